@@ -1,0 +1,19 @@
+//! # exactccd
+//!
+//! Exact continuous collision detection: two solids move; when do they first
+//! touch? Three independent methods (separating axes, the spherical Gauss map
+//! and Minkowski sum boundary, glide rotations), each generic over a
+//! [`Scalar`](scalar::Scalar) so that it runs in `f64` and in exact rationals.
+//!
+//! Dependencies flow one way, in this order:
+//! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
+//! [`contact`]; the scenario format and the command line sit at the edge and
+//! call inward.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod contact;
+pub mod geom;
+pub mod motion;
+pub mod poly;
+pub mod scalar;

@@ -1,0 +1,2 @@
+//! The `exactccd` command line.
+fn main() {}

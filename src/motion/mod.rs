@@ -1,0 +1,97 @@
+//! Motions of the contract (SCENARIO_FORMAT.md 2.3) and their compiled
+//! polynomial form.
+//!
+//! * [`Motion`] is the contract's motion as written, with exact rational
+//!   data; a [`Body`] is a shape, a pose and a motion.
+//! * [`PolyMotion`] is the one polynomial representation of every rational
+//!   motion (`static`, `linear`, `rational`, `row_matrix`): the world position
+//!   of local `y` is `x(t) = (L(t) y + T(t)) / w(t)` with polynomial matrix `L`,
+//!   vector `T` and common denominator `w > 0` on the interval. In the SGM
+//!   paper's row-vector form that is the 4x4 matrix `[[L^T, 0], [T^T, w]]`.
+//! * The relative motion of `b` in the frame of `a` is `M2(t) M1(t)^-1` in the
+//!   paper's post-multiplication convention, computed exactly.
+//! * `screw`, `poses` and `angular` are transcendental in `t`: represented,
+//!   decomposed and evaluable in `f64`, never passed off as exact.
+#![deny(clippy::float_arithmetic)]
+
+use crate::geom::{Mat3, Pose, Shape, Vec3};
+use crate::poly::Poly;
+use crate::scalar::BigRational;
+
+/// A motion of the contract, with the exact data of the scenario file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Motion {
+    /// `c + R y`.
+    Static,
+    /// `c + t v + R y`.
+    Linear {
+        /// `v`.
+        velocity: Vec3<BigRational>,
+    },
+    /// `T(t)/d(t) + rot(q(t))/|q(t)|^2 y`.
+    Rational {
+        /// `q(t) = (w, x, y, z)`, polynomials.
+        quaternion: [Poly<BigRational>; 4],
+        /// `T(t)`, polynomials.
+        translation: Vec3<Poly<BigRational>>,
+        /// `d(t)`, non-zero on the interval.
+        denominator: Poly<BigRational>,
+    },
+    /// `[x, 1] = [y, 1] M(t) / w(t)` (row vectors, translation in the last
+    /// row, last column `(0, 0, 0, w)`).
+    RowMatrix {
+        /// `M(t)`, 4x4 polynomials by rows.
+        rows: [[Poly<BigRational>; 4]; 4],
+        /// `w(t)`, non-zero on the interval.
+        denominator: Poly<BigRational>,
+    },
+    /// The pose, then rotation by `angle * t` about the axis line, then
+    /// translation by `slide * t` along the unit axis.
+    Screw {
+        /// A point of the axis.
+        axis_point: Vec3<BigRational>,
+        /// The axis direction (any non-zero length).
+        axis_direction: Vec3<BigRational>,
+        /// Total rotation angle in radians over unit time.
+        angle: BigRational,
+        /// Total slide along the axis over unit time.
+        slide: BigRational,
+    },
+    /// From the pose at `t0` to `end` at `t1` by the screw motion between them.
+    Poses {
+        /// The pose at `t1`.
+        end: Pose<BigRational>,
+    },
+    /// `c + t v + exp(t [w]x) R y`.
+    Angular {
+        /// Linear velocity of the centre.
+        velocity: Vec3<BigRational>,
+        /// Angular velocity about the centre.
+        angular_velocity: Vec3<BigRational>,
+    },
+}
+
+/// A body of a scenario: a shape placed by a pose and moved by a motion.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    /// The shape in local coordinates.
+    pub shape: Shape<BigRational>,
+    /// The pose (identity when absent; ignored by `rational` and
+    /// `row_matrix`, which carry their own).
+    pub pose: Pose<BigRational>,
+    /// The motion.
+    pub motion: Motion,
+}
+
+/// A rational motion compiled to polynomials: world `x(t) = (L(t) y + T(t)) /
+/// w(t)`, with `w(t) > 0` on the interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolyMotion<S> {
+    /// `L(t)`: its columns divided by `w` are the body axes (scaled, for
+    /// affine motions).
+    pub linear: Mat3<Poly<S>>,
+    /// `T(t)`.
+    pub translation: Vec3<Poly<S>>,
+    /// `w(t)`, positive on the interval.
+    pub denominator: Poly<S>,
+}

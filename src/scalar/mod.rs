@@ -1,0 +1,216 @@
+//! Number types: the `Ring` / `Scalar` / `FieldScalar` traits every algorithm
+//! of the crate is written against, and exact parsing of the contract's
+//! number syntax.
+//!
+//! The hierarchy follows CGAL's split of ring and field types:
+//!
+//! * [`Ring`]: `+ - *`, exact [`Sign`], `zero()` / `one()` as functions.
+//!   Implemented by [`BigInt`] (integer polynomials, the root isolators'
+//!   kernel) and by every scalar below.
+//! * [`Scalar`]: an ordered ring that can stand for a real coordinate:
+//!   [`Scalar::IS_EXACT`], conversion from and to exact rationals and `f64`.
+//! * [`FieldScalar`]: a scalar with division, for the few methods that divide
+//!   (polynomial remainders over a field, solving a linear equation).
+//!
+//! Implementations: `f64` (the fast, inexact path), [`BigRational`] (the
+//! default exact type) and, with the `gmp` feature, `rug::Rational`.
+//!
+//! Values are `Clone`, never `Copy` (bignums). By-value and by-reference
+//! arithmetic both work: `a + &b`, `a += &b`; the `*_ref` methods compute
+//! `&a op &b` without cloning where the type allows it.
+#![deny(clippy::float_arithmetic)]
+
+mod float;
+#[cfg(feature = "gmp")]
+mod gmp;
+mod parse;
+mod rational;
+
+pub use num_bigint::BigInt;
+pub use num_rational::BigRational;
+pub use parse::{parse_number, NumberError};
+
+use std::fmt::Debug;
+use std::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+/// The sign of an exact quantity, as Shewchuk's predicates return it:
+/// `Negative < Zero < Positive`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Sign {
+    /// Strictly below zero.
+    Negative,
+    /// Exactly zero.
+    Zero,
+    /// Strictly above zero.
+    Positive,
+}
+
+impl Sign {
+    /// The sign of an `Ordering` against zero (`Less` is `Negative`).
+    pub fn from_ordering(o: std::cmp::Ordering) -> Sign {
+        match o {
+            std::cmp::Ordering::Less => Sign::Negative,
+            std::cmp::Ordering::Equal => Sign::Zero,
+            std::cmp::Ordering::Greater => Sign::Positive,
+        }
+    }
+
+    /// `-1`, `0` or `1`.
+    pub fn as_i32(self) -> i32 {
+        match self {
+            Sign::Negative => -1,
+            Sign::Zero => 0,
+            Sign::Positive => 1,
+        }
+    }
+
+    /// The sign of a product: `Negative * Negative == Positive`.
+    #[must_use]
+    pub fn product(self, other: Sign) -> Sign {
+        Sign::from_ordering((self.as_i32() * other.as_i32()).cmp(&0))
+    }
+
+    /// The opposite sign.
+    #[must_use]
+    pub fn flip(self) -> Sign {
+        match self {
+            Sign::Negative => Sign::Positive,
+            Sign::Zero => Sign::Zero,
+            Sign::Positive => Sign::Negative,
+        }
+    }
+
+    /// True for `Zero`.
+    pub fn is_zero(self) -> bool {
+        self == Sign::Zero
+    }
+}
+
+/// A commutative ring with exact sign: the coefficients of a polynomial.
+///
+/// Laws relied on (property-tested for every implementation in
+/// `tests/scalar_laws.rs`): associativity and commutativity of `+` and `*`,
+/// distributivity, `zero()` and `one()` neutral, `a - a == zero()`, and
+/// `sign()` consistent with the order where the type is ordered. For `f64` the
+/// laws hold only up to rounding; it is the one inexact implementation.
+pub trait Ring:
+    Clone
+    + Debug
+    + PartialEq
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + for<'a> Add<&'a Self, Output = Self>
+    + for<'a> Sub<&'a Self, Output = Self>
+    + for<'a> Mul<&'a Self, Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + for<'a> AddAssign<&'a Self>
+    + for<'a> SubAssign<&'a Self>
+    + for<'a> MulAssign<&'a Self>
+{
+    /// The additive identity.
+    fn zero() -> Self;
+    /// The multiplicative identity.
+    fn one() -> Self;
+    /// The exact value of a small integer.
+    fn from_i64(v: i64) -> Self;
+    /// The sign; exact for exact types.
+    fn sign(&self) -> Sign;
+    /// `self == 0`.
+    fn is_zero(&self) -> bool {
+        self.sign() == Sign::Zero
+    }
+    /// `&self + rhs` without consuming `self`.
+    fn add_ref(&self, rhs: &Self) -> Self {
+        self.clone() + rhs
+    }
+    /// `&self - rhs` without consuming `self`.
+    fn sub_ref(&self, rhs: &Self) -> Self {
+        self.clone() - rhs
+    }
+    /// `&self * rhs` without consuming `self`.
+    fn mul_ref(&self, rhs: &Self) -> Self {
+        self.clone() * rhs
+    }
+    /// `self += a * b`, the inner step of products and Horner evaluation.
+    fn add_mul(&mut self, a: &Self, b: &Self) {
+        *self += a.mul_ref(b);
+    }
+    /// `self -= a * b`.
+    fn sub_mul(&mut self, a: &Self, b: &Self) {
+        *self -= a.mul_ref(b);
+    }
+}
+
+/// An ordered ring that stands for real coordinates: exact rationals, or `f64`.
+pub trait Scalar: Ring + PartialOrd {
+    /// True when arithmetic and comparisons are exact.
+    const IS_EXACT: bool;
+    /// The name printed in results (`"exact"`, `"f64"`, `"gmp"`).
+    const NAME: &'static str;
+    /// The value of an exact rational: exact for exact types, the nearest
+    /// `f64` (rounded once) for `f64`.
+    fn from_rational(q: &BigRational) -> Self;
+    /// The exact value of `self` as a rational (an `f64` is a dyadic
+    /// rational), or `None` for a non-finite `f64`.
+    fn to_rational(&self) -> Option<BigRational>;
+    /// The nearest `f64` (exact types round to nearest, ties to even).
+    fn to_f64(&self) -> f64;
+    /// `|self|`.
+    fn abs(&self) -> Self {
+        if self.sign() == Sign::Negative {
+            -self.clone()
+        } else {
+            self.clone()
+        }
+    }
+    /// The smaller of two values (the first on ties).
+    fn min_of(self, other: Self) -> Self {
+        if other < self {
+            other
+        } else {
+            self
+        }
+    }
+    /// The larger of two values (the first on ties).
+    fn max_of(self, other: Self) -> Self {
+        if other > self {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+/// A scalar with exact division (by a non-zero value).
+pub trait FieldScalar:
+    Scalar
+    + std::ops::Div<Output = Self>
+    + for<'a> std::ops::Div<&'a Self, Output = Self>
+    + std::ops::DivAssign
+    + for<'a> std::ops::DivAssign<&'a Self>
+{
+    /// `1 / self`; `self` must not be zero.
+    fn recip(&self) -> Self;
+    /// `&self / rhs` without consuming `self`; `rhs` must not be zero.
+    fn div_ref(&self, rhs: &Self) -> Self {
+        self.clone() / rhs
+    }
+}
+
+/// The exact value of an `f64` as a rational, `None` for NaN and infinities.
+pub fn rational_from_f64(x: f64) -> Option<BigRational> {
+    BigRational::from_float(x)
+}
+
+/// The nearest `f64` to an exact rational (ties to even), saturating to
+/// `±inf` beyond the `f64` range.
+pub fn rational_to_f64(q: &BigRational) -> f64 {
+    rational::nearest_f64(q)
+}

@@ -1,0 +1,255 @@
+//! `BigInt` as a [`Ring`] and `BigRational` as the default exact
+//! [`FieldScalar`], plus correctly rounded conversion to `f64`.
+#![deny(clippy::float_arithmetic)]
+
+use super::{BigInt, BigRational, FieldScalar, Ring, Scalar, Sign};
+use num_bigint::Sign as BigSign;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+
+fn sign_of_bigint(v: &BigInt) -> Sign {
+    match v.sign() {
+        BigSign::Minus => Sign::Negative,
+        BigSign::NoSign => Sign::Zero,
+        BigSign::Plus => Sign::Positive,
+    }
+}
+
+impl Ring for BigInt {
+    fn zero() -> Self {
+        Zero::zero()
+    }
+    fn one() -> Self {
+        One::one()
+    }
+    fn from_i64(v: i64) -> Self {
+        BigInt::from(v)
+    }
+    fn sign(&self) -> Sign {
+        sign_of_bigint(self)
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self)
+    }
+    fn add_ref(&self, rhs: &Self) -> Self {
+        self + rhs
+    }
+    fn sub_ref(&self, rhs: &Self) -> Self {
+        self - rhs
+    }
+    fn mul_ref(&self, rhs: &Self) -> Self {
+        self * rhs
+    }
+    fn add_mul(&mut self, a: &Self, b: &Self) {
+        *self += a * b;
+    }
+    fn sub_mul(&mut self, a: &Self, b: &Self) {
+        *self -= a * b;
+    }
+}
+
+impl Ring for BigRational {
+    fn zero() -> Self {
+        Zero::zero()
+    }
+    fn one() -> Self {
+        One::one()
+    }
+    fn from_i64(v: i64) -> Self {
+        BigRational::from_integer(BigInt::from(v))
+    }
+    fn sign(&self) -> Sign {
+        sign_of_bigint(self.numer())
+    }
+    fn is_zero(&self) -> bool {
+        Zero::is_zero(self.numer())
+    }
+    fn add_ref(&self, rhs: &Self) -> Self {
+        self + rhs
+    }
+    fn sub_ref(&self, rhs: &Self) -> Self {
+        self - rhs
+    }
+    fn mul_ref(&self, rhs: &Self) -> Self {
+        self * rhs
+    }
+}
+
+impl Scalar for BigRational {
+    const IS_EXACT: bool = true;
+    const NAME: &'static str = "exact";
+    fn from_rational(q: &BigRational) -> Self {
+        q.clone()
+    }
+    fn to_rational(&self) -> Option<BigRational> {
+        Some(self.clone())
+    }
+    fn to_f64(&self) -> f64 {
+        nearest_f64(self)
+    }
+    fn abs(&self) -> Self {
+        Signed::abs(self)
+    }
+}
+
+impl FieldScalar for BigRational {
+    fn recip(&self) -> Self {
+        num_traits::Inv::inv(self)
+    }
+    fn div_ref(&self, rhs: &Self) -> Self {
+        self / rhs
+    }
+}
+
+/// The `f64` nearest to `q`, ties to even, `±inf` on overflow, correctly
+/// rounded through subnormals. Integer arithmetic only.
+pub(crate) fn nearest_f64(q: &BigRational) -> f64 {
+    let negative = q.numer().is_negative();
+    let n = q.numer().abs();
+    let d = q.denom().clone();
+    if Zero::is_zero(&n) {
+        return 0.0;
+    }
+    // Choose e so that m = floor(n / (d 2^e)) has 54 or 55 bits (53
+    // significant bits plus guard bits); the remainder is the sticky bit.
+    let bits_n = n.bits() as i64;
+    let bits_d = d.bits() as i64;
+    let mut e = bits_n - bits_d - 54;
+    // Exponent of the result: value ~ m * 2^e. Subnormals have a fixed
+    // minimum exponent: the least significant bit is 2^-1074.
+    let min_lsb = -1074_i64;
+    let (mut m, mut rem_nonzero) = scaled_quotient(&n, &d, e);
+    // m may have 54..=56 bits depending on the leading digits; normalise to
+    // exactly 55 bits (53 + round bit + one extra) by shifting right.
+    while m.bits() > 55 {
+        rem_nonzero |= m.is_odd();
+        m >>= 1;
+        e += 1;
+    }
+    while m.bits() < 55 {
+        e -= 1;
+        let r = scaled_quotient(&n, &d, e);
+        m = r.0;
+        rem_nonzero = r.1;
+    }
+    // Now value = (m + frac) * 2^e with m of 55 bits. The result keeps 53
+    // bits with lsb 2^(e+2), unless that is below the subnormal lsb.
+    let mut lsb = e + 2;
+    if lsb < min_lsb {
+        lsb = min_lsb;
+    }
+    let shift = lsb - e; // >= 2
+    let (mantissa, round_up) = round_shift(&m, shift as u64, rem_nonzero);
+    let mut mantissa: u64 = u64::try_from(&mantissa).unwrap_or(u64::MAX);
+    if round_up {
+        mantissa += 1;
+    }
+    let mut lsb = lsb;
+    if mantissa == 1 << 53 {
+        mantissa >>= 1;
+        lsb += 1;
+    }
+    // value = mantissa * 2^lsb
+    let bits = if mantissa < (1 << 52) {
+        // subnormal (lsb == -1074)
+        mantissa
+    } else {
+        let exp = lsb + 52 + 1023; // biased exponent of mantissa * 2^lsb
+        if exp >= 0x7ff {
+            return if negative {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            };
+        }
+        ((exp as u64) << 52) | (mantissa & ((1 << 52) - 1))
+    };
+    let v = f64::from_bits(bits);
+    if negative {
+        -v
+    } else {
+        v
+    }
+}
+
+/// `(floor(n / (d 2^e)), remainder != 0)` for positive `n`, `d`.
+fn scaled_quotient(n: &BigInt, d: &BigInt, e: i64) -> (BigInt, bool) {
+    let (num, den) = if e >= 0 {
+        (n.clone(), d << (e as u64))
+    } else {
+        (n << ((-e) as u64), d.clone())
+    };
+    let (q, r) = num.div_rem(&den);
+    (q, !Zero::is_zero(&r))
+}
+
+/// `m >> shift` rounded to nearest, ties to even; `sticky` says whether
+/// bits below `m` were non-zero. Returns the truncated value and whether to
+/// round it up.
+fn round_shift(m: &BigInt, shift: u64, sticky: bool) -> (BigInt, bool) {
+    let kept = m >> shift;
+    let half = <BigInt as One>::one() << (shift - 1);
+    let low = m - (&kept << shift);
+    let round_up = match low.cmp(&half) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Less => false,
+        std::cmp::Ordering::Equal => sticky || kept.is_odd(),
+    };
+    (kept, round_up)
+}
+
+#[cfg(test)]
+#[allow(clippy::float_arithmetic)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    #[test]
+    fn nearest_f64_matches_exact_f64_values() {
+        for &x in &[
+            0.1_f64,
+            1.0,
+            -2.5,
+            1e300,
+            -1e-300,
+            5e-324,
+            2.2250738585072014e-308,
+            f64::MAX,
+            123456.789,
+        ] {
+            let r = BigRational::from_float(x).unwrap();
+            assert_eq!(nearest_f64(&r).to_bits(), x.to_bits(), "{x}");
+        }
+    }
+
+    #[test]
+    fn nearest_f64_rounds_halfway_to_even() {
+        // 1 + 2^-53 is halfway between 1 and 1 + 2^-52: ties to even gives 1.
+        let one = BigRational::from_integer(BigInt::from(1));
+        let half_ulp = BigRational::new(BigInt::from(1), BigInt::from(1) << 53u32);
+        assert_eq!(nearest_f64(&(&one + &half_ulp)), 1.0);
+        // slightly above halfway rounds up
+        let above = &one + &half_ulp + BigRational::new(BigInt::from(1), BigInt::from(1) << 80u32);
+        assert_eq!(nearest_f64(&above), 1.0 + f64::EPSILON);
+        // 1 + 3 * 2^-53 is halfway between 1+2^-52 (odd) and 1+2^-51 (even)
+        let three_half = &one + &half_ulp * BigRational::from_i64(3);
+        assert_eq!(nearest_f64(&three_half), 1.0 + 2.0 * f64::EPSILON);
+    }
+
+    #[test]
+    fn nearest_f64_of_thirds_and_overflow() {
+        assert_eq!(nearest_f64(&q(1, 3)), 1.0 / 3.0);
+        assert_eq!(nearest_f64(&q(-2, 3)), -2.0 / 3.0);
+        assert_eq!(nearest_f64(&q(717, 1517)), 717.0 / 1517.0);
+        let huge = BigRational::from_integer(BigInt::from(1) << 1100u32);
+        assert_eq!(nearest_f64(&huge), f64::INFINITY);
+        let tiny = BigRational::new(BigInt::from(1), BigInt::from(1) << 1100u32);
+        assert_eq!(nearest_f64(&tiny), 0.0);
+        // just above half the smallest subnormal rounds up to it
+        let near_min = BigRational::new(BigInt::from(3), BigInt::from(1) << 1076u32);
+        assert_eq!(nearest_f64(&near_min), 5e-324);
+    }
+}
