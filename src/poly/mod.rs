@@ -25,13 +25,21 @@
 #![deny(clippy::float_arithmetic)]
 
 mod algebraic;
+mod descartes;
 mod dyadic;
 mod field;
 mod int;
+mod isolate;
+mod sturm;
 
 pub use algebraic::RealAlgebraic;
 pub use dyadic::Dyadic;
 pub use int::{dyadic_hull, fujiwara_bound_log2};
+pub use isolate::{
+    has_root_in, isolate_integer_roots, isolate_roots, isolate_roots_with, simplest_between,
+    IsolationError, IsolationLimits, Isolator,
+};
+pub use sturm::SturmSequence;
 
 use crate::scalar::{Ring, Scalar, Sign};
 use std::fmt;
@@ -81,11 +89,9 @@ impl<R: Ring> Poly<R> {
     /// The polynomial with roots exactly `roots` (and leading coefficient 1):
     /// `prod (t - r)`.
     pub fn from_roots(roots: &[R]) -> Self {
-        roots
-            .iter()
-            .fold(Self::constant(R::one()), |acc, r| {
-                acc * Poly::from_coeffs(vec![-r.clone(), R::one()])
-            })
+        roots.iter().fold(Self::constant(R::one()), |acc, r| {
+            acc * Poly::from_coeffs(vec![-r.clone(), R::one()])
+        })
     }
 
     /// The coefficients, degree 0 first, without trailing zeros.

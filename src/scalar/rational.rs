@@ -144,7 +144,6 @@ pub(crate) fn nearest_f64(q: &BigRational) -> f64 {
     if round_up {
         mantissa += 1;
     }
-    let mut lsb = lsb;
     if mantissa == 1 << 53 {
         mantissa >>= 1;
         lsb += 1;
@@ -156,20 +155,13 @@ pub(crate) fn nearest_f64(q: &BigRational) -> f64 {
     } else {
         let exp = lsb + 52 + 1023; // biased exponent of mantissa * 2^lsb
         if exp >= 0x7ff {
-            return if negative {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            };
+            let inf = f64::INFINITY.to_bits();
+            return f64::from_bits(inf | if negative { 1u64 << 63 } else { 0 });
         }
         ((exp as u64) << 52) | (mantissa & ((1 << 52) - 1))
     };
-    let v = f64::from_bits(bits);
-    if negative {
-        -v
-    } else {
-        v
-    }
+    let sign_bit = if negative { 1u64 << 63 } else { 0 };
+    f64::from_bits(bits | sign_bit)
 }
 
 /// `(floor(n / (d 2^e)), remainder != 0)` for positive `n`, `d`.
