@@ -17,3 +17,5 @@ pub mod geom;
 pub mod motion;
 pub mod poly;
 pub mod scalar;
+pub mod scenario;
+pub mod app;
