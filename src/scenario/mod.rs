@@ -16,7 +16,7 @@
 //! isolation ([`poly::isolate_roots`](crate::poly::isolate_roots)), never by
 //! sampling. Hostile input fails with a message instead of exhausting
 //! resources ([`MAX_SCENARIO_BYTES`], [`MAX_OBJ_BYTES`],
-//! [`MAX_NUMBER_CHARS`], [`MAX_TOTAL_NUMBER_BITS`],
+//! [`MAX_NUMBER_DIGITS`], [`MAX_TOTAL_NUMBER_BITS`],
 //! [`MAX_POLYNOMIAL_DEGREE`]; JSON nesting is limited to 128 levels by
 //! `serde_json`).
 //!
@@ -75,14 +75,18 @@ pub const MAX_SCENARIO_BYTES: u64 = 64 << 20;
 /// Largest OBJ file read, in bytes (256 MiB).
 pub const MAX_OBJ_BYTES: u64 = 256 << 20;
 
-/// Longest text of one number, in characters: decimal parsing is quadratic
-/// in the number of digits.
-pub const MAX_NUMBER_CHARS: usize = 10_000;
+/// Most decimal digits one number may span: the digits written plus the
+/// magnitude of its exponent (`"1e4000"` spans 4001, `"-3/7"` spans 2).
+/// Far beyond any coordinate (`f64` spans 10^-324 to 10^308), and low enough
+/// that reading a number stays under a millisecond: decimal conversion and
+/// powers of ten cost time quadratic in the span (`"1e100000"` alone takes
+/// 50 ms).
+pub const MAX_NUMBER_DIGITS: u64 = 4096;
 
 /// Budget for the sizes (numerator plus denominator bits) of all numbers of
-/// one scenario: 2^28 bits, 32 MiB of big integers. `"1e100000"` alone costs
-/// 332,000 bits.
-pub const MAX_TOTAL_NUMBER_BITS: u64 = 1 << 28;
+/// one scenario: 2^26 bits, 8 MiB of big integers, a million coordinates of
+/// 64 bits.
+pub const MAX_TOTAL_NUMBER_BITS: u64 = 1 << 26;
 
 /// Highest degree of a polynomial of a motion, after trailing zeros are
 /// dropped. The SGM paper's motions have degree at most 4, and the solvers'

@@ -11,7 +11,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::error::ScenarioError;
-use super::{MAX_NUMBER_CHARS, MAX_POLYNOMIAL_DEGREE, MAX_TOTAL_NUMBER_BITS};
+use super::{MAX_NUMBER_DIGITS, MAX_POLYNOMIAL_DEGREE, MAX_TOTAL_NUMBER_BITS};
 use crate::contact::ScalarKind;
 use crate::geom::Vec3;
 use crate::poly::Poly;
@@ -348,9 +348,10 @@ impl Reader {
                 ))
             }
         };
-        if text.len() > MAX_NUMBER_CHARS {
+        if decimal_span(text) > MAX_NUMBER_DIGITS {
             return Err(node.err(format!(
-                "is a number of more than {MAX_NUMBER_CHARS} characters, too large for exact arithmetic"
+                "spans more than {MAX_NUMBER_DIGITS} decimal digits (digits written plus exponent), \
+                 too large for exact arithmetic"
             )));
         }
         let q = parse_number(text).map_err(|e| node.err(e.to_string()))?;
@@ -431,6 +432,29 @@ impl Reader {
         let rows = node.array_of(3, "rows of 3 numbers")?;
         let [r0, r1, r2] = [&rows[0], &rows[1], &rows[2]];
         Ok([self.numbers(r0)?, self.numbers(r1)?, self.numbers(r2)?])
+    }
+}
+
+/// An upper bound on the decimal digits a number's text spans: digits
+/// written plus the magnitude of the exponent, computed without big
+/// integers. Malformed text gets some bound; the parser rejects it after.
+pub(crate) fn decimal_span(text: &str) -> u64 {
+    let digits = |s: &str| s.bytes().filter(u8::is_ascii_digit).count() as u64;
+    if text.len() as u64 > 4 * MAX_NUMBER_DIGITS {
+        return u64::MAX;
+    }
+    match text.find(['e', 'E']) {
+        None => digits(text),
+        Some(i) => {
+            let exponent = text[i + 1..].trim_start_matches(['+', '-']);
+            let exponent = exponent.trim_start_matches('0');
+            let magnitude = if exponent.len() > 18 {
+                u64::MAX
+            } else {
+                exponent.parse::<u64>().unwrap_or(0)
+            };
+            digits(&text[..i]).saturating_add(magnitude)
+        }
     }
 }
 
@@ -558,6 +582,16 @@ mod tests {
         assert!(check_duplicate_keys(r#"{"a": [{"x": 1}, {"x": 2}], "b": 0.1}"#).is_ok());
         let e = check_duplicate_keys(r#"{"a": [{"x": 1, "x": 2}]}"#).unwrap_err();
         assert_eq!(e.field_path(), Some("a[0].x"));
+    }
+
+    #[test]
+    fn decimal_span_bounds_digits_and_exponents() {
+        assert_eq!(decimal_span("-28.35"), 4);
+        assert_eq!(decimal_span("1e4000"), 4001);
+        assert_eq!(decimal_span("2.5E-0012"), 14);
+        assert_eq!(decimal_span("-3/7"), 2);
+        assert_eq!(decimal_span("1e99999999999999999999"), u64::MAX);
+        assert_eq!(decimal_span(&"1".repeat(20_000)), u64::MAX);
     }
 
     #[test]
