@@ -372,7 +372,7 @@ pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
     }
     if agree + disagree + not_applicable > 0 {
         stdout.push_str(&format!(
-            "oracle: {} files: {agree} agree, {disagree} disagree, {invalid} invalid, {not_applicable} not applicable\n",
+            "oracle: files: {}, {agree} agree, {disagree} disagree, {invalid} invalid, {not_applicable} not applicable\n",
             files.len()
         ));
     }
