@@ -160,6 +160,9 @@ mod tests {
         assert_eq!(Dyadic::ceil_of(&q(-1, 3), 2).to_rational(), q(-1, 4));
         assert_eq!(Dyadic::floor_of(&q(3, 4), 2).to_rational(), q(3, 4));
         assert_eq!(Dyadic::from_int(2).cmp_rational(&q(7, 3)), Ordering::Less);
-        assert_eq!(Dyadic::new(BigInt::from(7), 2).cmp_rational(&q(7, 4)), Ordering::Equal);
+        assert_eq!(
+            Dyadic::new(BigInt::from(7), 2).cmp_rational(&q(7, 4)),
+            Ordering::Equal
+        );
     }
 }

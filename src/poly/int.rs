@@ -362,8 +362,14 @@ mod tests {
     fn dyadic_and_rational_evaluation() {
         // p = 4t^2 - 1 has roots ±1/2
         let p = ip(&[-1, 0, 4]);
-        assert_eq!(p.sign_at_dyadic(&Dyadic::new(BigInt::from(1), 1)), Sign::Zero);
-        assert_eq!(p.sign_at_dyadic(&Dyadic::new(BigInt::from(1), 2)), Sign::Negative);
+        assert_eq!(
+            p.sign_at_dyadic(&Dyadic::new(BigInt::from(1), 1)),
+            Sign::Zero
+        );
+        assert_eq!(
+            p.sign_at_dyadic(&Dyadic::new(BigInt::from(1), 2)),
+            Sign::Negative
+        );
         assert_eq!(p.sign_at_dyadic(&Dyadic::from_int(-3)), Sign::Positive);
         let third = BigRational::new(BigInt::from(1), BigInt::from(3));
         // 9 p(1/3) = 4 - 9 = -5

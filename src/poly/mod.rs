@@ -81,11 +81,9 @@ impl<R: Ring> Poly<R> {
     /// The polynomial with roots exactly `roots` (and leading coefficient 1):
     /// `prod (t - r)`.
     pub fn from_roots(roots: &[R]) -> Self {
-        roots
-            .iter()
-            .fold(Self::constant(R::one()), |acc, r| {
-                acc * Poly::from_coeffs(vec![-r.clone(), R::one()])
-            })
+        roots.iter().fold(Self::constant(R::one()), |acc, r| {
+            acc * Poly::from_coeffs(vec![-r.clone(), R::one()])
+        })
     }
 
     /// The coefficients, degree 0 first, without trailing zeros.

@@ -156,14 +156,17 @@ mod tests {
     fn rejects_everything_else() {
         for bad in [
             "", "NaN", "nan", "inf", "-inf", "Infinity", "0x1p3", "1.", ".5", "1e", "1e+", "--1",
-            "1/0", "1/-2", "-1/-2", "1.5/2", " 1", "1 ", "1,5", "e5", "1/", "/2", "+", "-", "1e5.5",
-            "١", "1_000",
+            "1/0", "1/-2", "-1/-2", "1.5/2", " 1", "1 ", "1,5", "e5", "1/", "/2", "+", "-",
+            "1e5.5", "١", "1_000",
         ] {
             assert!(parse_number(bad).is_err(), "accepted {bad:?}");
         }
         assert_eq!(parse_number("1/0"), Err(NumberError::ZeroDenominator));
         assert_eq!(parse_number(""), Err(NumberError::Empty));
-        assert_eq!(parse_number("1e9999999"), Err(NumberError::ExponentTooLarge));
+        assert_eq!(
+            parse_number("1e9999999"),
+            Err(NumberError::ExponentTooLarge)
+        );
         assert_eq!(parse_number("1e100001"), Err(NumberError::ExponentTooLarge));
     }
 }
