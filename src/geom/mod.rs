@@ -49,6 +49,6 @@ pub use mat3::{
     quaternion_norm_squared, quaternion_rotation, quaternion_rotation_homogeneous, Mat3, Pose,
 };
 pub use mesh::{polygon_normal, Mesh, MeshEdge, MeshError};
-pub use obj::{parse_obj, read_obj, read_obj_file, ObjError};
+pub use obj::{parse_obj, read_obj, read_obj_file, ObjContents, ObjError};
 pub use shapes::{box_face_loops, BoxEdge, BoxFace, BoxShape, BoxVertex, Obb, Shape, Triangle};
 pub use vec3::Vec3;

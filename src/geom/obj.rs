@@ -158,10 +158,13 @@ fn logical_lines(text: &str) -> Vec<(usize, String)> {
     out
 }
 
-/// The vertices and face loops of an OBJ text, exactly, not yet validated.
-pub fn parse_obj(
-    text: &str,
-) -> Result<(Vec<Vec3<BigRational>>, Vec<Vec<usize>>, Vec<usize>), ObjError> {
+/// The exact contents of an OBJ text: vertices, face loops (0-based vertex
+/// indices), and the line of each face.
+pub type ObjContents = (Vec<Vec3<BigRational>>, Vec<Vec<usize>>, Vec<usize>);
+
+/// The vertices and face loops of an OBJ text, exactly, not yet validated,
+/// with the line of each face.
+pub fn parse_obj(text: &str) -> Result<ObjContents, ObjError> {
     let mut vertices = Vec::new();
     // (line, references as written, vertices defined before the face)
     let mut raw_faces: Vec<(usize, Vec<i64>, usize)> = Vec::new();

@@ -56,7 +56,7 @@ fn norm(v: &Vec3<f64>) -> f64 {
 fn unit_or(v: &Vec3<f64>, fallback: Vec3<f64>) -> Vec3<f64> {
     let n = norm(v);
     if n > 0.0 && n.is_finite() {
-        v.scale(&(1.0 / n))
+        v.map(|c| c / n)
     } else {
         fallback
     }
@@ -124,7 +124,7 @@ impl ScrewMotion {
             };
         }
         let v = if cos >= 0.0 {
-            r.scale(&(1.0 / norm(&r)))
+            unit_or(&r, Vec3::new(0.0, 0.0, 1.0))
         } else {
             let sym = &(a + &a.transpose()).scale(&0.5) - &Mat3::diagonal([cos, cos, cos]);
             let j = (0..3)
@@ -170,7 +170,7 @@ impl<S: Scalar> ExactScrew<S> {
         let dd = self.axis_direction.norm_squared().to_f64();
         let d_norm = dd.sqrt();
         let direction = if d_norm > 0.0 {
-            self.axis_direction.to_f64().scale(&(1.0 / d_norm))
+            self.axis_direction.map(|c| c.to_f64() / d_norm)
         } else {
             Vec3::new(0.0, 0.0, 1.0)
         };
@@ -335,6 +335,9 @@ impl Body {
 /// The motion of body `b` seen in the local frame of body `a`, in `f64`:
 /// `Rel(t) = A(t)^-1 ∘ B(t)` maps `b`'s local coordinates to `a`'s.
 #[derive(Clone, Debug, PartialEq)]
+// Built once per scenario and evaluated many times: boxing would only add an
+// indirection to every evaluation.
+#[allow(clippy::large_enum_variant)]
 pub enum RelativeFloatMotion {
     /// Both motions evaluated separately and composed.
     Composed {

@@ -41,6 +41,9 @@ use crate::scalar::BigRational;
 
 /// A motion of the contract, with the exact data of the scenario file.
 #[derive(Clone, Debug, PartialEq)]
+// The 4x4 polynomial row matrix is stored inline: a motion is read once per
+// scenario, and the field layout is part of the crate's interface.
+#[allow(clippy::large_enum_variant)]
 pub enum Motion {
     /// `c + R y`.
     Static,
