@@ -106,6 +106,9 @@ fn normalise_decimal(text: &str) -> String {
         Some(b'-') | Some(b'+') => text.split_at(1),
         _ => ("", text),
     };
+    if !body.bytes().any(|b| b.is_ascii_digit()) {
+        return text.to_string(); // "." or "-": left for parse_number to refuse
+    }
     let mut out = String::from(sign);
     if body.starts_with('.') {
         out.push('0');
@@ -264,6 +267,9 @@ mod tests {
         assert_eq!(normalise_decimal("1."), "1.0");
         assert_eq!(normalise_decimal("1.e3"), "1.0e3");
         assert_eq!(normalise_decimal("-2.25E-1"), "-2.25E-1");
+        assert_eq!(normalise_decimal("."), ".");
+        assert!(parse_coordinate(1, ".").is_err());
+        assert!(parse_coordinate(1, "-.").is_err());
     }
 
     #[test]

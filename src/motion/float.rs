@@ -308,7 +308,9 @@ impl Body {
     }
 
     /// The world placement of the body at time `t` in `f64`, for every motion
-    /// kind: `x = M y + v` with `(M, v) = pose_at_f64(t, t0, t1)`.
+    /// kind: `x = M y + v` with `(M, v) = pose_at_f64(t, t0, t1)`. Compiles
+    /// the motion on every call; for many times, compile once with
+    /// [`Body::float_motion`] and call [`FloatMotion::eval`].
     ///
     /// ```
     /// use exactccd::motion::{Body, Motion};

@@ -276,7 +276,9 @@ impl<S: FieldScalar> PolyMotion<S> {
     ///
     /// Preconditions: `w_a` and `w_b` do not vanish on the interval; when `a`
     /// is not rigid, `det L_a` does not vanish on it either (an affine `a`
-    /// that degenerates has no inverse).
+    /// that degenerates has no inverse). For `f64` the rigidity test compares
+    /// rounded coefficients, so the adjugate formula is usually taken; both
+    /// formulas give the same map.
     #[must_use]
     pub fn relative_to(&self, a: &Self, t0: &S) -> Self {
         let (wa, wb) = (&a.denominator, &self.denominator);

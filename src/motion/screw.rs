@@ -21,7 +21,7 @@
 //!   parallel to `v`.
 //!
 //! Only `θ` itself, `|d|` and `g = (d.t) / |d|` need square roots or `acos`;
-//! [`ExactScrew::to_f64`](super::ScrewMotion) rounds those at the end.
+//! [`ExactScrew::to_f64`] rounds those at the end.
 //!
 //! Buss's `Ω = Mf^-1 Nf Ni^-1 Mi` (seed 004, equation 1) is
 //! [`glide_rotation_pose`]; the displacement of one body from `start` to
