@@ -17,3 +17,4 @@ pub mod geom;
 pub mod motion;
 pub mod poly;
 pub mod scalar;
+pub mod solver;
