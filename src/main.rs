@@ -118,7 +118,8 @@ fn run() -> Outcome {
                     status: exit::INVALID_INPUT,
                     stdout: String::new(),
                     stderr: vec![
-                        "error: a command is required: solve or oracle (see exactccd --help)".into(),
+                        "error: a command is required: solve or oracle (see exactccd --help)"
+                            .into(),
                     ],
                 },
                 _ => Outcome {
@@ -171,10 +172,11 @@ fn main() -> ExitCode {
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        let line: String = format!("error: internal error{location}: {message} (please report this input)")
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
+        let line: String =
+            format!("error: internal error{location}: {message} (please report this input)")
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
         let _ = writeln!(std::io::stderr(), "{line}");
     }));
     match std::panic::catch_unwind(run) {

@@ -36,9 +36,13 @@ fn json_number_literals_are_read_exactly() {
         "b": {"shape": {"box": {"half_extents": ["0.1", "-3/-7", 7]}}}}"#
         .replace("\"-3/-7\"", "\"3/7\"");
     let s = exact(&text);
-    let Shape::Box(a) = &s.a.shape else { panic!("box") };
+    let Shape::Box(a) = &s.a.shape else {
+        panic!("box")
+    };
     assert_eq!(a.half_extents, [q(1, 10), q(1, 1000), q(250, 1)]);
-    let Shape::Box(b) = &s.b.shape else { panic!("box") };
+    let Shape::Box(b) = &s.b.shape else {
+        panic!("box")
+    };
     assert_eq!(b.half_extents, [q(1, 10), q(3, 7), q(7, 1)]);
 }
 
@@ -64,7 +68,9 @@ fn defaults_are_the_contracts() {
 fn the_contract_example_loads_exactly() {
     let s = exact(&serde_json::to_string(&base()).unwrap());
     assert_eq!(s.name.as_deref(), Some("two-boxes-linear"));
-    let Shape::Box(b) = &s.b.shape else { panic!("box") };
+    let Shape::Box(b) = &s.b.shape else {
+        panic!("box")
+    };
     assert_eq!(b.half_extents, [q(1, 2), q(2, 1), q(1, 1)]);
     // rot(1, 2, 3, 4) / 30
     let r = &s.b.pose.rotation.rows;
@@ -145,12 +151,12 @@ fn denominators_may_vanish_outside_the_interval() {
     exact(&scenario(json!(["0", "1"])));
     // ... so the same motion over [0, 3] is refused (d(2) = 0), and over
     // [-3, 0] too (|q(-1)|^2 = 0).
-    let e = parse_scenario(&scenario(json!(["0", "3"])), None, &LoadOptions::default())
-        .unwrap_err();
+    let e =
+        parse_scenario(&scenario(json!(["0", "3"])), None, &LoadOptions::default()).unwrap_err();
     assert_eq!(e.field_path(), Some("b.motion.rational.denominator"));
     assert!(e.to_string().contains("vanishes at t = 2"), "{e}");
-    let e = parse_scenario(&scenario(json!(["-3", "0"])), None, &LoadOptions::default())
-        .unwrap_err();
+    let e =
+        parse_scenario(&scenario(json!(["-3", "0"])), None, &LoadOptions::default()).unwrap_err();
     assert_eq!(e.field_path(), Some("b.motion.rational.quaternion"));
     assert!(e.to_string().contains("vanishes at t = -1"), "{e}");
 }
@@ -186,9 +192,13 @@ fn affine_row_matrix_loads_with_exact_entries() {
 
 #[test]
 fn screw_poses_and_angular_motions_load_with_defaults() {
-    let screw = exact(&with(|v| {
-        v["b"]["motion"] = json!({"screw": {"axis_direction": [0, 0, 2], "angle": "3.14159"}})
-    }));
+    let screw =
+        exact(&with(
+            |v| {
+                v["b"]["motion"] =
+                    json!({"screw": {"axis_direction": [0, 0, 2], "angle": "3.14159"}})
+            },
+        ));
     assert_eq!(
         screw.b.motion,
         Motion::Screw {
@@ -245,7 +255,9 @@ fn the_f64_path_rounds_each_number_once_and_records_approximate_rotations() {
     });
     let s = f64_path(&text);
     assert_eq!(s.scalar, ScalarKind::F64);
-    let Shape::Box(a) = &s.a.shape else { panic!("box") };
+    let Shape::Box(a) = &s.a.shape else {
+        panic!("box")
+    };
     // 0.1 becomes the f64 nearest to 1/10, exactly 3602879701896397 / 2^55.
     assert_eq!(
         a.half_extents[0],
@@ -269,7 +281,9 @@ fn inline_mesh_indices_are_zero_based() {
         }});
     });
     let s = exact(&text);
-    let Shape::Mesh(m) = &s.a.shape else { panic!("mesh") };
+    let Shape::Mesh(m) = &s.a.shape else {
+        panic!("mesh")
+    };
     assert_eq!(m.vertices.len(), 4);
     assert_eq!(m.faces[1], vec![0, 1, 3]);
     assert_eq!(m.edges.len(), 6);
@@ -285,7 +299,9 @@ fn obj_meshes_are_read_relative_to_the_scenario_file() {
     let text = with(|v| v["a"]["shape"] = json!({"mesh": {"obj": "meshes/tet.obj"}}));
     let file = dir.write("scenario.json", &text);
     let s = load_scenario(&file, &LoadOptions::default()).unwrap();
-    let Shape::Mesh(m) = &s.a.shape else { panic!("mesh") };
+    let Shape::Mesh(m) = &s.a.shape else {
+        panic!("mesh")
+    };
     assert_eq!(m.vertices[1], Vec3::new(q(1, 10), q(0, 1), q(0, 1)));
     assert_eq!(m.faces.len(), 4);
 }
@@ -303,4 +319,35 @@ fn every_shipped_example_loads_in_the_exact_path() {
         }
     }
     assert!(count >= 7, "only {count} examples");
+}
+
+#[test]
+fn the_rigid_sgm_example_has_an_exact_rotation_block() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/scenarios/sgm-paper-linear-rigid.json");
+    let s = load_scenario(&path, &LoadOptions::default()).unwrap();
+    let Motion::RowMatrix { rows, .. } = &s.b.motion else {
+        panic!("row matrix")
+    };
+    let m: Vec<Vec<BigRational>> = (0..3)
+        .map(|i| (0..3).map(|j| rows[i][j].coeff(0)).collect())
+        .collect();
+    // M M^T = I and det M = 1, exactly.
+    for i in 0..3 {
+        for j in 0..3 {
+            let dot = (0..3).fold(q(0, 1), |acc, k| acc + &m[i][k] * &m[j][k]);
+            assert_eq!(dot, q((i == j) as i64, 1), "({i}, {j})");
+        }
+    }
+    let det = &m[0][0] * (&m[1][1] * &m[2][2] - &m[1][2] * &m[2][1])
+        - &m[0][1] * (&m[1][0] * &m[2][2] - &m[1][2] * &m[2][0])
+        + &m[0][2] * (&m[1][0] * &m[2][1] - &m[1][1] * &m[2][0]);
+    assert_eq!(det, q(1, 1));
+    // It is rot(1, -2, 2, -1) / 10, transposed into the row convention.
+    let r = exactccd::geom::quaternion_rotation(&[q(1, 1), q(-2, 1), q(2, 1), q(-1, 1)]).unwrap();
+    for (i, row) in m.iter().enumerate() {
+        for (j, entry) in row.iter().enumerate() {
+            assert_eq!(*entry, r.rows[j][i], "({i}, {j})");
+        }
+    }
 }

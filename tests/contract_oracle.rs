@@ -21,8 +21,12 @@ fn exact(n: i64, d: i64) -> Time {
 fn half_sqrt2() -> Time {
     let p = Poly::from_coeffs(vec![BigInt::from(-1), BigInt::from(0), BigInt::from(2)]);
     Time::Exact(
-        RealAlgebraic::from_isolating_interval(p, Dyadic::new(BigInt::from(1), 1), Dyadic::from_int(1))
-            .unwrap(),
+        RealAlgebraic::from_isolating_interval(
+            p,
+            Dyadic::new(BigInt::from(1), 1),
+            Dyadic::from_int(1),
+        )
+        .unwrap(),
     )
 }
 
@@ -68,7 +72,11 @@ fn times_agree_exactly_or_within_their_ranges() {
 fn agreeing_runs_are_summarised() {
     let runs = vec![
         run_of(Method::Sgm, ScalarKind::Exact, Ok(hit(exact(717, 1517)))),
-        run_of(Method::Sgm, ScalarKind::F64, Ok(hit(Time::Float(717.0 / 1517.0)))),
+        run_of(
+            Method::Sgm,
+            ScalarKind::F64,
+            Ok(hit(Time::Float(717.0 / 1517.0))),
+        ),
         run_of(
             Method::Glide,
             ScalarKind::Exact,
@@ -88,7 +96,11 @@ fn disagreements_are_reported_by_name() {
     let runs = vec![
         run_of(Method::Sgm, ScalarKind::Exact, Ok(hit(exact(1, 2)))),
         run_of(Method::Sat, ScalarKind::Exact, Ok(hit(exact(1, 3)))),
-        run_of(Method::Sat, ScalarKind::F64, Ok(ContactResult::no_contact())),
+        run_of(
+            Method::Sat,
+            ScalarKind::F64,
+            Ok(ContactResult::no_contact()),
+        ),
     ];
     let Verdict::Disagree(findings) = compare_runs(&runs, None) else {
         panic!("expected a disagreement")
@@ -118,7 +130,10 @@ fn expectations_are_checked_with_their_tolerance() {
         tolerance: None,
         ..expect.clone()
     };
-    assert_eq!(check_expectation("sat/exact", &hit(exact(101, 200)), &strict).len(), 1);
+    assert_eq!(
+        check_expectation("sat/exact", &hit(exact(101, 200)), &strict).len(),
+        1
+    );
     // f64 answers get at least the f64 tolerance.
     assert!(check_expectation("sat/f64", &hit(Time::Float(0.5000001)), &strict).is_empty());
     assert_eq!(
@@ -130,8 +145,16 @@ fn expectations_are_checked_with_their_tolerance() {
 #[test]
 fn no_answer_at_all_is_not_applicable_with_every_reason() {
     let runs = vec![
-        run_of(Method::Sgm, ScalarKind::Exact, Err(SolveError::NotApplicable("boxes only".into()))),
-        run_of(Method::Sat, ScalarKind::F64, Err(SolveError::LimitExceeded("degree 300".into()))),
+        run_of(
+            Method::Sgm,
+            ScalarKind::Exact,
+            Err(SolveError::NotApplicable("boxes only".into())),
+        ),
+        run_of(
+            Method::Sat,
+            ScalarKind::F64,
+            Err(SolveError::LimitExceeded("degree 300".into())),
+        ),
     ];
     assert_eq!(
         compare_runs(&runs, None),
@@ -155,9 +178,20 @@ fn solve_on_a_valid_scenario_says_why_no_method_applies() {
         out.stderr.trim_end(),
         "error: method sgm does not apply: no solver implements method sgm yet"
     );
-    let out = run(&["solve", "--method", "glide", "--scalar", "f64", file.to_str().unwrap()]);
+    let out = run(&[
+        "solve",
+        "--method",
+        "glide",
+        "--scalar",
+        "f64",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(out.status, 3);
-    assert!(out.stderr.contains("method glide does not apply"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("method glide does not apply"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -186,7 +220,8 @@ fn default_method_follows_the_motion() {
         let out = run(&["solve", file.to_str().unwrap()]);
         assert_eq!(out.status, 3);
         assert!(
-            out.stderr.contains(&format!("method {method} does not apply")),
+            out.stderr
+                .contains(&format!("method {method} does not apply")),
             "{}: {}",
             file.display(),
             out.stderr
@@ -208,7 +243,11 @@ fn usage_errors_are_one_line_with_status_2() {
         assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
         assert!(out.stdout.is_empty(), "{args:?}");
         assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
-        assert!(out.stderr.starts_with("error: "), "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            out.stderr
+        );
     }
     let help = run(&["--help"]);
     assert_eq!(help.status, 0);
@@ -226,11 +265,18 @@ fn oracle_walks_directories_and_reports_per_file() {
     assert_eq!(out.status, 3, "{}", out.stderr);
     let lines: Vec<&str> = out.stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{}", out.stdout);
-    assert!(lines[0].starts_with("n/a ") && lines[0].ends_with("nested/two.json: no method applies"));
+    assert!(
+        lines[0].starts_with("n/a ") && lines[0].ends_with("nested/two.json: no method applies")
+    );
     assert!(lines[1].ends_with("one.json: no method applies"));
-    assert_eq!(lines[2], "oracle: files: 2, 0 agree, 0 disagree, 0 invalid, 2 not applicable");
+    assert_eq!(
+        lines[2],
+        "oracle: files: 2, 0 agree, 0 disagree, 0 invalid, 2 not applicable"
+    );
     assert_eq!(out.stderr.lines().count(), 2);
-    assert!(out.stderr.contains("sgm/exact: no solver implements method sgm yet"));
+    assert!(out
+        .stderr
+        .contains("sgm/exact: no solver implements method sgm yet"));
 }
 
 #[test]
@@ -256,7 +302,11 @@ fn oracle_reports_invalid_files_with_status_2() {
     let empty = TempDir::new();
     let out = run(&["oracle", empty.path().to_str().unwrap()]);
     assert_eq!(out.status, 2);
-    assert!(out.stderr.contains("no *.json scenario files"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("no *.json scenario files"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -276,7 +326,8 @@ fn oracle_runs_the_f64_path_alone_when_only_it_accepts_the_file() {
     let out = run(&["oracle", file.to_str().unwrap()]);
     assert_eq!(out.status, 3, "{}", out.stderr);
     assert!(
-        out.stderr.contains("sgm/exact: the scenario is not valid in the exact scalar: b.pose.rotation"),
+        out.stderr
+            .contains("sgm/exact: the scenario is not valid in the exact scalar: b.pose.rotation"),
         "{}",
         out.stderr
     );

@@ -61,7 +61,11 @@ fn rational_time_is_exact_with_its_linear_polynomial() {
     assert_eq!(j["approx"].as_f64(), Some(717.0 / 1517.0));
 }
 
-fn check_irrational_bracket(x: &RealAlgebraic, bits: u32, value_squared_check: impl Fn(&BigRational) -> std::cmp::Ordering) {
+fn check_irrational_bracket(
+    x: &RealAlgebraic,
+    bits: u32,
+    value_squared_check: impl Fn(&BigRational) -> std::cmp::Ordering,
+) {
     let j = time_json(&Time::Exact(x.clone()), bits);
     let (lower, upper) = (rat(&j["lower"]), rat(&j["upper"]));
     assert!(lower < upper, "an irrational time is not a bracket end");
@@ -70,7 +74,10 @@ fn check_irrational_bracket(x: &RealAlgebraic, bits: u32, value_squared_check: i
     assert_eq!(value_squared_check(&upper), std::cmp::Ordering::Greater);
     // gap <= 2^-bits * max(1, |T|), checked with |lower| <= |T| (T > 0).
     let scale = lower.abs().max(BigRational::one());
-    assert!(&upper - &lower <= scale / pow2(bits), "gap too wide at {bits} bits");
+    assert!(
+        &upper - &lower <= scale / pow2(bits),
+        "gap too wide at {bits} bits"
+    );
     assert_eq!(j["exact"], Value::Null);
 }
 
@@ -88,7 +95,9 @@ fn irrational_time_brackets_meet_the_precision_at_64_and_200_bits() {
     // 200 bits are narrower than 64 bits.
     let narrow = time_json(&Time::Exact(half_sqrt2()), 200);
     let wide = time_json(&Time::Exact(half_sqrt2()), 64);
-    assert!(rat(&narrow["upper"]) - rat(&narrow["lower"]) < rat(&wide["upper"]) - rat(&wide["lower"]));
+    assert!(
+        rat(&narrow["upper"]) - rat(&narrow["lower"]) < rat(&wide["upper"]) - rat(&wide["lower"])
+    );
 }
 
 #[test]
@@ -102,7 +111,10 @@ fn large_times_get_a_relative_gap() {
     check_irrational_bracket(&x, 64, side);
     let j = time_json(&Time::Exact(x), 64);
     assert_eq!(j["polynomial"], json!(["999998", "-2000", "1"]));
-    assert_eq!(j["approx"].as_f64(), Some(1000.0 + std::f64::consts::SQRT_2));
+    assert_eq!(
+        j["approx"].as_f64(),
+        Some(1000.0 + std::f64::consts::SQRT_2)
+    );
 }
 
 #[test]
@@ -176,7 +188,10 @@ fn result_fields_come_in_the_contract_order() {
     ];
     let positions: Vec<usize> = keys
         .iter()
-        .map(|k| text.find(k).unwrap_or_else(|| panic!("{k} missing in {text}")))
+        .map(|k| {
+            text.find(k)
+                .unwrap_or_else(|| panic!("{k} missing in {text}"))
+        })
         .collect();
     assert!(positions.windows(2).all(|w| w[0] < w[1]), "{text}");
     assert!(!text.contains("\"stats\"") && !text.contains("\"certificate\""));
@@ -189,7 +204,10 @@ fn result_fields_come_in_the_contract_order() {
     assert_eq!(v["initially_overlapping"], false);
     assert_eq!(v["time"]["exact"], "717/1517");
     assert_eq!(v["contact_intervals"][0][0]["exact"], "717/1517");
-    assert_eq!(v["contact_intervals"][0][1]["polynomial"], json!(["-1", "0", "2"]));
+    assert_eq!(
+        v["contact_intervals"][0][1]["polynomial"],
+        json!(["-1", "0", "2"])
+    );
     assert_eq!(
         v["feature"],
         json!({"kind": "face-vertex", "a": "face +x", "b": "vertex (-,+,-)"})
@@ -206,7 +224,8 @@ fn no_contact_has_null_time_and_no_intervals() {
         scalar: ScalarKind::F64,
         precision: 64,
     };
-    let v: Value = serde_json::from_str(&write_result_json(&ContactResult::no_contact(), &h)).unwrap();
+    let v: Value =
+        serde_json::from_str(&write_result_json(&ContactResult::no_contact(), &h)).unwrap();
     assert_eq!(v["scenario"], Value::Null);
     assert_eq!(v["scalar"], "f64");
     assert_eq!(v["collides"], false);

@@ -5,7 +5,9 @@
 
 mod contract_support;
 
-use contract_support::{accepts, assert_input_error, base, rejects, run, solve_text, with, TempDir};
+use contract_support::{
+    accepts, assert_input_error, base, rejects, run, solve_text, with, TempDir,
+};
 use serde_json::{json, Value};
 
 fn boxes_under(motion: Value) -> String {
@@ -23,7 +25,10 @@ fn boxes_under(motion: Value) -> String {
 fn box_half_extent_must_be_positive_exactly_as_in_the_contract() {
     let text = with(|v| v["b"]["shape"]["box"]["half_extents"][1] = json!("-1"));
     let line = rejects(&text, "b.shape.box.half_extents[1]", Some("\"-1\""));
-    assert_eq!(line, r#"error: b.shape.box.half_extents[1]: must be > 0, got "-1""#);
+    assert_eq!(
+        line,
+        r#"error: b.shape.box.half_extents[1]: must be > 0, got "-1""#
+    );
 }
 
 #[test]
@@ -79,7 +84,11 @@ fn invalid_json_is_one_line() {
     assert_eq!(out.status, 2);
     assert!(out.stdout.is_empty());
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
-    assert!(out.stderr.starts_with("error: invalid JSON: "), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("error: invalid JSON: "),
+        "{}",
+        out.stderr
+    );
     assert!(out.stderr.contains("line 2"), "{}", out.stderr);
 }
 
@@ -219,11 +228,19 @@ fn the_total_size_of_numbers_is_bounded_and_fails_fast() {
     });
     let started = std::time::Instant::now();
     let out = solve_text(&text, &[]);
-    assert!(started.elapsed().as_secs() < 20, "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "took {:?}",
+        started.elapsed()
+    );
     assert_eq!(out.status, 2);
     assert!(out.stdout.is_empty());
     assert_eq!(out.stderr.lines().count(), 1);
-    assert!(out.stderr.starts_with("error: a.shape.mesh.vertices["), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("error: a.shape.mesh.vertices["),
+        "{}",
+        out.stderr
+    );
     assert!(out.stderr.contains("bits in total"), "{}", out.stderr);
 }
 
@@ -253,7 +270,11 @@ fn polynomials_must_be_numbers_or_arrays_of_numbers() {
         "quaternion": ["1", "0", "0", "0"],
         "translation": [{"t": 1}, "0", "0"]
     }}));
-    rejects(&text, "b.motion.rational.translation[0]", Some(r#"{"t":1}"#));
+    rejects(
+        &text,
+        "b.motion.rational.translation[0]",
+        Some(r#"{"t":1}"#),
+    );
 }
 
 // ---- pose (section 2.1) ----------------------------------------------------
@@ -274,10 +295,18 @@ fn rotation_must_be_orthonormal_exactly() {
         pose.remove("quaternion");
         pose.insert(
             "rotation".into(),
-            json!([["-0.88", "-0.16", "-0.46"], ["0.07", "-0.90", "-0.43"], ["0.48", "0.41", "-0.78"]]),
+            json!([
+                ["-0.88", "-0.16", "-0.46"],
+                ["0.07", "-0.90", "-0.43"],
+                ["0.48", "0.41", "-0.78"]
+            ]),
         );
     });
-    let line = rejects(&text, "b.pose.rotation", Some(r#"[["-0.88","-0.16","-0.46"]"#));
+    let line = rejects(
+        &text,
+        "b.pose.rotation",
+        Some(r#"[["-0.88","-0.16","-0.46"]"#),
+    );
     assert!(line.contains("exactly"), "{line}");
 }
 
@@ -321,7 +350,10 @@ fn rotation_off_by_more_than_1e_9_is_refused_in_the_f64_path() {
     let text = with(|v| {
         let pose = v["b"]["pose"].as_object_mut().unwrap();
         pose.remove("quaternion");
-        pose.insert("rotation".into(), json!([["1.000001", 0, 0], [0, 1, 0], [0, 0, 1]]));
+        pose.insert(
+            "rotation".into(),
+            json!([["1.000001", 0, 0], [0, 1, 0], [0, 0, 1]]),
+        );
     });
     let out = solve_text(&text, &["--scalar", "f64"]);
     assert_input_error(&out, "b.pose.rotation", Some(r#"[["1.000001",0,0]"#));
@@ -375,13 +407,18 @@ fn triangle_must_not_be_degenerate() {
     let text = with(|v| {
         v["a"]["shape"] = json!({ "triangle": [["0", "0", "0"], ["1", "1", "1"], ["2", "2", "2"]] })
     });
-    let line = rejects(&text, "a.shape.triangle", Some(r#"[["0","0","0"],["1","1","1"]"#));
+    let line = rejects(
+        &text,
+        "a.shape.triangle",
+        Some(r#"[["0","0","0"],["1","1","1"]"#),
+    );
     assert!(line.contains("degenerate"), "{line}");
 }
 
 #[test]
 fn triangle_has_three_vertices() {
-    let text = with(|v| v["a"]["shape"] = json!({ "triangle": [["0", "0", "0"], ["1", "0", "0"]] }));
+    let text =
+        with(|v| v["a"]["shape"] = json!({ "triangle": [["0", "0", "0"], ["1", "0", "0"]] }));
     rejects(&text, "a.shape.triangle", None);
 }
 
@@ -477,7 +514,11 @@ fn rational_denominator_must_not_vanish_inside_the_interval() {
         "translation": ["0", "0", "0"],
         "denominator": ["-1/2", "1"]
     }}));
-    let line = rejects(&text, "b.motion.rational.denominator", Some(r#"["-1/2","1"]"#));
+    let line = rejects(
+        &text,
+        "b.motion.rational.denominator",
+        Some(r#"["-1/2","1"]"#),
+    );
     assert!(line.contains("vanishes at t = 1/2"), "{line}");
 }
 
@@ -523,7 +564,10 @@ fn rational_quaternion_norm_must_not_vanish() {
         "translation": ["0", "0", "0"]
     }}));
     let line = rejects(&text, "b.motion.rational.quaternion", None);
-    assert!(line.contains("|q(t)|^2") && line.contains("t = 1/4"), "{line}");
+    assert!(
+        line.contains("|q(t)|^2") && line.contains("t = 1/4"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -554,7 +598,11 @@ fn row_matrix_denominator_must_not_vanish() {
     let text = boxes_under(json!({ "row_matrix": {
         "rows": [["1", "0", "0", "0"], ["0", "1", "0", "0"], ["0", "0", "1", "0"], ["0", "0", "0", w]],
         "denominator": w } }));
-    let line = rejects(&text, "b.motion.row_matrix.denominator", Some(r#"["1","-4"]"#));
+    let line = rejects(
+        &text,
+        "b.motion.row_matrix.denominator",
+        Some(r#"["1","-4"]"#),
+    );
     assert!(line.contains("w(t)") && line.contains("t = 1/4"), "{line}");
 }
 
@@ -571,12 +619,17 @@ fn screw_axis_direction_must_not_be_zero() {
         v["b"]["motion"] = json!({ "screw": {
             "axis_point": ["0", "0", "0"], "axis_direction": ["0", "0", "0"], "angle": "1", "slide": "0" } })
     });
-    rejects(&text, "b.motion.screw.axis_direction", Some(r#"["0","0","0"]"#));
+    rejects(
+        &text,
+        "b.motion.screw.axis_direction",
+        Some(r#"["0","0","0"]"#),
+    );
 }
 
 #[test]
 fn screw_needs_an_angle() {
-    let text = with(|v| v["b"]["motion"] = json!({ "screw": { "axis_direction": ["0", "0", "1"] } }));
+    let text =
+        with(|v| v["b"]["motion"] = json!({ "screw": { "axis_direction": ["0", "0", "1"] } }));
     rejects(&text, "b.motion.screw.angle", None);
 }
 
@@ -636,10 +689,93 @@ fn missing_file_is_invalid_input() {
     assert_eq!(out.status, 2);
     assert!(out.stdout.is_empty());
     assert_eq!(out.stderr.lines().count(), 1);
-    assert!(out.stderr.contains("nowhere.json: cannot read"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("nowhere.json: cannot read"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
 fn the_base_scenario_is_valid() {
     accepts(&serde_json::to_string(&base()).unwrap(), &[]);
+}
+
+// ---- meshes (section 2.2: closed, consistently oriented) --------------------
+
+fn tetra(faces: Value) -> String {
+    with(|v| {
+        v["a"]["shape"] = json!({ "mesh": {
+            "vertices": [["0", "0", "0"], ["1", "0", "0"], ["0", "1", "0"], ["0", "0", "1"]],
+            "faces": faces
+        }})
+    })
+}
+
+#[test]
+fn mesh_must_be_closed() {
+    let line = rejects(
+        &tetra(json!([[0, 2, 1], [0, 1, 3], [1, 2, 3]])),
+        "a.shape.mesh",
+        None,
+    );
+    assert!(line.contains("edge 0-2 belongs to face 0 only"), "{line}");
+}
+
+#[test]
+fn mesh_must_be_consistently_oriented() {
+    // The second face runs the wrong way round.
+    let line = rejects(
+        &tetra(json!([[0, 2, 1], [0, 3, 1], [1, 2, 3], [0, 3, 2]])),
+        "a.shape.mesh",
+        None,
+    );
+    assert!(
+        line.contains("faces 0 and 1 both run edge 0-1 in the same direction"),
+        "{line}"
+    );
+}
+
+#[test]
+fn mesh_must_face_outwards() {
+    // Every face reversed: closed and consistent, but inside out.
+    let line = rejects(
+        &tetra(json!([[0, 1, 2], [0, 3, 1], [1, 3, 2], [0, 2, 3]])),
+        "a.shape.mesh",
+        None,
+    );
+    assert!(line.contains("volume"), "{line}");
+}
+
+#[test]
+fn mesh_faces_need_three_vertices() {
+    let line = rejects(
+        &tetra(json!([[0, 2], [0, 1, 3], [1, 2, 3], [0, 3, 2]])),
+        "a.shape.mesh",
+        None,
+    );
+    assert!(line.contains("face 0"), "{line}");
+}
+
+#[test]
+fn obj_mesh_errors_name_the_line() {
+    let dir = TempDir::new();
+    dir.write(
+        "open.obj",
+        "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 2 3 4\n",
+    );
+    dir.write("bad.obj", "v 0 0 0\nv 1 0 zero\n");
+    dir.write("huge.obj", "v 0 0 0\nv 1e5000 0 0\n");
+    let cases = [
+        ("open.obj", "face 0 only"),
+        ("bad.obj", "line 2"),
+        ("huge.obj", "line 2: a number spans more than 4096"),
+    ];
+    for (obj, needle) in cases {
+        let text = with(|v| v["a"]["shape"] = json!({ "mesh": { "obj": obj } }));
+        let file = dir.write("scenario.json", &text);
+        let out = run(&["solve", file.to_str().unwrap()]);
+        assert_input_error(&out, "a.shape.mesh.obj", Some(&format!("\"{obj}\"")));
+        assert!(out.stderr.contains(needle), "{obj}: {}", out.stderr);
+    }
 }

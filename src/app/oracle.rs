@@ -216,13 +216,10 @@ pub fn compare_runs(runs: &[Run], expect: Option<&Expect>) -> Verdict {
         return Verdict::NotApplicable(
             runs.iter()
                 .filter_map(|r| {
-                    r.outcome
-                        .as_ref()
-                        .err()
-                        .map(|e| match e {
-                            SolveError::NotApplicable(why) => format!("{}: {why}", r.label()),
-                            other => format!("{}: {other}", r.label()),
-                        })
+                    r.outcome.as_ref().err().map(|e| match e {
+                        SolveError::NotApplicable(why) => format!("{}: {why}", r.label()),
+                        other => format!("{}: {other}", r.label()),
+                    })
                 })
                 .collect(),
         );
@@ -306,7 +303,11 @@ fn run_file(file: &Path, precision: u32) -> Result<(Vec<Run>, Option<Expect>), S
         .into_iter()
         .map(|k| (k, load_scenario(file, &LoadOptions::for_scalar(k))))
         .collect();
-    if let Some(Err(first)) = loaded.first().map(|(_, r)| r).filter(|_| loaded.iter().all(|(_, r)| r.is_err())) {
+    if let Some(Err(first)) = loaded
+        .first()
+        .map(|(_, r)| r)
+        .filter(|_| loaded.iter().all(|(_, r)| r.is_err()))
+    {
         // An unreadable file's message names the file already.
         return Err(if first.is_io() {
             first.to_string()

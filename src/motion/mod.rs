@@ -7,12 +7,33 @@
 //!   motion (`static`, `linear`, `rational`, `row_matrix`): the world position
 //!   of local `y` is `x(t) = (L(t) y + T(t)) / w(t)` with polynomial matrix `L`,
 //!   vector `T` and common denominator `w > 0` on the interval. In the SGM
-//!   paper's row-vector form that is the 4x4 matrix `[[L^T, 0], [T^T, w]]`.
+//!   paper's row-vector form that is the 4x4 matrix `[[L^T, 0], [T^T, w]]`
+//!   (`poly_motion.rs`: compilation table, rigidity checks, exact relative
+//!   motion).
 //! * The relative motion of `b` in the frame of `a` is `M2(t) M1(t)^-1` in the
-//!   paper's post-multiplication convention, computed exactly.
+//!   paper's post-multiplication convention, computed exactly
+//!   ([`PolyMotion::relative_to`]).
 //! * `screw`, `poses` and `angular` are transcendental in `t`: represented,
-//!   decomposed and evaluable in `f64`, never passed off as exact.
+//!   decomposed and evaluable in `f64`, never passed off as exact
+//!   (`float.rs`: [`FloatMotion`], [`ScrewMotion`], Rodrigues' formula). The
+//!   screw decomposition of Buss (seed 004, section 4.1) keeps its rational
+//!   parts exact (`screw.rs`: [`ExactScrew`]) and rounds only `θ`, `|d|` and
+//!   the slide.
+//!
+//! Time conventions: `screw` and `angular` use the absolute time `t` of the
+//! contract's formulas; `poses` uses `s = (t - t0) / (t1 - t0)`, from `pose`
+//! at `t0` to `end` at `t1`.
 #![deny(clippy::float_arithmetic)]
+
+mod float;
+mod poly_motion;
+mod screw;
+
+pub use float::{
+    relative_float_motion, rotation_about_axis, FloatMotion, RelativeFloatMotion, ScrewMotion,
+};
+pub use poly_motion::{compose_affine, invert_affine, Affine};
+pub use screw::{displacement, glide_rotation_pose, ExactScrew, ScrewKind};
 
 use crate::geom::{Mat3, Pose, Shape, Vec3};
 use crate::poly::Poly;
@@ -20,6 +41,9 @@ use crate::scalar::BigRational;
 
 /// A motion of the contract, with the exact data of the scenario file.
 #[derive(Clone, Debug, PartialEq)]
+// The 4x4 polynomial row matrix is stored inline: a motion is read once per
+// scenario, and the field layout is part of the crate's interface.
+#[allow(clippy::large_enum_variant)]
 pub enum Motion {
     /// `c + R y`.
     Static,
@@ -94,4 +118,31 @@ pub struct PolyMotion<S> {
     pub translation: Vec3<Poly<S>>,
     /// `w(t)`, positive on the interval.
     pub denominator: Poly<S>,
+}
+
+impl Motion {
+    /// True for the kinds with polynomial (rational) motion: `static`,
+    /// `linear`, `rational`, `row_matrix`. Exact solvers answer these exactly.
+    pub fn is_rational(&self) -> bool {
+        matches!(
+            self,
+            Motion::Static
+                | Motion::Linear { .. }
+                | Motion::Rational { .. }
+                | Motion::RowMatrix { .. }
+        )
+    }
+
+    /// The contract's name of the kind: `"static"`, `"linear"`, ...
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Motion::Static => "static",
+            Motion::Linear { .. } => "linear",
+            Motion::Rational { .. } => "rational",
+            Motion::RowMatrix { .. } => "row_matrix",
+            Motion::Screw { .. } => "screw",
+            Motion::Poses { .. } => "poses",
+            Motion::Angular { .. } => "angular",
+        }
+    }
 }

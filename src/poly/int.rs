@@ -120,6 +120,9 @@ impl Poly<BigInt> {
     /// zero and zero is zero.
     #[must_use]
     pub fn gcd_int(&self, other: &Self) -> Self {
+        if super::modular::proven_coprime(self, other) {
+            return Poly::constant(<BigInt as Ring>::one());
+        }
         let (mut a, mut b) = if self.degree() >= other.degree() {
             (self.normalized(), other.normalized())
         } else {

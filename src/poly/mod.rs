@@ -30,6 +30,9 @@ mod dyadic;
 mod field;
 mod int;
 mod isolate;
+mod modular;
+mod roots;
+mod roots_f64;
 mod sturm;
 
 pub use algebraic::RealAlgebraic;
@@ -39,6 +42,7 @@ pub use isolate::{
     has_root_in, isolate_integer_roots, isolate_roots, isolate_roots_with, simplest_between,
     IsolationError, IsolationLimits, Isolator,
 };
+pub use roots::{F64Root, RealRoots};
 pub use sturm::SturmSequence;
 
 use crate::scalar::{Ring, Scalar, Sign};

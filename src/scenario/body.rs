@@ -69,9 +69,7 @@ fn determinant(m: &[[BigRational; 3]; 3]) -> BigRational {
 /// `R^T R`.
 fn gram(m: &[[BigRational; 3]; 3]) -> [[BigRational; 3]; 3] {
     std::array::from_fn(|i| {
-        std::array::from_fn(|j| {
-            (0..3).fold(zero(), |acc, k| acc + &m[k][i] * &m[k][j])
-        })
+        std::array::from_fn(|j| (0..3).fold(zero(), |acc, k| acc + &m[k][i] * &m[k][j]))
     })
 }
 
@@ -113,15 +111,14 @@ impl<'p> Loader<'p> {
             None => Motion::Static,
             Some(m) => self.motion(&m)?,
         };
-        let pose = match obj.get("pose") {
-            None => identity_pose(),
-            Some(p) if carries_pose(&motion) => {
-                return Err(p.err(
+        let pose =
+            match obj.get("pose") {
+                None => identity_pose(),
+                Some(p) if carries_pose(&motion) => return Err(p.err(
                     "must be absent for a rational or row_matrix motion, which carries the pose",
-                ))
-            }
-            Some(p) => self.pose(&p)?,
-        };
+                )),
+                Some(p) => self.pose(&p)?,
+            };
         Ok(Body {
             shape,
             pose,
@@ -133,7 +130,9 @@ impl<'p> Loader<'p> {
     fn pose(&mut self, node: &Node<'_>) -> Result<Pose<BigRational>, ScenarioError> {
         let obj = node.object(&["rotation", "quaternion", "translation"])?;
         if obj.has("rotation") && obj.has("quaternion") {
-            return Err(node.err("has both rotation and quaternion; give at most one rotation form"));
+            return Err(
+                node.err("has both rotation and quaternion; give at most one rotation form")
+            );
         }
         let rotation = if let Some(r) = obj.get("rotation") {
             let m = self.reader.matrix3(&r)?;
@@ -178,7 +177,11 @@ impl<'p> Loader<'p> {
         for i in 0..3 {
             for j in 0..3 {
                 let d = abs(&g[i][j] - &id[i][j]);
-                if !d.is_zero() && !worst.as_ref().is_some_and(|(w, _, _)| d <= *w) {
+                let larger = match &worst {
+                    Some((w, _, _)) => d > *w,
+                    None => true,
+                };
+                if !d.is_zero() && larger {
                     worst = Some((d, i, j));
                 }
             }
@@ -200,9 +203,14 @@ impl<'p> Loader<'p> {
             ScalarKind::Exact => Err(node.err(describe(" (orthonormal, det +1) exactly"))),
             ScalarKind::F64 => {
                 let tol = rotation_tolerance();
-                let close = !worst.as_ref().is_some_and(|(w, _, _)| *w > tol) && det_error <= tol;
+                let entries_close = match &worst {
+                    Some((w, _, _)) => *w <= tol,
+                    None => true,
+                };
+                let close = entries_close && det_error <= tol;
                 if close {
-                    self.approximate_rotations.push(node.path.as_str().to_owned());
+                    self.approximate_rotations
+                        .push(node.path.as_str().to_owned());
                     Ok(())
                 } else if worst.as_ref().is_some_and(|(w, _, _)| *w > tol) {
                     Err(node.err(describe(" within 1e-9")))
@@ -243,11 +251,14 @@ impl<'p> Loader<'p> {
                 for item in &items {
                     vertices.push(self.reader.vector(item)?);
                 }
-                let n = cross(&sub(&vertices[1], &vertices[0]), &sub(&vertices[2], &vertices[0]));
+                let n = cross(
+                    &sub(&vertices[1], &vertices[0]),
+                    &sub(&vertices[2], &vertices[0]),
+                );
                 if is_zero_vector(&n) {
-                    return Err(inner.err(
-                        "is degenerate: its three vertices are collinear (or coincide)",
-                    ));
+                    return Err(
+                        inner.err("is degenerate: its three vertices are collinear (or coincide)")
+                    );
                 }
                 let vertices: [Vec3<BigRational>; 3] = vertices
                     .try_into()
@@ -276,7 +287,10 @@ impl<'p> Loader<'p> {
             return self.obj_mesh(&file, &text);
         }
         let vertex_node = obj.require("vertices", "an array of [x, y, z] vertices")?;
-        let face_node = obj.require("faces", "an array of faces, each an array of vertex indices")?;
+        let face_node = obj.require(
+            "faces",
+            "an array of faces, each an array of vertex indices",
+        )?;
         let mut vertices = Vec::new();
         for item in vertex_node.array("vertices [x, y, z]")? {
             vertices.push(self.reader.vector(&item)?);
@@ -327,7 +341,14 @@ impl Loader<'_> {
     /// A MOTION (2.3).
     fn motion(&mut self, node: &Node<'_>) -> Result<Motion, ScenarioError> {
         let (kind, inner) = node.variant(
-            &["linear", "rational", "row_matrix", "screw", "poses", "angular"],
+            &[
+                "linear",
+                "rational",
+                "row_matrix",
+                "screw",
+                "poses",
+                "angular",
+            ],
             &["static"],
         )?;
         match kind {
@@ -388,9 +409,8 @@ impl Loader<'_> {
                     let cells = row.array_of(4, "polynomials")?;
                     let last = &rows[i][3];
                     if i < 3 && !last.is_zero() {
-                        return Err(cells[3].err(
-                            "must be 0: the last column of a row_matrix is (0, 0, 0, w)",
-                        ));
+                        return Err(cells[3]
+                            .err("must be 0: the last column of a row_matrix is (0, 0, 0, w)"));
                     }
                     if i == 3 && *last != denominator {
                         return Err(cells[3].err(format!(
@@ -444,9 +464,9 @@ impl Loader<'_> {
                     },
                     Some(v) => self.reader.vector(&v)?,
                 };
-                let angular_velocity = self
-                    .reader
-                    .vector(&obj.require("angular_velocity", "a vector, in radians per unit time")?)?;
+                let angular_velocity = self.reader.vector(
+                    &obj.require("angular_velocity", "a vector, in radians per unit time")?,
+                )?;
                 Ok(Motion::Angular {
                     velocity,
                     angular_velocity,

@@ -16,7 +16,7 @@
 //! isolation ([`poly::isolate_roots`](crate::poly::isolate_roots)), never by
 //! sampling. Hostile input fails with a message instead of exhausting
 //! resources ([`MAX_SCENARIO_BYTES`], [`MAX_OBJ_BYTES`],
-//! [`MAX_NUMBER_DIGITS`], [`MAX_TOTAL_NUMBER_BITS`],
+//! [`MAX_NUMBER_DIGITS`], [`MAX_TOTAL_NUMBER_BITS`], [`MAX_OBJ_NUMBER_BITS`],
 //! [`MAX_POLYNOMIAL_DEGREE`]; JSON nesting is limited to 128 levels by
 //! `serde_json`).
 //!
@@ -52,8 +52,8 @@
 #![deny(clippy::float_arithmetic)]
 
 mod body;
-mod mesh;
 mod error;
+mod mesh;
 mod reader;
 
 pub use error::ScenarioError;
@@ -87,6 +87,11 @@ pub const MAX_NUMBER_DIGITS: u64 = 4096;
 /// one scenario: 2^26 bits, 8 MiB of big integers, a million coordinates of
 /// 64 bits.
 pub const MAX_TOTAL_NUMBER_BITS: u64 = 1 << 26;
+
+/// Budget for the numbers of one OBJ file, estimated from their decimal
+/// digits before any is converted: 2^30 bits, tens of millions of
+/// coordinates.
+pub const MAX_OBJ_NUMBER_BITS: u64 = 1 << 30;
 
 /// Highest degree of a polynomial of a motion, after trailing zeros are
 /// dropped. The SGM paper's motions have degree at most 4, and the solvers'
@@ -238,10 +243,7 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
     let obj = root.object(&["format", "name", "interval", "a", "b", "expect"])?;
     let name = obj.get("name").map(|n| n.string()).transpose()?;
     let interval = match obj.get("interval") {
-        None => (
-            <BigRational as Ring>::zero(),
-            <BigRational as Ring>::one(),
-        ),
+        None => (<BigRational as Ring>::zero(), <BigRational as Ring>::one()),
         Some(node) => {
             let [t0, t1] = loader.reader.numbers::<2>(&node)?;
             if t0 >= t1 {

@@ -361,22 +361,24 @@ impl Reader {
 
     /// A polynomial in `t`: a number (a constant) or an array of numbers
     /// from degree 0 upward; trailing zeros are ignored.
-    pub(crate) fn polynomial(&mut self, node: &Node<'_>) -> Result<Poly<BigRational>, ScenarioError> {
-        let coeffs = match node.value {
-            Value::Array(_) => {
-                let items = node.array("numbers")?;
-                items
-                    .iter()
-                    .map(|item| self.number(item))
-                    .collect::<Result<Vec<_>, _>>()?
-            }
-            Value::String(_) | Value::Number(_) => vec![self.number(node)?],
-            _ => {
-                return Err(node.err(
+    pub(crate) fn polynomial(
+        &mut self,
+        node: &Node<'_>,
+    ) -> Result<Poly<BigRational>, ScenarioError> {
+        let coeffs =
+            match node.value {
+                Value::Array(_) => {
+                    let items = node.array("numbers")?;
+                    items
+                        .iter()
+                        .map(|item| self.number(item))
+                        .collect::<Result<Vec<_>, _>>()?
+                }
+                Value::String(_) | Value::Number(_) => vec![self.number(node)?],
+                _ => return Err(node.err(
                     "must be a polynomial in t: a number, or an array of numbers from degree 0 up",
-                ))
-            }
-        };
+                )),
+            };
         let p = Poly::from_coeffs(coeffs);
         if let Some(d) = p.degree() {
             if d > MAX_POLYNOMIAL_DEGREE {

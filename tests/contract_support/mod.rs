@@ -16,10 +16,8 @@ impl TempDir {
     pub fn new() -> TempDir {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-        let dir = std::env::temp_dir().join(format!(
-            "exactccd-contract-{}-{n}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("exactccd-contract-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("create temp dir");
         TempDir(dir)
@@ -114,9 +112,15 @@ pub fn assert_input_error(out: &Output, path: &str, value: Option<&str>) {
     assert_eq!(lines.len(), 1, "stderr must be one line: {:?}", out.stderr);
     let line = lines[0];
     let prefix = format!("error: {path}: ");
-    assert!(line.starts_with(&prefix), "{line:?} does not start with {prefix:?}");
+    assert!(
+        line.starts_with(&prefix),
+        "{line:?} does not start with {prefix:?}"
+    );
     if let Some(v) = value {
-        assert!(line.contains(&format!("got {v}")), "{line:?} does not show the value {v}");
+        assert!(
+            line.contains(&format!("got {v}")),
+            "{line:?} does not show the value {v}"
+        );
     }
 }
 
@@ -142,6 +146,9 @@ pub fn accepts(text: &str, extra: &[&str]) {
             assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
             assert!(out.stderr.contains("does not apply"), "{}", out.stderr);
         }
-        s => panic!("expected a valid scenario, got status {s}; stderr: {}", out.stderr),
+        s => panic!(
+            "expected a valid scenario, got status {s}; stderr: {}",
+            out.stderr
+        ),
     }
 }

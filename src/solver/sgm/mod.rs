@@ -1,0 +1,1 @@
+//! Not implemented yet: this module is a placeholder; see the solver issue.
