@@ -33,11 +33,7 @@ fn identity() -> [[BigRational; 3]; 3] {
 fn identity_pose() -> Pose<BigRational> {
     Pose {
         rotation: Mat3 { rows: identity() },
-        translation: Vec3 {
-            x: zero(),
-            y: zero(),
-            z: zero(),
-        },
+        translation: Vec3::zero(),
     }
 }
 
@@ -138,23 +134,15 @@ impl<'p> Loader<'p> {
             let m = self.reader.matrix3(&r)?;
             self.check_rotation(&r, &m)?;
             Mat3 { rows: m }
-        } else if let Some(q) = obj.get("quaternion") {
-            let q = self.reader.numbers::<4>(&q)?;
-            if q.iter().all(Ring::is_zero) {
-                return Err(obj
-                    .get("quaternion")
-                    .map_or_else(|| node.err("quaternion"), |n| n.err("must not be zero")));
-            }
-            quaternion_rotation(&q).ok_or_else(|| node.err("quaternion gives no rotation"))?
+        } else if let Some(q_node) = obj.get("quaternion") {
+            let q = self.reader.numbers::<4>(&q_node)?;
+            // rot(q) / |q|^2: exact for any non-zero rational quaternion.
+            quaternion_rotation(&q).ok_or_else(|| q_node.err("must not be zero"))?
         } else {
             Mat3 { rows: identity() }
         };
         let translation = match obj.get("translation") {
-            None => Vec3 {
-                x: zero(),
-                y: zero(),
-                z: zero(),
-            },
+            None => Vec3::zero(),
             Some(t) => self.reader.vector(&t)?,
         };
         Ok(Pose {
@@ -423,11 +411,7 @@ impl Loader<'_> {
             "screw" => {
                 let obj = inner.object(&["axis_point", "axis_direction", "angle", "slide"])?;
                 let axis_point = match obj.get("axis_point") {
-                    None => Vec3 {
-                        x: zero(),
-                        y: zero(),
-                        z: zero(),
-                    },
+                    None => Vec3::zero(),
                     Some(p) => self.reader.vector(&p)?,
                 };
                 let dir_node = obj.require("axis_direction", "a non-zero vector")?;
@@ -457,11 +441,7 @@ impl Loader<'_> {
             _ => {
                 let obj = inner.object(&["velocity", "angular_velocity"])?;
                 let velocity = match obj.get("velocity") {
-                    None => Vec3 {
-                        x: zero(),
-                        y: zero(),
-                        z: zero(),
-                    },
+                    None => Vec3::zero(),
                     Some(v) => self.reader.vector(&v)?,
                 };
                 let angular_velocity = self.reader.vector(
