@@ -116,10 +116,12 @@ fn check_piece(
                     }
                 }
                 (PieceEnd::BeforeContact, Some(t)) => positive_before(&f, &piece.from, t),
-                (PieceEnd::BeforeContact, None) => return Err(Verdict::refuted(format!(
+                (PieceEnd::BeforeContact, None) => {
+                    return Err(Verdict::refuted(format!(
                     "separation piece from {} ends at a contact time, but no contact is claimed",
                     piece.from
-                ))),
+                )))
+                }
             };
             if let Err(at) = outcome {
                 return Err(Verdict::Refuted {
