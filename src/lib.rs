@@ -13,6 +13,7 @@
 #![deny(missing_docs)]
 
 pub mod contact;
+pub mod generate;
 pub mod geom;
 pub mod motion;
 pub mod poly;

@@ -55,8 +55,10 @@ mod body;
 mod error;
 mod mesh;
 mod reader;
+mod writer;
 
 pub use error::ScenarioError;
+pub use writer::{scenario_to_json, write_scenario};
 
 use crate::contact::{ContactQuery, ScalarKind};
 use crate::motion::Body;
