@@ -287,6 +287,10 @@ pub struct SatOutcome<S: RealRoots> {
     pub features: Option<ContactFeatures>,
     /// A contact point at the first contact time, world coordinates.
     pub point: Option<[f64; 3]>,
+    /// The same point in the scalar, when the first time is a scalar value
+    /// (static and constant-velocity answers: an exact rational point for
+    /// exact scalars).
+    pub exact_point: Option<crate::geom::Vec3<S>>,
     /// The unit contact normal from `a` to `b`, world coordinates.
     pub normal: Option<[f64; 3]>,
     /// The certificate.

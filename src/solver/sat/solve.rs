@@ -288,6 +288,7 @@ fn solve_constant_velocity<S: RealRoots>(
             .collect(),
         features: None,
         point: None,
+        exact_point: None,
         normal: None,
         certificate: Certificate {
             separation,
@@ -325,7 +326,8 @@ fn solve_constant_velocity<S: RealRoots>(
             if let Some(dir) = dir {
                 out.normal = unit_f64(&dir.to_f64());
                 let point_tol = zero_tolerance(&scale);
-                out.point = contact_point(&ca, &cb, f, &dir, &point_tol).map(|p| p.to_f64().into_array());
+                out.exact_point = contact_point(&ca, &cb, f, &dir, &point_tol);
+                out.point = out.exact_point.as_ref().map(|p| p.to_f64().into_array());
             }
         }
         out.features = feats;
@@ -478,6 +480,7 @@ fn solve_rational_motion<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcom
         contact_intervals: found.intervals.clone(),
         features: None,
         point: None,
+        exact_point: None,
         normal: None,
         certificate: Certificate {
             separation: found.pieces.clone(),
