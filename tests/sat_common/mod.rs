@@ -8,7 +8,10 @@ use exactccd::geom::{
 };
 use exactccd::motion::{Body, Motion};
 use exactccd::scalar::{parse_number, BigInt, BigRational, Ring};
-use exactccd::solver::sat::{solve_sat, SatOutcome, SatScenario};
+use exactccd::solver::sat::{
+    solve_sat, test_box_box, test_triangle_box, test_triangle_triangle, Axis, SatOutcome,
+    SatScenario, Side, StaticTest,
+};
 use num_traits::Signed;
 
 /// An exact rational from the contract's number syntax.
@@ -212,7 +215,16 @@ pub fn brute_intersects(a: &WorldSolid, b: &WorldSolid) -> bool {
             WorldSolid::Tri(t) => vec![t.to_vec()],
         }
     }
-    if vertices(a).iter().any(|x| contains(b, x)) || vertices(b).iter().any(|x| contains(a, x)) {
+    // bounding boxes apart on a coordinate: apart (a quick exact proof)
+    let (va, vb) = (vertices(a), vertices(b));
+    for k in 0..3 {
+        let lo = |vs: &[Vec3<BigRational>]| vs.iter().map(|x| x[k].clone()).min().unwrap();
+        let hi = |vs: &[Vec3<BigRational>]| vs.iter().map(|x| x[k].clone()).max().unwrap();
+        if hi(&va) < lo(&vb) || hi(&vb) < lo(&va) {
+            return false;
+        }
+    }
+    if va.iter().any(|x| contains(b, x)) || vb.iter().any(|x| contains(a, x)) {
         return true;
     }
     let cross = |s: &WorldSolid, o: &WorldSolid| {
@@ -248,3 +260,77 @@ pub fn projection(s: &WorldSolid, l: &Vec3<BigRational>) -> (BigRational, BigRat
 pub fn one() -> BigRational {
     <BigRational as Ring>::one()
 }
+
+pub fn seed_edges(t: &[Vec3<BigRational>; 3]) -> [Vec3<BigRational>; 3] {
+    let e0 = &t[1] - &t[0];
+    let e1 = &t[2] - &t[0];
+    let e2 = &e1 - &e0;
+    [e0, e1, e2]
+}
+
+/// The direction of `axis` for the pair at one instant, computed here.
+pub fn direction(a: &WorldSolid, b: &WorldSolid, w: &Vec3<BigRational>, axis: Axis) -> Vec3<BigRational> {
+    let axes = |s: &WorldSolid| match s {
+        WorldSolid::Box(o) => o.axes.clone(),
+        WorldSolid::Tri(_) => panic!("box expected"),
+    };
+    let tri = |s: &WorldSolid| match s {
+        WorldSolid::Tri(t) => t.clone(),
+        WorldSolid::Box(_) => panic!("triangle expected"),
+    };
+    match axis {
+        Axis::A(i) => axes(a)[i].clone(),
+        Axis::B(j) => axes(b)[j].clone(),
+        Axis::AxB(i, j) => axes(a)[i].cross(&axes(b)[j]),
+        Axis::WxA(i) => w.cross(&axes(a)[i]),
+        Axis::WxB(j) => w.cross(&axes(b)[j]),
+        Axis::AxE(i, j) => axes(a)[i].cross(&seed_edges(&tri(b))[j]),
+        Axis::N => {
+            let t = if matches!(a, WorldSolid::Tri(_)) { tri(a) } else { tri(b) };
+            let e = seed_edges(&t);
+            e[0].cross(&e[1])
+        }
+        Axis::M => {
+            let e = seed_edges(&tri(b));
+            e[0].cross(&e[1])
+        }
+        Axis::ExF(i, j) => seed_edges(&tri(a))[i].cross(&seed_edges(&tri(b))[j]),
+        Axis::NxE(i) => {
+            let e = seed_edges(&tri(a));
+            e[0].cross(&e[1]).cross(&e[i])
+        }
+        Axis::NxF(j) => {
+            let e = seed_edges(&tri(a));
+            e[0].cross(&e[1]).cross(&seed_edges(&tri(b))[j])
+        }
+        Axis::WxE(i) => w.cross(&seed_edges(&tri(b))[i]),
+        Axis::WxF(j) => w.cross(&seed_edges(&tri(b))[j]),
+        Axis::WxN => {
+            let e = seed_edges(&tri(a));
+            w.cross(&e[0].cross(&e[1]))
+        }
+    }
+}
+
+/// The certificate of a static test checked exactly from the vertices.
+pub fn check_separated(a: &WorldSolid, b: &WorldSolid, axis: Axis, side: Side) {
+    let l = direction(a, b, &Vec3::zero(), axis);
+    let (alo, ahi) = projection(a, &l);
+    let (blo, bhi) = projection(b, &l);
+    match side {
+        Side::Positive => assert!(blo > ahi, "{axis}: b not above a"),
+        Side::Negative => assert!(bhi < alo, "{axis}: b not below a"),
+    }
+}
+
+pub fn static_axis(a: &WorldSolid, b: &WorldSolid) -> StaticTest {
+    match (a, b) {
+        (WorldSolid::Box(x), WorldSolid::Box(y)) => test_box_box(x, y),
+        (WorldSolid::Box(x), WorldSolid::Tri(t)) => test_triangle_box(x, &Triangle { vertices: t.clone() }),
+        (WorldSolid::Tri(s), WorldSolid::Tri(t)) => {
+            test_triangle_triangle(&Triangle { vertices: s.clone() }, &Triangle { vertices: t.clone() })
+        }
+        _ => panic!("canonical pairs only"),
+    }
+}
+
