@@ -15,6 +15,7 @@
 
 mod dispatch;
 mod json;
+mod sat;
 
 pub use dispatch::{
     default_method, solve, ContactQuery, Method, ScalarKind, SolveError, SolveOptions,

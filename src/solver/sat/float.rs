@@ -46,3 +46,20 @@ pub(crate) fn parallel_sin2<S: Scalar>() -> S {
         S::from_rational(&BigRational::from_float(1e-24).expect("finite"))
     }
 }
+
+/// Rigidity of a motion within `f64` rounding: every coefficient of `L^T L
+/// - w^2 I` is below `1e-9` times the largest coefficient of `w^2` (the
+/// `f64` path loads rotations rounded to `f64`, which are rigid only up to
+/// rounding; the exact path checks exactly).
+pub(crate) fn is_nearly_rigid(m: &crate::motion::PolyMotion<BigRational>) -> bool {
+    let f = m.map_scalar::<f64>();
+    let w2 = &f.denominator * &f.denominator;
+    let scale = w2.coeffs().iter().fold(0.0_f64, |a, c| a.max(c.abs())).max(1e-300);
+    let gram = f.linear.transpose().mul_mat(&f.linear);
+    (0..3).all(|i| {
+        (0..3).all(|j| {
+            let d = if i == j { &gram.rows[i][j] - &w2 } else { gram.rows[i][j].clone() };
+            d.coeffs().iter().all(|c| c.abs() <= 1e-9 * scale)
+        })
+    })
+}

@@ -362,11 +362,12 @@ fn size_of<S: Scalar>(p: &Placed<S>) -> S {
     }
 }
 
-fn rigid_motion(body: &Body, name: &str, t0: &BigRational) -> Result<PolyMotion<BigRational>, SatError> {
+fn rigid_motion<S: Scalar>(body: &Body, name: &str, t0: &BigRational) -> Result<PolyMotion<BigRational>, SatError> {
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
         SatError::not_applicable(format!("sat: body {name}: motion is not rational"))
     })?;
-    if !m.is_rigid() {
+    let rigid = if S::IS_EXACT { m.is_rigid() } else { super::float::is_nearly_rigid(&m) };
+    if !rigid {
         return Err(SatError::not_applicable(format!(
             "sat: body {name} has a non-rigid (affine) `{}` motion; separating axes need rigid bodies",
             body.motion.kind_name()
@@ -378,8 +379,8 @@ fn rigid_motion(body: &Body, name: &str, t0: &BigRational) -> Result<PolyMotion<
 /// `b` in the frame of `a` as polynomial solids (rational_motion.rs docs).
 fn rigid_pair<S: RealRoots>(sc: &SatScenario<'_>) -> Result<(RigidPair<S>, [PolyMotion<BigRational>; 2]), SatError> {
     let t0 = sc.interval.0;
-    let ma = rigid_motion(sc.a, "a", t0)?;
-    let mb = rigid_motion(sc.b, "b", t0)?;
+    let ma = rigid_motion::<S>(sc.a, "a", t0)?;
+    let mb = rigid_motion::<S>(sc.b, "b", t0)?;
     let rel = mb.relative_to(&ma, t0).map_scalar::<S>();
     let c = |x: &BigRational| Poly::constant(S::from_rational(x));
     let local_a: Placed<Poly<S>> = match &sc.a.shape {
