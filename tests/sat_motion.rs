@@ -25,8 +25,13 @@ fn vertices(s: &WorldSolid) -> Vec<Vec3<BigRational>> {
 
 fn edges(s: &WorldSolid) -> Vec<[Vec3<BigRational>; 2]> {
     match s {
-        WorldSolid::Box(b) => exactccd::geom::BoxEdge::ALL.iter().map(|e| b.edge_endpoints(*e)).collect(),
-        WorldSolid::Tri(t) => (0..3).map(|i| [t[i].clone(), t[(i + 1) % 3].clone()]).collect(),
+        WorldSolid::Box(b) => exactccd::geom::BoxEdge::ALL
+            .iter()
+            .map(|e| b.edge_endpoints(*e))
+            .collect(),
+        WorldSolid::Tri(t) => (0..3)
+            .map(|i| [t[i].clone(), t[(i + 1) % 3].clone()])
+            .collect(),
     }
 }
 
@@ -45,7 +50,10 @@ fn faces(s: &WorldSolid) -> Vec<Vec<Vec3<BigRational>>> {
 
 fn moved(s: &WorldSolid, by: &Vec3<BigRational>) -> WorldSolid {
     match s {
-        WorldSolid::Box(b) => WorldSolid::Box(Obb { center: &b.center + by, ..b.clone() }),
+        WorldSolid::Box(b) => WorldSolid::Box(Obb {
+            center: &b.center + by,
+            ..b.clone()
+        }),
         WorldSolid::Tri(t) => WorldSolid::Tri(t.each_ref().map(|x| x + by)),
     }
 }
@@ -124,12 +132,26 @@ fn small(range: i64, den: i64) -> impl Strategy<Value = BigRational> {
 }
 
 fn vec3(range: i64, den: i64) -> impl Strategy<Value = Vec3<BigRational>> {
-    (small(range, den), small(range, den), small(range, den)).prop_map(|(x, y, z)| Vec3::new(x, y, z))
+    (small(range, den), small(range, den), small(range, den))
+        .prop_map(|(x, y, z)| Vec3::new(x, y, z))
 }
 
-fn body_of(shape: u8, q: [i64; 4], ext: [BigRational; 3], tri: [Vec3<BigRational>; 3], c: Vec3<BigRational>, v: Vec3<BigRational>) -> Option<Body> {
+fn body_of(
+    shape: u8,
+    q: [i64; 4],
+    ext: [BigRational; 3],
+    tri: [Vec3<BigRational>; 3],
+    c: Vec3<BigRational>,
+    v: Vec3<BigRational>,
+) -> Option<Body> {
     let shape = if shape == 0 {
-        Shape::Box(BoxShape::new(ext.map(|e| if e.is_zero() { r(1, 2) } else { num_traits::Signed::abs(&e) })))
+        Shape::Box(BoxShape::new(ext.map(|e| {
+            if e.is_zero() {
+                r(1, 2)
+            } else {
+                num_traits::Signed::abs(&e)
+            }
+        })))
     } else {
         if (&tri[1] - &tri[0]).cross(&(&tri[2] - &tri[0])).is_zero() {
             return None;
@@ -143,7 +165,17 @@ fn body_of(shape: u8, q: [i64; 4], ext: [BigRational; 3], tri: [Vec3<BigRational
     })
 }
 
-fn linear_body() -> impl Strategy<Value = (u8, [i64; 4], [BigRational; 3], [Vec3<BigRational>; 3], Vec3<BigRational>, Vec3<BigRational>)> {
+#[allow(clippy::type_complexity)]
+fn linear_body() -> impl Strategy<
+    Value = (
+        u8,
+        [i64; 4],
+        [BigRational; 3],
+        [Vec3<BigRational>; 3],
+        Vec3<BigRational>,
+        Vec3<BigRational>,
+    ),
+> {
     (
         0u8..2,
         quaternion(),
@@ -157,12 +189,19 @@ fn linear_body() -> impl Strategy<Value = (u8, [i64; 4], [BigRational; 3], [Vec3
 #[test]
 fn constant_velocity_first_time_equals_exact_ray_cast() {
     let counts = [Cell::new(0usize), Cell::new(0), Cell::new(0)];
-    let mut runner = TestRunner::new(Config { cases: 400, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config {
+        cases: 400,
+        failure_persistence: None,
+        ..Config::default()
+    });
     runner
         .run(&(linear_body(), linear_body()), |(x, y)| {
             // b aimed at a (then nudged), so that contacts are common
             let aim = (&x.4 - &y.4).scale(&r(2, 1)) + y.5.scale(&r(1, 4));
-            let (Some(a), Some(b)) = (body_of(x.0, x.1, x.2, x.3, x.4, Vec3::zero()), body_of(y.0, y.1, y.2, y.3, y.4.clone(), aim)) else {
+            let (Some(a), Some(b)) = (
+                body_of(x.0, x.1, x.2, x.3, x.4, Vec3::zero()),
+                body_of(y.0, y.1, y.2, y.3, y.4.clone(), aim),
+            ) else {
                 return Ok(());
             };
             let out = run::<BigRational>(&a, &b);
@@ -175,7 +214,10 @@ fn constant_velocity_first_time_equals_exact_ray_cast() {
             };
             let w = &vel(&b) - &vel(&a);
             let expected = ray_cast(&wa, &wb, &w);
-            let got = out.first_contact.as_ref().map(|t| t.as_rational().cloned().expect("rational"));
+            let got = out
+                .first_contact
+                .as_ref()
+                .map(|t| t.as_rational().cloned().expect("rational"));
             prop_assert_eq!(&got, &expected);
             let k = match (&got, out.initially_overlapping) {
                 (None, _) => 0,
@@ -198,7 +240,11 @@ fn constant_velocity_first_time_equals_exact_ray_cast() {
 
 /// A body moving by `rational` with a constant quaternion and a polynomial
 /// translation.
-fn rational_body(shape: Shape<BigRational>, quaternion: [Poly<BigRational>; 4], translation: [Poly<BigRational>; 3]) -> Body {
+fn rational_body(
+    shape: Shape<BigRational>,
+    quaternion: [Poly<BigRational>; 4],
+    translation: [Poly<BigRational>; 3],
+) -> Body {
     Body {
         shape,
         pose: Pose::identity(),
@@ -219,7 +265,11 @@ fn unit_box() -> Shape<BigRational> {
 }
 
 fn static_unit_box() -> Body {
-    Body { shape: unit_box(), pose: Pose::identity(), motion: Motion::Static }
+    Body {
+        shape: unit_box(),
+        pose: Pose::identity(),
+        motion: Motion::Static,
+    }
 }
 
 /// `b`'s centre runs along `x = 3 - 4t + 4t^2 = 2 + (2t - 1)^2`: the faces
@@ -227,7 +277,11 @@ fn static_unit_box() -> Body {
 #[test]
 fn rational_touching_instant_is_a_zero_length_interval() {
     let a = static_unit_box();
-    let b = rational_body(unit_box(), [poly(&[1]), poly(&[0]), poly(&[0]), poly(&[0])], [poly(&[3, -4, 4]), poly(&[0]), poly(&[0])]);
+    let b = rational_body(
+        unit_box(),
+        [poly(&[1]), poly(&[0]), poly(&[0]), poly(&[0])],
+        [poly(&[3, -4, 4]), poly(&[0]), poly(&[0])],
+    );
     let out = run::<BigRational>(&a, &b);
     assert!(out.collides && !out.initially_overlapping);
     assert_eq!(out.contact_intervals.len(), 1);
@@ -254,7 +308,11 @@ fn rational_touching_instant_is_a_zero_length_interval() {
 #[test]
 fn rational_contact_at_t0_and_again_later() {
     let a = static_unit_box();
-    let b = rational_body(unit_box(), [poly(&[1]), poly(&[0]), poly(&[0]), poly(&[0])], [poly(&[1, 8, -8]), poly(&[0]), poly(&[0])]);
+    let b = rational_body(
+        unit_box(),
+        [poly(&[1]), poly(&[0]), poly(&[0]), poly(&[0])],
+        [poly(&[1, 8, -8]), poly(&[0]), poly(&[0])],
+    );
     let out = run::<BigRational>(&a, &b);
     assert!(out.collides && out.initially_overlapping);
     assert_eq!(out.contact_intervals.len(), 2);
@@ -277,12 +335,18 @@ fn rational_path_agrees_with_constant_velocity_path() {
     let b_lin = Body {
         shape: half.clone(),
         pose: Pose::new(qrot(2, 1, 0, 0), v("0", "5", "0")),
-        motion: Motion::Linear { velocity: v("0", "-33/5", "0") },
+        motion: Motion::Linear {
+            velocity: v("0", "-33/5", "0"),
+        },
     };
     let b_rat = rational_body(
         half,
         [poly(&[2]), poly(&[1]), poly(&[0]), poly(&[0])],
-        [poly(&[0]), Poly::from_coeffs(vec![r(5, 1), r(-33, 5)]), poly(&[0])],
+        [
+            poly(&[0]),
+            Poly::from_coeffs(vec![r(5, 1), r(-33, 5)]),
+            poly(&[0]),
+        ],
     );
     let x = run::<BigRational>(&a, &b_lin);
     let y = run::<BigRational>(&a, &b_rat);
@@ -296,15 +360,29 @@ fn rational_path_agrees_with_constant_velocity_path() {
 #[test]
 fn affine_row_matrix_is_not_applicable() {
     let a = static_unit_box();
-    let mut rows: [[Poly<BigRational>; 4]; 4] = std::array::from_fn(|_| std::array::from_fn(|_| Poly::zero()));
+    let mut rows: [[Poly<BigRational>; 4]; 4] =
+        std::array::from_fn(|_| std::array::from_fn(|_| Poly::zero()));
     rows[0][0] = poly(&[1, 1]); // x scaled by 1 + t
     rows[1][1] = poly(&[1]);
     rows[2][2] = poly(&[1]);
     rows[3][3] = poly(&[1]);
     rows[3][0] = poly(&[5]);
-    let b = Body { shape: unit_box(), pose: Pose::identity(), motion: Motion::RowMatrix { rows, denominator: poly(&[1]) } };
+    let b = Body {
+        shape: unit_box(),
+        pose: Pose::identity(),
+        motion: Motion::RowMatrix {
+            rows,
+            denominator: poly(&[1]),
+        },
+    };
     let (t0, t1) = (r(0, 1), r(1, 1));
-    let err = exactccd::solver::sat::solve_sat::<BigRational>(&exactccd::solver::sat::SatScenario { a: &a, b: &b, interval: (&t0, &t1) }).unwrap_err();
+    let err =
+        exactccd::solver::sat::solve_sat::<BigRational>(&exactccd::solver::sat::SatScenario {
+            a: &a,
+            b: &b,
+            interval: (&t0, &t1),
+        })
+        .unwrap_err();
     assert!(err.is_not_applicable(), "{err}");
 }
 
@@ -334,14 +412,21 @@ fn rational_motion_first_times_checked_by_exact_static_overlap() {
         prop::array::uniform3(-4i64..=4),
     );
     let counts = [Cell::new(0usize), Cell::new(0), Cell::new(0), Cell::new(0)];
-    let mut runner = TestRunner::new(Config { cases: 24, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config {
+        cases: 24,
+        failure_persistence: None,
+        ..Config::default()
+    });
     runner
         .run(&strategy, |(pair, q0, q1, c0, c1)| {
             let q0 = if q0 == [0; 4] { [1, 0, 0, 0] } else { q0 };
             let quat: [Poly<BigRational>; 4] = std::array::from_fn(|k| poly(&[q0[k], q1[k]]));
             // |q(t)|^2 must not vanish on [0, 1]: skip the rare ones that do
             let n2 = exactccd::geom::quaternion_norm_squared(&quat);
-            if exactccd::poly::isolate_roots(&n2, &r(0, 1), &r(1, 1)).map(|v| !v.is_empty()).unwrap_or(true) {
+            if exactccd::poly::isolate_roots(&n2, &r(0, 1), &r(1, 1))
+                .map(|v| !v.is_empty())
+                .unwrap_or(true)
+            {
                 return Ok(());
             }
             // T(t) = s (1 - 2t) + c t (1 - t) / 2: from s through c/8 at t = 1/2
@@ -349,12 +434,21 @@ fn rational_motion_first_times_checked_by_exact_static_overlap() {
                 let (s0, c) = (r(c0[k] + 2, 1), r(c1[k], 2));
                 Poly::from_coeffs(vec![s0.clone(), &c - &(&s0 * &r(2, 1)), -c])
             });
-            let tri = Shape::Triangle(Triangle { vertices: [v("0", "0", "0"), v("3/2", "0", "1/2"), v("0", "1", "-1")] });
+            let tri = Shape::Triangle(Triangle {
+                vertices: [v("0", "0", "0"), v("3/2", "0", "1/2"), v("0", "1", "-1")],
+            });
             let half = Shape::Box(BoxShape::new([r(1, 2), r(3, 4), r(1, 3)]));
             let (a, bshape) = match pair {
                 0 => (static_unit_box(), half),
                 1 => (static_unit_box(), tri),
-                _ => (Body { shape: tri.clone(), pose: Pose::identity(), motion: Motion::Static }, tri),
+                _ => (
+                    Body {
+                        shape: tri.clone(),
+                        pose: Pose::identity(),
+                        motion: Motion::Static,
+                    },
+                    tri,
+                ),
             };
             let b = rational_body(bshape, quat, translation);
             let out = run::<BigRational>(&a, &b);
@@ -363,7 +457,10 @@ fn rational_motion_first_times_checked_by_exact_static_overlap() {
                 // no contact: apart at a few rational times, and f64 agrees
                 for k in 0..=4 {
                     let s = r(k, 4);
-                    prop_assert!(!brute_intersects(&world_rational(&a, &s), &world_rational(&b, &s)));
+                    prop_assert!(!brute_intersects(
+                        &world_rational(&a, &s),
+                        &world_rational(&b, &s)
+                    ));
                 }
                 counts[0].set(counts[0].get() + 1);
                 if fast.collides {
@@ -373,15 +470,24 @@ fn rational_motion_first_times_checked_by_exact_static_overlap() {
             };
             let (lo, hi) = t.bracket(40);
             if let Some(exact) = t.as_rational() {
-                prop_assert!(brute_intersects(&world_rational(&a, exact), &world_rational(&b, exact)));
+                prop_assert!(brute_intersects(
+                    &world_rational(&a, exact),
+                    &world_rational(&b, exact)
+                ));
             } else {
                 let (_, end) = &out.contact_intervals[0];
                 if *end > exactccd::poly::RealAlgebraic::from_rational(hi.clone()) {
-                    prop_assert!(brute_intersects(&world_rational(&a, &hi), &world_rational(&b, &hi)));
+                    prop_assert!(brute_intersects(
+                        &world_rational(&a, &hi),
+                        &world_rational(&b, &hi)
+                    ));
                 }
             }
             if !out.initially_overlapping {
-                prop_assert!(!brute_intersects(&world_rational(&a, &lo), &world_rational(&b, &lo)));
+                prop_assert!(!brute_intersects(
+                    &world_rational(&a, &lo),
+                    &world_rational(&b, &lo)
+                ));
                 counts[1].set(counts[1].get() + 1);
             } else {
                 counts[2].set(counts[2].get() + 1);
@@ -405,10 +511,17 @@ fn rational_motion_first_times_checked_by_exact_static_overlap() {
 fn f64_agrees_with_exact_on_constant_velocity() {
     let disagreements = Cell::new(0usize);
     let total = Cell::new(0usize);
-    let mut runner = TestRunner::new(Config { cases: 300, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config {
+        cases: 300,
+        failure_persistence: None,
+        ..Config::default()
+    });
     runner
         .run(&(linear_body(), linear_body()), |(x, y)| {
-            let (Some(a), Some(b)) = (body_of(x.0, x.1, x.2, x.3, x.4, x.5), body_of(y.0, y.1, y.2, y.3, y.4, y.5)) else {
+            let (Some(a), Some(b)) = (
+                body_of(x.0, x.1, x.2, x.3, x.4, x.5),
+                body_of(y.0, y.1, y.2, y.3, y.4, y.5),
+            ) else {
                 return Ok(());
             };
             let exact = run::<BigRational>(&a, &b);
@@ -425,7 +538,11 @@ fn f64_agrees_with_exact_on_constant_velocity() {
             Ok(())
         })
         .unwrap();
-    println!("f64 vs exact, constant velocity: {} disagreements of {}", disagreements.get(), total.get());
+    println!(
+        "f64 vs exact, constant velocity: {} disagreements of {}",
+        disagreements.get(),
+        total.get()
+    );
     // random integer data is non-degenerate with high probability: allow a
     // handful of (touching) disagreements, never a systematic one
     assert!(disagreements.get() * 50 <= total.get());

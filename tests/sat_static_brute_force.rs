@@ -69,7 +69,11 @@ fn box_pair() -> impl Strategy<Value = (Obb<BigRational>, Obb<BigRational>, Kind
                 qrot(p[0], p[1], p[2], p[3])
             };
             let shared = kind == 4 || (kind == 5 && flag);
-            let rb = if shared { ra.mul_mat(&about_k(qb)) } else { qrot(qb[0], qb[1], qb[2], qb[3]) };
+            let rb = if shared {
+                ra.mul_mat(&about_k(qb))
+            } else {
+                qrot(qb[0], qb[1], qb[2], qb[3])
+            };
             let a_axes: [Vec3<BigRational>; 3] = std::array::from_fn(|i| ra.col(i));
             let b_axes: [Vec3<BigRational>; 3] = std::array::from_fn(|j| rb.col(j));
             let center = if kind == 5 {
@@ -92,8 +96,16 @@ fn box_pair() -> impl Strategy<Value = (Obb<BigRational>, Obb<BigRational>, Kind
                 5 => Kind::Touching,
                 _ => Kind::Generic,
             };
-            let a = Obb { center: Vec3::zero(), axes: a_axes, half_extents: ea };
-            let b = Obb { center, axes: b_axes, half_extents: eb };
+            let a = Obb {
+                center: Vec3::zero(),
+                axes: a_axes,
+                half_extents: ea,
+            };
+            let b = Obb {
+                center,
+                axes: b_axes,
+                half_extents: eb,
+            };
             (a, b, kind)
         })
 }
@@ -120,7 +132,8 @@ fn box_box_static_matches_brute_force_on_10000_pairs() {
             }
             counts[usize::from(reference)].set(counts[usize::from(reference)].get() + 1);
             if kind != Kind::Generic {
-                counts[2 + usize::from(kind == Kind::Touching)].set(counts[2 + usize::from(kind == Kind::Touching)].get() + 1);
+                counts[2 + usize::from(kind == Kind::Touching)]
+                    .set(counts[2 + usize::from(kind == Kind::Touching)].get() + 1);
             }
             Ok(())
         })
@@ -139,7 +152,11 @@ fn triangle(kind: u8, p: [Vec3<BigRational>; 3]) -> [Vec3<BigRational>; 3] {
         2 => {
             // lowest vertex exactly on z = 1, others above
             let [a, b, c] = p;
-            [Vec3::new(a.x, a.y, r(1, 1)), Vec3::new(b.x, b.y, r(1, 1) + b.z.abs()), Vec3::new(c.x, c.y, r(3, 2) + c.z.abs())]
+            [
+                Vec3::new(a.x, a.y, r(1, 1)),
+                Vec3::new(b.x, b.y, r(1, 1) + b.z.abs()),
+                Vec3::new(c.x, c.y, r(3, 2) + c.z.abs()),
+            ]
         }
         _ => p,
     }
@@ -151,7 +168,13 @@ fn non_degenerate(t: &[Vec3<BigRational>; 3]) -> bool {
 
 #[test]
 fn triangle_box_static_matches_brute_force() {
-    let strategy = (0u8..3, quaternion(), [extent(), extent(), extent()], vec3(), [vec3(), vec3(), vec3()]);
+    let strategy = (
+        0u8..3,
+        quaternion(),
+        [extent(), extent(), extent()],
+        vec3(),
+        [vec3(), vec3(), vec3()],
+    );
     let hits = Cell::new(0usize);
     runner(2_500)
         .run(&strategy, |(kind, qa, ea, c, p)| {
@@ -159,10 +182,22 @@ fn triangle_box_static_matches_brute_force() {
             if !non_degenerate(&t) {
                 return Ok(());
             }
-            let ra = if kind == 2 { qrot(1, 0, 0, 0) } else { qrot(qa[0], qa[1], qa[2], qa[3]) };
-            let ext = if kind == 2 { [ea[0].clone(), ea[1].clone(), r(1, 1)] } else { ea };
+            let ra = if kind == 2 {
+                qrot(1, 0, 0, 0)
+            } else {
+                qrot(qa[0], qa[1], qa[2], qa[3])
+            };
+            let ext = if kind == 2 {
+                [ea[0].clone(), ea[1].clone(), r(1, 1)]
+            } else {
+                ea
+            };
             let center = if kind == 2 { Vec3::zero() } else { c };
-            let a = Obb { center, axes: std::array::from_fn(|i| ra.col(i)), half_extents: ext };
+            let a = Obb {
+                center,
+                axes: std::array::from_fn(|i| ra.col(i)),
+                half_extents: ext,
+            };
             let (wa, wb) = (WorldSolid::Box(a), WorldSolid::Tri(t));
             let reference = brute_intersects(&wa, &wb);
             let got = static_axis(&wa, &wb);
@@ -182,7 +217,13 @@ fn triangle_box_static_matches_brute_force() {
 fn triangle_triangle_static_matches_brute_force() {
     // kinds: 0 generic, 1 both coplanar (z = 0), 2 the second a copy of the
     // first shifted within its plane or along a vertex (shared edges/lines)
-    let strategy = (0u8..3, [vec3(), vec3(), vec3()], [vec3(), vec3(), vec3()], coordinate(), coordinate());
+    let strategy = (
+        0u8..3,
+        [vec3(), vec3(), vec3()],
+        [vec3(), vec3(), vec3()],
+        coordinate(),
+        coordinate(),
+    );
     let hits = Cell::new(0usize);
     runner(2_500)
         .run(&strategy, |(kind, p, s, dx, dy)| {

@@ -18,9 +18,8 @@ use exactccd::geom::{Obb, Triangle, Vec3};
 use exactccd::motion::Body;
 use exactccd::scalar::BigRational;
 use exactccd::solver::sat::{
-    find_box_box_contact, test_box_box, test_box_box_moving, test_triangle_box,
-    test_triangle_box_moving, test_triangle_triangle, test_triangle_triangle_moving, Axis, Side,
-    StaticTest,
+    find_box_box_contact, test_box_box_moving, test_triangle_box_moving,
+    test_triangle_triangle_moving, Axis, Side, StaticTest,
 };
 use sat_common::*;
 
@@ -41,7 +40,14 @@ fn assert_static_row(a: &Body, b: &Body, t: &BigRational, expected: Axis) {
 /// The constant-velocity answer over [0, 1]: exact time, last axis, feature
 /// kind, exact point in both solids (and equal to `point` when given),
 /// and the f64 answer within 1e-9.
-fn assert_contact(a: &Body, b: &Body, time: &str, last: Axis, kind: &str, point: Option<[&str; 3]>) {
+fn assert_contact(
+    a: &Body,
+    b: &Body,
+    time: &str,
+    last: Axis,
+    kind: &str,
+    point: Option<[&str; 3]>,
+) {
     let out = run::<BigRational>(a, b);
     let t = q(time);
     assert!(out.collides);
@@ -52,7 +58,10 @@ fn assert_contact(a: &Body, b: &Body, time: &str, last: Axis, kind: &str, point:
     assert_eq!(f.kind(), kind, "feature kind ({} / {})", f.a, f.b);
     let p = out.exact_point.clone().expect("an exact point");
     let (wa, wb) = (world_at(a, &t), world_at(b, &t));
-    assert!(solid_contains(&wa, &p) && solid_contains(&wb, &p), "point {p:?} not in both solids");
+    assert!(
+        solid_contains(&wa, &p) && solid_contains(&wb, &p),
+        "point {p:?} not in both solids"
+    );
     if let Some(pt) = point {
         assert_eq!(p, v(pt[0], pt[1], pt[2]));
     }
@@ -61,7 +70,10 @@ fn assert_contact(a: &Body, b: &Body, time: &str, last: Axis, kind: &str, point:
     let tp = out.certificate.time_polynomial.as_ref().unwrap();
     assert_eq!(tp.eval(&t), r(0, 1));
     let before = &t - &r(1, 1000);
-    assert!(!brute_intersects(&world_at(a, &before), &world_at(b, &before)));
+    assert!(!brute_intersects(
+        &world_at(a, &before),
+        &world_at(b, &before)
+    ));
     let fast = run::<f64>(a, b);
     assert!((fast.first_contact_f64().unwrap() - out.first_contact_f64().unwrap()).abs() < 1e-9);
 }
@@ -80,9 +92,26 @@ fn assert_contact(a: &Body, b: &Body, time: &str, last: Axis, kind: &str, point:
 fn table1_rows_a_i() {
     for i in 0..3 {
         let s = (i + 2) % 3; // cyc(s) maps local i to world y (index 1)
-        let a = box_body(cyc_extents(["1", "1", "1"], s), cyc(s), Vec3::zero(), Vec3::zero());
-        let b = box_body(cyc_extents(["1/2", "1/2", "1/2"], 0), qrot(2, 1, 0, 0), v("0", "5", "0"), v("0", "-33/5", "0"));
-        assert_contact(&a, &b, "1/2", Axis::A(i), "face-edge", Some(["-1/2", "1", "-1/10"]));
+        let a = box_body(
+            cyc_extents(["1", "1", "1"], s),
+            cyc(s),
+            Vec3::zero(),
+            Vec3::zero(),
+        );
+        let b = box_body(
+            cyc_extents(["1/2", "1/2", "1/2"], 0),
+            qrot(2, 1, 0, 0),
+            v("0", "5", "0"),
+            v("0", "-33/5", "0"),
+        );
+        assert_contact(
+            &a,
+            &b,
+            "1/2",
+            Axis::A(i),
+            "face-edge",
+            Some(["-1/2", "1", "-1/10"]),
+        );
         // at t = 2/5 the centre is at y = 5 - 66/25 = 59/25 > 17/10: A_i first
         assert_static_row(&a, &b, &q("2/5"), Axis::A(i));
     }
@@ -94,9 +123,26 @@ fn table1_rows_a_i() {
 fn table1_rows_b_j() {
     for j in 0..3 {
         let s = (j + 2) % 3;
-        let a = box_body(cyc_extents(["1/2", "1/2", "1/2"], 0), qrot(2, 1, 0, 0), v("0", "5", "0"), v("0", "-33/5", "0"));
-        let b = box_body(cyc_extents(["1", "1", "1"], s), cyc(s), Vec3::zero(), Vec3::zero());
-        assert_contact(&a, &b, "1/2", Axis::B(j), "edge-face", Some(["-1/2", "1", "-1/10"]));
+        let a = box_body(
+            cyc_extents(["1/2", "1/2", "1/2"], 0),
+            qrot(2, 1, 0, 0),
+            v("0", "5", "0"),
+            v("0", "-33/5", "0"),
+        );
+        let b = box_body(
+            cyc_extents(["1", "1", "1"], s),
+            cyc(s),
+            Vec3::zero(),
+            Vec3::zero(),
+        );
+        assert_contact(
+            &a,
+            &b,
+            "1/2",
+            Axis::B(j),
+            "edge-face",
+            Some(["-1/2", "1", "-1/10"]),
+        );
         // at t = 2/5 the rotated box's own axes do not separate yet: on
         // A_1 = (0, 3/5, 4/5) it needs 3/5 y > 19/10, on A_2 4/5 y > 19/8
         assert_static_row(&a, &b, &q("2/5"), Axis::B(j));
@@ -118,9 +164,26 @@ fn table1_rows_a_i_cross_b_j() {
             let sb = (j + 2) % 3; // local j -> world y
             let rod = ["4", "1/8", "1/8"];
             let rod_y = ["1/8", "4", "1/8"];
-            let a = box_body(cyc_extents(rod, sa), qrot(2, 1, 0, 0).mul_mat(&cyc(sa)), Vec3::zero(), Vec3::zero());
-            let b = box_body(cyc_extents(rod_y, sb), qrot(2, 0, 1, 0).mul_mat(&cyc(sb)), v("0", "0", "1"), v("0", "0", "-13/10"));
-            assert_contact(&a, &b, "1/2", Axis::AxB(i, j), "edge-edge", Some(["-1/40", "-1/40", "7/40"]));
+            let a = box_body(
+                cyc_extents(rod, sa),
+                qrot(2, 1, 0, 0).mul_mat(&cyc(sa)),
+                Vec3::zero(),
+                Vec3::zero(),
+            );
+            let b = box_body(
+                cyc_extents(rod_y, sb),
+                qrot(2, 0, 1, 0).mul_mat(&cyc(sb)),
+                v("0", "0", "1"),
+                v("0", "0", "-13/10"),
+            );
+            assert_contact(
+                &a,
+                &b,
+                "1/2",
+                Axis::AxB(i, j),
+                "edge-edge",
+                Some(["-1/40", "-1/40", "7/40"]),
+            );
             if i == 0 && j == 1 {
                 assert_static_row(&a, &b, &q("0"), Axis::AxB(0, 1));
             }
@@ -139,12 +202,28 @@ fn table1_rows_a_i_cross_b_j() {
 fn table1_prime_rows_w_x_a_i() {
     for i in 0..3 {
         let s = (i + 1) % 3; // local i -> world z
-        let a = box_body(cyc_extents(["1", "1", "1"], s), cyc(s), Vec3::zero(), Vec3::zero());
-        let b = box_body(cyc_extents(["1", "1", "1"], 0), cyc(0), v("-4", "1", "0"), v("8", "8", "0"));
+        let a = box_body(
+            cyc_extents(["1", "1", "1"], s),
+            cyc(s),
+            Vec3::zero(),
+            Vec3::zero(),
+        );
+        let b = box_body(
+            cyc_extents(["1", "1", "1"], 0),
+            cyc(0),
+            v("-4", "1", "0"),
+            v("8", "8", "0"),
+        );
         let (oa, ob) = obbs(&a, &b);
         let w = v("8", "8", "0");
         let got = test_box_box_moving(&oa, &Vec3::zero(), &ob, &w, &q("0"), &q("1"));
-        assert_eq!(got, StaticTest::Separated { axis: Axis::WxA(i), side: Side::Negative });
+        assert_eq!(
+            got,
+            StaticTest::Separated {
+                axis: Axis::WxA(i),
+                side: Side::Negative
+            }
+        );
         let found = find_box_box_contact(&oa, &Vec3::zero(), &ob, &w, &q("0"), &q("1"));
         assert!(!found.collides());
     }
@@ -162,12 +241,28 @@ fn table1_prime_rows_w_x_a_i() {
 fn table1_prime_rows_w_x_b_j() {
     for j in 0..3 {
         let s = (j + 1) % 3; // local j -> world z
-        let a = box_body(cyc_extents(["1", "1", "1"], 0), qrot(1, 1, 1, 0), Vec3::zero(), Vec3::zero());
-        let b = box_body(cyc_extents(["1", "1", "1"], s), cyc(s), v("-79/10", "-121/10", "1/2"), v("20", "20", "0"));
+        let a = box_body(
+            cyc_extents(["1", "1", "1"], 0),
+            qrot(1, 1, 1, 0),
+            Vec3::zero(),
+            Vec3::zero(),
+        );
+        let b = box_body(
+            cyc_extents(["1", "1", "1"], s),
+            cyc(s),
+            v("-79/10", "-121/10", "1/2"),
+            v("20", "20", "0"),
+        );
         let (oa, ob) = obbs(&a, &b);
         let w = v("20", "20", "0");
         let got = test_box_box_moving(&oa, &Vec3::zero(), &ob, &w, &q("0"), &q("1"));
-        assert_eq!(got, StaticTest::Separated { axis: Axis::WxB(j), side: Side::Positive });
+        assert_eq!(
+            got,
+            StaticTest::Separated {
+                axis: Axis::WxB(j),
+                side: Side::Positive
+            }
+        );
         let found = find_box_box_contact(&oa, &Vec3::zero(), &ob, &w, &q("0"), &q("1"));
         assert!(!found.collides());
     }
@@ -189,12 +284,23 @@ fn obbs(a: &Body, b: &Body) -> (Obb<BigRational>, Obb<BigRational>) {
 /// A_i) a_i`).
 #[test]
 fn table3_row_n() {
-    let a = box_body(cyc_extents(["1", "1", "1"], 0), cyc(0), Vec3::zero(), Vec3::zero());
-    let b = tri_body([v("6", "0", "0"), v("0", "6", "0"), v("0", "0", "6")], v("-2", "-2", "-2"));
+    let a = box_body(
+        cyc_extents(["1", "1", "1"], 0),
+        cyc(0),
+        Vec3::zero(),
+        Vec3::zero(),
+    );
+    let b = tri_body(
+        [v("6", "0", "0"), v("0", "6", "0"), v("0", "0", "6")],
+        v("-2", "-2", "-2"),
+    );
     assert_contact(&a, &b, "1/2", Axis::N, "vertex-face", Some(["1", "1", "1"]));
     let out = run::<BigRational>(&a, &b);
     let f = out.features.unwrap();
-    assert_eq!((f.a.to_string(), f.b.to_string()), ("vertex (+,+,+)".into(), "face -".into()));
+    assert_eq!(
+        (f.a.to_string(), f.b.to_string()),
+        ("vertex (+,+,+)".into(), "face -".into())
+    );
     assert_static_row(&a, &b, &q("0"), Axis::N);
 }
 
@@ -206,9 +312,24 @@ fn table3_row_n() {
 fn table3_rows_a_k() {
     for i in 0..3 {
         let s = (i + 2) % 3;
-        let a = box_body(cyc_extents(["1", "1", "1"], s), cyc(s), Vec3::zero(), Vec3::zero());
-        let b = tri_body([v("1/2", "3", "1/4"), v("-1/2", "4", "1"), v("0", "4", "-1")], v("0", "-4", "0"));
-        assert_contact(&a, &b, "1/2", Axis::A(i), "face-vertex", Some(["1/2", "1", "1/4"]));
+        let a = box_body(
+            cyc_extents(["1", "1", "1"], s),
+            cyc(s),
+            Vec3::zero(),
+            Vec3::zero(),
+        );
+        let b = tri_body(
+            [v("1/2", "3", "1/4"), v("-1/2", "4", "1"), v("0", "4", "-1")],
+            v("0", "-4", "0"),
+        );
+        assert_contact(
+            &a,
+            &b,
+            "1/2",
+            Axis::A(i),
+            "face-vertex",
+            Some(["1/2", "1", "1/4"]),
+        );
         assert_static_row(&a, &b, &q("2/5"), Axis::A(i));
     }
 }
@@ -233,9 +354,21 @@ fn table3_rows_a_i_cross_e_j() {
                 _ => [far.clone(), near0.clone(), near1.clone()],
             };
             let s = i; // local i -> world x
-            let a = box_body(cyc_extents(["1", "1", "1"], s), cyc(s), Vec3::zero(), Vec3::zero());
+            let a = box_body(
+                cyc_extents(["1", "1", "1"], s),
+                cyc(s),
+                Vec3::zero(),
+                Vec3::zero(),
+            );
             let b = tri_body(verts, v("0", "-1/2", "-1/2"));
-            assert_contact(&a, &b, "1/2", Axis::AxE(i, j), "edge-edge", Some(["0", "1", "1"]));
+            assert_contact(
+                &a,
+                &b,
+                "1/2",
+                Axis::AxE(i, j),
+                "edge-edge",
+                Some(["0", "1", "1"]),
+            );
             assert_static_row(&a, &b, &q("0"), Axis::AxE(i, j));
         }
     }
@@ -248,11 +381,20 @@ fn table3_rows_a_i_cross_e_j() {
 /// `(1, 1, 0)`, on the front face (normal `(0, 0, 16)`; Table 7 row `N`).
 #[test]
 fn table5_row_n() {
-    let a = tri_body([v("0", "0", "0"), v("4", "0", "0"), v("0", "4", "0")], Vec3::zero());
-    let b = tri_body([v("1", "1", "1"), v("2", "1", "3"), v("1", "3", "2")], v("0", "0", "-2"));
+    let a = tri_body(
+        [v("0", "0", "0"), v("4", "0", "0"), v("0", "4", "0")],
+        Vec3::zero(),
+    );
+    let b = tri_body(
+        [v("1", "1", "1"), v("2", "1", "3"), v("1", "3", "2")],
+        v("0", "0", "-2"),
+    );
     assert_contact(&a, &b, "1/2", Axis::N, "face-vertex", Some(["1", "1", "0"]));
     let f = run::<BigRational>(&a, &b).features.unwrap();
-    assert_eq!((f.a.to_string(), f.b.to_string()), ("face +".into(), "vertex 0".into()));
+    assert_eq!(
+        (f.a.to_string(), f.b.to_string()),
+        ("face +".into(), "vertex 0".into())
+    );
     assert_static_row(&a, &b, &q("0"), Axis::N);
 }
 
@@ -260,9 +402,22 @@ fn table5_row_n() {
 /// the second triangle coming down from `z = 0` at speed 2: `t = 1/2`.
 #[test]
 fn table5_row_m() {
-    let a = tri_body([v("1", "1", "-1"), v("2", "1", "-3"), v("1", "3", "-2")], Vec3::zero());
-    let b = tri_body([v("0", "0", "0"), v("4", "0", "0"), v("0", "4", "0")], v("0", "0", "-2"));
-    assert_contact(&a, &b, "1/2", Axis::M, "vertex-face", Some(["1", "1", "-1"]));
+    let a = tri_body(
+        [v("1", "1", "-1"), v("2", "1", "-3"), v("1", "3", "-2")],
+        Vec3::zero(),
+    );
+    let b = tri_body(
+        [v("0", "0", "0"), v("4", "0", "0"), v("0", "4", "0")],
+        v("0", "0", "-2"),
+    );
+    assert_contact(
+        &a,
+        &b,
+        "1/2",
+        Axis::M,
+        "vertex-face",
+        Some(["1", "1", "-1"]),
+    );
     assert_static_row(&a, &b, &q("0"), Axis::M);
 }
 
@@ -276,16 +431,24 @@ fn table5_row_m() {
 fn table5_rows_e_i_cross_f_j() {
     let (p, qq, r3) = (v("-1", "0", "0"), v("1", "0", "0"), v("0", "1", "-2"));
     let (s0, s1, s2) = (v("0", "-1", "1"), v("0", "1", "1"), v("2", "0", "3"));
-    let order = |j: usize, x: &Vec3<BigRational>, y: &Vec3<BigRational>, z: &Vec3<BigRational>| match j {
-        0 => [x.clone(), y.clone(), z.clone()],
-        1 => [x.clone(), z.clone(), y.clone()],
-        _ => [z.clone(), x.clone(), y.clone()],
-    };
+    let order =
+        |j: usize, x: &Vec3<BigRational>, y: &Vec3<BigRational>, z: &Vec3<BigRational>| match j {
+            0 => [x.clone(), y.clone(), z.clone()],
+            1 => [x.clone(), z.clone(), y.clone()],
+            _ => [z.clone(), x.clone(), y.clone()],
+        };
     for i in 0..3 {
         for j in 0..3 {
             let a = tri_body(order(i, &p, &qq, &r3), Vec3::zero());
             let b = tri_body(order(j, &s0, &s1, &s2), v("0", "0", "-2"));
-            assert_contact(&a, &b, "1/2", Axis::ExF(i, j), "edge-edge", Some(["0", "0", "0"]));
+            assert_contact(
+                &a,
+                &b,
+                "1/2",
+                Axis::ExF(i, j),
+                "edge-edge",
+                Some(["0", "0", "0"]),
+            );
             assert_static_row(&a, &b, &q("0"), Axis::ExF(i, j));
         }
     }
@@ -303,7 +466,10 @@ fn right_triangle() -> [Vec3<BigRational>; 3] {
 #[test]
 fn table6_row_n() {
     let a = tri_body(right_triangle(), Vec3::zero());
-    let b = tri_body([v("0", "0", "1"), v("2", "0", "1"), v("0", "2", "1")], v("0", "0", "-2"));
+    let b = tri_body(
+        [v("0", "0", "1"), v("2", "0", "1"), v("0", "2", "1")],
+        v("0", "0", "-2"),
+    );
     assert_contact(&a, &b, "1/2", Axis::N, "face-face", None);
     assert_static_row(&a, &b, &q("0"), Axis::N);
 }
@@ -314,9 +480,21 @@ fn table6_row_n() {
 #[test]
 fn table6_rows_n_x_e_i() {
     let cases = [
-        ([v("1/2", "-1", "0"), v("0", "-2", "0"), v("1", "-2", "0")], v("0", "2", "0"), ["1/2", "0", "0"]),
-        ([v("-1", "1/2", "0"), v("-2", "0", "0"), v("-2", "1", "0")], v("2", "0", "0"), ["0", "1/2", "0"]),
-        ([v("3/2", "3/2", "0"), v("5/2", "3", "0"), v("3", "5/2", "0")], v("-1", "-1", "0"), ["1", "1", "0"]),
+        (
+            [v("1/2", "-1", "0"), v("0", "-2", "0"), v("1", "-2", "0")],
+            v("0", "2", "0"),
+            ["1/2", "0", "0"],
+        ),
+        (
+            [v("-1", "1/2", "0"), v("-2", "0", "0"), v("-2", "1", "0")],
+            v("2", "0", "0"),
+            ["0", "1/2", "0"],
+        ),
+        (
+            [v("3/2", "3/2", "0"), v("5/2", "3", "0"), v("3", "5/2", "0")],
+            v("-1", "-1", "0"),
+            ["1", "1", "0"],
+        ),
     ];
     for (i, (tri, vel, point)) in cases.into_iter().enumerate() {
         let a = tri_body(right_triangle(), Vec3::zero());
@@ -342,7 +520,14 @@ fn table6_rows_n_x_f_j() {
         };
         let a = tri_body(right_triangle(), Vec3::zero());
         let b = tri_body(tri, v("0", "-1/2", "0"));
-        assert_contact(&a, &b, "1/2", Axis::NxF(j), "vertex-edge", Some(["0", "2", "0"]));
+        assert_contact(
+            &a,
+            &b,
+            "1/2",
+            Axis::NxF(j),
+            "vertex-edge",
+            Some(["0", "2", "0"]),
+        );
         assert_static_row(&a, &b, &q("0"), Axis::NxF(j));
     }
 }
@@ -354,8 +539,18 @@ fn table6_rows_n_x_f_j() {
 fn moving_tests_agree_with_first_contact() {
     // boxes: contact at exactly t = 1/2; over [0, 1/2] it touches, over
     // [0, 49/100] it does not
-    let a = box_body(cyc_extents(["1", "1", "1"], 0), cyc(0), Vec3::zero(), Vec3::zero());
-    let b = box_body(cyc_extents(["1/2", "1/2", "1/2"], 0), qrot(2, 1, 0, 0), v("0", "5", "0"), v("0", "-33/5", "0"));
+    let a = box_body(
+        cyc_extents(["1", "1", "1"], 0),
+        cyc(0),
+        Vec3::zero(),
+        Vec3::zero(),
+    );
+    let b = box_body(
+        cyc_extents(["1/2", "1/2", "1/2"], 0),
+        qrot(2, 1, 0, 0),
+        v("0", "5", "0"),
+        v("0", "-33/5", "0"),
+    );
     let (oa, ob) = obbs(&a, &b);
     let w = v("0", "-33/5", "0");
     assert!(test_box_box_moving(&oa, &Vec3::zero(), &ob, &w, &q("0"), &q("1/2")).intersects());
@@ -364,21 +559,51 @@ fn moving_tests_agree_with_first_contact() {
     let tb = [v("1/2", "3", "1/4"), v("-1/2", "4", "1"), v("0", "4", "-1")];
     let tri = Triangle { vertices: tb };
     let wt = v("0", "-4", "0");
-    assert!(test_triangle_box_moving(&oa, &Vec3::zero(), &tri, &wt, &q("0"), &q("1/2")).intersects());
-    assert!(!test_triangle_box_moving(&oa, &Vec3::zero(), &tri, &wt, &q("0"), &q("49/100")).intersects());
-    let t0 = Triangle { vertices: right_triangle() };
-    let t1 = Triangle { vertices: [v("1/2", "-1", "0"), v("0", "-2", "0"), v("1", "-2", "0")] };
+    assert!(
+        test_triangle_box_moving(&oa, &Vec3::zero(), &tri, &wt, &q("0"), &q("1/2")).intersects()
+    );
+    assert!(
+        !test_triangle_box_moving(&oa, &Vec3::zero(), &tri, &wt, &q("0"), &q("49/100"))
+            .intersects()
+    );
+    let t0 = Triangle {
+        vertices: right_triangle(),
+    };
+    let t1 = Triangle {
+        vertices: [v("1/2", "-1", "0"), v("0", "-2", "0"), v("1", "-2", "0")],
+    };
     let w2 = v("0", "2", "0");
-    assert!(test_triangle_triangle_moving(&t0, &Vec3::zero(), &t1, &w2, &q("0"), &q("1/2")).intersects());
-    assert!(!test_triangle_triangle_moving(&t0, &Vec3::zero(), &t1, &w2, &q("0"), &q("49/100")).intersects());
+    assert!(
+        test_triangle_triangle_moving(&t0, &Vec3::zero(), &t1, &w2, &q("0"), &q("1/2"))
+            .intersects()
+    );
+    assert!(
+        !test_triangle_triangle_moving(&t0, &Vec3::zero(), &t1, &w2, &q("0"), &q("49/100"))
+            .intersects()
+    );
     // passing by: a triangle sliding along W = (8, 8, 0) with x - y in
     // [-5, -4] past the cube: every axis of Table 3 either moves across or
     // overlaps, and W x A_z = (8, -8, 0) separates ([-40, -32] against [-16, 16])
-    let slide = Triangle { vertices: [v("-4", "1", "0"), v("-3", "1", "0"), v("-4", "1", "1")] };
+    let slide = Triangle {
+        vertices: [v("-4", "1", "0"), v("-3", "1", "0"), v("-4", "1", "1")],
+    };
     let ws = v("8", "8", "0");
     let got = test_triangle_box_moving(&oa, &Vec3::zero(), &slide, &ws, &q("0"), &q("1"));
-    assert_eq!(got, StaticTest::Separated { axis: Axis::WxA(2), side: Side::Negative });
-    let found = exactccd::solver::sat::find_triangle_box_contact(&oa, &Vec3::zero(), &slide, &ws, &q("0"), &q("1"));
+    assert_eq!(
+        got,
+        StaticTest::Separated {
+            axis: Axis::WxA(2),
+            side: Side::Negative
+        }
+    );
+    let found = exactccd::solver::sat::find_triangle_box_contact(
+        &oa,
+        &Vec3::zero(),
+        &slide,
+        &ws,
+        &q("0"),
+        &q("1"),
+    );
     assert!(!found.collides());
 }
 
@@ -389,7 +614,17 @@ fn moving_tests_agree_with_first_contact() {
 fn face_face_contact_point_of_rotated_boxes() {
     // b rotated about z by (3/5, 4/5), its bottom face coming down onto the
     // cube's top face: contact at z = 1 + 1/2 from z = 5/2 at speed 2
-    let a = box_body(cyc_extents(["1", "1", "1"], 0), cyc(0), Vec3::zero(), Vec3::zero());
-    let b = box_body(cyc_extents(["1/2", "1/2", "1/2"], 0), qrot(2, 0, 0, 1), v("1/3", "1/5", "5/2"), v("0", "0", "-2"));
+    let a = box_body(
+        cyc_extents(["1", "1", "1"], 0),
+        cyc(0),
+        Vec3::zero(),
+        Vec3::zero(),
+    );
+    let b = box_body(
+        cyc_extents(["1/2", "1/2", "1/2"], 0),
+        qrot(2, 0, 0, 1),
+        v("1/3", "1/5", "5/2"),
+        v("0", "0", "-2"),
+    );
     assert_contact(&a, &b, "1/2", Axis::A(2), "face-face", None);
 }

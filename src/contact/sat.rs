@@ -19,7 +19,10 @@
 //! box-triangle pair; `swapped` says when that is the scenario's `b`).
 #![deny(clippy::float_arithmetic)]
 
-use super::{ContactQuery, ContactResult, FeatureKind, FeaturePair, ScalarKind, SolveError, SolveOptions, Time};
+use super::{
+    ContactQuery, ContactResult, FeatureKind, FeaturePair, ScalarKind, SolveError, SolveOptions,
+    Time,
+};
 use crate::geom::Shape;
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, Scalar};
@@ -91,7 +94,11 @@ fn feature_kind(kind: &str) -> Option<FeatureKind> {
     })
 }
 
-fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time, swapped: bool) -> ContactResult {
+fn convert<S: RealRoots>(
+    out: &SatOutcome<S>,
+    time: impl Fn(&S::Root) -> Time,
+    swapped: bool,
+) -> ContactResult {
     ContactResult {
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
@@ -128,7 +135,11 @@ fn map_error(e: crate::solver::sat::SatError) -> SolveError {
 }
 
 /// Runs the SAT solver on the query in the requested scalar.
-pub(crate) fn solve(query: &ContactQuery<'_>, scalar: ScalarKind, options: &SolveOptions) -> Result<ContactResult, SolveError> {
+pub(crate) fn solve(
+    query: &ContactQuery<'_>,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> Result<ContactResult, SolveError> {
     let _ = options;
     let (t0, t1): (&BigRational, &BigRational) = (&query.interval.0, &query.interval.1);
     let scenario = SatScenario {

@@ -1,7 +1,7 @@
 //! Helpers shared by the SAT tests: exact construction of bodies, and
 //! exact brute-force references written independently of the solver
 //! (vertex-inside and edge-face crossing enumeration).
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop, clippy::large_enum_variant)]
 
 use exactccd::geom::{
     box_face_loops, quaternion_rotation, BoxEdge, BoxShape, Mat3, Obb, Pose, Shape, Triangle, Vec3,
@@ -51,7 +51,12 @@ pub fn cyc_extents(std: [&str; 3], s: usize) -> [BigRational; 3] {
 }
 
 /// A box body.
-pub fn box_body(ext: [BigRational; 3], rotation: Mat3<BigRational>, center: Vec3<BigRational>, velocity: Vec3<BigRational>) -> Body {
+pub fn box_body(
+    ext: [BigRational; 3],
+    rotation: Mat3<BigRational>,
+    center: Vec3<BigRational>,
+    velocity: Vec3<BigRational>,
+) -> Body {
     Body {
         shape: Shape::Box(BoxShape::new(ext)),
         pose: Pose::new(rotation, center),
@@ -116,7 +121,12 @@ pub fn in_box(b: &Obb<BigRational>, x: &Vec3<BigRational>) -> bool {
     (0..3).all(|i| b.axes[i].dot(&d).abs() <= b.half_extents[i])
 }
 
-fn orient(a: &Vec3<BigRational>, b: &Vec3<BigRational>, c: &Vec3<BigRational>, n: &Vec3<BigRational>) -> BigRational {
+fn orient(
+    a: &Vec3<BigRational>,
+    b: &Vec3<BigRational>,
+    c: &Vec3<BigRational>,
+    n: &Vec3<BigRational>,
+) -> BigRational {
     (b - a).cross(&(c - a)).dot(n)
 }
 
@@ -128,7 +138,9 @@ pub fn in_polygon(poly: &[Vec3<BigRational>], x: &Vec3<BigRational>) -> bool {
         return false;
     }
     let k = poly.len();
-    let signs: Vec<BigRational> = (0..k).map(|i| orient(&poly[i], &poly[(i + 1) % k], x, &n)).collect();
+    let signs: Vec<BigRational> = (0..k)
+        .map(|i| orient(&poly[i], &poly[(i + 1) % k], x, &n))
+        .collect();
     signs.iter().all(|s| *s >= zero()) || signs.iter().all(|s| *s <= zero())
 }
 
@@ -138,7 +150,13 @@ fn on_segment(a: &Vec3<BigRational>, b: &Vec3<BigRational>, x: &Vec3<BigRational
 
 /// Closed coplanar segments `[p1, p2]`, `[p3, p4]` intersect (normal `n` of
 /// their plane).
-fn segments_cross_2d(p1: &Vec3<BigRational>, p2: &Vec3<BigRational>, p3: &Vec3<BigRational>, p4: &Vec3<BigRational>, n: &Vec3<BigRational>) -> bool {
+fn segments_cross_2d(
+    p1: &Vec3<BigRational>,
+    p2: &Vec3<BigRational>,
+    p3: &Vec3<BigRational>,
+    p4: &Vec3<BigRational>,
+    n: &Vec3<BigRational>,
+) -> bool {
     use exactccd::scalar::Ring;
     let d1 = orient(p3, p4, p1, n).sign();
     let d2 = orient(p3, p4, p2, n).sign();
@@ -147,12 +165,19 @@ fn segments_cross_2d(p1: &Vec3<BigRational>, p2: &Vec3<BigRational>, p3: &Vec3<B
     if d1.product(d2).as_i32() < 0 && d3.product(d4).as_i32() < 0 {
         return true;
     }
-    on_segment(p3, p4, p1) || on_segment(p3, p4, p2) || on_segment(p1, p2, p3) || on_segment(p1, p2, p4)
+    on_segment(p3, p4, p1)
+        || on_segment(p3, p4, p2)
+        || on_segment(p1, p2, p3)
+        || on_segment(p1, p2, p4)
 }
 
 /// The closed segment `[p, q]` meets the closed convex polygon (exact, the
 /// coplanar case included).
-pub fn segment_meets_polygon(p: &Vec3<BigRational>, qq: &Vec3<BigRational>, poly: &[Vec3<BigRational>]) -> bool {
+pub fn segment_meets_polygon(
+    p: &Vec3<BigRational>,
+    qq: &Vec3<BigRational>,
+    poly: &[Vec3<BigRational>],
+) -> bool {
     let n = (&poly[1] - &poly[0]).cross(&(&poly[2] - &poly[0]));
     let sp = (p - &poly[0]).dot(&n);
     let sq = (qq - &poly[0]).dot(&n);
@@ -185,7 +210,9 @@ fn box_edges(b: &Obb<BigRational>) -> Vec<[Vec3<BigRational>; 2]> {
 }
 
 fn tri_edges(t: &[Vec3<BigRational>; 3]) -> Vec<[Vec3<BigRational>; 2]> {
-    (0..3).map(|i| [t[i].clone(), t[(i + 1) % 3].clone()]).collect()
+    (0..3)
+        .map(|i| [t[i].clone(), t[(i + 1) % 3].clone()])
+        .collect()
 }
 
 /// Brute-force exact intersection of two closed solids: a vertex of one in
@@ -269,7 +296,12 @@ pub fn seed_edges(t: &[Vec3<BigRational>; 3]) -> [Vec3<BigRational>; 3] {
 }
 
 /// The direction of `axis` for the pair at one instant, computed here.
-pub fn direction(a: &WorldSolid, b: &WorldSolid, w: &Vec3<BigRational>, axis: Axis) -> Vec3<BigRational> {
+pub fn direction(
+    a: &WorldSolid,
+    b: &WorldSolid,
+    w: &Vec3<BigRational>,
+    axis: Axis,
+) -> Vec3<BigRational> {
     let axes = |s: &WorldSolid| match s {
         WorldSolid::Box(o) => o.axes.clone(),
         WorldSolid::Tri(_) => panic!("box expected"),
@@ -286,7 +318,11 @@ pub fn direction(a: &WorldSolid, b: &WorldSolid, w: &Vec3<BigRational>, axis: Ax
         Axis::WxB(j) => w.cross(&axes(b)[j]),
         Axis::AxE(i, j) => axes(a)[i].cross(&seed_edges(&tri(b))[j]),
         Axis::N => {
-            let t = if matches!(a, WorldSolid::Tri(_)) { tri(a) } else { tri(b) };
+            let t = if matches!(a, WorldSolid::Tri(_)) {
+                tri(a)
+            } else {
+                tri(b)
+            };
             let e = seed_edges(&t);
             e[0].cross(&e[1])
         }
@@ -326,11 +362,20 @@ pub fn check_separated(a: &WorldSolid, b: &WorldSolid, axis: Axis, side: Side) {
 pub fn static_axis(a: &WorldSolid, b: &WorldSolid) -> StaticTest {
     match (a, b) {
         (WorldSolid::Box(x), WorldSolid::Box(y)) => test_box_box(x, y),
-        (WorldSolid::Box(x), WorldSolid::Tri(t)) => test_triangle_box(x, &Triangle { vertices: t.clone() }),
-        (WorldSolid::Tri(s), WorldSolid::Tri(t)) => {
-            test_triangle_triangle(&Triangle { vertices: s.clone() }, &Triangle { vertices: t.clone() })
-        }
+        (WorldSolid::Box(x), WorldSolid::Tri(t)) => test_triangle_box(
+            x,
+            &Triangle {
+                vertices: t.clone(),
+            },
+        ),
+        (WorldSolid::Tri(s), WorldSolid::Tri(t)) => test_triangle_triangle(
+            &Triangle {
+                vertices: s.clone(),
+            },
+            &Triangle {
+                vertices: t.clone(),
+            },
+        ),
         _ => panic!("canonical pairs only"),
     }
 }
-

@@ -392,7 +392,9 @@ fn in_piece<S: FieldScalar>(x: &Vec3<S>, piece: &[Vec3<S>], normal: &Vec3<S>, to
             let off = r.cross(&d).norm_squared();
             let along = r.dot(&d);
             let tol2 = tol.mul_ref(tol).mul_ref(&len2);
-            off <= tol2 && along >= -tol.mul_ref(&len2) && along <= len2.add_ref(&tol.mul_ref(&len2))
+            off <= tol2
+                && along >= -tol.mul_ref(&len2)
+                && along <= len2.add_ref(&tol.mul_ref(&len2))
         }
         _ => {
             let n = piece.len();
@@ -415,7 +417,12 @@ fn in_piece<S: FieldScalar>(x: &Vec3<S>, piece: &[Vec3<S>], normal: &Vec3<S>, to
 
 /// The crossing point of the coplanar segments `[p0, p1]` and `[q0, q1]`
 /// when they are not parallel (the point may lie outside the segments).
-fn line_crossing<S: FieldScalar>(p0: &Vec3<S>, p1: &Vec3<S>, q0: &Vec3<S>, q1: &Vec3<S>) -> Option<Vec3<S>> {
+fn line_crossing<S: FieldScalar>(
+    p0: &Vec3<S>,
+    p1: &Vec3<S>,
+    q0: &Vec3<S>,
+    q1: &Vec3<S>,
+) -> Option<Vec3<S>> {
     let dp = p1 - p0;
     let dq = q1 - q0;
     let c = dp.cross(&dq);
@@ -447,7 +454,9 @@ pub(crate) fn contact_point<S: FieldScalar>(
         match p.len() {
             0 | 1 => Vec::new(),
             2 => vec![(p[0].clone(), p[1].clone())],
-            n => (0..n).map(|k| (p[k].clone(), p[(k + 1) % n].clone())).collect(),
+            n => (0..n)
+                .map(|k| (p[k].clone(), p[(k + 1) % n].clone()))
+                .collect(),
         }
     };
     for (p0, p1) in edges(&pa) {

@@ -68,7 +68,12 @@ impl<P: MatrixEntry> Placed<P> {
     }
 
     /// A box.
-    pub(crate) fn boxed(center: Vec3<P>, axes: [Vec3<P>; 3], half_extents: [P; 3], scale: P) -> Self {
+    pub(crate) fn boxed(
+        center: Vec3<P>,
+        axes: [Vec3<P>; 3],
+        half_extents: [P; 3],
+        scale: P,
+    ) -> Self {
         Placed {
             solid: Solid::Box {
                 center,
@@ -173,6 +178,7 @@ impl<P: MatrixEntry> AxisProjection<P> {
 /// (built from the solids' native generators, so that no needless power of
 /// the scale enters): box-box Table 1, box-triangle Table 3 (the box must
 /// come first), triangle-triangle Tables 5 and 6 together.
+#[allow(clippy::needless_range_loop)] // the seed's index pairs read best as indices
 pub(crate) fn pair_axes<P: MatrixEntry>(a: &Placed<P>, b: &Placed<P>) -> Vec<(Axis, Vec3<P>)> {
     match (&a.solid, &b.solid) {
         (Solid::Box { axes: aa, .. }, Solid::Box { axes: ba, .. }) => {
@@ -224,7 +230,10 @@ pub(crate) fn pair_axes<P: MatrixEntry>(a: &Placed<P>, b: &Placed<P>) -> Vec<(Ax
 }
 
 /// The projections of the pair on all of its axes (see [`pair_axes`]).
-pub(crate) fn pair_projections<P: MatrixEntry>(a: &Placed<P>, b: &Placed<P>) -> Vec<AxisProjection<P>> {
+pub(crate) fn pair_projections<P: MatrixEntry>(
+    a: &Placed<P>,
+    b: &Placed<P>,
+) -> Vec<AxisProjection<P>> {
     pair_axes(a, b)
         .into_iter()
         .map(|(axis, l)| AxisProjection {

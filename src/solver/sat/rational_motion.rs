@@ -152,13 +152,20 @@ impl<S: RealRoots> AxisPolys<S> {
 
     /// The status at a root, exactly.
     fn status_at_root(&self, r: &S::Root) -> Option<Side> {
-        let pattern: Vec<Sign> = self.terms.iter().map(|(_, h)| S::sign_at_root(h, r)).collect();
+        let pattern: Vec<Sign> = self
+            .terms
+            .iter()
+            .map(|(_, h)| S::sign_at_root(h, r))
+            .collect();
         let radius = self.radius(&pattern);
         SIDES
             .into_iter()
             .zip(&self.gaps)
             .find(|(_, gs)| {
-                !gs.is_empty() && gs.iter().all(|g| S::sign_at_root(&(g - &radius), r) == Sign::Positive)
+                !gs.is_empty()
+                    && gs
+                        .iter()
+                        .all(|g| S::sign_at_root(&(g - &radius), r) == Sign::Positive)
             })
             .map(|(s, _)| s)
     }
@@ -196,7 +203,11 @@ fn axis_components<S: RealRoots>(
         let Some(sample) = S::value_between(&w[0], &w[1]) else {
             continue;
         };
-        let pattern: Vec<Sign> = polys.terms.iter().map(|(_, h)| h.eval(&sample).sign()).collect();
+        let pattern: Vec<Sign> = polys
+            .terms
+            .iter()
+            .map(|(_, h)| h.eval(&sample).sign())
+            .collect();
         let roots = if let Some((_, r)) = patterns_done.iter().find(|(p, _)| *p == pattern) {
             r.clone()
         } else {
@@ -215,7 +226,12 @@ fn axis_components<S: RealRoots>(
         suspicious.extend(roots.into_iter().filter(|r| *r >= w[0] && *r <= w[1]));
     }
     let suspicious = sorted_unique(suspicious);
-    let critical = sorted_unique(cuts.iter().cloned().chain(suspicious.iter().cloned()).collect());
+    let critical = sorted_unique(
+        cuts.iter()
+            .cloned()
+            .chain(suspicious.iter().cloned())
+            .collect(),
+    );
     stats.critical_times += critical.len();
     // 3. status on the open gaps and at the critical times
     let gap_status: Vec<Option<Side>> = critical
@@ -316,6 +332,7 @@ fn axis_certificate<S: Scalar>(ax: &AxisProjection<Poly<S>>, side: Side) -> Axis
 /// and the separation certificate.
 ///
 /// Errors: the isolator's limits (degree, coefficient size).
+#[allow(clippy::type_complexity)]
 pub fn rational_motion_contact<S: RealRoots>(
     pair: &RigidPair<S>,
     t0: &S,
@@ -371,7 +388,11 @@ pub fn rational_motion_contact<S: RealRoots>(
         (Some(t), Some((_, None, c))) if *t != r0 => {
             let polys = AxisPolys::<S>::new(&projections[c.axis]);
             let side_index = usize::from(c.side == Side::Negative);
-            let pattern: Vec<Sign> = polys.terms.iter().map(|(_, h)| S::sign_at_root(h, t)).collect();
+            let pattern: Vec<Sign> = polys
+                .terms
+                .iter()
+                .map(|(_, h)| S::sign_at_root(h, t))
+                .collect();
             let radius = polys.radius(&pattern);
             let poly = polys.gaps[side_index]
                 .iter()
@@ -452,7 +473,8 @@ fn greedy_cover<'c, S: RealRoots>(
         return out;
     };
     loop {
-        let reaches_end = current.hi > *end || (current.hi == *end && (contact || current.hi_closed));
+        let reaches_end =
+            current.hi > *end || (current.hi == *end && (contact || current.hi_closed));
         if reaches_end {
             let stop = if contact { None } else { Some(t1.clone()) };
             out.push((cur.clone(), stop, current));
@@ -463,7 +485,11 @@ fn greedy_cover<'c, S: RealRoots>(
             return out;
         };
         let cur_root = S::root_of_value(&cur);
-        let lo = if next.lo > cur_root { next.lo.clone() } else { cur_root };
+        let lo = if next.lo > cur_root {
+            next.lo.clone()
+        } else {
+            cur_root
+        };
         let Some(cut) = S::value_between(&lo, &current.hi) else {
             return out;
         };

@@ -144,7 +144,7 @@ pub fn solve_sat<S: RealRoots>(scenario: &SatScenario<'_>) -> Result<SatOutcome<
 
 fn mirror<S: RealRoots>(mut out: SatOutcome<S>) -> SatOutcome<S> {
     out.features = out.features.map(|f| f.mirrored());
-    out.normal = out.normal.map(|n| n.map(|x| -x));
+    out.normal = out.normal.map(super::float::negated);
     out
 }
 
@@ -157,7 +157,10 @@ fn constant_velocity(motion: &Motion) -> Option<Vec3<BigRational>> {
 }
 
 fn solve_canonical<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
-    match (constant_velocity(&sc.a.motion), constant_velocity(&sc.b.motion)) {
+    match (
+        constant_velocity(&sc.a.motion),
+        constant_velocity(&sc.b.motion),
+    ) {
         (Some(va), Some(vb)) => Ok(solve_constant_velocity::<S>(sc, &va, &vb)),
         _ => solve_rational_motion::<S>(sc),
     }
@@ -189,7 +192,12 @@ fn translated<S: Scalar>(p: &Placed<S>, by: &Vec3<S>) -> Placed<S> {
             center,
             axes,
             half_extents,
-        } => Placed::boxed(center + by, axes.clone(), half_extents.clone(), p.scale.clone()),
+        } => Placed::boxed(
+            center + by,
+            axes.clone(),
+            half_extents.clone(),
+            p.scale.clone(),
+        ),
         Solid::Triangle { vertices, .. } => {
             Placed::triangle(vertices.each_ref().map(|v| v + by), p.scale.clone())
         }
@@ -245,7 +253,11 @@ fn solve_constant_velocity<S: RealRoots>(
         }
         (true, false) => {
             let (oa, tb) = (as_obb(&pa), as_triangle(&pb));
-            found = find_contact(TriangleBoxTable::new(&oa, &tb, w.clone()).table3(), &t0, &t1);
+            found = find_contact(
+                TriangleBoxTable::new(&oa, &tb, w.clone()).table3(),
+                &t0,
+                &t1,
+            );
             direction = Box::new(move |ax| triangle_box_axis_direction(&oa, &tb, ax));
         }
         _ => {
@@ -275,7 +287,10 @@ fn solve_constant_velocity<S: RealRoots>(
             axis: cert(&p.axis, p.side),
         })
         .collect();
-    let last_axis = found.last_separating.as_ref().map(|(ax, side)| cert(ax, *side));
+    let last_axis = found
+        .last_separating
+        .as_ref()
+        .map(|(ax, side)| cert(ax, *side));
     let time_polynomial = last_axis.as_ref().map(|c| c.gaps[0].clone());
     let mut out = SatOutcome {
         collides: found.collides(),
@@ -355,18 +370,28 @@ fn size_of<S: Scalar>(p: &Placed<S>) -> S {
         } => axes
             .iter()
             .zip(half_extents)
-            .fold(center.max_abs(), |acc, (ax, e)| acc.add_ref(&ax.max_abs().mul_ref(&e.abs()))),
+            .fold(center.max_abs(), |acc, (ax, e)| {
+                acc.add_ref(&ax.max_abs().mul_ref(&e.abs()))
+            }),
         Solid::Triangle { vertices, .. } => vertices
             .iter()
             .fold(S::zero(), |acc, v| acc.max_of(v.max_abs())),
     }
 }
 
-fn rigid_motion<S: Scalar>(body: &Body, name: &str, t0: &BigRational) -> Result<PolyMotion<BigRational>, SatError> {
+fn rigid_motion<S: Scalar>(
+    body: &Body,
+    name: &str,
+    t0: &BigRational,
+) -> Result<PolyMotion<BigRational>, SatError> {
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
         SatError::not_applicable(format!("sat: body {name}: motion is not rational"))
     })?;
-    let rigid = if S::IS_EXACT { m.is_rigid() } else { super::float::is_nearly_rigid(&m) };
+    let rigid = if S::IS_EXACT {
+        m.is_rigid()
+    } else {
+        super::float::is_nearly_rigid(&m)
+    };
     if !rigid {
         return Err(SatError::not_applicable(format!(
             "sat: body {name} has a non-rigid (affine) `{}` motion; separating axes need rigid bodies",
@@ -377,7 +402,9 @@ fn rigid_motion<S: Scalar>(body: &Body, name: &str, t0: &BigRational) -> Result<
 }
 
 /// `b` in the frame of `a` as polynomial solids (rational_motion.rs docs).
-fn rigid_pair<S: RealRoots>(sc: &SatScenario<'_>) -> Result<(RigidPair<S>, [PolyMotion<BigRational>; 2]), SatError> {
+fn rigid_pair<S: RealRoots>(
+    sc: &SatScenario<'_>,
+) -> Result<(RigidPair<S>, [PolyMotion<BigRational>; 2]), SatError> {
     let t0 = sc.interval.0;
     let ma = rigid_motion::<S>(sc.a, "a", t0)?;
     let mb = rigid_motion::<S>(sc.b, "b", t0)?;

@@ -91,31 +91,21 @@ impl<'a, S: FieldScalar> TriangleBoxTable<'a, S> {
             0 => {
                 let r = (0..3).fold(S::zero(), |acc, i| acc + a[i].mul_ref(&self.an[i].abs()));
                 let p = self.n.dot(&self.d);
-                Self::interval(
-                    Axis::N,
-                    r,
-                    [p.clone(), p.clone(), p],
-                    self.n.dot(&self.w),
-                )
+                Self::interval(Axis::N, r, [p.clone(), p.clone(), p], self.n.dot(&self.w))
             }
             1..=3 => {
                 let i = k - 1;
                 let p0 = axes[i].dot(&self.d);
                 let p1 = p0.add_ref(&axes[i].dot(&self.e[0]));
                 let p2 = p0.add_ref(&axes[i].dot(&self.e[1]));
-                Self::interval(
-                    Axis::A(i),
-                    a[i].clone(),
-                    [p0, p1, p2],
-                    axes[i].dot(&self.w),
-                )
+                Self::interval(Axis::A(i), a[i].clone(), [p0, p1, p2], axes[i].dot(&self.w))
             }
             _ => {
                 let (i0, j) = ((k - 4) / 3, (k - 4) % 3);
                 let (i1, i2) = (NEXT[i0], PREV[i0]);
                 let ej = &self.e[j];
-                let r = a[i1].mul_ref(&axes[i2].dot(ej).abs())
-                    + a[i2].mul_ref(&axes[i1].dot(ej).abs());
+                let r =
+                    a[i1].mul_ref(&axes[i2].dot(ej).abs()) + a[i2].mul_ref(&axes[i1].dot(ej).abs());
                 let l = axes[i0].cross(ej);
                 let p0 = l.dot(&self.d);
                 let an = &self.an[i0];
