@@ -202,7 +202,6 @@ pub fn solve(
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, SolveError> {
-    let _ = options;
     if scalar == ScalarKind::Exact {
         if let Some(path) = query.approximate_rotations.first() {
             return Err(SolveError::NotApplicable(format!(
@@ -211,7 +210,8 @@ pub fn solve(
         }
     }
     match method {
-        Method::Sgm | Method::Sat | Method::Glide => Err(SolveError::NotApplicable(format!(
+        Method::Sat => super::sat::solve(query, scalar, options),
+        Method::Sgm | Method::Glide => Err(SolveError::NotApplicable(format!(
             "no solver implements method {method} yet"
         ))),
     }

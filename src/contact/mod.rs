@@ -16,6 +16,7 @@
 mod certificate;
 mod dispatch;
 mod json;
+mod sat;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{
