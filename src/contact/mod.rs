@@ -17,6 +17,7 @@ mod certificate;
 mod dispatch;
 mod json;
 mod sat;
+mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{
@@ -24,6 +25,7 @@ pub use dispatch::{
     DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS,
 };
 pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
+pub use witness::find_contact_witness;
 
 use crate::poly::RealAlgebraic;
 use crate::scalar::BigRational;

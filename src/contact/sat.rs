@@ -1,81 +1,74 @@
 //! The SAT solver behind `exactccd solve --method sat`: runs
-//! [`solve_sat`] in the requested scalar and converts its
-//! [`SatOutcome`] to the method-neutral [`ContactResult`], with the
-//! certificate as JSON (the `certificate` field):
-//!
-//! ```json
-//! { "frame": "world" | "local-a", "swapped": false,
-//!   "separation": [ { "start": "0", "end": "1/2" | null, "axis": AXIS } ],
-//!   "last_axis": AXIS | null, "time_polynomial": ["-1", "2"] | null }
-//! ```
-//!
-//! with `AXIS = { "name": "A0xB1", "side": "+" | "-", "direction": [P, P,
-//! P], "gaps": [P...], "abs_terms": [[P, P]...] }` and `P` a polynomial in
-//! `t` (coefficients from degree 0, exact rationals as strings, or `f64`
-//! numbers): on the piece, `b` lies on `side` of `a` along `direction`
-//! when every gap exceeds `sum factor |inner|`
-//! ([`AxisCertificate`]). `end: null` is the open end at the contact time.
-//! Polynomials are in the frame of the canonical first solid (the box of a
-//! box-triangle pair; `swapped` says when that is the scenario's `b`).
+//! [`solve_sat`] in the requested scalar and converts its [`SatOutcome`] to
+//! the method-neutral [`ContactResult`]. Exact answers carry the neutral
+//! [`Certificate`]: SAT's separation pieces with their axes turned to world
+//! coordinates, and a contact witness at the exact contact time.
 #![deny(clippy::float_arithmetic)]
 
+use super::witness::find_contact_witness;
 use super::{
-    ContactQuery, ContactResult, FeatureKind, FeaturePair, ScalarKind, SolveError, SolveOptions,
-    Time,
+    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
+    SeparationPiece, SolveError, SolveOptions, Time,
 };
-use crate::geom::Shape;
+use crate::geom::{Shape, Vec3};
+use crate::motion::PolyMotion;
 use crate::poly::{Poly, RealRoots};
-use crate::scalar::{BigRational, Scalar};
+use crate::scalar::BigRational;
 use crate::solver::sat::{
     solve_sat, AxisCertificate, CertificateFrame, SatOutcome, SatScenario, Side,
 };
-use serde_json::{json, Value};
+use serde_json::json;
 
-fn scalar_json<S: Scalar>(x: &S) -> Value {
-    if S::IS_EXACT {
-        Value::String(x.to_rational().map(|q| q.to_string()).unwrap_or_default())
+/// The SAT certificate in the neutral world-frame form of
+/// [`Certificate`]: each piece's axis, turned to world coordinates (the
+/// frame body's `L(t)` for axes in its local frame) and oriented so that the
+/// scenario's `b` lies on its positive side; then a contact witness found
+/// among the vertex and edge-face candidates at the exact contact time.
+fn neutral_certificate(
+    out: &SatOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+    swapped: bool,
+    hint: Option<FeatureKind>,
+) -> Option<Certificate> {
+    let t0 = &query.interval.0;
+    let (first, _) = if swapped {
+        (query.b, query.a)
     } else {
-        json!(x.to_f64())
+        (query.a, query.b)
+    };
+    let frame_linear = PolyMotion::from_body_on(first, t0).map(|m| m.linear);
+    let world = |axis: &AxisCertificate<BigRational>| -> Option<Vec3<Poly<BigRational>>> {
+        let [x, y, z] = axis.direction.clone();
+        let d = Vec3::new(x, y, z);
+        let mut d = match axis.frame {
+            CertificateFrame::World => d,
+            CertificateFrame::LocalA => frame_linear.as_ref()?.mul_vec(&d),
+        };
+        let flip = (axis.side == Side::Negative) != swapped;
+        if flip {
+            d = Vec3::new(-d.x, -d.y, -d.z);
+        }
+        Some(d)
+    };
+    let mut separation = Vec::new();
+    for piece in &out.certificate.separation {
+        separation.push(SeparationPiece {
+            from: piece.start.clone(),
+            to: match &piece.end {
+                Some(e) => PieceEnd::At(e.clone()),
+                None => PieceEnd::BeforeContact,
+            },
+            direction: world(&piece.axis)?,
+            label: piece.axis.axis.to_string(),
+        });
     }
-}
-
-fn poly_json<S: Scalar>(p: &Poly<S>) -> Value {
-    if p.is_zero() {
-        return json!([scalar_json(&S::zero())]);
-    }
-    Value::Array(p.coeffs().iter().map(scalar_json).collect())
-}
-
-fn axis_json<S: Scalar>(a: &AxisCertificate<S>) -> Value {
-    json!({
-        "name": a.axis.to_string(),
-        "side": if a.side == Side::Positive { "+" } else { "-" },
-        "direction": a.direction.iter().map(poly_json).collect::<Vec<_>>(),
-        "gaps": a.gaps.iter().map(poly_json).collect::<Vec<_>>(),
-        "abs_terms": a.abs_terms.iter().map(|(f, i)| json!([poly_json(f), poly_json(i)])).collect::<Vec<_>>(),
-    })
-}
-
-fn certificate_json<S: RealRoots>(out: &SatOutcome<S>, swapped: bool) -> Value {
-    let frame = out
-        .certificate
-        .separation
-        .first()
-        .map(|p| p.axis.frame)
-        .or(out.certificate.last_axis.as_ref().map(|a| a.frame));
-    json!({
-        "frame": match frame {
-            Some(CertificateFrame::LocalA) => "local-a",
-            _ => "world",
-        },
-        "swapped": swapped,
-        "separation": out.certificate.separation.iter().map(|p| json!({
-            "start": scalar_json(&p.start),
-            "end": p.end.as_ref().map(scalar_json),
-            "axis": axis_json(&p.axis),
-        })).collect::<Vec<_>>(),
-        "last_axis": out.certificate.last_axis.as_ref().map(axis_json),
-        "time_polynomial": out.certificate.time_polynomial.as_ref().map(poly_json),
+    let contact = match &out.first_contact {
+        None => None,
+        Some(t) => Some(find_contact_witness(query.a, query.b, t0, t, hint)?),
+    };
+    Some(Certificate {
+        separation,
+        contact,
     })
 }
 
@@ -94,11 +87,7 @@ fn feature_kind(kind: &str) -> Option<FeatureKind> {
     })
 }
 
-fn convert<S: RealRoots>(
-    out: &SatOutcome<S>,
-    time: impl Fn(&S::Root) -> Time,
-    swapped: bool,
-) -> ContactResult {
+fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {
     ContactResult {
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
@@ -122,7 +111,7 @@ fn convert<S: RealRoots>(
             "root_isolations": out.stats.root_isolations,
             "critical_times": out.stats.critical_times,
         })),
-        certificate: Some(certificate_json(out, swapped)),
+        certificate: None,
     }
 }
 
@@ -151,11 +140,14 @@ pub(crate) fn solve(
     match scalar {
         ScalarKind::Exact => {
             let out = solve_sat::<BigRational>(&scenario).map_err(map_error)?;
-            Ok(convert(&out, |r| Time::Exact(r.clone()), swapped))
+            let mut result = convert(&out, |r| Time::Exact(r.clone()));
+            let hint = result.feature.as_ref().map(|f| f.kind);
+            result.certificate = neutral_certificate(&out, query, swapped, hint);
+            Ok(result)
         }
         ScalarKind::F64 => {
             let out = solve_sat::<f64>(&scenario).map_err(map_error)?;
-            Ok(convert(&out, |r| Time::Float(r.0), swapped))
+            Ok(convert(&out, |r| Time::Float(r.0)))
         }
     }
 }
