@@ -22,4 +22,5 @@ pub mod scalar;
 pub mod solver;
 
 pub mod app;
+pub mod campaign;
 pub mod scenario;
