@@ -16,5 +16,6 @@ pub mod contact;
 pub mod geom;
 pub mod motion;
 pub mod poly;
+pub mod queries;
 pub mod scalar;
 pub mod solver;
