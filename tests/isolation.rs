@@ -439,8 +439,25 @@ proptest! {
         let truth = root.cmp_rational(&r);
         prop_assert_eq!(x.cmp(&RealAlgebraic::from_rational(r.clone())), truth);
         prop_assert_eq!(x.cmp_rational(&r), truth);
-        let (lo, hi) = x.bracket(80);
-        prop_assert!(root.cmp_rational(&lo) != Ordering::Less && root.cmp_rational(&hi) != Ordering::Greater);
+        for bits in [1u64, 64, 80, 200] {
+            let (lo, hi) = x.bracket(bits);
+            prop_assert!(root.cmp_rational(&lo) != Ordering::Less && root.cmp_rational(&hi) != Ordering::Greater);
+            // the contract's gap bound: upper - lower <= 2^-bits * max(1, |T|)
+            // min(|lo|, |hi|) <= |T| when lo and hi have one sign
+            let same_sign = (lo > q(0, 1)) == (hi > q(0, 1)) && lo != q(0, 1) && hi != q(0, 1);
+            let below_abs_t = if same_sign {
+                num_traits::Signed::abs(&lo).min(num_traits::Signed::abs(&hi))
+            } else {
+                q(0, 1)
+            };
+            let scale = std::cmp::max(q(1, 1), below_abs_t);
+            let bound = scale / BigRational::from_integer(BigInt::from(1) << bits as u32);
+            prop_assert!(&hi - &lo <= bound, "gap too wide at {} bits", bits);
+        }
+        // to_f64 is the correctly rounded value: a 200-bit bracket rounds to it
+        let (lo, hi) = x.bracket(200);
+        let f = x.to_f64();
+        prop_assert!(exactccd::scalar::rational_to_f64(&lo) == f || exactccd::scalar::rational_to_f64(&hi) == f);
     }
 
     #[test]

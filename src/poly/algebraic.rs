@@ -63,6 +63,77 @@ impl Root {
         }
     }
 
+    /// One step of quadratic interval refinement (Abbott, ISSAC 2006): cut
+    /// the interval into `N = 2^j` equal parts, guess by the secant which
+    /// part holds the root and check it with two signs. On success the
+    /// interval shrinks `N` times and `N` is squared; on failure `N` is
+    /// square-rooted and the interval bisected, so the step always makes
+    /// progress. Returns the root when a grid point hits it exactly.
+    fn qir_step(&mut self, j: &mut u64) -> Option<BigRational> {
+        let k = self.width_exp() + *j;
+        let n_parts = BigInt::from(1) << *j;
+        let a = self.lo.num_at(k);
+        let b = self.hi.num_at(k);
+        let w = (&b - &a) >> *j; // exact: the width at scale k is a multiple of 2^j
+        let fa = self.poly.eval_scaled_at(&a, k);
+        let fb = self.poly.eval_scaled_at(&b, k);
+        // secant guess i = round(N fa / (fa - fb)), with fa - fb made positive
+        let (num, den) = if fa > fb {
+            (fa.clone(), &fa - &fb)
+        } else {
+            (-fa.clone(), &fb - &fa)
+        };
+        let two = BigInt::from(2);
+        let mut i = (&two * &n_parts * &num + &den) / (&two * &den);
+        let zero = BigInt::from(0);
+        if i < zero {
+            i = zero.clone();
+        }
+        if i > n_parts {
+            i = n_parts.clone();
+        }
+        let point = |idx: &BigInt| &a + &w * idx;
+        let sign_at = |idx: &BigInt| -> Sign {
+            if idx == &zero {
+                self.sign_lo
+            } else if idx == &n_parts {
+                self.sign_lo.flip()
+            } else {
+                Ring::sign(&self.poly.eval_scaled_at(&point(idx), k))
+            }
+        };
+        let s = sign_at(&i);
+        if s == Sign::Zero {
+            return Some(Dyadic::new(point(&i), k).to_rational());
+        }
+        let (cand_lo, cand_hi) = if s == self.sign_lo {
+            (i.clone(), &i + 1)
+        } else {
+            (&i - 1, i.clone())
+        };
+        let in_range = cand_lo >= zero && cand_hi <= n_parts;
+        if in_range {
+            let other = if s == self.sign_lo {
+                &cand_hi
+            } else {
+                &cand_lo
+            };
+            let s2 = sign_at(other);
+            if s2 == Sign::Zero {
+                return Some(Dyadic::new(point(other), k).to_rational());
+            }
+            let success = (s == self.sign_lo) != (s2 == self.sign_lo);
+            if success {
+                self.lo = Dyadic::new(point(&cand_lo), k);
+                self.hi = Dyadic::new(point(&cand_hi), k);
+                *j = (*j * 2).min(1 << 14);
+                return None;
+            }
+        }
+        *j = (*j / 2).max(1);
+        self.bisect()
+    }
+
     /// Compares the root with a rational.
     fn cmp_rational(&self, q: &BigRational) -> Ordering {
         if self.lo.cmp_rational(q).is_ge() {
@@ -209,19 +280,31 @@ impl RealAlgebraic {
         }
     }
 
-    /// Refines until the isolating interval is at most `2^-bits` wide.
-    pub fn refine_to_width(&mut self, bits: u64) {
+    /// Refines (by quadratic interval refinement) until `done` holds for the
+    /// isolating interval or the number becomes an exact rational.
+    fn refine_until(&mut self, mut done: impl FnMut(&Dyadic, &Dyadic) -> bool) {
+        let mut j = 2;
         loop {
-            let Repr::Root(r) = &self.repr else { return };
-            let k = r.width_exp();
-            let w = Dyadic::width_at(&r.lo, &r.hi, k);
-            // w 2^-k <= 2^-bits  <=>  w <= 2^(k - bits)
-            if k >= bits && w.bits() <= k - bits {
-                // w < 2^bits(w) <= 2^(k - bits)
+            let Repr::Root(r) = &mut self.repr else {
+                return;
+            };
+            if done(&r.lo, &r.hi) {
                 return;
             }
-            self.refine();
+            if let Some(q) = r.qir_step(&mut j) {
+                self.repr = Repr::Rational(q);
+            }
         }
+    }
+
+    /// Refines until the isolating interval is at most `2^-bits` wide.
+    pub fn refine_to_width(&mut self, bits: u64) {
+        self.refine_until(|lo, hi| {
+            let k = lo.exp().max(hi.exp());
+            let w = Dyadic::width_at(lo, hi, k);
+            // w 2^-k <= 2^-bits  <=  bits(w) <= k - bits
+            k >= bits && w.bits() <= k - bits
+        });
     }
 
     /// Exact rational bounds `lower <= self <= upper` with
@@ -229,37 +312,37 @@ impl RealAlgebraic {
     /// object, SCENARIO_FORMAT.md 3).
     pub fn bracket(&self, bits: u64) -> (BigRational, BigRational) {
         let mut x = self.clone();
-        loop {
-            let Repr::Root(r) = &x.repr else {
-                return x.interval();
-            };
+        x.refine_until(|lo, hi| {
             // |self| >= min(|lo|, |hi|) when lo and hi have the same sign.
-            let scale_bits = if r.lo.sign() == r.hi.sign() && r.lo.sign() != Sign::Zero {
-                let m = if r.lo.sign() == Sign::Positive {
-                    &r.lo
-                } else {
-                    &r.hi
-                };
-                let k = m.exp();
+            let scale_bits = if lo.sign() == hi.sign() && lo.sign() != Sign::Zero {
+                let m = if lo.sign() == Sign::Positive { lo } else { hi };
                 // |m| >= 2^(bits(num) - 1 - k)
-                (m.num().bits() as i64 - 1 - k as i64).max(0) as u64
+                (m.num().bits() as i64 - 1 - m.exp() as i64).max(0)
             } else {
                 0
             };
-            let k = r.width_exp();
-            let w = Dyadic::width_at(&r.lo, &r.hi, k);
+            let k = lo.exp().max(hi.exp());
+            let w = Dyadic::width_at(lo, hi, k);
             // w 2^-k <= 2^(scale_bits - bits)
-            if w.bits() as i64 <= k as i64 + scale_bits as i64 - bits as i64 {
-                return x.interval();
-            }
-            x.refine();
-        }
+            (w.bits() as i64) <= k as i64 + scale_bits - bits as i64
+        });
+        x.interval()
     }
 
     /// The nearest `f64` (correctly rounded).
     pub fn to_f64(&self) -> f64 {
+        // 64 bits relative first (cheap), then until both ends round alike
+        let (lo, hi) = self.bracket(64);
+        let (a, b) = (
+            crate::scalar::rational_to_f64(&lo),
+            crate::scalar::rational_to_f64(&hi),
+        );
+        if a.to_bits() == b.to_bits() {
+            return a;
+        }
         let mut x = self.clone();
-        for _ in 0..4000 {
+        for bits in [96, 128, 256, 1100, 2200] {
+            x.refine_to_width(bits);
             let (lo, hi) = x.interval();
             let (a, b) = (
                 crate::scalar::rational_to_f64(&lo),
@@ -268,10 +351,9 @@ impl RealAlgebraic {
             if a.to_bits() == b.to_bits() {
                 return a;
             }
-            x.refine();
         }
-        let (lo, _) = x.interval();
-        crate::scalar::rational_to_f64(&lo)
+        // only a value within 2^-2200 of a rounding boundary gets here
+        crate::scalar::rational_to_f64(&x.interval().0)
     }
 
     /// Compares with a rational exactly.

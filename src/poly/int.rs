@@ -156,11 +156,16 @@ impl Poly<BigInt> {
     /// `2^(k n) p(m / 2^k)` for `n = deg p`: the value at a dyadic point,
     /// scaled by a positive power of two, so its sign is the sign of `p`.
     pub fn eval_dyadic_scaled(&self, x: &Dyadic) -> BigInt {
+        self.eval_scaled_at(x.num(), x.exp())
+    }
+
+    /// `2^(k n) p(m / 2^k)` for the integer `m` and exponent `k` as given
+    /// (not normalised): values at points of one grid `m / 2^k` share the
+    /// same positive scale, so they can be compared and interpolated.
+    pub fn eval_scaled_at(&self, m: &BigInt, k: u64) -> BigInt {
         let Some(n) = self.degree() else {
             return <BigInt as Ring>::zero();
         };
-        let k = x.exp();
-        let m = x.num();
         // Horner on the homogenised polynomial: acc = acc*m + c_i 2^(k(n-i))
         let mut acc = self.coeffs[n].clone();
         for i in (0..n).rev() {

@@ -7,7 +7,8 @@ use super::{BigInt, BigRational, FieldScalar, Ring, Scalar, Sign};
 use rug::{Complete, Integer, Rational};
 
 fn integer_to_bigint(i: &Integer) -> BigInt {
-    let digits = i.to_digits::<u32>(rug::integer::Order::Lsf);
+    let mut digits = vec![0u32; i.significant_digits::<u32>()];
+    i.write_digits(&mut digits, rug::integer::Order::Lsf);
     let magnitude = num_bigint::BigUint::new(digits);
     match i.cmp0() {
         std::cmp::Ordering::Less => BigInt::from_biguint(num_bigint::Sign::Minus, magnitude),
@@ -58,10 +59,10 @@ impl Ring for Rational {
         (self * rhs).complete()
     }
     fn add_mul(&mut self, a: &Self, b: &Self) {
-        *self += a * b;
+        *self += &(a * b).complete();
     }
     fn sub_mul(&mut self, a: &Self, b: &Self) {
-        *self -= a * b;
+        *self -= &(a * b).complete();
     }
 }
 

@@ -213,7 +213,12 @@ pub fn positive_poly() -> impl Strategy<Value = Poly<BigRational>> {
 /// A quaternion polynomial that never vanishes: constant non-zero `w`, the
 /// rest of degree at most 1.
 pub fn quaternion_poly() -> impl Strategy<Value = [Poly<BigRational>; 4]> {
-    (1i64..=4, small_int_poly(1), small_int_poly(1), small_int_poly(1))
+    (
+        1i64..=4,
+        small_int_poly(1),
+        small_int_poly(1),
+        small_int_poly(1),
+    )
         .prop_map(|(w, x, y, z)| [Poly::constant(ratio(w, 1)), x, y, z])
 }
 

@@ -1,0 +1,191 @@
+//! The referee's neutral description of a case: two convex bodies, each a
+//! shape in local coordinates moved by a polynomial motion, and a time
+//! interval.
+
+use crate::poly::{Poly, Q};
+use num_traits::{One, Zero};
+
+/// A 3-vector of polynomials in `t`.
+pub type PolyVec = [Poly; 3];
+
+/// A rational motion: the world position of the local point `y` at time
+/// `t` is `(L(t) y + T(t)) / w(t)`, with `w > 0` on the case's interval.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Motion {
+    /// `L(t)`, by rows, acting on column vectors.
+    pub linear: [[Poly; 3]; 3],
+    /// `T(t)`.
+    pub translation: PolyVec,
+    /// `w(t)`.
+    pub denominator: Poly,
+}
+
+impl Motion {
+    /// The motion that keeps the rotation `r` (by rows) and translation `c`.
+    pub fn stationary(r: [[Q; 3]; 3], c: [Q; 3]) -> Motion {
+        Motion {
+            linear: r.map(|row| row.map(Poly::constant)),
+            translation: c.map(Poly::constant),
+            denominator: Poly::constant(Q::one()),
+        }
+    }
+
+    /// The numerator `L(t) y + T(t)` of the world position of `y` (divide by
+    /// `w(t)`).
+    pub fn numerator(&self, y: &[Q; 3]) -> PolyVec {
+        std::array::from_fn(|i| {
+            let mut acc = self.translation[i].clone();
+            for (j, yj) in y.iter().enumerate() {
+                acc = acc.add(&self.linear[i][j].scale(yj));
+            }
+            acc
+        })
+    }
+
+    /// `det L(t)`.
+    pub fn determinant(&self) -> Poly {
+        let m = &self.linear;
+        let minor = |a: usize, b: usize, c: usize, d: usize| {
+            m[1][a].mul(&m[2][b]).sub(&m[1][c].mul(&m[2][d]))
+        };
+        m[0][0]
+            .mul(&minor(1, 2, 2, 1))
+            .sub(&m[0][1].mul(&minor(0, 2, 2, 0)))
+            .add(&m[0][2].mul(&minor(0, 1, 1, 0)))
+    }
+}
+
+/// A convex shape in local coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // nine rationals against three: not worth a box
+pub enum Shape {
+    /// The solid box `|y_i| <= h_i`.
+    Box {
+        /// Half extents, positive.
+        half_extents: [Q; 3],
+    },
+    /// A solid (closed, flat) triangle.
+    Triangle([[Q; 3]; 3]),
+}
+
+impl Shape {
+    /// The vertices in local coordinates (a box's in the order of the sign
+    /// bits of its index: bit `i` set means `+h_i`).
+    pub fn vertices(&self) -> Vec<[Q; 3]> {
+        match self {
+            Shape::Box { half_extents: h } => (0..8)
+                .map(|k| {
+                    std::array::from_fn(|i| {
+                        if k >> i & 1 == 1 {
+                            h[i].clone()
+                        } else {
+                            -h[i].clone()
+                        }
+                    })
+                })
+                .collect(),
+            Shape::Triangle(v) => v.to_vec(),
+        }
+    }
+
+    /// The faces of a box as vertex-index triples `(v0, v1, v2)` of
+    /// `vertices()`, counter-clockwise seen from outside, so that
+    /// `(v1 - v0) x (v2 - v0)` points out.
+    pub fn box_faces() -> [[usize; 3]; 6] {
+        // vertex index = x_bit + 2 y_bit + 4 z_bit
+        [
+            [1, 3, 7], // +x: (1,0,0) (1,1,0) (1,1,1) -> normal +x
+            [0, 4, 6], // -x
+            [2, 6, 7], // +y
+            [0, 1, 5], // -y
+            [4, 5, 7], // +z
+            [0, 2, 3], // -z
+        ]
+    }
+}
+
+/// A body: a shape and its motion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Body {
+    /// The shape, local coordinates.
+    pub shape: Shape,
+    /// The motion.
+    pub motion: Motion,
+}
+
+/// A case: two bodies over the closed time interval `[t0, t1]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The first body.
+    pub a: Body,
+    /// The second body.
+    pub b: Body,
+    /// Start of the interval.
+    pub t0: Q,
+    /// End of the interval.
+    pub t1: Q,
+}
+
+impl Case {
+    /// Why the referee cannot judge this case, if it cannot: a motion whose
+    /// denominator or determinant is not positive on the whole interval.
+    pub fn unsupported(&self) -> Option<String> {
+        if self.t0 >= self.t1 {
+            return Some("the interval is empty".into());
+        }
+        for (name, body) in [("a", &self.a), ("b", &self.b)] {
+            let w = &body.motion.denominator;
+            if !crate::poly::positive_on(w, &self.t0, &self.t1) {
+                return Some(format!(
+                    "{name}: the motion's denominator is not positive on the interval"
+                ));
+            }
+            let det = body.motion.determinant();
+            if det.is_zero() || !crate::poly::positive_on(&det, &self.t0, &self.t1) {
+                return Some(format!(
+                    "{name}: the motion's linear part is not orientation-preserving on the interval"
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// `a x b` for polynomial vectors.
+pub fn cross(a: &PolyVec, b: &PolyVec) -> PolyVec {
+    [
+        a[1].mul(&b[2]).sub(&a[2].mul(&b[1])),
+        a[2].mul(&b[0]).sub(&a[0].mul(&b[2])),
+        a[0].mul(&b[1]).sub(&a[1].mul(&b[0])),
+    ]
+}
+
+/// `a . b` for polynomial vectors.
+pub fn dot(a: &PolyVec, b: &PolyVec) -> Poly {
+    a[0].mul(&b[0]).add(&a[1].mul(&b[1])).add(&a[2].mul(&b[2]))
+}
+
+/// `a - b` for polynomial vectors.
+pub fn sub(a: &PolyVec, b: &PolyVec) -> PolyVec {
+    std::array::from_fn(|i| a[i].sub(&b[i]))
+}
+
+/// `s * a` for a polynomial `s`.
+pub fn scale(a: &PolyVec, s: &Poly) -> PolyVec {
+    std::array::from_fn(|i| a[i].mul(s))
+}
+
+/// True when every component is the zero polynomial.
+pub fn is_zero(a: &PolyVec) -> bool {
+    a.iter().all(Poly::is_zero)
+}
+
+/// A constant vector of rationals as polynomials.
+pub fn constant(v: &[Q; 3]) -> PolyVec {
+    std::array::from_fn(|i| Poly::constant(v[i].clone()))
+}
+
+/// The zero vector.
+pub fn zero_vec() -> PolyVec {
+    std::array::from_fn(|_| Poly::constant(Q::zero()))
+}

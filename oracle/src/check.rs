@@ -1,0 +1,337 @@
+//! Checking certificates: every step is an exact sign decision on a
+//! polynomial, either on an interval (no root there and the right sign at
+//! one end) or at an algebraic time (a gcd and bisection).
+
+use crate::algebraic::{Algebraic, AlgebraicError};
+use crate::case::{constant, cross, dot, scale, sub, Body, Case, PolyVec, Shape};
+use crate::claim::{
+    Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,
+};
+use crate::poly::{count_roots_closed, positive_on, q, Poly, Q};
+use std::cmp::Ordering;
+
+/// The vertex numerators of a body (world position = numerator / w).
+fn vertex_numerators(body: &Body) -> Vec<PolyVec> {
+    body.shape
+        .vertices()
+        .iter()
+        .map(|y| body.motion.numerator(y))
+        .collect()
+}
+
+/// A rational within `2^-24` of the first root of `f` in `[a, b]` (which
+/// must hold a root), found by halving with Sturm counts.
+fn near_first_root(f: &Poly, a: &Q, b: &Q) -> Q {
+    let (mut lo, mut hi) = (a.clone(), b.clone());
+    let eps = Q::new(1.into(), num_bigint::BigInt::from(1) << 24u32);
+    while &hi - &lo > eps {
+        let m = (&lo + &hi) / q(2, 1);
+        if count_roots_closed(f, &lo, &m) > 0 {
+            hi = m;
+        } else {
+            lo = m;
+        }
+    }
+    lo
+}
+
+/// `f > 0` on `[from, t)` for an algebraic `t > from`.
+fn positive_before(f: &Poly, from: &Q, t: &Algebraic) -> Result<(), Q> {
+    if f.sign_at(from) <= 0 {
+        return Err(from.clone());
+    }
+    match t {
+        Algebraic::Rational(end) => {
+            // roots in [from, end] other than end itself
+            let n = count_roots_closed(f, from, end) - usize::from(f.sign_at(end) == 0);
+            if n == 0 {
+                Ok(())
+            } else {
+                Err(near_first_root(f, from, end))
+            }
+        }
+        Algebraic::Root { poly, .. } => {
+            let mut t = t.clone();
+            // make the rational part [from, lo] reach the root's interval
+            while t.lower() < *from {
+                t.refine();
+                if let Algebraic::Rational(_) = t {
+                    return positive_before(f, from, &t);
+                }
+            }
+            let lo = t.lower();
+            if count_roots_closed(f, from, &lo) > 0 {
+                return Err(near_first_root(f, from, &lo));
+            }
+            // remove from f every factor vanishing at t, then refine t until
+            // what is left has no root near it
+            let mut rest = f.clone();
+            loop {
+                let g = rest.gcd(poly);
+                if g.degree().unwrap_or(0) == 0 || t.sign_of(&g) != 0 {
+                    break;
+                }
+                rest = rest.div_rem(&g).0;
+            }
+            loop {
+                match &t {
+                    Algebraic::Rational(_) => return positive_before(f, from, &t),
+                    Algebraic::Root { lo, hi, .. } => {
+                        if count_roots_closed(&rest, lo, hi) == 0 {
+                            // no root of f in (lo, t) but t's own factors;
+                            // and none in [from, lo] (lo moved up: recheck)
+                            if count_roots_closed(f, from, lo) > 0 {
+                                return Err(near_first_root(f, from, lo));
+                            }
+                            return Ok(());
+                        }
+                    }
+                }
+                t.refine();
+            }
+        }
+    }
+}
+
+fn check_piece(
+    case: &Case,
+    piece: &SeparationPiece,
+    contact: Option<&Algebraic>,
+) -> Result<(), Verdict> {
+    let va = vertex_numerators(&case.a);
+    let vb = vertex_numerators(&case.b);
+    let (wa, wb) = (&case.a.motion.denominator, &case.b.motion.denominator);
+    for (k, a) in va.iter().enumerate() {
+        for (l, b) in vb.iter().enumerate() {
+            // direction . (w_a VB - w_b VA) = w_a w_b direction . (vb - va)
+            let f = dot(&piece.direction, &sub(&scale(b, wa), &scale(a, wb)));
+            let outcome = match (&piece.to, contact) {
+                (PieceEnd::At(to), _) => {
+                    if positive_on(&f, &piece.from, to) {
+                        Ok(())
+                    } else if f.sign_at(&piece.from) <= 0 {
+                        Err(piece.from.clone())
+                    } else {
+                        Err(near_first_root(&f, &piece.from, to))
+                    }
+                }
+                (PieceEnd::BeforeContact, Some(t)) => positive_before(&f, &piece.from, t),
+                (PieceEnd::BeforeContact, None) => {
+                    return Err(Verdict::refuted(format!(
+                    "separation piece from {} ends at a contact time, but no contact is claimed",
+                    piece.from
+                )))
+                }
+            };
+            if let Err(at) = outcome {
+                return Err(Verdict::Refuted {
+                    reason: format!(
+                        "the direction {} does not separate vertex {k} of a from vertex {l} of b on the piece from {}",
+                        piece.label, piece.from
+                    ),
+                    counterexample: Some(at),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The polynomial conditions `(f, expected sign)` for the point `P / d` to
+/// lie in the body, each to be decided at one time: `expected` is `-1` for
+/// `f <= 0`, `1` for `f >= 0`, `0` for `f == 0`.
+fn membership_conditions(body: &Body, p: &PolyVec, d: &Poly) -> Vec<(Poly, i32, String)> {
+    let v = vertex_numerators(body);
+    let w = &body.motion.denominator;
+    // p - v_i, scaled by w d > 0
+    let rel = |i: usize| sub(&scale(p, w), &scale(&v[i], d));
+    match &body.shape {
+        Shape::Box { .. } => Shape::box_faces()
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let n = cross(&sub(&v[f[1]], &v[f[0]]), &sub(&v[f[2]], &v[f[0]]));
+                (dot(&n, &rel(f[0])), -1, format!("box face {k}"))
+            })
+            .collect(),
+        Shape::Triangle(_) => {
+            let n = cross(&sub(&v[1], &v[0]), &sub(&v[2], &v[0]));
+            let mut out = vec![(dot(&n, &rel(0)), 0, "triangle plane".to_string())];
+            for i in 0..3 {
+                let e = sub(&v[(i + 1) % 3], &v[i]);
+                out.push((
+                    dot(&cross(&e, &rel(i)), &n),
+                    1,
+                    format!("triangle edge {i}"),
+                ));
+            }
+            out
+        }
+    }
+}
+
+fn check_witness(case: &Case, w: &ContactWitness, t: &Algebraic) -> Result<(), Verdict> {
+    if t.sign_of(&w.denominator) <= 0 {
+        return Err(Verdict::refuted(format!(
+            "the contact witness {} has a denominator that is not positive at the contact time",
+            w.label
+        )));
+    }
+    for (name, body) in [("a", &case.a), ("b", &case.b)] {
+        for (f, expected, what) in membership_conditions(body, &w.point, &w.denominator) {
+            let s = t.sign_of(&f);
+            let ok = match expected {
+                -1 => s <= 0,
+                1 => s >= 0,
+                _ => s == 0,
+            };
+            if !ok {
+                return Err(Verdict::Refuted {
+                    reason: format!(
+                        "the contact witness {} is not in body {name} at the contact time ({what} violated)",
+                        w.label
+                    ),
+                    counterexample: Some(t.lower()),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_tiling(
+    pieces: &[SeparationPiece],
+    t0: &Q,
+    end: Option<&Algebraic>,
+    t1: &Q,
+) -> Result<(), Verdict> {
+    let mut at = t0.clone();
+    for (i, p) in pieces.iter().enumerate() {
+        if p.from != at {
+            return Err(Verdict::refuted(format!(
+                "separation pieces are not contiguous: piece {i} starts at {} instead of {at}",
+                p.from
+            )));
+        }
+        let last = i + 1 == pieces.len();
+        match (&p.to, last, end) {
+            (PieceEnd::At(to), false, _) => {
+                if to <= &p.from {
+                    return Err(Verdict::refuted(format!("separation piece {i} is empty")));
+                }
+                at = to.clone();
+            }
+            (PieceEnd::At(to), true, None) => {
+                if to != t1 || to < &p.from {
+                    return Err(Verdict::refuted(format!(
+                        "separation pieces end at {to}, not at the end of the interval {t1}"
+                    )));
+                }
+            }
+            (PieceEnd::BeforeContact, true, Some(t)) => {
+                if t.cmp_rational(&p.from) != Ordering::Greater {
+                    return Err(Verdict::refuted(
+                        "the last separation piece starts after the contact time",
+                    ));
+                }
+            }
+            _ => {
+                return Err(Verdict::refuted(format!(
+                    "separation piece {i} ends in the wrong place for the claim"
+                )))
+            }
+        }
+    }
+    if pieces.is_empty() {
+        let covers = match end {
+            Some(t) => t.cmp_rational(t0) == Ordering::Equal,
+            None => false,
+        };
+        if !covers {
+            return Err(Verdict::refuted(
+                "no separation piece covers the interval before the claimed contact",
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn exact_time(t: &ClaimedTime) -> Result<Algebraic, Verdict> {
+    match t {
+        ClaimedTime::Exact(a) => Ok(a.clone()),
+        ClaimedTime::Float(_) => Err(Verdict::Inconclusive(
+            "an f64 time is classified against the certified truth, not certified".into(),
+        )),
+    }
+}
+
+/// Checks a claim against its certificate, exactly.
+///
+/// * Contact claimed at `T`: the separation pieces must tile `[t0, T)`,
+///   each separating every vertex pair strictly, and the witness point must
+///   lie in both bodies at `T`. Then `T` is exactly the first contact time.
+/// * No contact claimed: the separation pieces must tile `[t0, t1]`.
+///
+/// Contact intervals are not certified here (they are compared with the
+/// truth by the differential rules).
+pub fn check_certificate(case: &Case, claim: &Claim) -> Verdict {
+    if let Some(why) = case.unsupported() {
+        return Verdict::Inconclusive(why);
+    }
+    let Some(cert) = &claim.certificate else {
+        return Verdict::Inconclusive("the claim carries no certificate".into());
+    };
+    match verify(case, claim, cert) {
+        Ok(()) => Verdict::Certified,
+        Err(v) => v,
+    }
+}
+
+fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict> {
+    if claim.collides {
+        let t = exact_time(
+            claim
+                .time
+                .as_ref()
+                .ok_or_else(|| Verdict::refuted("a collision is claimed without a time"))?,
+        )?;
+        if t.cmp_rational(&case.t0) == Ordering::Less
+            || t.cmp_rational(&case.t1) == Ordering::Greater
+        {
+            return Err(Verdict::refuted(
+                "the claimed contact time lies outside the interval",
+            ));
+        }
+        check_tiling(&cert.separation, &case.t0, Some(&t), &case.t1)?;
+        for p in &cert.separation {
+            check_piece(case, p, Some(&t))?;
+        }
+        let w = cert
+            .contact
+            .as_ref()
+            .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
+        check_witness(case, w, &t)
+    } else {
+        if claim.time.is_some() {
+            return Err(Verdict::refuted(
+                "no collision is claimed, yet a time is given",
+            ));
+        }
+        check_tiling(&cert.separation, &case.t0, None, &case.t1)?;
+        for p in &cert.separation {
+            check_piece(case, p, None)?;
+        }
+        Ok(())
+    }
+}
+
+/// Builds an exact claimed time from a polynomial and an isolating
+/// interval, validated.
+pub fn exact_root(poly: Poly, lo: Q, hi: Q) -> Result<ClaimedTime, AlgebraicError> {
+    Algebraic::root(poly, lo, hi).map(ClaimedTime::Exact)
+}
+
+/// A constant direction (for tests and simple certificates).
+pub fn constant_direction(v: [Q; 3]) -> PolyVec {
+    constant(&v)
+}

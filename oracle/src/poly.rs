@@ -1,0 +1,308 @@
+//! The referee's own polynomials over the rationals: deliberately plain.
+//!
+//! Nothing here is shared with the solver crate. Speed is secondary; every
+//! function is short enough to check by reading. Root counting uses Sturm's
+//! theorem with exact rational remainders on the square-free part; a
+//! Descartes test on the interval serves only as a quick *sufficient* check
+//! that a polynomial has no root there, never as the final word when it
+//! cannot certify.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+use std::cmp::Ordering;
+
+/// An exact rational number.
+pub type Q = BigRational;
+
+/// `n / d` as an exact rational (`d != 0`).
+pub fn q(n: i64, d: i64) -> Q {
+    Q::new(BigInt::from(n), BigInt::from(d))
+}
+
+/// A polynomial `c0 + c1 t + ...` over the rationals; no trailing zero
+/// coefficient is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Poly {
+    c: Vec<Q>,
+}
+
+impl Poly {
+    /// The polynomial with these coefficients, degree 0 first.
+    pub fn new(mut c: Vec<Q>) -> Poly {
+        while c.last().is_some_and(Zero::is_zero) {
+            c.pop();
+        }
+        Poly { c }
+    }
+
+    /// The zero polynomial.
+    pub fn zero() -> Poly {
+        Poly { c: Vec::new() }
+    }
+
+    /// The constant `v`.
+    pub fn constant(v: Q) -> Poly {
+        Poly::new(vec![v])
+    }
+
+    /// The polynomial `t`.
+    pub fn t() -> Poly {
+        Poly::new(vec![Q::zero(), Q::one()])
+    }
+
+    /// The coefficients, degree 0 first.
+    pub fn coeffs(&self) -> &[Q] {
+        &self.c
+    }
+
+    /// True for the zero polynomial.
+    pub fn is_zero(&self) -> bool {
+        self.c.is_empty()
+    }
+
+    /// The degree; `None` for zero.
+    pub fn degree(&self) -> Option<usize> {
+        self.c.len().checked_sub(1)
+    }
+
+    /// The value at `x` (Horner).
+    pub fn eval(&self, x: &Q) -> Q {
+        let mut acc = Q::zero();
+        for a in self.c.iter().rev() {
+            acc = acc * x + a;
+        }
+        acc
+    }
+
+    /// The sign of the value at `x`: -1, 0 or 1.
+    pub fn sign_at(&self, x: &Q) -> i32 {
+        sign(&self.eval(x))
+    }
+
+    /// `self + other`.
+    pub fn add(&self, other: &Poly) -> Poly {
+        let n = self.c.len().max(other.c.len());
+        Poly::new((0..n).map(|i| self.coeff(i) + other.coeff(i)).collect())
+    }
+
+    /// `self - other`.
+    pub fn sub(&self, other: &Poly) -> Poly {
+        let n = self.c.len().max(other.c.len());
+        Poly::new((0..n).map(|i| self.coeff(i) - other.coeff(i)).collect())
+    }
+
+    /// `self * other`.
+    pub fn mul(&self, other: &Poly) -> Poly {
+        if self.is_zero() || other.is_zero() {
+            return Poly::zero();
+        }
+        let mut c = vec![Q::zero(); self.c.len() + other.c.len() - 1];
+        for (i, a) in self.c.iter().enumerate() {
+            for (j, b) in other.c.iter().enumerate() {
+                c[i + j] += a * b;
+            }
+        }
+        Poly::new(c)
+    }
+
+    /// `v * self`.
+    pub fn scale(&self, v: &Q) -> Poly {
+        Poly::new(self.c.iter().map(|a| a * v).collect())
+    }
+
+    /// The coefficient of `t^i`.
+    pub fn coeff(&self, i: usize) -> Q {
+        self.c.get(i).cloned().unwrap_or_else(Q::zero)
+    }
+
+    /// The derivative.
+    pub fn derivative(&self) -> Poly {
+        Poly::new(
+            self.c
+                .iter()
+                .enumerate()
+                .skip(1)
+                .map(|(i, a)| a * Q::from_integer(BigInt::from(i)))
+                .collect(),
+        )
+    }
+
+    /// Quotient and remainder by a non-zero divisor.
+    pub fn div_rem(&self, d: &Poly) -> (Poly, Poly) {
+        let dd = d.degree().expect("division by zero polynomial");
+        let lead = d.c[dd].clone();
+        let mut r = self.c.clone();
+        let mut quo = vec![Q::zero(); self.c.len().saturating_sub(dd)];
+        while r.len() > dd {
+            let k = r.len() - 1 - dd;
+            let f = r.last().expect("non-empty") / &lead;
+            for (j, b) in d.c.iter().enumerate() {
+                r[k + j] -= &f * b;
+            }
+            quo[k] = f;
+            r.pop();
+            while r.last().is_some_and(Zero::is_zero) {
+                r.pop();
+            }
+        }
+        (Poly::new(quo), Poly::new(r))
+    }
+
+    /// The monic greatest common divisor (Euclid).
+    pub fn gcd(&self, other: &Poly) -> Poly {
+        let (mut a, mut b) = (self.clone(), other.clone());
+        while !b.is_zero() {
+            let r = a.div_rem(&b).1;
+            a = b;
+            b = r;
+        }
+        match a.c.last() {
+            None => a,
+            Some(l) => {
+                let inv = Q::one() / l;
+                a.scale(&inv)
+            }
+        }
+    }
+
+    /// The square-free part (same distinct roots, each simple).
+    pub fn square_free(&self) -> Poly {
+        if self.degree().unwrap_or(0) == 0 {
+            return self.clone();
+        }
+        let g = self.gcd(&self.derivative());
+        self.div_rem(&g).0
+    }
+
+    /// `self(a + w s)` as a polynomial in `s`.
+    fn rescaled(&self, a: &Q, w: &Q) -> Poly {
+        // Horner with polynomial arguments
+        let x = Poly::new(vec![a.clone(), w.clone()]);
+        let mut acc = Poly::zero();
+        for c in self.c.iter().rev() {
+            acc = acc.mul(&x).add(&Poly::constant(c.clone()));
+        }
+        acc
+    }
+}
+
+/// The sign of a rational: -1, 0 or 1.
+pub fn sign(v: &Q) -> i32 {
+    if v.is_positive() {
+        1
+    } else if v.is_negative() {
+        -1
+    } else {
+        0
+    }
+}
+
+/// The number of distinct real roots of `p` (non-zero) in the closed
+/// interval `[a, b]`, `a <= b`, by Sturm's theorem on the square-free part:
+/// `V(a) - V(b)` counts the roots in `(a, b]`, plus one when `a` is a root.
+pub fn count_roots_closed(p: &Poly, a: &Q, b: &Q) -> usize {
+    assert!(!p.is_zero(), "the zero polynomial has no isolated roots");
+    let s = p.square_free();
+    if s.degree().unwrap_or(0) == 0 {
+        return 0;
+    }
+    let mut seq = vec![s.clone(), s.derivative()];
+    loop {
+        let n = seq.len();
+        let r = seq[n - 2].div_rem(&seq[n - 1]).1;
+        if r.is_zero() {
+            break;
+        }
+        seq.push(Poly::new(r.c.iter().map(|c| -c).collect()));
+    }
+    let variations = |x: &Q| -> usize {
+        let signs: Vec<i32> = seq
+            .iter()
+            .map(|f| f.sign_at(x))
+            .filter(|&v| v != 0)
+            .collect();
+        signs.windows(2).filter(|w| w[0] != w[1]).count()
+    };
+    let interior = variations(a).saturating_sub(variations(b));
+    interior + usize::from(s.sign_at(a) == 0)
+}
+
+/// True when `p` has no root in the closed interval `[a, b]`.
+///
+/// A quick sufficient test first: if `p(a + (b - a) s)` rewritten as
+/// `(1 + u)^n q(1/(1 + u))` has coefficients of one strict sign, Descartes'
+/// rule says there is no root in `(0, 1)` (and the ends are checked apart).
+/// Otherwise Sturm decides.
+pub fn no_root_in(p: &Poly, a: &Q, b: &Q) -> bool {
+    if p.sign_at(a) == 0 || p.sign_at(b) == 0 {
+        return false;
+    }
+    if a < b && descartes_says_no_root(p, a, b) {
+        return true;
+    }
+    count_roots_closed(p, a, b) == 0
+}
+
+fn descartes_says_no_root(p: &Poly, a: &Q, b: &Q) -> bool {
+    let qs = p.rescaled(a, &(b - a));
+    // reversed, then shifted by one: coefficients of (1+u)^n q(1/(1+u))
+    let mut c: Vec<Q> = qs.c.iter().rev().cloned().collect();
+    let n = c.len();
+    for i in 0..n {
+        for j in (i..n.saturating_sub(1)).rev() {
+            let next = c[j + 1].clone();
+            c[j] += next;
+        }
+    }
+    let signs: Vec<i32> = c.iter().map(sign).filter(|&v| v != 0).collect();
+    signs.windows(2).all(|w| w[0] == w[1])
+}
+
+/// True when `p(t) > 0` for every `t` in the closed interval `[a, b]`.
+pub fn positive_on(p: &Poly, a: &Q, b: &Q) -> bool {
+    p.sign_at(a) > 0 && no_root_in(p, a, b)
+}
+
+/// Compares rationals (a readable alias).
+pub fn cmp(a: &Q, b: &Q) -> Ordering {
+    a.cmp(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(c: &[i64]) -> Poly {
+        Poly::new(c.iter().map(|&v| q(v, 1)).collect())
+    }
+
+    #[test]
+    fn counts_roots_on_closed_intervals() {
+        // (t - 1)(t - 2)(t - 3)
+        let f = p(&[-6, 11, -6, 1]);
+        assert_eq!(count_roots_closed(&f, &q(0, 1), &q(4, 1)), 3);
+        assert_eq!(count_roots_closed(&f, &q(1, 1), &q(2, 1)), 2);
+        assert_eq!(count_roots_closed(&f, &q(3, 2), &q(5, 2)), 1);
+        assert_eq!(count_roots_closed(&f, &q(5, 4), &q(7, 4)), 0);
+        // repeated root counted once
+        let g = p(&[1, -2, 1]).mul(&p(&[-2, 0, 1]));
+        assert_eq!(count_roots_closed(&g, &q(0, 1), &q(2, 1)), 2);
+        assert_eq!(count_roots_closed(&g, &q(1, 1), &q(1, 1)), 1);
+    }
+
+    #[test]
+    fn positivity_on_intervals() {
+        let f = p(&[1, 0, -1]); // 1 - t^2
+        assert!(positive_on(&f, &q(-1, 2), &q(1, 2)));
+        assert!(!positive_on(&f, &q(0, 1), &q(1, 1)));
+        assert!(!positive_on(&f, &q(2, 1), &q(3, 1)));
+        // (t - 1/2)^2 + 2^-40: positive, but Descartes cannot tell on [0, 1]
+        let eps = Q::new(BigInt::one(), BigInt::one() << 40u32);
+        let g = p(&[1, -4, 4]).scale(&q(1, 4)).add(&Poly::constant(eps));
+        assert!(positive_on(&g, &q(0, 1), &q(1, 1)));
+        // and (t - 1/2)^2 is not
+        let h = p(&[1, -4, 4]);
+        assert!(!positive_on(&h, &q(0, 1), &q(1, 1)));
+    }
+}
