@@ -68,6 +68,7 @@ mod edge_edge;
 mod float;
 mod outcome;
 mod query;
+mod rational_roots;
 mod scalar;
 mod search;
 mod vertex_face;

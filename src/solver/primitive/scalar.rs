@@ -9,6 +9,7 @@
 //! operation. The `f64` scalar keeps its values as they are.
 #![deny(clippy::float_arithmetic)]
 
+use super::rational_roots::rational_roots;
 use crate::poly::{
     isolate_integer_roots, IsolationError, IsolationLimits, Isolator, Poly, RealAlgebraic,
     RealRoots,
@@ -69,12 +70,44 @@ fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
     scaled.into_iter().map(|v| v / &g).collect()
 }
 
+/// The roots of `p` in `[lo, hi]`: from degree 3 on, the rational roots
+/// are split off first ([`rational_roots`]), so that the core isolator only
+/// sees a factor without rational roots (see `rational_roots.rs` for why).
 fn exact_roots(
     p: &Poly<BigInt>,
     lo: &BigRational,
     hi: &BigRational,
 ) -> Result<Vec<RealAlgebraic>, IsolationError> {
-    isolate_integer_roots(p, lo, hi, Isolator::Descartes, &IsolationLimits::default())
+    let isolate = |w: &Poly<BigInt>| {
+        isolate_integer_roots(w, lo, hi, Isolator::Descartes, &IsolationLimits::default())
+    };
+    if no_root_by_descartes(p, lo, hi) {
+        return Ok(Vec::new());
+    }
+    if p.degree().unwrap_or(0) <= 2 {
+        return isolate(p);
+    }
+    let rational = match rational_roots(p) {
+        Some(r) if !r.is_empty() => r,
+        _ => return isolate(p),
+    };
+    let mut w = p.square_free();
+    for r in &rational {
+        let factor = Poly::from_coeffs(vec![-r.numer().clone(), r.denom().clone()]);
+        w = w
+            .exact_div_int(&factor)
+            .expect("the linear factor of a rational root divides the primitive polynomial");
+    }
+    let mut roots: Vec<RealAlgebraic> = rational
+        .into_iter()
+        .filter(|r| lo <= r && r <= hi)
+        .map(RealAlgebraic::from_rational)
+        .collect();
+    if w.degree().unwrap_or(0) > 0 {
+        roots.extend(isolate(&w)?);
+    }
+    roots.sort();
+    Ok(roots)
 }
 
 impl PrimitiveScalar for BigRational {
@@ -95,6 +128,52 @@ impl PrimitiveScalar for BigRational {
     fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
         t.sign_of_integer(p)
     }
+}
+
+/// True when `p` (not zero) certainly has no root in `[lo, hi]`: non-zero
+/// at both ends and no sign variation in the coefficients of
+/// `(1 + x)^n q(1 / (1 + x))`, `q(s) = p(lo + (hi - lo) s)` (Descartes' rule
+/// of signs on `(0, 1)`). A cheap filter: most candidate polynomials of the
+/// benchmark have no root in the interval.
+fn no_root_by_descartes(p: &Poly<BigInt>, lo: &BigRational, hi: &BigRational) -> bool {
+    if p.is_constant() {
+        return true;
+    }
+    let unit = Ring::is_zero(lo) && *hi == <BigRational as Ring>::one();
+    let q = if unit {
+        p.clone()
+    } else {
+        let affine = Poly::from_coeffs(vec![lo.clone(), hi - lo]);
+        p.to_rational().compose(&affine).to_primitive_integer()
+    };
+    let Some(n) = q.degree() else {
+        return false;
+    };
+    if Ring::is_zero(&q.coeffs()[0]) {
+        return false;
+    }
+    // q(1) != 0: the sum of the coefficients
+    let at_one = q
+        .coeffs()
+        .iter()
+        .fold(<BigInt as Ring>::zero(), |acc, c| acc + c);
+    if Ring::is_zero(&at_one) {
+        return false;
+    }
+    let shifted = q.reversed().taylor_shift(&<BigInt as Ring>::one());
+    debug_assert_eq!(shifted.degree(), Some(n));
+    let mut last = Sign::Zero;
+    for c in shifted.coeffs() {
+        let s = Ring::sign(c);
+        if s == Sign::Zero {
+            continue;
+        }
+        if last != Sign::Zero && s != last {
+            return false;
+        }
+        last = s;
+    }
+    true
 }
 
 #[cfg(feature = "gmp")]
