@@ -118,7 +118,8 @@ impl<S: Scalar> PrimitiveQuery<S> {
     /// Checks the interval (`t0 < t1`) and, for `f64`, that every number is
     /// finite.
     pub(crate) fn validate(&self) -> Result<(), PrimitiveError> {
-        let finite = |v: &S| v.to_rational().is_some();
+        // exact scalars are always finite; f64 values are checked by value
+        let finite = |v: &S| S::IS_EXACT || v.to_f64().is_finite();
         let all_finite = self.interval.iter().all(finite)
             && self.positions().iter().all(|p| p.iter().all(|c| finite(c)));
         if !all_finite {
@@ -137,34 +138,34 @@ pub(crate) type PolyVec<C> = Vec3<Poly<C>>;
 /// The four points as linear polynomials in `t` over the coordinate ring,
 /// all multiplied by one positive factor.
 ///
-/// With `d = t1 - t0 > 0`, the position `start + (t - t0)/d (end - start)`
-/// times `d` is `(d start - t0 (end - start)) + t (end - start)`; these 24
-/// pairs of coefficients are then scaled together by
-/// [`PrimitiveScalar::scaled_coords`].
+/// The 24 coordinates of the positions at `t0` and `t1` are scaled together
+/// by [`PrimitiveScalar::scaled_coords`] (integers for the exact scalars);
+/// then a point at `P0` at `t0` and `P1` at `t1` is, up to a positive
+/// factor, `(A P0 - B P1) + t C (P1 - P0)` with the weights of
+/// [`PrimitiveScalar::interval_weights`] (for `[0, 1]`: `P0 + t (P1 - P0)`).
 pub(crate) fn point_polynomials<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> [PolyVec<S::Coord>; 4] {
-    let [t0, t1] = &q.interval;
-    let d = t1.sub_ref(t0);
     let mut values: Vec<S> = Vec::with_capacity(24);
     for p in &q.points {
-        for k in 0..3 {
-            let slope = p.end[k].sub_ref(&p.start[k]);
-            let mut c0 = d.mul_ref(&p.start[k]);
-            c0.sub_mul(t0, &slope);
-            values.push(c0);
-            values.push(slope);
-        }
+        values.extend(p.start.iter().cloned());
+        values.extend(p.end.iter().cloned());
     }
-    let scaled = S::scaled_coords(&values);
-    let mut it = scaled.into_iter();
-    let mut next_poly = || {
-        let c0 = it.next().expect("24 coefficients");
-        let c1 = it.next().expect("24 coefficients");
-        Poly::from_coeffs(vec![c0, c1])
+    let x = S::scaled_coords(&values);
+    let [a, b, c] = S::interval_weights(&q.interval[0], &q.interval[1]);
+    let unit = b.is_zero() && a == S::Coord::one() && c == S::Coord::one();
+    let coordinate = |i: usize, k: usize| {
+        let (p0, p1) = (&x[6 * i + k], &x[6 * i + 3 + k]);
+        let slope = p1.sub_ref(p0);
+        if unit {
+            return Poly::from_coeffs(vec![p0.clone(), slope]);
+        }
+        let mut c0 = a.mul_ref(p0);
+        c0.sub_mul(&b, p1);
+        Poly::from_coeffs(vec![c0, c.mul_ref(&slope)])
     };
-    let mut point = || Vec3::new(next_poly(), next_poly(), next_poly());
-    [point(), point(), point(), point()]
+    let point = |i: usize| Vec3::new(coordinate(i, 0), coordinate(i, 1), coordinate(i, 2));
+    [point(0), point(1), point(2), point(3)]
 }
 
 /// `u - v`.

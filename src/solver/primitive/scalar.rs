@@ -31,6 +31,12 @@ pub trait PrimitiveScalar: RealRoots {
     /// denominators), the values themselves for `f64`.
     fn scaled_coords(values: &[Self]) -> Vec<Self::Coord>;
 
+    /// Weights `(A, B, C)` in the coordinate ring, for the interval
+    /// `[t0, t1]`, with `A = k t1`, `B = k t0`, `C = k` for one positive `k`:
+    /// a point at `P0` at `t0` and `P1` at `t1` is at
+    /// `((A P0 - B P1) + t C (P1 - P0)) / (k (t1 - t0))`.
+    fn interval_weights(t0: &Self, t1: &Self) -> [Self::Coord; 3];
+
     /// Every distinct real root of `p` (not zero) in the closed interval
     /// `[lo, hi]`, increasing.
     fn roots_between(
@@ -73,6 +79,16 @@ fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
 /// The roots of `p` in `[lo, hi]`: from degree 3 on, the rational roots
 /// are split off first ([`rational_roots`]), so that the core isolator only
 /// sees a factor without rational roots (see `rational_roots.rs` for why).
+/// `(A, B, C) = (n1 d0, n0 d1, d0 d1)` for `t0 = n0/d0`, `t1 = n1/d1`
+/// (`k = d0 d1 > 0`).
+fn rational_interval_weights(t0: &BigRational, t1: &BigRational) -> [BigInt; 3] {
+    [
+        t1.numer() * t0.denom(),
+        t0.numer() * t1.denom(),
+        t0.denom() * t1.denom(),
+    ]
+}
+
 fn exact_roots(
     p: &Poly<BigInt>,
     lo: &BigRational,
@@ -115,6 +131,10 @@ impl PrimitiveScalar for BigRational {
 
     fn scaled_coords(values: &[Self]) -> Vec<BigInt> {
         clear_denominators(values)
+    }
+
+    fn interval_weights(t0: &Self, t1: &Self) -> [BigInt; 3] {
+        rational_interval_weights(t0, t1)
     }
 
     fn roots_between(
@@ -188,6 +208,13 @@ impl PrimitiveScalar for rug::Rational {
         clear_denominators(&exact)
     }
 
+    fn interval_weights(t0: &Self, t1: &Self) -> [BigInt; 3] {
+        rational_interval_weights(
+            &t0.to_rational().expect("finite"),
+            &t1.to_rational().expect("finite"),
+        )
+    }
+
     fn roots_between(
         p: &Poly<BigInt>,
         lo: &Self,
@@ -208,6 +235,10 @@ impl PrimitiveScalar for f64 {
 
     fn scaled_coords(values: &[Self]) -> Vec<f64> {
         values.to_vec()
+    }
+
+    fn interval_weights(t0: &Self, t1: &Self) -> [f64; 3] {
+        [*t1, *t0, <f64 as Ring>::one()]
     }
 
     fn roots_between(
