@@ -7,8 +7,8 @@
 //!
 //! Dependencies flow one way, in this order:
 //! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
-//! [`contact`]; the scenario format and the command line sit at the edge and
-//! call inward.
+//! [`contact`]; the scenario format ([`scenario`]) and the command line
+//! ([`app`], `main.rs`) sit at the edge and call inward.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -19,3 +19,6 @@ pub mod poly;
 pub mod queries;
 pub mod scalar;
 pub mod solver;
+
+pub mod app;
+pub mod scenario;

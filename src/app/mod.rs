@@ -1,0 +1,108 @@
+//! The command line's work (SCENARIO_FORMAT.md 4), as library functions that
+//! return what to print and the exit status, so that `main.rs` only parses
+//! arguments and prints, and tests can call the same code.
+//!
+//! * [`solve_command`]: `exactccd solve [--method M] [--scalar S]
+//!   [--precision BITS] FILE`.
+//! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
+//!
+//! Output is built whole before anything is printed: stdout never carries a
+//! partial JSON.
+#![deny(clippy::float_arithmetic)]
+
+mod oracle;
+
+pub use oracle::{
+    check_expectation, compare_runs, oracle_command, scenario_files, times_agree, Run, Verdict,
+    F64_TIME_TOLERANCE_INVERSE,
+};
+
+use crate::contact::{
+    default_method, solve, write_result_json, Method, ResultHeader, ScalarKind, SolveError,
+    SolveOptions,
+};
+use crate::scenario::{load_scenario, LoadOptions};
+use std::path::Path;
+
+/// Exit statuses of the command line.
+pub mod exit {
+    /// Success.
+    pub const SUCCESS: u8 = 0;
+    /// A disagreement between methods or scalars, or a failed expectation
+    /// (`oracle`).
+    pub const DISAGREEMENT: u8 = 1;
+    /// Invalid input: a scenario or argument breaks the contract.
+    pub const INVALID_INPUT: u8 = 2;
+    /// The method does not apply to the scenario (or no method does).
+    pub const NOT_APPLICABLE: u8 = 3;
+    /// A bug: the last-resort panic guard caught a panic.
+    pub const INTERNAL_ERROR: u8 = 70;
+    /// The output could not be written (closed pipe, full disk).
+    pub const OUTPUT_ERROR: u8 = 74;
+}
+
+/// What a command prints and how it exits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The exit status ([`exit`]).
+    pub status: u8,
+    /// Everything for stdout.
+    pub stdout: String,
+    /// Lines for stderr, each one line, without the newline.
+    pub stderr: Vec<String>,
+}
+
+impl Outcome {
+    fn error(status: u8, line: String) -> Self {
+        Outcome {
+            status,
+            stdout: String::new(),
+            stderr: vec![line],
+        }
+    }
+}
+
+/// The exit status and message of a solver that gave no answer.
+pub(crate) fn no_answer_line(method: Method, e: &SolveError) -> String {
+    match e {
+        SolveError::NotApplicable(why) => format!("method {method} does not apply: {why}"),
+        other => format!("method {method} gave no answer: {other}"),
+    }
+}
+
+/// `exactccd solve`: loads `file` for `scalar`, runs `method` (default:
+/// [`default_method`]) and returns the result JSON, or one error line.
+pub fn solve_command(
+    file: &Path,
+    method: Option<Method>,
+    scalar: ScalarKind,
+    precision: u32,
+) -> Outcome {
+    let scenario = match load_scenario(file, &LoadOptions::for_scalar(scalar)) {
+        Ok(s) => s,
+        Err(e) => return Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
+    };
+    let query = scenario.query();
+    let method = method.unwrap_or_else(|| default_method(&query));
+    match solve(&query, method, scalar, &SolveOptions { precision }) {
+        Ok(result) => {
+            let header = ResultHeader {
+                scenario: scenario.name.as_deref(),
+                method,
+                scalar,
+                precision,
+            };
+            let mut stdout = write_result_json(&result, &header);
+            stdout.push('\n');
+            Outcome {
+                status: exit::SUCCESS,
+                stdout,
+                stderr: Vec::new(),
+            }
+        }
+        Err(e) => Outcome::error(
+            exit::NOT_APPLICABLE,
+            format!("error: {}", no_answer_line(method, &e)),
+        ),
+    }
+}

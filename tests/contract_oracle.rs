@@ -1,0 +1,343 @@
+//! The oracle's comparison rules on hand-built answers, and the command
+//! line's behaviour end to end (SCENARIO_FORMAT.md 4).
+
+mod contract_support;
+
+use contract_support::{run, with, TempDir};
+use exactccd::app::{check_expectation, compare_runs, times_agree, Run, Verdict};
+use exactccd::contact::{ContactResult, Method, ScalarKind, SolveError, Time};
+use exactccd::poly::{Dyadic, Poly, RealAlgebraic};
+use exactccd::scalar::{BigInt, BigRational};
+use exactccd::scenario::Expect;
+
+fn q(n: i64, d: i64) -> BigRational {
+    BigRational::new(BigInt::from(n), BigInt::from(d))
+}
+
+fn exact(n: i64, d: i64) -> Time {
+    Time::Exact(RealAlgebraic::from_rational(q(n, d)))
+}
+
+fn half_sqrt2() -> Time {
+    let p = Poly::from_coeffs(vec![BigInt::from(-1), BigInt::from(0), BigInt::from(2)]);
+    Time::Exact(
+        RealAlgebraic::from_isolating_interval(
+            p,
+            Dyadic::new(BigInt::from(1), 1),
+            Dyadic::from_int(1),
+        )
+        .unwrap(),
+    )
+}
+
+fn hit(t: Time) -> ContactResult {
+    ContactResult {
+        collides: true,
+        time: Some(t),
+        ..ContactResult::default()
+    }
+}
+
+fn run_of(method: Method, scalar: ScalarKind, outcome: Result<ContactResult, SolveError>) -> Run {
+    Run {
+        method,
+        scalar,
+        outcome,
+    }
+}
+
+#[test]
+fn times_agree_exactly_or_within_their_ranges() {
+    assert!(times_agree(&exact(717, 1517), &exact(1434, 3034)));
+    assert!(!times_agree(&exact(717, 1517), &exact(718, 1517)));
+    assert!(times_agree(&half_sqrt2(), &half_sqrt2()));
+    assert!(!times_agree(&half_sqrt2(), &exact(7071, 10000)));
+    let around = Time::Enclosure {
+        lower: q(7071, 10000),
+        upper: q(7072, 10000),
+    };
+    assert!(times_agree(&half_sqrt2(), &around));
+    let below = Time::Enclosure {
+        lower: q(7, 10),
+        upper: q(7071, 10000),
+    };
+    assert!(!times_agree(&half_sqrt2(), &below));
+    // f64: within 1e-6 relative.
+    assert!(times_agree(&Time::Float(0.7071071), &half_sqrt2()));
+    assert!(!times_agree(&Time::Float(0.70712), &half_sqrt2()));
+    assert!(!times_agree(&Time::Float(f64::NAN), &half_sqrt2()));
+}
+
+#[test]
+fn agreeing_runs_are_summarised() {
+    let runs = vec![
+        run_of(Method::Sgm, ScalarKind::Exact, Ok(hit(exact(717, 1517)))),
+        run_of(
+            Method::Sgm,
+            ScalarKind::F64,
+            Ok(hit(Time::Float(717.0 / 1517.0))),
+        ),
+        run_of(
+            Method::Glide,
+            ScalarKind::Exact,
+            Err(SolveError::NotApplicable("boxes only".into())),
+        ),
+    ];
+    match compare_runs(&runs, None) {
+        Verdict::Agree(summary) => {
+            assert_eq!(summary, "sgm/exact, sgm/f64 agree: collide, T = 717/1517")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn disagreements_are_reported_by_name() {
+    let runs = vec![
+        run_of(Method::Sgm, ScalarKind::Exact, Ok(hit(exact(1, 2)))),
+        run_of(Method::Sat, ScalarKind::Exact, Ok(hit(exact(1, 3)))),
+        run_of(
+            Method::Sat,
+            ScalarKind::F64,
+            Ok(ContactResult::no_contact()),
+        ),
+    ];
+    let Verdict::Disagree(findings) = compare_runs(&runs, None) else {
+        panic!("expected a disagreement")
+    };
+    assert_eq!(
+        findings,
+        vec![
+            "first contact times differ: sgm/exact T = 1/2, sat/exact T = 1/3".to_owned(),
+            "sgm/exact says collides = true, sat/f64 says false".to_owned(),
+        ]
+    );
+}
+
+#[test]
+fn expectations_are_checked_with_their_tolerance() {
+    let expect = Expect {
+        collides: Some(true),
+        time: Some(q(1, 2)),
+        tolerance: Some(q(1, 100)),
+    };
+    assert!(check_expectation("sat/exact", &hit(exact(101, 200)), &expect).is_empty());
+    assert_eq!(
+        check_expectation("sat/exact", &hit(exact(3, 5)), &expect),
+        vec!["sat/exact says T = 3/5, expected 1/2 within 1/100".to_owned()]
+    );
+    let strict = Expect {
+        tolerance: None,
+        ..expect.clone()
+    };
+    assert_eq!(
+        check_expectation("sat/exact", &hit(exact(101, 200)), &strict).len(),
+        1
+    );
+    // f64 answers get at least the f64 tolerance.
+    assert!(check_expectation("sat/f64", &hit(Time::Float(0.5000001)), &strict).is_empty());
+    assert_eq!(
+        check_expectation("sat/exact", &ContactResult::no_contact(), &expect),
+        vec!["sat/exact says collides = false, expected true".to_owned()]
+    );
+}
+
+#[test]
+fn no_answer_at_all_is_not_applicable_with_every_reason() {
+    let runs = vec![
+        run_of(
+            Method::Sgm,
+            ScalarKind::Exact,
+            Err(SolveError::NotApplicable("boxes only".into())),
+        ),
+        run_of(
+            Method::Sat,
+            ScalarKind::F64,
+            Err(SolveError::LimitExceeded("degree 300".into())),
+        ),
+    ];
+    assert_eq!(
+        compare_runs(&runs, None),
+        Verdict::NotApplicable(vec![
+            "sgm/exact: boxes only".into(),
+            "sat/f64: resource limit exceeded: degree 300".into()
+        ])
+    );
+}
+
+// ---- the command line ---------------------------------------------------------
+
+#[test]
+fn solve_on_a_valid_scenario_says_why_no_method_applies() {
+    let dir = TempDir::new();
+    let file = dir.write("s.json", &with(|_| {}));
+    let out = run(&["solve", file.to_str().unwrap()]);
+    assert_eq!(out.status, 3, "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        out.stderr.trim_end(),
+        "error: method sgm does not apply: no solver implements method sgm yet"
+    );
+    let out = run(&[
+        "solve",
+        "--method",
+        "glide",
+        "--scalar",
+        "f64",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status, 3);
+    assert!(
+        out.stderr.contains("method glide does not apply"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn default_method_follows_the_motion() {
+    let dir = TempDir::new();
+    let triangle = dir.write(
+        "t.json",
+        &with(|v| {
+            v["a"]["shape"] = serde_json::json!({"triangle": [[0, 0, 0], [1, 0, 0], [0, 1, 0]]})
+        }),
+    );
+    let screw = dir.write(
+        "s.json",
+        &with(|v| {
+            v["b"]["motion"] =
+                serde_json::json!({"screw": {"axis_direction": [0, 0, 1], "angle": "1"}})
+        }),
+    );
+    let angular = dir.write(
+        "a.json",
+        &with(|v| {
+            v["b"]["motion"] = serde_json::json!({"angular": {"angular_velocity": [0, 0, 1]}})
+        }),
+    );
+    for (file, method) in [(triangle, "sat"), (screw, "glide"), (angular, "sat")] {
+        let out = run(&["solve", file.to_str().unwrap()]);
+        assert_eq!(out.status, 3);
+        assert!(
+            out.stderr
+                .contains(&format!("method {method} does not apply")),
+            "{}: {}",
+            file.display(),
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn usage_errors_are_one_line_with_status_2() {
+    for args in [
+        vec!["solve", "--method", "magic", "x.json"],
+        vec!["solve", "--precision", "0", "x.json"],
+        vec!["solve", "--precision", "4097", "x.json"],
+        vec!["solve"],
+        vec!["frobnicate"],
+        vec![],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_eq!(out.stderr.lines().count(), 1, "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let help = run(&["--help"]);
+    assert_eq!(help.status, 0);
+    assert!(help.stdout.contains("oracle"));
+}
+
+#[test]
+fn oracle_walks_directories_and_reports_per_file() {
+    let dir = TempDir::new();
+    dir.write("one.json", &with(|_| {}));
+    dir.write("nested/two.json", &with(|v| v["name"] = "two".into()));
+    dir.write("nested/mesh.obj", "not a scenario");
+    dir.write("notes.txt", "not a scenario");
+    let out = run(&["oracle", dir.path().to_str().unwrap()]);
+    assert_eq!(out.status, 3, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", out.stdout);
+    assert!(
+        lines[0].starts_with("n/a ") && lines[0].ends_with("nested/two.json: no method applies")
+    );
+    assert!(lines[1].ends_with("one.json: no method applies"));
+    assert_eq!(
+        lines[2],
+        "oracle: files: 2, 0 agree, 0 disagree, 0 invalid, 2 not applicable"
+    );
+    assert_eq!(out.stderr.lines().count(), 2);
+    assert!(out
+        .stderr
+        .contains("sgm/exact: no solver implements method sgm yet"));
+}
+
+#[test]
+fn oracle_reports_invalid_files_with_status_2() {
+    let dir = TempDir::new();
+    let good = dir.write("good.json", &with(|_| {}));
+    let bad = dir.write(
+        "bad.json",
+        &with(|v| v["b"]["shape"]["box"]["half_extents"][1] = "-1".into()),
+    );
+    let out = run(&["oracle", good.to_str().unwrap(), bad.to_str().unwrap()]);
+    assert_eq!(out.status, 2);
+    assert!(out.stderr.lines().any(|l| l
+        == format!(
+            "error: {}: b.shape.box.half_extents[1]: must be > 0, got \"-1\"",
+            bad.display()
+        )));
+    // A single invalid file: one line on stderr, nothing on stdout.
+    let out = run(&["oracle", bad.to_str().unwrap()]);
+    assert_eq!(out.status, 2);
+    assert!(out.stdout.is_empty());
+    assert_eq!(out.stderr.lines().count(), 1);
+    let empty = TempDir::new();
+    let out = run(&["oracle", empty.path().to_str().unwrap()]);
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr.contains("no *.json scenario files"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn oracle_runs_the_f64_path_alone_when_only_it_accepts_the_file() {
+    let dir = TempDir::new();
+    let file = dir.write(
+        "approx.json",
+        &with(|v| {
+            let pose = v["b"]["pose"].as_object_mut().unwrap();
+            pose.remove("quaternion");
+            pose.insert(
+                "rotation".into(),
+                serde_json::json!([["0.6", "-0.8", 0], ["0.8000000001", "0.6", 0], [0, 0, 1]]),
+            );
+        }),
+    );
+    let out = run(&["oracle", file.to_str().unwrap()]);
+    assert_eq!(out.status, 3, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("sgm/exact: the scenario is not valid in the exact scalar: b.pose.rotation"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn the_shipped_examples_run_through_the_oracle() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios");
+    let out = run(&["oracle", dir.to_str().unwrap()]);
+    // No solver exists yet: every example is valid, none is answered.
+    assert_eq!(out.status, 3, "{}", out.stderr);
+    assert!(out.stdout.contains(" 0 invalid"), "{}", out.stdout);
+}
