@@ -671,7 +671,7 @@ fn gmp_scalar_gives_the_same_answers() {
 fn time_objects_are_exact() {
     let c = solve(&onto_floor(mp(["1", "1", "3"], ["1", "1", "-1"])));
     let t = c.first_contact.unwrap();
-    let j = exactccd::queries::time_value(&exactccd::contact::Time::Exact(t), 64);
+    let j = exactccd::contact::time_json(&exactccd::contact::Time::Exact(t), 64);
     assert_eq!(j["exact"], "3/4");
     assert_eq!(j["polynomial"], serde_json::json!(["-3", "4"]));
     let _ = BigRational::from_integer(BigInt::from(0));

@@ -5,12 +5,17 @@
 //! * [`solve_command`]: `exactccd solve [--method M] [--scalar S]
 //!   [--precision BITS] FILE`.
 //! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
+//! * [`queries_command`]: `exactccd queries [--scalar S] PATH...` (the
+//!   public CCD benchmark's query files).
 //!
 //! Output is built whole before anything is printed: stdout never carries a
 //! partial JSON.
 #![deny(clippy::float_arithmetic)]
 
 mod oracle;
+mod queries;
+
+pub use queries::queries_command;
 
 pub use oracle::{
     check_expectation, compare_runs, oracle_command, scenario_files, times_agree, Run, Verdict,

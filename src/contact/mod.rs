@@ -15,6 +15,7 @@
 
 mod dispatch;
 mod json;
+mod primitive;
 
 pub use dispatch::{
     default_method, solve, ContactQuery, Method, ScalarKind, SolveError, SolveOptions,

@@ -18,6 +18,6 @@ pub use csv::{
     QueryFileError,
 };
 pub use run::{
-    answer_line, answer_query, query_to_f64, run_queries, time_value, FolderSummary, QueryAnswer,
-    QueryRunError, QueryScalar, RunSummary,
+    answer_line, answer_query, query_to_f64, run_queries, FolderSummary, QueryAnswer,
+    QueryRunError, RunSummary,
 };

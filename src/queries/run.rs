@@ -3,9 +3,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
-use crate::contact::Time;
+use crate::contact::{time_json, ScalarKind, Time};
 use crate::geom::Vec3;
-use crate::scalar::{rational_to_f64, BigInt, BigRational};
+use crate::scalar::{rational_to_f64, BigRational};
 use crate::solver::primitive::{test_primitive, MovingPoint, PrimitiveError, PrimitiveQuery};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -13,26 +13,6 @@ use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// The arithmetic a run uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum QueryScalar {
-    /// Exact rationals, times as real algebraic numbers.
-    #[default]
-    Exact,
-    /// `f64`: the coordinates rounded once to the nearest `f64` at load time.
-    F64,
-}
-
-impl QueryScalar {
-    /// `"exact"` or `"f64"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            QueryScalar::Exact => "exact",
-            QueryScalar::F64 => "f64",
-        }
-    }
-}
 
 /// The answer to one query: collides, and the first contact time.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,81 +42,31 @@ pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
     }
 }
 
-/// A query ready to run in one scalar (the `f64` one converted at load).
-enum Prepared {
-    Exact(PrimitiveQuery<BigRational>),
-    F64(PrimitiveQuery<f64>),
-}
-
-impl Prepared {
-    fn new(q: &PrimitiveQuery<BigRational>, scalar: QueryScalar) -> Self {
-        match scalar {
-            QueryScalar::Exact => Prepared::Exact(q.clone()),
-            QueryScalar::F64 => Prepared::F64(query_to_f64(q)),
-        }
-    }
-
-    /// The answer and the time the solver took.
-    fn answer(&self) -> (Result<QueryAnswer, PrimitiveError>, Duration) {
-        let start = Instant::now();
-        let answer = match self {
-            Prepared::Exact(q) => test_primitive(q).map(|v| QueryAnswer {
-                collides: v.collides,
-                time: v.time().cloned().map(Time::Exact),
-            }),
-            Prepared::F64(q) => test_primitive(q).map(|v| QueryAnswer {
-                collides: v.collides,
-                time: v.time().map(|t| Time::Float(t.0)),
-            }),
-        };
-        (answer, start.elapsed())
-    }
-}
-
 /// Answers one query in the scalar, timing the solver alone (the `f64`
 /// conversion happens before the clock starts).
 pub fn answer_query(
     q: &PrimitiveQuery<BigRational>,
-    scalar: QueryScalar,
+    scalar: ScalarKind,
 ) -> (Result<QueryAnswer, PrimitiveError>, Duration) {
-    Prepared::new(q, scalar).answer()
-}
-
-/// The contract's TIME object (SCENARIO_FORMAT.md 3) at `precision` bits.
-pub fn time_value(t: &Time, precision: u64) -> Value {
-    match t {
-        Time::Exact(x) => {
-            let (lower, upper) = x.bracket(precision);
-            json!({
-                "approx": finite(x.to_f64()),
-                "lower": lower.to_string(),
-                "upper": upper.to_string(),
-                "exact": x.as_rational().map(BigRational::to_string),
-                "polynomial": x.polynomial().coeffs().iter().map(BigInt::to_string).collect::<Vec<_>>(),
-            })
+    match scalar {
+        ScalarKind::Exact => {
+            let start = Instant::now();
+            let answer = test_primitive(q).map(|v| QueryAnswer {
+                collides: v.collides,
+                time: v.time().cloned().map(Time::Exact),
+            });
+            (answer, start.elapsed())
         }
-        Time::Enclosure { lower, upper } => json!({
-            "approx": finite(rational_to_f64(&((lower + upper) / BigRational::from_integer(BigInt::from(2))))),
-            "lower": lower.to_string(),
-            "upper": upper.to_string(),
-            "exact": Value::Null,
-            "polynomial": Value::Null,
-        }),
-        Time::Float(x) => match finite(*x) {
-            Some(x) => json!({
-                "approx": x,
-                "lower": format!("{x:?}"),
-                "upper": format!("{x:?}"),
-                "exact": Value::Null,
-                "polynomial": Value::Null,
-            }),
-            None => Value::Null,
-        },
+        ScalarKind::F64 => {
+            let q = query_to_f64(q);
+            let start = Instant::now();
+            let answer = test_primitive(&q).map(|v| QueryAnswer {
+                collides: v.collides,
+                time: v.time().map(|t| Time::Float(t.0)),
+            });
+            (answer, start.elapsed())
+        }
     }
-}
-
-fn finite(x: f64) -> Option<f64> {
-    x.is_finite().then_some(x)
 }
 
 /// The JSON line of one answered query:
@@ -146,7 +76,7 @@ pub fn answer_line(
     file: &Path,
     q: &BenchmarkQuery,
     answer: &Result<QueryAnswer, PrimitiveError>,
-    precision: u64,
+    precision: u32,
 ) -> String {
     let mut v = json!({
         "file": file.display().to_string(),
@@ -161,7 +91,7 @@ pub fn answer_line(
                 "time".into(),
                 a.time
                     .as_ref()
-                    .map_or(Value::Null, |t| time_value(t, precision)),
+                    .map_or(Value::Null, |t| time_json(t, precision)),
             );
         }
         Err(e) => {
@@ -232,7 +162,7 @@ impl FolderSummary {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RunSummary {
     /// The scalar of the run.
-    pub scalar: QueryScalar,
+    pub scalar: ScalarKind,
     /// Per folder, in path order.
     pub folders: BTreeMap<PathBuf, FolderSummary>,
 }
@@ -313,8 +243,8 @@ impl std::error::Error for QueryRunError {}
 /// folder. Every file is read and checked before any query runs.
 pub fn run_queries(
     paths: &[PathBuf],
-    scalar: QueryScalar,
-    precision: u64,
+    scalar: ScalarKind,
+    precision: u32,
     out: &mut dyn Write,
 ) -> Result<RunSummary, QueryRunError> {
     let files = collect_query_files(paths).map_err(QueryRunError::File)?;

@@ -91,5 +91,6 @@ pub(crate) fn contact_normal<S: Scalar>(q: &PrimitiveQuery<S>, t: f64, side: Sig
         return None;
     }
     let k = flip * f64::from(side.as_i32()) / len;
-    Some([n[0] * k, n[1] * k, n[2] * k])
+    // + 0.0 turns -0.0 into 0.0
+    Some([n[0] * k + 0.0, n[1] * k + 0.0, n[2] * k + 0.0])
 }

@@ -121,7 +121,7 @@ impl<S: Scalar> PrimitiveQuery<S> {
         // exact scalars are always finite; f64 values are checked by value
         let finite = |v: &S| S::IS_EXACT || v.to_f64().is_finite();
         let all_finite = self.interval.iter().all(finite)
-            && self.positions().iter().all(|p| p.iter().all(|c| finite(c)));
+            && self.positions().iter().all(|p| p.iter().all(&finite));
         if !all_finite {
             return Err(PrimitiveError::non_finite());
         }

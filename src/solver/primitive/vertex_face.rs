@@ -170,14 +170,14 @@ fn decide_vertex_face<S: PrimitiveScalar>(
         return Ok(VertexFaceWitness::Inside { axis, barycentric });
     }
     let mut misses = [SegmentMiss::Beyond; 3];
-    for i in 0..3 {
+    for (i, miss) in misses.iter_mut().enumerate() {
         match point_on_segment::<S>(&polys.sub_area[i], &polys.edge_dot[i], t) {
             Ok(()) => {
                 return Ok(VertexFaceWitness::OnDegenerateFace {
                     edge: opposite_edge(i),
                 })
             }
-            Err(m) => misses[i] = m,
+            Err(m) => *miss = m,
         }
     }
     Err(VertexFaceRejection::OffDegenerateFace { misses })
