@@ -14,7 +14,9 @@
 //! 2. Contact needs the four points coplanar: the separation polynomial
 //!    (`orient3d` of the four moving points, degree <= 3) vanishes. Its
 //!    exact real roots in the interval are the candidate times
-//!    (`search.rs`).
+//!    (`search.rs`); a Descartes test skips polynomials without a root in
+//!    the interval, and rational roots of a cubic are split off by Hensel
+//!    lifting before isolation (`rational_roots.rs`).
 //! 3. At each candidate, in increasing order, the inside test (the point in
 //!    the closed triangle, the closed segments meet) is decided by exact
 //!    signs of quadratics at the root: 2-D orientations in a projection
@@ -36,9 +38,12 @@
 //! `find_primitive` computes the whole contact ([`PrimitiveContact`]: first
 //! time, every contact interval, features, point, normal). Files: one per
 //! query (`vertex_face.rs`, `edge_edge.rs`), the candidate search
-//! (`search.rs`), the inputs (`query.rs`), the scalars (`scalar.rs`), the
-//! outcome types (`outcome.rs`) and the `f64` point and normal
-//! (`float.rs`). Feature names: the triangle's vertices are `f0, f1, f2`,
+//! (`search.rs`), the inputs (`query.rs`), the scalars and exact root
+//! finding (`scalar.rs`, `rational_roots.rs`), the outcome types
+//! (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
+//! scenario-file form of a query is `scenario::primitive` (the `query`
+//! field), the benchmark's CSV files are read by [`crate::queries`], and
+//! `contact::primitive` converts the outcome for `exactccd solve`. Feature names: the triangle's vertices are `f0, f1, f2`,
 //! the segments' ends `a0, a1` and `b0, b1` ([`PrimitiveFeature::names`]).
 //!
 //! ```
