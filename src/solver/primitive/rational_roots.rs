@@ -210,6 +210,40 @@ mod tests {
     }
 
     #[test]
+    fn finds_every_rational_root_of_random_products() {
+        // (u1 t - v1)(u2 t - v2) q(t) with random q: both rational roots are
+        // found, and nothing else unless q has a rational root too
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |bits: u32| {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            let v = (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> (64 - bits)) as i64;
+            v - (1 << (bits - 1))
+        };
+        for _ in 0..200 {
+            let (u1, v1, u2, v2) = (next(30).abs() + 1, next(30), next(30).abs() + 1, next(30));
+            let quad = ip(&[next(60), next(60), next(60) | 1]);
+            let p = ip(&[-v1, u1]) * ip(&[-v2, u2]) * quad.clone();
+            let roots = rational_roots(&p).expect("a usable prime");
+            for r in [q(v1, u1), q(v2, u2)] {
+                assert!(roots.contains(&r), "{r} missing from {roots:?} for {p:?}");
+            }
+            for r in &roots {
+                assert_eq!(p.sign_at_rational(r), Sign::Zero);
+            }
+            let extra = roots.len() - if q(v1, u1) == q(v2, u2) { 1 } else { 2 };
+            if extra > 0 {
+                let found: Vec<_> = roots
+                    .iter()
+                    .filter(|r| quad.sign_at_rational(r) == Sign::Zero)
+                    .collect();
+                assert_eq!(found.len(), extra);
+            }
+        }
+    }
+
+    #[test]
     fn finds_a_far_root_with_large_coefficients() {
         // the factor 2885118511284224 t + 81129638414606681874346707539841 of
         // a benchmark cubic, times a quadratic without rational roots

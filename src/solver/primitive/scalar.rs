@@ -287,6 +287,63 @@ mod tests {
         assert_eq!(got, vec![BigInt::from(0), BigInt::from(0)]);
     }
 
+    /// xorshift64*: a fixed generator for the randomised checks below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn int(&mut self, bits: u32) -> BigInt {
+            let v = BigInt::from(self.next() >> (64 - bits));
+            if self.next() & 1 == 1 {
+                -v
+            } else {
+                v
+            }
+        }
+    }
+
+    #[test]
+    fn split_roots_equal_the_core_isolator_on_random_cubics() {
+        // cubics built as (u t - v) (a t^2 + b t + c) with rational roots
+        // inside and outside [0, 1], 50-bit coefficients, and random dense
+        // cubics: the roots from `exact_roots` (rational roots split off,
+        // Descartes filter) equal those of the core isolator alone
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let (zero, one) = (q(0, 1), q(1, 1));
+        for i in 0..300 {
+            let p = if i % 3 == 2 {
+                Poly::from_coeffs((0..4).map(|_| rng.int(50)).collect())
+            } else {
+                let u = num_traits::Signed::abs(&rng.int(20)) + BigInt::from(1);
+                let v = rng.int(20);
+                let lin = Poly::from_coeffs(vec![-v, u]);
+                let quad = Poly::from_coeffs(vec![rng.int(50), rng.int(50), rng.int(50)]);
+                &lin * &quad
+            };
+            if p.degree().unwrap_or(0) == 0 {
+                continue;
+            }
+            let got = exact_roots(&p, &zero, &one).unwrap();
+            let want = isolate_integer_roots(
+                &p,
+                &zero,
+                &one,
+                Isolator::Descartes,
+                &IsolationLimits::default(),
+            )
+            .unwrap();
+            assert_eq!(got, want, "{p:?}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!(g.as_rational(), w.as_rational(), "{p:?}");
+            }
+        }
+    }
+
     #[test]
     fn exact_roots_and_signs() {
         // (2t - 1)(t - 3): root 1/2 in [0, 1]
