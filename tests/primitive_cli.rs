@@ -50,9 +50,10 @@ fn solve_answers_a_vertex_face_scenario() {
         json!({"kind": "vertex-face", "a": "vertex", "b": "face"})
     );
     assert_eq!(v["normal"], json!([0.0, 0.0, -1.0]));
-    assert_eq!(v["certificate"]["schedule"], "separation");
+    let evidence = &v["stats"]["evidence"];
+    assert_eq!(evidence["schedule"], "separation");
     assert_eq!(
-        v["certificate"]["contact"]["witness"],
+        evidence["contact"]["witness"],
         json!({"inside": {"axis": "z", "barycentric": ["+", "+", "+"]}})
     );
     // f64

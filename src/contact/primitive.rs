@@ -8,8 +8,11 @@
 //! `face`, `edge f0-f1`, `vertex f2`, `edge a`, `vertex a0`, `edge b`,
 //! `vertex b1` ([`PrimitiveFeature::names`]).
 //!
-//! `stats`: `{"candidates": N, "tests": N, "coplanar": BOOL}`.
-//! `certificate`:
+//! `stats`: `{"candidates": N, "tests": N, "coplanar": BOOL, "evidence":
+//! EVIDENCE}`, where the evidence is the primitive solver's own certificate
+//! (the candidate times and the exact signs that decide each; it is not the
+//! method-neutral separation certificate, which primitive queries do not
+//! produce yet, so the result's `certificate` field is absent):
 //!
 //! ```json
 //! { "schedule": "separation" | "coplanar", "separation_degree": 3 | null,
@@ -139,7 +142,7 @@ fn to_result<T>(
         Schedule::Separation { degree } => ("separation", json!(degree)),
         Schedule::Coplanar { .. } => ("coplanar", Value::Null),
     };
-    let certificate = json!({
+    let evidence = json!({
         "schedule": schedule,
         "separation_degree": degree,
         "rejected": cert.rejected.iter().map(|(t, r)| json!({
@@ -167,8 +170,9 @@ fn to_result<T>(
             "candidates": c.stats.candidates,
             "tests": c.stats.tests,
             "coplanar": c.stats.coplanar,
+            "evidence": evidence,
         })),
-        certificate: Some(certificate),
+        certificate: None,
     }
 }
 
