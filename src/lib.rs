@@ -13,10 +13,12 @@
 #![deny(missing_docs)]
 
 pub mod contact;
+pub mod generate;
 pub mod geom;
 pub mod motion;
 pub mod poly;
 pub mod queries;
+pub mod referee;
 pub mod scalar;
 pub mod solver;
 

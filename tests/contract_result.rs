@@ -3,8 +3,8 @@
 //! times, with the bracket gap bound checked exactly.
 
 use exactccd::contact::{
-    time_json, write_result_json, ContactResult, FeatureKind, FeaturePair, Method, ResultHeader,
-    ScalarKind, Time,
+    time_json, write_result_json, Certificate, ContactResult, ContactWitness, FeatureKind,
+    FeaturePair, Method, PieceEnd, ResultHeader, ScalarKind, SeparationPiece, Time,
 };
 use exactccd::poly::{Dyadic, Poly, RealAlgebraic};
 use exactccd::scalar::{parse_number, BigInt, BigRational};
@@ -239,10 +239,42 @@ fn no_contact_has_null_time_and_no_intervals() {
 fn extension_fields_are_written_after_the_contracts() {
     let mut r = full_result();
     r.stats = Some(json!({"degree": 5}));
-    r.certificate = Some(json!({"separating_axis": "face +x"}));
+    let third = BigRational::new(BigInt::from(1), BigInt::from(3));
+    let axis = exactccd::geom::Vec3::new(
+        Poly::from_coeffs(vec![BigRational::from_integer(BigInt::from(1))]),
+        Poly::zero(),
+        Poly::zero(),
+    );
+    r.certificate = Some(Certificate {
+        separation: vec![
+            SeparationPiece {
+                from: BigRational::from_integer(BigInt::from(0)),
+                to: PieceEnd::At(third.clone()),
+                direction: axis.clone(),
+                label: "A0".into(),
+            },
+            SeparationPiece {
+                from: third,
+                to: PieceEnd::BeforeContact,
+                direction: axis.clone(),
+                label: "A0".into(),
+            },
+        ],
+        contact: Some(ContactWitness {
+            point: axis,
+            denominator: Poly::from_coeffs(vec![BigRational::from_integer(BigInt::from(2))]),
+            label: "face +x / vertex (-,+,-)".into(),
+        }),
+    });
     let text = write_result_json(&r, &header(64));
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["stats"]["degree"], 5);
-    assert_eq!(v["certificate"]["separating_axis"], "face +x");
+    assert_eq!(v["certificate"]["separation"][0]["to"], "1/3");
+    assert_eq!(v["certificate"]["separation"][1]["to"], "contact");
+    assert_eq!(
+        v["certificate"]["separation"][1]["direction"],
+        json!([["1"], [], []])
+    );
+    assert_eq!(v["certificate"]["contact"]["denominator"], json!(["2"]));
     assert!(text.find("\"normal\"").unwrap() < text.find("\"stats\"").unwrap());
 }

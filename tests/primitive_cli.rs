@@ -221,3 +221,16 @@ fn queries_exits_1_on_a_wrong_label_and_2_on_a_bad_file() {
     assert_eq!(out.status, 2);
     assert!(out.stderr.contains(":1:"), "{}", out.stderr);
 }
+
+#[test]
+fn query_scenarios_round_trip_through_the_writer() {
+    use exactccd::scenario::{parse_scenario, write_scenario, LoadOptions};
+    for v in [vertex_face(), edge_edge()] {
+        let s = parse_scenario(&text(&v), None, &LoadOptions::default()).unwrap();
+        assert!(s.primitive.is_some());
+        let written = write_scenario(&s);
+        assert!(written.contains("\"query\"") && !written.contains("\"a\": {"));
+        let back = parse_scenario(&written, None, &LoadOptions::default()).unwrap();
+        assert_eq!(back, s);
+    }
+}

@@ -90,7 +90,7 @@ impl Algebraic {
             match &x {
                 Algebraic::Rational(v) => return f.sign_at(v),
                 Algebraic::Root { lo, hi, .. } => {
-                    if count_roots_closed(f, lo, hi) == 0 {
+                    if crate::poly::no_root_in(f, lo, hi) {
                         return f.sign_at(lo);
                     }
                 }

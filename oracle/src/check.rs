@@ -7,7 +7,7 @@ use crate::case::{constant, cross, dot, scale, sub, Body, Case, PolyVec, Shape};
 use crate::claim::{
     Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,
 };
-use crate::poly::{count_roots_closed, positive_on, q, Poly, Q};
+use crate::poly::{count_roots_closed, no_root_in, positive_on, q, Poly, Q};
 use std::cmp::Ordering;
 
 /// The vertex numerators of a body (world position = numerator / w).
@@ -43,8 +43,13 @@ fn positive_before(f: &Poly, from: &Q, t: &Algebraic) -> Result<(), Q> {
     match t {
         Algebraic::Rational(end) => {
             // roots in [from, end] other than end itself
-            let n = count_roots_closed(f, from, end) - usize::from(f.sign_at(end) == 0);
-            if n == 0 {
+            // no root in [from, end): f(end) may vanish (contact), nothing before
+            let clear = if f.sign_at(end) == 0 {
+                count_roots_closed(f, from, end) == 1
+            } else {
+                no_root_in(f, from, end)
+            };
+            if clear {
                 Ok(())
             } else {
                 Err(near_first_root(f, from, end))
@@ -60,7 +65,7 @@ fn positive_before(f: &Poly, from: &Q, t: &Algebraic) -> Result<(), Q> {
                 }
             }
             let lo = t.lower();
-            if count_roots_closed(f, from, &lo) > 0 {
+            if !no_root_in(f, from, &lo) {
                 return Err(near_first_root(f, from, &lo));
             }
             // remove from f every factor vanishing at t, then refine t until
@@ -77,10 +82,10 @@ fn positive_before(f: &Poly, from: &Q, t: &Algebraic) -> Result<(), Q> {
                 match &t {
                     Algebraic::Rational(_) => return positive_before(f, from, &t),
                     Algebraic::Root { lo, hi, .. } => {
-                        if count_roots_closed(&rest, lo, hi) == 0 {
+                        if no_root_in(&rest, lo, hi) {
                             // no root of f in (lo, t) but t's own factors;
                             // and none in [from, lo] (lo moved up: recheck)
-                            if count_roots_closed(f, from, lo) > 0 {
+                            if !no_root_in(f, from, lo) {
                                 return Err(near_first_root(f, from, lo));
                             }
                             return Ok(());

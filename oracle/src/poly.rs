@@ -149,19 +149,43 @@ impl Poly {
         (Poly::new(quo), Poly::new(r))
     }
 
-    /// The monic greatest common divisor (Euclid).
+    /// The same polynomial scaled by a positive rational so that its
+    /// coefficients are coprime integers: same roots, same signs everywhere.
+    pub fn primitive(&self) -> Poly {
+        let mut lcm = BigInt::one();
+        for c in &self.c {
+            lcm = num_integer::Integer::lcm(&lcm, c.denom());
+        }
+        let ints: Vec<BigInt> = self
+            .c
+            .iter()
+            .map(|c| c.numer() * (&lcm / c.denom()))
+            .collect();
+        let mut g = BigInt::zero();
+        for i in &ints {
+            g = num_integer::Integer::gcd(&g, i);
+        }
+        if g.is_zero() {
+            return Poly::zero();
+        }
+        Poly::new(ints.into_iter().map(|i| Q::from_integer(i / &g)).collect())
+    }
+
+    /// The monic greatest common divisor, by Euclid's algorithm on integer
+    /// polynomials: pseudo-remainders made primitive at each step (the gcd
+    /// in `Q[t]` is the same up to a constant factor).
     pub fn gcd(&self, other: &Poly) -> Poly {
-        let (mut a, mut b) = (self.clone(), other.clone());
-        while !b.is_zero() {
-            let r = a.div_rem(&b).1;
+        let (mut a, mut b) = (integer_coeffs(self), integer_coeffs(other));
+        while !b.is_empty() {
+            let r = primitive_ints(pseudo_remainder(&a, &b));
             a = b;
             b = r;
         }
-        match a.c.last() {
-            None => a,
+        match a.last() {
+            None => Poly::zero(),
             Some(l) => {
-                let inv = Q::one() / l;
-                a.scale(&inv)
+                let l = Q::from_integer(l.clone());
+                Poly::new(a.into_iter().map(|c| Q::from_integer(c) / &l).collect())
             }
         }
     }
@@ -207,14 +231,16 @@ pub fn count_roots_closed(p: &Poly, a: &Q, b: &Q) -> usize {
     if s.degree().unwrap_or(0) == 0 {
         return 0;
     }
-    let mut seq = vec![s.clone(), s.derivative()];
+    // S(i+1) = -rem(S(i-1), S(i)), each scaled by a positive rational to a
+    // primitive integer polynomial (signs, hence sign changes, unchanged)
+    let mut seq = vec![s.primitive(), s.derivative().primitive()];
     loop {
         let n = seq.len();
         let r = seq[n - 2].div_rem(&seq[n - 1]).1;
         if r.is_zero() {
             break;
         }
-        seq.push(Poly::new(r.c.iter().map(|c| -c).collect()));
+        seq.push(Poly::new(r.c.iter().map(|c| -c).collect()).primitive());
     }
     let variations = |x: &Q| -> usize {
         let signs: Vec<i32> = seq
@@ -230,24 +256,87 @@ pub fn count_roots_closed(p: &Poly, a: &Q, b: &Q) -> usize {
 
 /// True when `p` has no root in the closed interval `[a, b]`.
 ///
-/// A quick sufficient test first: if `p(a + (b - a) s)` rewritten as
-/// `(1 + u)^n q(1/(1 + u))` has coefficients of one strict sign, Descartes'
-/// rule says there is no root in `(0, 1)` (and the ends are checked apart).
-/// Otherwise Sturm decides.
+/// Quick sufficient test first: Descartes' rule of signs on `[a, b]` and on
+/// halves of it, down to a fixed depth (if `q(s) = p(a + (b - a) s)`
+/// rewritten as `(1 + u)^n q(1/(1 + u))` has coefficients of one strict
+/// sign, `q` has no root in `(0, 1)`), with exact integer coefficients.
+/// Whatever part it cannot clear is decided by Sturm's theorem.
 pub fn no_root_in(p: &Poly, a: &Q, b: &Q) -> bool {
-    if p.sign_at(a) == 0 || p.sign_at(b) == 0 {
-        return false;
+    let sign_a = p.sign_at(a);
+    if sign_a == 0 || p.sign_at(b) != sign_a {
+        return false; // a root at an end, or a sign change between them
     }
-    if a < b && descartes_says_no_root(p, a, b) {
+    if a >= b {
         return true;
     }
-    count_roots_closed(p, a, b) == 0
+    // pieces [a + (b - a) lo, a + (b - a) hi] still to clear, as integer
+    // polynomials in s on [0, 1]; a piece next to a root just outside the
+    // interval needs depth ~ log2(1 / distance), hence the generous cap
+    let w = b - a;
+    let mut stack: Vec<(Vec<BigInt>, Q, Q, u32)> =
+        vec![(integer_coeffs(&p.rescaled(a, &w)), Q::zero(), Q::one(), 0)];
+    while let Some((qs, lo, hi, depth)) = stack.pop() {
+        if variations_on_unit(&qs) == 0 {
+            continue;
+        }
+        if depth >= 200 {
+            if count_roots_closed(p, &(a + &w * &lo), &(a + &w * &hi)) > 0 {
+                return false;
+            }
+            continue;
+        }
+        let mid = (&lo + &hi) / q(2, 1);
+        if p.sign_at(&(a + &w * &mid)) != sign_a {
+            return false; // a root at or before the midpoint
+        }
+        // left: 2^n q(s/2); right: the left one shifted by one
+        let n = qs.len() - 1;
+        let left: Vec<BigInt> = qs.iter().enumerate().map(|(i, c)| c << (n - i)).collect();
+        let right = taylor_shift_one(&left);
+        stack.push((left, lo, mid.clone(), depth + 1));
+        stack.push((right, mid, hi, depth + 1));
+    }
+    true
 }
 
-fn descartes_says_no_root(p: &Poly, a: &Q, b: &Q) -> bool {
-    let qs = p.rescaled(a, &(b - a));
-    // reversed, then shifted by one: coefficients of (1+u)^n q(1/(1+u))
-    let mut c: Vec<Q> = qs.c.iter().rev().cloned().collect();
+fn integer_coeffs(p: &Poly) -> Vec<BigInt> {
+    p.primitive().c.iter().map(|c| c.numer().clone()).collect()
+}
+
+/// `lc(b)^(deg a - deg b + 1) a mod b` over the integers (`b` non-zero).
+fn pseudo_remainder(a: &[BigInt], b: &[BigInt]) -> Vec<BigInt> {
+    let db = b.len() - 1;
+    let mut r = a.to_vec();
+    while r.len() > db && !r.is_empty() {
+        let top = r.len() - 1;
+        let lr = r.pop().expect("non-empty");
+        for c in r.iter_mut() {
+            *c *= &b[db];
+        }
+        for (j, bj) in b[..db].iter().enumerate() {
+            r[top - db + j] -= &lr * bj;
+        }
+        while r.last().is_some_and(Zero::is_zero) {
+            r.pop();
+        }
+    }
+    r
+}
+
+/// Divides out the content (a positive integer), leaving coprime integers.
+fn primitive_ints(v: Vec<BigInt>) -> Vec<BigInt> {
+    let mut g = BigInt::zero();
+    for c in &v {
+        g = num_integer::Integer::gcd(&g, c);
+    }
+    if g.is_zero() || g.is_one() {
+        return v;
+    }
+    v.into_iter().map(|c| c / &g).collect()
+}
+
+fn taylor_shift_one(c: &[BigInt]) -> Vec<BigInt> {
+    let mut c = c.to_vec();
     let n = c.len();
     for i in 0..n {
         for j in (i..n.saturating_sub(1)).rev() {
@@ -255,8 +344,20 @@ fn descartes_says_no_root(p: &Poly, a: &Q, b: &Q) -> bool {
             c[j] += next;
         }
     }
-    let signs: Vec<i32> = c.iter().map(sign).filter(|&v| v != 0).collect();
-    signs.windows(2).all(|w| w[0] == w[1])
+    c
+}
+
+/// Sign variations of `(1 + u)^n q(1/(1 + u))`: an upper bound on the
+/// roots of `q` in `(0, 1)`, zero only when there are none.
+fn variations_on_unit(qs: &[BigInt]) -> usize {
+    let reversed: Vec<BigInt> = qs.iter().rev().cloned().collect();
+    let shifted = taylor_shift_one(&reversed);
+    let signs: Vec<i32> = shifted
+        .iter()
+        .filter(|c| !c.is_zero())
+        .map(|c| if c.is_positive() { 1 } else { -1 })
+        .collect();
+    signs.windows(2).filter(|w| w[0] != w[1]).count()
 }
 
 /// True when `p(t) > 0` for every `t` in the closed interval `[a, b]`.

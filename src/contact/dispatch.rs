@@ -208,8 +208,9 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
 
 /// Runs `method` in `scalar` on the query.
 ///
-/// Today no solver is implemented, so every call answers
-/// [`SolveError::NotApplicable`]; the solver issues fill in the arms.
+/// A method without a solver yet answers [`SolveError::NotApplicable`];
+/// the solver issues fill in the arms. A primitive query (a scenario's
+/// `query` field) is answered by [`Method::Primitive`] alone.
 pub fn solve(
     query: &ContactQuery<'_>,
     method: Method,
@@ -235,7 +236,8 @@ pub fn solve(
         Method::Primitive => Err(SolveError::NotApplicable(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),
-        Method::Sgm | Method::Sat | Method::Glide => Err(SolveError::NotApplicable(format!(
+        Method::Sat => super::sat::solve(query, scalar, options),
+        Method::Sgm | Method::Glide => Err(SolveError::NotApplicable(format!(
             "no solver implements method {method} yet"
         ))),
     }

@@ -74,7 +74,7 @@ struct ResultObject<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<&'a serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    certificate: Option<&'a serde_json::Value>,
+    certificate: Option<serde_json::Value>,
 }
 
 /// A finite `f64`, or `None` (written as `null`): JSON has no NaN.
@@ -183,7 +183,7 @@ pub fn write_result_json(result: &ContactResult, header: &ResultHeader<'_>) -> S
         point: vector(&result.point),
         normal: vector(&result.normal),
         stats: result.stats.as_ref(),
-        certificate: result.certificate.as_ref(),
+        certificate: result.certificate.as_ref().map(super::Certificate::to_json),
     };
     // Serialising plain structs, strings and finite numbers cannot fail.
     serde_json::to_string_pretty(&object).unwrap_or_default()

@@ -13,15 +13,20 @@
 //!   answer.
 #![deny(clippy::float_arithmetic)]
 
+mod certificate;
 mod dispatch;
 mod json;
 mod primitive;
+mod sat;
+mod witness;
 
+pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{
     default_method, solve, ContactQuery, Method, ScalarKind, SolveError, SolveOptions,
     DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS,
 };
 pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
+pub use witness::find_contact_witness;
 
 use crate::poly::RealAlgebraic;
 use crate::scalar::BigRational;
@@ -127,10 +132,11 @@ pub struct ContactResult {
     /// written as the `stats` field when present. Solver issues define its
     /// content.
     pub stats: Option<serde_json::Value>,
-    /// Extension: the evidence a referee checks instead of re-solving (the
-    /// separating axis, the isolating interval), written as the
-    /// `certificate` field when present. Solver issues define its content.
-    pub certificate: Option<serde_json::Value>,
+    /// Extension: the evidence the referee checks instead of re-solving
+    /// (separation pieces and a contact witness, see [`Certificate`]),
+    /// written as the `certificate` field when present. Exact answers of the
+    /// box solvers always carry one.
+    pub certificate: Option<Certificate>,
 }
 
 impl ContactResult {

@@ -56,8 +56,10 @@ mod error;
 mod mesh;
 mod primitive;
 mod reader;
+mod writer;
 
 pub use error::ScenarioError;
+pub use writer::{scenario_to_json, write_scenario};
 
 use crate::contact::{ContactQuery, ScalarKind};
 use crate::geom::{BoxShape, Pose, Shape};

@@ -1,0 +1,112 @@
+//! Certificates: the evidence behind an exact answer, in a method-neutral
+//! form that the referee (`exactccd-oracle`) checks without re-solving.
+//!
+//! Everything is in **world coordinates** and exact (rational polynomials in
+//! `t`), whatever frame the solver worked in:
+//!
+//! * a [`SeparationPiece`] claims that on its sub-interval every vertex of
+//!   `b` lies strictly further along `direction(t)` than every vertex of `a`
+//!   (the projections of the two convex solids on the direction are
+//!   disjoint, `b` above). A SAT axis `L` is such a direction up to the sign
+//!   of `L . (c_b - c_a)`; an SGM plane of the Minkowski sum `A + (-B)` with
+//!   the origin outside gives its outward normal; the bounding-sphere test
+//!   gives `c_b(t) - c_a(t)`. Any positive multiple of the direction works,
+//!   so denominators need not be divided out.
+//! * the pieces tile `[t0, T)` when there is a first contact `T` (the last
+//!   piece ends [`PieceEnd::BeforeContact`]), or `[t0, t1]` when there is
+//!   none;
+//! * a [`ContactWitness`] is a point `point(t) / denominator(t)` that lies in
+//!   both closed solids at `T` (a vertex of one body for a vertex-face
+//!   contact, the crossing point of the two edge lines for an edge-edge one,
+//!   ...).
+//!
+//! Together they prove that `T` is exactly the first contact time.
+#![deny(clippy::float_arithmetic)]
+
+use crate::geom::Vec3;
+use crate::poly::Poly;
+use crate::scalar::BigRational;
+
+/// The end of a separation piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceEnd {
+    /// This rational time, included in the piece.
+    At(BigRational),
+    /// The first contact time, excluded from the piece.
+    BeforeContact,
+}
+
+/// Separation along a direction over a sub-interval (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeparationPiece {
+    /// Start of the piece, included.
+    pub from: BigRational,
+    /// End of the piece.
+    pub to: PieceEnd,
+    /// The separating direction in world coordinates (polynomial in `t`).
+    pub direction: Vec3<Poly<BigRational>>,
+    /// What the direction is: `"A0"`, `"A1 x B2"`, `"FV(+x, vertex (-,+,-))"`,
+    /// `"bounding spheres"`, ...
+    pub label: String,
+}
+
+/// A point in both closed solids at the first contact time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContactWitness {
+    /// The numerator of the point, world coordinates.
+    pub point: Vec3<Poly<BigRational>>,
+    /// The denominator, positive at the contact time.
+    pub denominator: Poly<BigRational>,
+    /// The feature pair it stands for (`"face +x / vertex (-,+,-)"`).
+    pub label: String,
+}
+
+/// The evidence behind an exact answer.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Certificate {
+    /// Separation pieces, contiguous and in order.
+    pub separation: Vec<SeparationPiece>,
+    /// The contact witness, when there is a contact.
+    pub contact: Option<ContactWitness>,
+}
+
+fn poly_json(p: &Poly<BigRational>) -> serde_json::Value {
+    serde_json::Value::Array(p.coeffs().iter().map(|c| c.to_string().into()).collect())
+}
+
+fn vec_json(v: &Vec3<Poly<BigRational>>) -> serde_json::Value {
+    serde_json::Value::Array(vec![poly_json(&v.x), poly_json(&v.y), poly_json(&v.z)])
+}
+
+impl Certificate {
+    /// The certificate as JSON (the result's `certificate` field):
+    /// `{"separation": [{"from", "to", "direction", "label"}], "contact":
+    /// {"point", "denominator", "label"} | null}`, numbers as exact strings,
+    /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
+    /// for a piece that ends at the contact time.
+    pub fn to_json(&self) -> serde_json::Value {
+        let pieces: Vec<serde_json::Value> = self
+            .separation
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "from": p.from.to_string(),
+                    "to": match &p.to {
+                        PieceEnd::At(t) => t.to_string(),
+                        PieceEnd::BeforeContact => "contact".to_string(),
+                    },
+                    "direction": vec_json(&p.direction),
+                    "label": p.label,
+                })
+            })
+            .collect();
+        let contact = self.contact.as_ref().map(|w| {
+            serde_json::json!({
+                "point": vec_json(&w.point),
+                "denominator": poly_json(&w.denominator),
+                "label": w.label,
+            })
+        });
+        serde_json::json!({ "separation": pieces, "contact": contact })
+    }
+}

@@ -1,0 +1,153 @@
+//! The SAT solver behind `exactccd solve --method sat`: runs
+//! [`solve_sat`] in the requested scalar and converts its [`SatOutcome`] to
+//! the method-neutral [`ContactResult`]. Exact answers carry the neutral
+//! [`Certificate`]: SAT's separation pieces with their axes turned to world
+//! coordinates, and a contact witness at the exact contact time.
+#![deny(clippy::float_arithmetic)]
+
+use super::witness::find_contact_witness;
+use super::{
+    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
+    SeparationPiece, SolveError, SolveOptions, Time,
+};
+use crate::geom::{Shape, Vec3};
+use crate::motion::PolyMotion;
+use crate::poly::{Poly, RealRoots};
+use crate::scalar::BigRational;
+use crate::solver::sat::{
+    solve_sat, AxisCertificate, CertificateFrame, SatOutcome, SatScenario, Side,
+};
+use serde_json::json;
+
+/// The SAT certificate in the neutral world-frame form of
+/// [`Certificate`]: each piece's axis, turned to world coordinates (the
+/// frame body's `L(t)` for axes in its local frame) and oriented so that the
+/// scenario's `b` lies on its positive side; then a contact witness found
+/// among the vertex and edge-face candidates at the exact contact time.
+fn neutral_certificate(
+    out: &SatOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+    swapped: bool,
+    hint: Option<FeatureKind>,
+) -> Option<Certificate> {
+    let t0 = &query.interval.0;
+    let (first, _) = if swapped {
+        (query.b, query.a)
+    } else {
+        (query.a, query.b)
+    };
+    let frame_linear = PolyMotion::from_body_on(first, t0).map(|m| m.linear);
+    let world = |axis: &AxisCertificate<BigRational>| -> Option<Vec3<Poly<BigRational>>> {
+        let [x, y, z] = axis.direction.clone();
+        let d = Vec3::new(x, y, z);
+        let mut d = match axis.frame {
+            CertificateFrame::World => d,
+            CertificateFrame::LocalA => frame_linear.as_ref()?.mul_vec(&d),
+        };
+        let flip = (axis.side == Side::Negative) != swapped;
+        if flip {
+            d = Vec3::new(-d.x, -d.y, -d.z);
+        }
+        Some(d)
+    };
+    let mut separation = Vec::new();
+    for piece in &out.certificate.separation {
+        separation.push(SeparationPiece {
+            from: piece.start.clone(),
+            to: match &piece.end {
+                Some(e) => PieceEnd::At(e.clone()),
+                None => PieceEnd::BeforeContact,
+            },
+            direction: world(&piece.axis)?,
+            label: piece.axis.axis.to_string(),
+        });
+    }
+    let contact = match &out.first_contact {
+        None => None,
+        Some(t) => Some(find_contact_witness(query.a, query.b, t0, t, hint)?),
+    };
+    Some(Certificate {
+        separation,
+        contact,
+    })
+}
+
+fn feature_kind(kind: &str) -> Option<FeatureKind> {
+    Some(match kind {
+        "face-vertex" => FeatureKind::FaceVertex,
+        "vertex-face" => FeatureKind::VertexFace,
+        "edge-edge" => FeatureKind::EdgeEdge,
+        "face-face" => FeatureKind::FaceFace,
+        "edge-face" => FeatureKind::EdgeFace,
+        "face-edge" => FeatureKind::FaceEdge,
+        "vertex-edge" => FeatureKind::VertexEdge,
+        "edge-vertex" => FeatureKind::EdgeVertex,
+        "vertex-vertex" => FeatureKind::VertexVertex,
+        _ => return None,
+    })
+}
+
+fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {
+    ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.as_ref().map(&time),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|(a, b)| (time(a), time(b)))
+            .collect(),
+        feature: out.features.as_ref().and_then(|f| {
+            Some(FeaturePair {
+                kind: feature_kind(&f.kind())?,
+                a: f.a.to_string(),
+                b: f.b.to_string(),
+            })
+        }),
+        point: out.point,
+        normal: out.normal,
+        stats: Some(json!({
+            "axes": out.stats.axes,
+            "root_isolations": out.stats.root_isolations,
+            "critical_times": out.stats.critical_times,
+        })),
+        certificate: None,
+    }
+}
+
+fn map_error(e: crate::solver::sat::SatError) -> SolveError {
+    if e.is_not_applicable() {
+        SolveError::NotApplicable(e.to_string())
+    } else {
+        SolveError::LimitExceeded(e.to_string())
+    }
+}
+
+/// Runs the SAT solver on the query in the requested scalar.
+pub(crate) fn solve(
+    query: &ContactQuery<'_>,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> Result<ContactResult, SolveError> {
+    let _ = options;
+    let (t0, t1): (&BigRational, &BigRational) = (&query.interval.0, &query.interval.1);
+    let scenario = SatScenario {
+        a: query.a,
+        b: query.b,
+        interval: (t0, t1),
+    };
+    let swapped = !matches!(query.a.shape, Shape::Box(_)) && matches!(query.b.shape, Shape::Box(_));
+    match scalar {
+        ScalarKind::Exact => {
+            let out = solve_sat::<BigRational>(&scenario).map_err(map_error)?;
+            let mut result = convert(&out, |r| Time::Exact(r.clone()));
+            let hint = result.feature.as_ref().map(|f| f.kind);
+            result.certificate = neutral_certificate(&out, query, swapped, hint);
+            Ok(result)
+        }
+        ScalarKind::F64 => {
+            let out = solve_sat::<f64>(&scenario).map_err(map_error)?;
+            Ok(convert(&out, |r| Time::Float(r.0)))
+        }
+    }
+}
