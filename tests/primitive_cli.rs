@@ -234,3 +234,24 @@ fn query_scenarios_round_trip_through_the_writer() {
         assert_eq!(back, s);
     }
 }
+
+#[test]
+fn the_referee_does_not_judge_placeholder_bodies() {
+    use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
+    use exactccd::scenario::{parse_scenario, LoadOptions};
+    let s = parse_scenario(&text(&vertex_face()), None, &LoadOptions::default()).unwrap();
+    let q = s.query();
+    let r = solve(
+        &q,
+        Method::Primitive,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert!(r.collides && r.certificate.is_none());
+    let verdict = exactccd::referee::referee(&q, &r);
+    assert!(
+        matches!(verdict, exactccd_oracle::Verdict::Inconclusive(ref why) if why.contains("primitive")),
+        "{verdict:?}"
+    );
+}
