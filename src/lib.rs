@@ -23,4 +23,5 @@ pub mod scalar;
 pub mod solver;
 
 pub mod app;
+pub mod campaign;
 pub mod scenario;

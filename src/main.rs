@@ -7,8 +7,12 @@
 //! panic, caught as a last line of defence); 74 the output could not be
 //! written.
 
-use clap::{ColorChoice, Parser, Subcommand, ValueEnum};
-use exactccd::app::{exit, oracle_command, queries_command, solve_command, Outcome};
+use clap::{Args, ColorChoice, Parser, Subcommand, ValueEnum};
+use exactccd::app::{
+    campaign_command, campaign_merge_command, exit, oracle_command, parse_classes, parse_shard,
+    queries_command, solve_command, Outcome,
+};
+use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{Method, ScalarKind, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS};
 use std::io::Write;
 use std::path::PathBuf;
@@ -70,6 +74,66 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
+    /// Run a differential campaign on generated scenarios (every method in
+    /// both scalars, exact answers checked by the referee), or merge the
+    /// reports of several shards.
+    #[command(args_conflicts_with_subcommands = true)]
+    Campaign {
+        #[command(subcommand)]
+        merge: Option<CampaignSub>,
+        #[command(flatten)]
+        run: CampaignArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum CampaignSub {
+    /// Combine campaign reports (report.jsonl files) into one summary.
+    Merge {
+        /// Write the merged report.jsonl and summary.txt to this directory.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The reports.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+    },
+}
+
+#[derive(Args, Debug)]
+struct CampaignArgs {
+    /// Scenarios in the whole campaign (all shards together).
+    #[arg(long, default_value_t = 1000)]
+    cases: u64,
+    /// The seed: the campaign is a pure function of seed, classes, cases
+    /// and shard.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads [default: one per core].
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Run only shard K of N (scenario i belongs to shard i mod N + 1).
+    #[arg(long, default_value = "1/1")]
+    shard: String,
+    /// Scenario classes, comma separated: linear, rational1..rational4,
+    /// axis-aligned, parallel-edges, touching-instant, flush-sliding,
+    /// contact-at-start, contact-at-end, near-miss, or the groups random,
+    /// degenerate, all [default: all].
+    #[arg(long = "class", value_delimiter = ',')]
+    classes: Vec<String>,
+    /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)
+    /// to this directory.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Bits of the time brackets.
+    #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
+    precision: u32,
+    /// Solver runs allowed to shrink one failing scenario (0: keep it whole).
+    #[arg(long, default_value_t = 150)]
+    shrink_budget: usize,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -137,7 +201,7 @@ fn run() -> Outcome {
                     status: exit::INVALID_INPUT,
                     stdout: String::new(),
                     stderr: vec![
-                        "error: a command is required: solve, oracle or queries (see exactccd --help)"
+                        "error: a command is required: solve, oracle, campaign or queries (see exactccd --help)"
                             .into(),
                     ],
                 },
@@ -162,6 +226,31 @@ fn run() -> Outcome {
             precision,
             paths,
         } => queries_command(&paths, scalar.into(), precision),
+        Command::Campaign {
+            merge: Some(CampaignSub::Merge { out, reports }),
+            ..
+        } => campaign_merge_command(&reports, out.as_ref()),
+        Command::Campaign { merge: None, run } => {
+            let classes = match parse_classes(&run.classes) {
+                Ok(c) => c,
+                Err(e) => return Outcome::invalid(format!("error: --class: {e}")),
+            };
+            let shard = match parse_shard(&run.shard) {
+                Ok(s) => s,
+                Err(e) => return Outcome::invalid(format!("error: {e}")),
+            };
+            campaign_command(&CampaignConfig {
+                cases: run.cases,
+                seed: run.seed,
+                jobs: run.jobs,
+                shard,
+                classes,
+                out: run.out,
+                precision: run.precision,
+                progress: !run.quiet,
+                shrink_budget: run.shrink_budget,
+            })
+        }
     }
 }
 

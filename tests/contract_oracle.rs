@@ -4,11 +4,14 @@
 mod contract_support;
 
 use contract_support::{run, with, TempDir};
-use exactccd::app::{check_expectation, compare_runs, times_agree, Run, Verdict};
-use exactccd::contact::{ContactResult, Method, ScalarKind, SolveError, Time};
+use exactccd::app::{check_expectation, times_agree};
+use exactccd::campaign::{evaluate, FindingKind};
+use exactccd::contact::{ContactResult, Method, ScalarKind, SolveOptions, Time};
+use exactccd::generate::{generate, ScenarioClass};
 use exactccd::poly::{Dyadic, Poly, RealAlgebraic};
 use exactccd::scalar::{BigInt, BigRational};
 use exactccd::scenario::Expect;
+use exactccd::scenario::{parse_scenario, write_scenario, LoadOptions};
 
 fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
@@ -38,14 +41,6 @@ fn hit(t: Time) -> ContactResult {
     }
 }
 
-fn run_of(method: Method, scalar: ScalarKind, outcome: Result<ContactResult, SolveError>) -> Run {
-    Run {
-        method,
-        scalar,
-        outcome,
-    }
-}
-
 #[test]
 fn times_agree_exactly_or_within_their_ranges() {
     assert!(times_agree(&exact(717, 1517), &exact(1434, 3034)));
@@ -66,52 +61,6 @@ fn times_agree_exactly_or_within_their_ranges() {
     assert!(times_agree(&Time::Float(0.7071071), &half_sqrt2()));
     assert!(!times_agree(&Time::Float(0.70712), &half_sqrt2()));
     assert!(!times_agree(&Time::Float(f64::NAN), &half_sqrt2()));
-}
-
-#[test]
-fn agreeing_runs_are_summarised() {
-    let runs = vec![
-        run_of(Method::Sgm, ScalarKind::Exact, Ok(hit(exact(717, 1517)))),
-        run_of(
-            Method::Sgm,
-            ScalarKind::F64,
-            Ok(hit(Time::Float(717.0 / 1517.0))),
-        ),
-        run_of(
-            Method::Glide,
-            ScalarKind::Exact,
-            Err(SolveError::NotApplicable("boxes only".into())),
-        ),
-    ];
-    match compare_runs(&runs, None) {
-        Verdict::Agree(summary) => {
-            assert_eq!(summary, "sgm/exact, sgm/f64 agree: collide, T = 717/1517")
-        }
-        other => panic!("{other:?}"),
-    }
-}
-
-#[test]
-fn disagreements_are_reported_by_name() {
-    let runs = vec![
-        run_of(Method::Sgm, ScalarKind::Exact, Ok(hit(exact(1, 2)))),
-        run_of(Method::Sat, ScalarKind::Exact, Ok(hit(exact(1, 3)))),
-        run_of(
-            Method::Sat,
-            ScalarKind::F64,
-            Ok(ContactResult::no_contact()),
-        ),
-    ];
-    let Verdict::Disagree(findings) = compare_runs(&runs, None) else {
-        panic!("expected a disagreement")
-    };
-    assert_eq!(
-        findings,
-        vec![
-            "first contact times differ: sgm/exact T = 1/2, sat/exact T = 1/3".to_owned(),
-            "sgm/exact says collides = true, sat/f64 says false".to_owned(),
-        ]
-    );
 }
 
 #[test]
@@ -143,26 +92,53 @@ fn expectations_are_checked_with_their_tolerance() {
 }
 
 #[test]
-fn no_answer_at_all_is_not_applicable_with_every_reason() {
-    let runs = vec![
-        run_of(
-            Method::Sgm,
-            ScalarKind::Exact,
-            Err(SolveError::NotApplicable("boxes only".into())),
-        ),
-        run_of(
-            Method::Sat,
-            ScalarKind::F64,
-            Err(SolveError::LimitExceeded("degree 300".into())),
-        ),
-    ];
-    assert_eq!(
-        compare_runs(&runs, None),
-        Verdict::NotApplicable(vec![
-            "sgm/exact: boxes only".into(),
-            "sat/f64: resource limit exceeded: degree 300".into()
-        ])
+fn evaluation_certifies_exact_answers_and_classifies_f64_ones() {
+    let s = generate(3, 0, ScenarioClass::TouchingInstant);
+    let float = parse_scenario(
+        &write_scenario(&s),
+        None,
+        &LoadOptions::for_scalar(ScalarKind::F64),
+    )
+    .unwrap();
+    let e = evaluate(Some(&s), Some(&float), &SolveOptions::default());
+    assert!(e.findings.is_empty(), "{:?}", e.findings);
+    let sat_exact = e
+        .runs
+        .iter()
+        .find(|r| r.method == Method::Sat && r.scalar == ScalarKind::Exact)
+        .unwrap();
+    assert_eq!(sat_exact.verdict, Some(exactccd_oracle::Verdict::Certified));
+    let sat_f64 = e
+        .runs
+        .iter()
+        .find(|r| r.method == Method::Sat && r.scalar == ScalarKind::F64)
+        .unwrap();
+    assert!(sat_f64.class.is_some(), "f64 answers are classified");
+    // the truth is the generator's exact touching time
+    let t = s.expect.as_ref().unwrap().time.clone().unwrap();
+    match &e.truth().unwrap().time {
+        Some(Time::Exact(x)) => assert_eq!(x.as_rational(), Some(&t)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_wrong_expectation_is_a_finding_of_the_exact_answers() {
+    let mut s = generate(3, 1, ScenarioClass::TouchingInstant);
+    let e = s.expect.as_mut().unwrap();
+    e.time = Some(e.time.clone().unwrap() + q(1, 1000));
+    let ev = evaluate(Some(&s), None, &SolveOptions::default());
+    assert!(
+        ev.findings
+            .iter()
+            .any(|f| f.kind == FindingKind::Expectation),
+        "{:?}",
+        ev.findings
     );
+    assert!(ev
+        .findings
+        .iter()
+        .all(|f| f.kind == FindingKind::Expectation));
 }
 
 // ---- the command line ---------------------------------------------------------

@@ -12,14 +12,15 @@
 //! partial JSON.
 #![deny(clippy::float_arithmetic)]
 
+mod campaign;
 mod oracle;
 mod queries;
 
 pub use queries::queries_command;
 
+pub use campaign::{campaign_command, campaign_merge_command, parse_classes, parse_shard};
 pub use oracle::{
-    check_expectation, compare_runs, oracle_command, scenario_files, times_agree, Run, Verdict,
-    F64_TIME_TOLERANCE_INVERSE,
+    check_expectation, oracle_command, scenario_files, times_agree, F64_TIME_TOLERANCE_INVERSE,
 };
 
 use crate::contact::{
@@ -64,6 +65,11 @@ impl Outcome {
             stdout: String::new(),
             stderr: vec![line],
         }
+    }
+
+    /// Invalid input: exit status 2 with this one line on stderr.
+    pub fn invalid(line: String) -> Self {
+        Self::error(exit::INVALID_INPUT, line)
     }
 }
 

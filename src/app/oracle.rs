@@ -1,8 +1,7 @@
 //! `exactccd oracle FILE|DIR...` (SCENARIO_FORMAT.md 4): every method in both
-//! scalars on every scenario, compared with each other and with the
-//! scenario's `expect`.
-//!
-//! Rules (documented in the README):
+//! scalars on every scenario, judged by the referee and by the differential
+//! rules of [`campaign::evaluate`](crate::campaign::evaluate()) (the
+//! README's "Differential rules").
 //!
 //! * Directories are read recursively for `*.json` files, in name order;
 //!   symbolic links to directories are not followed.
@@ -10,25 +9,21 @@
 //!   (an approximately orthonormal `rotation` is valid only in the `f64`
 //!   path), the other scalar's runs are "not applicable" with the loader's
 //!   reason; when neither does, the file is invalid input.
-//! * Two answers agree when they agree on `collides`, on
-//!   `initially_overlapping`, and on the first contact time: two exact times
-//!   must be equal; an exact time must lie in an enclosure; two enclosures
-//!   must overlap; an `f64` time stands for the range
-//!   `t ± max(1, |t|) / F64_TIME_TOLERANCE_INVERSE`. Contact intervals are
-//!   compared end by end the same way when both answers list them.
-//! * `expect.collides` must match every answer; `expect.time` must lie
-//!   within `expect.tolerance` (default 0) of every answer's time, widened
-//!   for `f64` answers to at least the `f64` tolerance above.
-//! * Exit status: 1 when any file shows a disagreement or a failed
-//!   expectation; else 2 when any file is invalid; else 3 when on any file no
-//!   method applies; else 0.
+//! * A file *fails* when an exact answer is refuted by the referee, when two
+//!   exact answers differ, when an exact answer contradicts `expect`, or when
+//!   a solver panics. `f64` answers never fail a file: they are classified
+//!   against the exact truth (agrees, early, late, missed, phantom, failed)
+//!   and the class is printed.
+//! * Exit status: 1 when any file fails; else 2 when any file is invalid;
+//!   else 3 when on any file no method applies; else 0.
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
+use crate::campaign::{evaluate, Evaluation, RunOutcome};
+use crate::contact::{ContactResult, ScalarKind, SolveOptions, Time};
 use crate::poly::RealAlgebraic;
 use crate::scalar::{rational_from_f64, BigInt, BigRational, Ring, Scalar};
-use crate::scenario::{load_scenario, Expect, LoadOptions, Scenario, ScenarioError};
+use crate::scenario::{load_scenario, Expect, LoadOptions, Scenario};
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
 
@@ -38,34 +33,6 @@ pub const F64_TIME_TOLERANCE_INVERSE: i64 = 1_000_000;
 
 /// Deepest directory level searched for scenarios.
 const MAX_DIRECTORY_DEPTH: usize = 32;
-
-/// One method run in one scalar, and what it answered.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// The method.
-    pub method: Method,
-    /// The scalar.
-    pub scalar: ScalarKind,
-    /// Its answer, or why it gave none.
-    pub outcome: Result<ContactResult, SolveError>,
-}
-
-impl Run {
-    fn label(&self) -> String {
-        format!("{}/{}", self.method, self.scalar)
-    }
-}
-
-/// The oracle's judgement of one scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// Every answer agrees (and meets the expectation): a one-line summary.
-    Agree(String),
-    /// Disagreements or failed expectations, one sentence each.
-    Disagree(Vec<String>),
-    /// No method answered: the reason of each run.
-    NotApplicable(Vec<String>),
-}
 
 /// What a time says, as an exact point or an exact closed range.
 enum Span {
@@ -126,53 +93,6 @@ fn describe_opt(t: &Option<Time>) -> String {
     t.as_ref().map_or_else(|| "none".to_owned(), describe)
 }
 
-fn compare_pair(
-    findings: &mut Vec<String>,
-    (la, a): (&str, &ContactResult),
-    (lb, b): (&str, &ContactResult),
-) {
-    if a.collides != b.collides {
-        findings.push(format!(
-            "{la} says collides = {}, {lb} says {}",
-            a.collides, b.collides
-        ));
-        return;
-    }
-    if a.initially_overlapping != b.initially_overlapping {
-        findings.push(format!(
-            "{la} says initially_overlapping = {}, {lb} says {}",
-            a.initially_overlapping, b.initially_overlapping
-        ));
-    }
-    let times_match = match (&a.time, &b.time) {
-        (Some(x), Some(y)) => times_agree(x, y),
-        (None, None) => true,
-        _ => false,
-    };
-    if !times_match {
-        findings.push(format!(
-            "first contact times differ: {la} T = {}, {lb} T = {}",
-            describe_opt(&a.time),
-            describe_opt(&b.time)
-        ));
-    }
-    let (ia, ib) = (&a.contact_intervals, &b.contact_intervals);
-    if !ia.is_empty() && !ib.is_empty() {
-        let same = ia.len() == ib.len()
-            && ia
-                .iter()
-                .zip(ib)
-                .all(|((s1, e1), (s2, e2))| times_agree(s1, s2) && times_agree(e1, e2));
-        if !same {
-            findings.push(format!(
-                "contact intervals differ: {la} has {}, {lb} has {}",
-                ia.len(),
-                ib.len()
-            ));
-        }
-    }
-}
-
 /// The failed expectations of one answer, one sentence each.
 pub fn check_expectation(label: &str, result: &ContactResult, expect: &Expect) -> Vec<String> {
     let mut failures = Vec::new();
@@ -204,45 +124,6 @@ pub fn check_expectation(label: &str, result: &ContactResult, expect: &Expect) -
         }
     }
     failures
-}
-
-/// Compares the runs of one scenario with each other and with `expect`.
-pub fn compare_runs(runs: &[Run], expect: Option<&Expect>) -> Verdict {
-    let answered: Vec<(String, &ContactResult)> = runs
-        .iter()
-        .filter_map(|r| r.outcome.as_ref().ok().map(|res| (r.label(), res)))
-        .collect();
-    let Some((ref_label, reference)) = answered.first() else {
-        return Verdict::NotApplicable(
-            runs.iter()
-                .filter_map(|r| {
-                    r.outcome.as_ref().err().map(|e| match e {
-                        SolveError::NotApplicable(why) => format!("{}: {why}", r.label()),
-                        other => format!("{}: {other}", r.label()),
-                    })
-                })
-                .collect(),
-        );
-    };
-    let mut findings = Vec::new();
-    for (label, result) in &answered[1..] {
-        compare_pair(&mut findings, (ref_label, reference), (label, result));
-    }
-    if let Some(expect) = expect {
-        for (label, result) in &answered {
-            findings.extend(check_expectation(label, result, expect));
-        }
-    }
-    if !findings.is_empty() {
-        return Verdict::Disagree(findings);
-    }
-    let labels: Vec<&str> = answered.iter().map(|(l, _)| l.as_str()).collect();
-    let what = if reference.collides {
-        format!("collide, T = {}", describe_opt(&reference.time))
-    } else {
-        "no contact".to_owned()
-    };
-    Verdict::Agree(format!("{} agree: {what}", labels.join(", ")))
 }
 
 fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<(), String> {
@@ -296,46 +177,62 @@ pub fn scenario_files(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
     (files, errors)
 }
 
-/// The runs of every method in every scalar on one file: `None` when the
-/// file is invalid in both scalar paths (with the exact path's error).
-fn run_file(file: &Path, precision: u32) -> Result<(Vec<Run>, Option<Expect>), String> {
-    let loaded: Vec<(ScalarKind, Result<Scenario, ScenarioError>)> = ScalarKind::ALL
-        .into_iter()
-        .map(|k| (k, load_scenario(file, &LoadOptions::for_scalar(k))))
-        .collect();
-    if let Some(Err(first)) = loaded
-        .first()
-        .map(|(_, r)| r)
-        .filter(|_| loaded.iter().all(|(_, r)| r.is_err()))
-    {
-        // An unreadable file's message names the file already.
-        return Err(if first.is_io() {
-            first.to_string()
+/// The file loaded in each scalar path; an error when neither accepts it.
+fn load_both(file: &Path) -> Result<(Option<Scenario>, Option<Scenario>), String> {
+    let exact = load_scenario(file, &LoadOptions::for_scalar(ScalarKind::Exact));
+    let float = load_scenario(file, &LoadOptions::for_scalar(ScalarKind::F64));
+    match (exact, float) {
+        (Err(e), Err(_)) => Err(if e.is_io() {
+            e.to_string()
         } else {
-            format!("{}: {first}", file.display())
-        });
+            format!("{}: {e}", file.display())
+        }),
+        (e, f) => Ok((e.ok(), f.ok())),
     }
-    let expect = loaded
-        .iter()
-        .find_map(|(_, r)| r.as_ref().ok().and_then(|s| s.expect.clone()));
-    let options = SolveOptions { precision };
-    let mut runs = Vec::new();
-    for method in Method::ALL {
-        for (scalar, scenario) in &loaded {
-            let outcome = match scenario {
-                Ok(s) => solve(&s.query(), method, *scalar, &options),
-                Err(e) => Err(SolveError::NotApplicable(format!(
-                    "the scenario is not valid in the {scalar} scalar: {e}"
-                ))),
-            };
-            runs.push(Run {
-                method,
-                scalar: *scalar,
-                outcome,
-            });
+}
+
+/// The one-line summary of an evaluation without findings: the decision,
+/// the referee's verdicts and the `f64` classes.
+fn summary_line(e: &Evaluation) -> String {
+    let what = match e.truth() {
+        Some(t) if t.collides => format!("collide, T = {}", describe_opt(&t.time)),
+        Some(_) => "no contact".to_owned(),
+        None => {
+            let any = e.runs.iter().find_map(|r| r.answer());
+            match any {
+                Some(t) if t.collides => {
+                    format!("collide, T = {} (f64 only)", describe_opt(&t.time))
+                }
+                _ => "no contact (f64 only)".to_owned(),
+            }
         }
-    }
-    Ok((runs, expect))
+    };
+    let exact: Vec<String> = e
+        .runs
+        .iter()
+        .filter_map(|r| {
+            r.verdict.as_ref().map(|v| {
+                let v = match v {
+                    exactccd_oracle::Verdict::Certified => "certified",
+                    exactccd_oracle::Verdict::Refuted { .. } => "refuted",
+                    exactccd_oracle::Verdict::Inconclusive(_) => "not certified",
+                };
+                format!("{} {v}", r.label())
+            })
+        })
+        .collect();
+    let floats: Vec<String> = e
+        .runs
+        .iter()
+        .filter(|r| r.scalar == ScalarKind::F64 && r.answer().is_some())
+        .map(|r| match &r.class {
+            Some(c) => format!("{} {}", r.label(), c.name()),
+            None => format!("{} answered", r.label()),
+        })
+        .collect();
+    let mut parts = exact;
+    parts.extend(floats);
+    format!("{what} ({})", parts.join(", "))
 }
 
 /// `exactccd oracle FILE|DIR...` (module docs).
@@ -344,31 +241,42 @@ pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
     let mut invalid = stderr.len();
     let (mut agree, mut disagree, mut not_applicable) = (0usize, 0usize, 0usize);
     let mut stdout = String::new();
+    let options = SolveOptions { precision };
     for file in &files {
         let shown = file.display();
-        match run_file(file, precision) {
+        let (exact, float) = match load_both(file) {
+            Ok(both) => both,
             Err(e) => {
                 invalid += 1;
                 stderr.push(format!("error: {e}"));
+                continue;
             }
-            Ok((runs, expect)) => match compare_runs(&runs, expect.as_ref()) {
-                Verdict::Agree(summary) => {
-                    agree += 1;
-                    stdout.push_str(&format!("ok   {shown}: {summary}\n"));
-                }
-                Verdict::Disagree(findings) => {
-                    disagree += 1;
-                    stdout.push_str(&format!("FAIL {shown}: {}\n", findings.join("; ")));
-                }
-                Verdict::NotApplicable(reasons) => {
-                    not_applicable += 1;
-                    stdout.push_str(&format!("n/a  {shown}: no method applies\n"));
-                    stderr.push(format!(
-                        "{shown}: no method applies: {}",
-                        reasons.join("; ")
-                    ));
-                }
-            },
+        };
+        let e = evaluate(exact.as_ref(), float.as_ref(), &options);
+        if !e.findings.is_empty() {
+            disagree += 1;
+            let findings: Vec<&str> = e.findings.iter().map(|f| f.message.as_str()).collect();
+            stdout.push_str(&format!("FAIL {shown}: {}\n", findings.join("; ")));
+        } else if !e.answered() {
+            not_applicable += 1;
+            stdout.push_str(&format!("n/a  {shown}: no method applies\n"));
+            let reasons: Vec<String> = e
+                .runs
+                .iter()
+                .filter_map(|r| match &r.outcome {
+                    RunOutcome::NotApplicable(why) | RunOutcome::LimitExceeded(why) => {
+                        Some(format!("{}: {why}", r.label()))
+                    }
+                    _ => None,
+                })
+                .collect();
+            stderr.push(format!(
+                "{shown}: no method applies: {}",
+                reasons.join("; ")
+            ));
+        } else {
+            agree += 1;
+            stdout.push_str(&format!("ok   {shown}: {}\n", summary_line(&e)));
         }
     }
     if agree + disagree + not_applicable > 0 {

@@ -1,0 +1,75 @@
+//! `exactccd campaign` and `exactccd campaign merge`: differential
+//! campaigns on generated scenarios (see [`crate::campaign`]).
+#![deny(clippy::float_arithmetic)]
+
+use super::{exit, Outcome};
+use crate::campaign::{merge_reports, run_campaign, CampaignConfig, Summary};
+use crate::generate::ScenarioClass;
+use std::path::PathBuf;
+
+/// The classes named on the command line: class names, or the groups
+/// `random`, `degenerate` and `all` (the default when none is given).
+pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
+    let mut out = Vec::new();
+    let all = || {
+        ScenarioClass::RANDOM
+            .into_iter()
+            .chain(ScenarioClass::DEGENERATE)
+    };
+    if names.is_empty() {
+        return Ok(all().collect());
+    }
+    for name in names {
+        match name.as_str() {
+            "random" => out.extend(ScenarioClass::RANDOM),
+            "degenerate" => out.extend(ScenarioClass::DEGENERATE),
+            "all" => out.extend(all()),
+            other => out.push(other.parse()?),
+        }
+    }
+    Ok(out)
+}
+
+/// `K/N` with `1 <= K <= N`.
+pub fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard {text:?}: expected K/N with 1 <= K <= N, e.g. 3/8");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (k.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
+fn status_of(summary: &Summary) -> u8 {
+    if summary.scenarios_with_findings() > 0 {
+        exit::DISAGREEMENT
+    } else {
+        exit::SUCCESS
+    }
+}
+
+/// `exactccd campaign ...`: prints the summary table; exit status 1 when any
+/// scenario has a finding.
+pub fn campaign_command(config: &CampaignConfig) -> Outcome {
+    match run_campaign(config) {
+        Err(e) => Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
+        Ok((_, summary)) => Outcome {
+            status: status_of(&summary),
+            stdout: summary.table(),
+            stderr: Vec::new(),
+        },
+    }
+}
+
+/// `exactccd campaign merge REPORT... [--out DIR]`.
+pub fn campaign_merge_command(reports: &[PathBuf], out: Option<&PathBuf>) -> Outcome {
+    match merge_reports(reports, out.map(PathBuf::as_path)) {
+        Err(e) => Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
+        Ok((_, summary)) => Outcome {
+            status: status_of(&summary),
+            stdout: summary.table(),
+            stderr: Vec::new(),
+        },
+    }
+}

@@ -1,0 +1,349 @@
+//! One scenario through every applicable method in both scalars, judged by
+//! the differential rules (the README's "Differential rules"):
+//!
+//! 1. every exact answer is checked by the referee (`exactccd-oracle`):
+//!    *certified*, *refuted* (a finding) or *inconclusive* (said why:
+//!    meshes, transcendental motions, enclosures);
+//! 2. the exact answers of different methods must agree exactly: the
+//!    decision, `initially_overlapping`, the first contact time (two
+//!    algebraic times equal; an algebraic time inside an enclosure; two
+//!    enclosures overlapping) and the contact intervals when both list them;
+//!    any difference is a finding;
+//! 3. the scenario's `expect` is checked against every exact answer
+//!    (`tolerance` default 0);
+//! 4. `f64` answers are not findings: each is *classified* against the exact
+//!    truth (the first certified exact answer, else the first exact answer):
+//!    agrees within `F64_RELATIVE_TOLERANCE * max(1, |T|)`, early or late by
+//!    `dt`, missed collision, phantom collision, failed (error or panic);
+//! 5. a panic of any method is caught and is a finding (for `f64` runs also
+//!    the class `failed`).
+#![deny(clippy::float_arithmetic)]
+
+use crate::app::{check_expectation, times_agree};
+use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
+use crate::referee::{algebraic_of, referee};
+use crate::scenario::Scenario;
+use exactccd_oracle::{classify_float, FloatClass, Truth, Verdict};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+/// `f64` times agree with the truth within `1e-9 * max(1, |T|)`: the
+/// tolerance of the SAT issue's f64-versus-exact rule.
+pub const F64_RELATIVE_TOLERANCE: f64 = 1e-9;
+
+/// How one run ended.
+#[derive(Clone, Debug)]
+pub enum RunOutcome {
+    /// An answer.
+    Answered(Box<ContactResult>),
+    /// The method does not apply (the reason).
+    NotApplicable(String),
+    /// The method applies but exceeded a resource limit (the reason).
+    LimitExceeded(String),
+    /// The solver panicked (the message): always a finding.
+    Panicked(String),
+}
+
+/// One method in one scalar on one scenario.
+#[derive(Clone, Debug)]
+pub struct RunRecord {
+    /// The method.
+    pub method: Method,
+    /// The scalar.
+    pub scalar: ScalarKind,
+    /// What it did.
+    pub outcome: RunOutcome,
+    /// The referee's verdict on an exact answer.
+    pub verdict: Option<Verdict>,
+    /// The class of an `f64` answer against the exact truth.
+    pub class: Option<FloatClass>,
+    /// Wall time of the run, in seconds (the referee excluded).
+    pub seconds: f64,
+}
+
+impl RunRecord {
+    /// `sat/exact`, `sgm/f64`, ...
+    pub fn label(&self) -> String {
+        format!("{}/{}", self.method, self.scalar)
+    }
+
+    /// The answer, when there is one.
+    pub fn answer(&self) -> Option<&ContactResult> {
+        match &self.outcome {
+            RunOutcome::Answered(r) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// What kind of problem a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FindingKind {
+    /// Two exact answers differ.
+    ExactDisagreement,
+    /// The referee refuted an exact answer.
+    Refuted,
+    /// An exact answer contradicts the scenario's `expect`.
+    Expectation,
+    /// A solver panicked.
+    Panic,
+}
+
+impl FindingKind {
+    /// A short name for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            FindingKind::ExactDisagreement => "exact-disagreement",
+            FindingKind::Refuted => "refuted",
+            FindingKind::Expectation => "expectation",
+            FindingKind::Panic => "panic",
+        }
+    }
+}
+
+/// One problem found, in a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Its kind.
+    pub kind: FindingKind,
+    /// What happened.
+    pub message: String,
+}
+
+/// The judgement of one scenario.
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    /// Every run, methods in [`Method::ALL`] order, exact then `f64`.
+    pub runs: Vec<RunRecord>,
+    /// The problems found; empty when everything holds.
+    pub findings: Vec<Finding>,
+}
+
+impl Evaluation {
+    /// True when some method answered.
+    pub fn answered(&self) -> bool {
+        self.runs.iter().any(|r| r.answer().is_some())
+    }
+
+    /// The exact reference answer: the first certified exact answer, else
+    /// the first exact answer.
+    pub fn truth(&self) -> Option<&ContactResult> {
+        let exact = || {
+            self.runs
+                .iter()
+                .filter(|r| r.scalar == ScalarKind::Exact)
+                .filter_map(|r| r.answer().map(|a| (r, a)))
+        };
+        exact()
+            .find(|(r, _)| r.verdict == Some(Verdict::Certified))
+            .or_else(|| exact().next())
+            .map(|(_, a)| a)
+    }
+}
+
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_owned()
+    }
+}
+
+fn run_one(
+    scenario: &Scenario,
+    method: Method,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> (RunOutcome, f64) {
+    let start = Instant::now();
+    let outcome = match catch_unwind(AssertUnwindSafe(|| {
+        solve(&scenario.query(), method, scalar, options)
+    })) {
+        Ok(Ok(r)) => RunOutcome::Answered(Box::new(r)),
+        Ok(Err(SolveError::NotApplicable(why))) => RunOutcome::NotApplicable(why),
+        Ok(Err(e)) => RunOutcome::LimitExceeded(e.to_string()),
+        Err(p) => RunOutcome::Panicked(panic_message(p)),
+    };
+    (outcome, start.elapsed().as_secs_f64())
+}
+
+fn float_time(r: &ContactResult) -> Option<f64> {
+    match &r.time {
+        Some(Time::Float(x)) => Some(*x),
+        Some(Time::Exact(a)) => Some(a.to_f64()),
+        Some(Time::Enclosure { lower, upper }) => Some(crate::scalar::rational_to_f64(
+            &((lower + upper) / crate::scalar::BigRational::from_integer(2.into())),
+        )),
+        None => None,
+    }
+}
+
+/// The absolute tolerance for an `f64` time `t`: measuring an inexact
+/// answer, not deciding anything exact.
+#[allow(clippy::float_arithmetic)]
+fn f64_tolerance(t: Option<f64>) -> f64 {
+    F64_RELATIVE_TOLERANCE * t.map_or(1.0, |x| x.abs().max(1.0))
+}
+
+fn compare_exact(
+    findings: &mut Vec<Finding>,
+    la: &str,
+    a: &ContactResult,
+    lb: &str,
+    b: &ContactResult,
+) {
+    let mut push = |message: String| {
+        findings.push(Finding {
+            kind: FindingKind::ExactDisagreement,
+            message,
+        })
+    };
+    if a.collides != b.collides {
+        push(format!(
+            "{la} says collides = {}, {lb} says {}",
+            a.collides, b.collides
+        ));
+        return;
+    }
+    if a.initially_overlapping != b.initially_overlapping {
+        push(format!(
+            "{la} says initially_overlapping = {}, {lb} says {}",
+            a.initially_overlapping, b.initially_overlapping
+        ));
+    }
+    let same_time = match (&a.time, &b.time) {
+        (Some(x), Some(y)) => times_agree(x, y),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same_time {
+        push(format!("{la} and {lb} give different first contact times"));
+    }
+    let (ia, ib) = (&a.contact_intervals, &b.contact_intervals);
+    if !ia.is_empty() && !ib.is_empty() {
+        let same = ia.len() == ib.len()
+            && ia
+                .iter()
+                .zip(ib)
+                .all(|((s1, e1), (s2, e2))| times_agree(s1, s2) && times_agree(e1, e2));
+        if !same {
+            push(format!(
+                "{la} and {lb} give different contact intervals ({} against {})",
+                ia.len(),
+                ib.len()
+            ));
+        }
+    }
+}
+
+/// Evaluates a scenario: `exact` loaded for the exact path, `float` for the
+/// `f64` path (either may be missing when that path cannot load it).
+pub fn evaluate(
+    exact: Option<&Scenario>,
+    float: Option<&Scenario>,
+    options: &SolveOptions,
+) -> Evaluation {
+    let mut runs = Vec::new();
+    let mut findings = Vec::new();
+    for method in Method::ALL {
+        for (scalar, scenario) in [(ScalarKind::Exact, exact), (ScalarKind::F64, float)] {
+            let Some(scenario) = scenario else {
+                runs.push(RunRecord {
+                    method,
+                    scalar,
+                    outcome: RunOutcome::NotApplicable(format!(
+                        "the scenario does not load in the {scalar} path"
+                    )),
+                    verdict: None,
+                    class: None,
+                    seconds: 0.0,
+                });
+                continue;
+            };
+            let (outcome, seconds) = run_one(scenario, method, scalar, options);
+            let mut record = RunRecord {
+                method,
+                scalar,
+                outcome,
+                verdict: None,
+                class: None,
+                seconds,
+            };
+            if let RunOutcome::Panicked(msg) = &record.outcome {
+                findings.push(Finding {
+                    kind: FindingKind::Panic,
+                    message: format!("{} panicked: {msg}", record.label()),
+                });
+            }
+            if let (ScalarKind::Exact, RunOutcome::Answered(r)) = (scalar, &record.outcome) {
+                let verdict = catch_unwind(AssertUnwindSafe(|| referee(&scenario.query(), r)))
+                    .unwrap_or_else(|p| {
+                        Verdict::refuted(format!("the referee panicked: {}", panic_message(p)))
+                    });
+                if let Verdict::Refuted { reason, .. } = &verdict {
+                    findings.push(Finding {
+                        kind: FindingKind::Refuted,
+                        message: format!("the referee refutes {}: {reason}", record.label()),
+                    });
+                }
+                if let Some(e) = &scenario.expect {
+                    for message in check_expectation(&record.label(), r, e) {
+                        findings.push(Finding {
+                            kind: FindingKind::Expectation,
+                            message,
+                        });
+                    }
+                }
+                record.verdict = Some(verdict);
+            }
+            runs.push(record);
+        }
+    }
+    // exact answers against each other
+    let exact_answers: Vec<(String, &ContactResult)> = runs
+        .iter()
+        .filter(|r| r.scalar == ScalarKind::Exact)
+        .filter_map(|r| r.answer().map(|a| (r.label(), a)))
+        .collect();
+    let mut disagreements = Vec::new();
+    for i in 0..exact_answers.len() {
+        for j in i + 1..exact_answers.len() {
+            let ((la, a), (lb, b)) = (&exact_answers[i], &exact_answers[j]);
+            compare_exact(&mut disagreements, la, a, lb, b);
+        }
+    }
+    findings.extend(disagreements);
+    // f64 answers classified against the truth
+    let mut evaluation = Evaluation { runs, findings };
+    let truth = evaluation.truth().map(|t| {
+        let first_contact = match &t.time {
+            Some(Time::Exact(a)) => algebraic_of(a).ok(),
+            _ => None,
+        };
+        (t.collides, first_contact)
+    });
+    if let Some((collides, first_contact)) = truth {
+        let exact_truth = !collides || first_contact.is_some();
+        if exact_truth {
+            let truth = Truth { first_contact };
+            for r in evaluation
+                .runs
+                .iter_mut()
+                .filter(|r| r.scalar == ScalarKind::F64)
+            {
+                r.class = match &r.outcome {
+                    RunOutcome::Answered(a) => {
+                        let t = float_time(a);
+                        Some(classify_float(&truth, a.collides, t, f64_tolerance(t)))
+                    }
+                    RunOutcome::Panicked(m) => Some(FloatClass::Failed(m.clone())),
+                    RunOutcome::LimitExceeded(m) => Some(FloatClass::Failed(m.clone())),
+                    RunOutcome::NotApplicable(_) => None,
+                };
+            }
+        }
+    }
+    evaluation
+}

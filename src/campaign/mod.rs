@@ -1,0 +1,41 @@
+//! Differential campaigns: many generated scenarios through every method in
+//! both scalars, judged by the referee and by the differential rules, in
+//! parallel, reproducibly, with shrunk reproductions of every finding.
+//!
+//! * [`evaluate`](evaluate()) judges one scenario (also used by `exactccd
+//!   oracle`);
+//! * [`run_campaign`] runs `--cases N` scenarios of the chosen classes from
+//!   `--seed S`, optionally one shard `K/N` of them (scenario `i` belongs to
+//!   shard `i mod N + 1`), on `--jobs J` threads, and writes
+//!   `report.jsonl` (one [`CaseLine`] per scenario, in index order),
+//!   `summary.txt` and, for every scenario with a finding, a shrunk scenario
+//!   file under `failures/` that reproduces it;
+//! * [`merge_reports`] rebuilds the summary of many shards' reports.
+//!
+//! The output is a pure function of the seed, the classes, the case count
+//! and the shard: shards run anywhere, under any batch scheduler, and merge.
+
+mod evaluate;
+mod report;
+mod runner;
+mod shrink;
+
+pub use evaluate::{
+    evaluate, Evaluation, Finding, FindingKind, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE,
+};
+pub use report::{CaseLine, ClassCounts, FindingLine, RunLine, Summary};
+pub use runner::{merge_reports, run_campaign, CampaignConfig, CampaignError};
+pub use shrink::shrink_scenario;
+
+use crate::contact::Time;
+
+/// The nearest `f64` of a time (an enclosure's midpoint).
+pub(crate) fn time_approx(t: &Time) -> f64 {
+    match t {
+        Time::Exact(a) => a.to_f64(),
+        Time::Float(x) => *x,
+        Time::Enclosure { lower, upper } => crate::scalar::rational_to_f64(
+            &((lower + upper) / crate::scalar::BigRational::from_integer(2.into())),
+        ),
+    }
+}

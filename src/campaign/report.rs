@@ -1,0 +1,290 @@
+//! Campaign reports: one JSON line per scenario, and the summary table that
+//! [`Summary`] aggregates from those lines (so that `campaign merge` rebuilds
+//! the same table from the reports of many shards).
+
+use super::evaluate::{Evaluation, RunOutcome};
+use exactccd_oracle::{FloatClass, Verdict};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One run in a report line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunLine {
+    /// `sgm`, `sat`, `glide`.
+    pub method: String,
+    /// `exact` or `f64`.
+    pub scalar: String,
+    /// `answered`, `not-applicable`, `limit`, `panic`.
+    pub status: String,
+    /// The decision, when answered.
+    pub collides: Option<bool>,
+    /// The first contact time, nearest `f64`.
+    pub time: Option<f64>,
+    /// The referee's verdict on an exact answer: `certified`, `refuted`,
+    /// `inconclusive`.
+    pub verdict: Option<String>,
+    /// The class of an `f64` answer: `agrees`, `early`, `late`, `missed`,
+    /// `phantom`, `failed`.
+    pub class: Option<String>,
+    /// How early or late, for those classes.
+    pub dt: Option<f64>,
+    /// Seconds spent in the solver.
+    pub seconds: f64,
+}
+
+/// One finding in a report line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FindingLine {
+    /// `exact-disagreement`, `refuted`, `expectation`, `panic`.
+    pub kind: String,
+    /// What happened.
+    pub message: String,
+}
+
+/// One scenario of a campaign: a line of the JSON-lines report.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CaseLine {
+    /// The scenario's index in the campaign.
+    pub index: u64,
+    /// Its class.
+    pub class: String,
+    /// Its name (`class-seed-index`).
+    pub name: String,
+    /// The problems found.
+    pub findings: Vec<FindingLine>,
+    /// The file the shrunk reproduction was written to, if any.
+    pub reproduction: Option<String>,
+    /// Every run.
+    pub runs: Vec<RunLine>,
+}
+
+impl CaseLine {
+    /// The line of an evaluated scenario.
+    pub fn new(index: u64, class: &str, name: &str, e: &Evaluation) -> CaseLine {
+        CaseLine {
+            index,
+            class: class.to_owned(),
+            name: name.to_owned(),
+            findings: e
+                .findings
+                .iter()
+                .map(|f| FindingLine {
+                    kind: f.kind.name().to_owned(),
+                    message: f.message.clone(),
+                })
+                .collect(),
+            reproduction: None,
+            runs: e
+                .runs
+                .iter()
+                .map(|r| {
+                    let (status, answer) = match &r.outcome {
+                        RunOutcome::Answered(a) => ("answered", Some(a)),
+                        RunOutcome::NotApplicable(_) => ("not-applicable", None),
+                        RunOutcome::LimitExceeded(_) => ("limit", None),
+                        RunOutcome::Panicked(_) => ("panic", None),
+                    };
+                    RunLine {
+                        method: r.method.to_string(),
+                        scalar: r.scalar.to_string(),
+                        status: status.to_owned(),
+                        collides: answer.map(|a| a.collides),
+                        time: answer.and_then(|a| a.time.as_ref()).map(super::time_approx),
+                        verdict: r.verdict.as_ref().map(|v| {
+                            match v {
+                                Verdict::Certified => "certified",
+                                Verdict::Refuted { .. } => "refuted",
+                                Verdict::Inconclusive(_) => "inconclusive",
+                            }
+                            .to_owned()
+                        }),
+                        class: r.class.as_ref().map(|c| c.name().to_owned()),
+                        dt: match &r.class {
+                            Some(FloatClass::Early { dt } | FloatClass::Late { dt }) => Some(*dt),
+                            _ => None,
+                        },
+                        seconds: r.seconds,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Counts for one class of scenarios.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ClassCounts {
+    /// Scenarios.
+    pub cases: u64,
+    /// Scenarios with at least one finding.
+    pub with_findings: u64,
+    /// Findings by kind.
+    pub findings: BTreeMap<String, u64>,
+    /// Referee verdicts of exact answers, by method: certified, refuted,
+    /// inconclusive.
+    pub verdicts: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Classes of `f64` answers, by method.
+    pub float_classes: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Largest `dt` of an early or late `f64` answer, by method.
+    pub worst_dt: BTreeMap<String, f64>,
+    /// Solver seconds, by method and scalar (`sat/exact`).
+    pub seconds: BTreeMap<String, f64>,
+}
+
+/// The aggregate of a campaign (or of merged shards).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Counts by class name.
+    pub classes: BTreeMap<String, ClassCounts>,
+    /// Wall-clock seconds of the run (0 when merged).
+    pub wall_seconds: f64,
+}
+
+fn bump(map: &mut BTreeMap<String, u64>, key: &str) {
+    *map.entry(key.to_owned()).or_default() += 1;
+}
+
+impl Summary {
+    /// Adds one report line.
+    #[allow(clippy::float_arithmetic)] // sums of timings and error sizes
+    pub fn add(&mut self, line: &CaseLine) {
+        let c = self.classes.entry(line.class.clone()).or_default();
+        c.cases += 1;
+        if !line.findings.is_empty() {
+            c.with_findings += 1;
+        }
+        for f in &line.findings {
+            bump(&mut c.findings, &f.kind);
+        }
+        for r in &line.runs {
+            *c.seconds
+                .entry(format!("{}/{}", r.method, r.scalar))
+                .or_default() += r.seconds;
+            if let Some(v) = &r.verdict {
+                bump(c.verdicts.entry(r.method.clone()).or_default(), v);
+            }
+            if let Some(k) = &r.class {
+                bump(c.float_classes.entry(r.method.clone()).or_default(), k);
+            }
+            if let Some(dt) = r.dt {
+                let w = c.worst_dt.entry(r.method.clone()).or_default();
+                *w = w.max(dt);
+            }
+        }
+    }
+
+    /// Total scenarios.
+    pub fn cases(&self) -> u64 {
+        self.classes.values().map(|c| c.cases).sum()
+    }
+
+    /// Total findings of a kind.
+    pub fn findings(&self, kind: &str) -> u64 {
+        self.classes
+            .values()
+            .map(|c| c.findings.get(kind).copied().unwrap_or(0))
+            .sum()
+    }
+
+    /// Total scenarios with findings.
+    pub fn scenarios_with_findings(&self) -> u64 {
+        self.classes.values().map(|c| c.with_findings).sum()
+    }
+
+    /// The summary table (plain text).
+    #[allow(clippy::float_arithmetic)] // rates for the table
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let methods: Vec<String> = {
+            let mut m: Vec<String> = self
+                .classes
+                .values()
+                .flat_map(|c| c.verdicts.keys().chain(c.float_classes.keys()).cloned())
+                .collect();
+            m.sort();
+            m.dedup();
+            m
+        };
+        let _ = writeln!(
+            out,
+            "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>6}",
+            "class", "cases", "disagree", "refuted", "expect", "panic", "issues"
+        );
+        for (name, c) in &self.classes {
+            let g = |k: &str| c.findings.get(k).copied().unwrap_or(0);
+            let _ = writeln!(
+                out,
+                "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>6}",
+                name,
+                c.cases,
+                g("exact-disagreement"),
+                g("refuted"),
+                g("expectation"),
+                g("panic"),
+                c.with_findings
+            );
+        }
+        for method in &methods {
+            let _ = writeln!(out, "\n{method}: referee verdicts on exact answers, f64 classes against the exact truth");
+            let _ = writeln!(
+                out,
+                "{:<18} {:>9} {:>7} {:>7} | {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>9} | {:>9} {:>9}",
+                "class", "certified", "refuted", "inconcl", "agrees", "early", "late", "missed", "phantom", "failed",
+                "worst dt", "exact s", "f64 s"
+            );
+            for (name, c) in &self.classes {
+                let v = c.verdicts.get(method);
+                let f = c.float_classes.get(method);
+                let gv = |k: &str| v.and_then(|m| m.get(k)).copied().unwrap_or(0);
+                let gf = |k: &str| f.and_then(|m| m.get(k)).copied().unwrap_or(0);
+                if v.is_none() && f.is_none() {
+                    continue;
+                }
+                let secs = |scalar: &str| {
+                    c.seconds
+                        .get(&format!("{method}/{scalar}"))
+                        .copied()
+                        .unwrap_or(0.0)
+                };
+                let _ = writeln!(
+                    out,
+                    "{:<18} {:>9} {:>7} {:>7} | {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>9.1e} | {:>9.2} {:>9.3}",
+                    name,
+                    gv("certified"),
+                    gv("refuted"),
+                    gv("inconclusive"),
+                    gf("agrees"),
+                    gf("early"),
+                    gf("late"),
+                    gf("missed"),
+                    gf("phantom"),
+                    gf("failed"),
+                    c.worst_dt.get(method).copied().unwrap_or(0.0),
+                    secs("exact"),
+                    secs("f64"),
+                );
+            }
+        }
+        let cases = self.cases();
+        let _ = write!(
+            out,
+            "\ntotal: {cases} scenarios, {} with findings ({} exact disagreements, {} refuted, {} expectation failures, {} panics)",
+            self.scenarios_with_findings(),
+            self.findings("exact-disagreement"),
+            self.findings("refuted"),
+            self.findings("expectation"),
+            self.findings("panic"),
+        );
+        if self.wall_seconds > 0.0 {
+            let _ = write!(
+                out,
+                "; {:.1} s wall, {:.1} scenarios/s",
+                self.wall_seconds,
+                cases as f64 / self.wall_seconds
+            );
+        }
+        out.push('\n');
+        out
+    }
+}
