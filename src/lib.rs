@@ -24,4 +24,5 @@ pub mod solver;
 
 pub mod app;
 pub mod campaign;
+pub mod claims;
 pub mod scenario;

@@ -43,9 +43,10 @@ impl Input {
         let mut p = Poly::constant(q(1, 1));
         for f in self.factors.iter().take(6) {
             let (base, m) = match f {
-                Factor::Linear { n, d, m } => {
-                    (Poly::from_coeffs(vec![q(-(*n as i64), 1), q(*d as i64 + 1, 1)]), *m % 3 + 1)
-                }
+                Factor::Linear { n, d, m } => (
+                    Poly::from_coeffs(vec![q(-(*n as i64), 1), q(*d as i64 + 1, 1)]),
+                    *m % 3 + 1,
+                ),
                 Factor::Quadratic { a, b, c, m } => (
                     Poly::from_coeffs(vec![q(*c as i64, 1), q(*b as i64, 1), q(*a as i64, 1)]),
                     *m % 2 + 1,
@@ -76,7 +77,9 @@ impl fmt::Debug for Input {
 }
 
 fuzz_target!(|input: Input| {
-    let Some((p, a, b)) = input.build() else { return };
+    let Some((p, a, b)) = input.build() else {
+        return;
+    };
     let limits = IsolationLimits::default();
     let d = isolate_roots_with(&p, &a, &b, Isolator::Descartes, &limits).expect("within limits");
     let s = isolate_roots_with(&p, &a, &b, Isolator::Sturm, &limits).expect("within limits");
@@ -85,8 +88,15 @@ fuzz_target!(|input: Input| {
         assert!(w[0] < w[1], "roots not sorted and distinct");
     }
     for r in &d {
-        assert_eq!(r.sign_of(&p), Sign::Zero, "p does not vanish at a reported root");
-        assert!(r.cmp_rational(&a).is_ge() && r.cmp_rational(&b).is_le(), "root outside [a, b]");
+        assert_eq!(
+            r.sign_of(&p),
+            Sign::Zero,
+            "p does not vanish at a reported root"
+        );
+        assert!(
+            r.cmp_rational(&a).is_ge() && r.cmp_rational(&b).is_le(),
+            "root outside [a, b]"
+        );
     }
     let rp = referee::Poly::new(p.coeffs().to_vec());
     assert_eq!(

@@ -1,0 +1,25 @@
+//! Fuzz target: the `f64` solvers never panic on any loadable scenario.
+//! Typed scenarios (`Debug` prints the pasteable JSON) are loaded for the
+//! `f64` path; every method runs on each one that loads. An answer, "not
+//! applicable" or a resource limit are all fine; a panic is a finding.
+#![no_main]
+
+use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
+use exactccd::scenario::{parse_scenario, LoadOptions};
+use exactccd_fuzz::ScenarioIn;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|input: ScenarioIn| {
+    let text = serde_json::to_string(&input.json()).unwrap_or_default();
+    let Ok(s) = parse_scenario(&text, None, &LoadOptions::for_scalar(ScalarKind::F64)) else {
+        return;
+    };
+    for method in Method::ALL {
+        let _ = solve(
+            &s.query(),
+            method,
+            ScalarKind::F64,
+            &SolveOptions::default(),
+        );
+    }
+});
