@@ -17,6 +17,7 @@ pub mod generate;
 pub mod geom;
 pub mod motion;
 pub mod poly;
+pub mod queries;
 pub mod referee;
 pub mod scalar;
 pub mod solver;

@@ -10,7 +10,7 @@
 use clap::{Args, ColorChoice, Parser, Subcommand, ValueEnum};
 use exactccd::app::{
     campaign_command, campaign_merge_command, exit, oracle_command, parse_classes, parse_shard,
-    solve_command, Outcome,
+    queries_command, solve_command, Outcome,
 };
 use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{Method, ScalarKind, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS};
@@ -32,8 +32,8 @@ enum Command {
     /// Solve one scenario file and print the result JSON.
     Solve {
         /// The method [default: the one that applies to the scenario's
-        /// motion: screw/poses -> glide, angular -> sat, two boxes -> sgm,
-        /// else sat].
+        /// motion: a query -> primitive, screw/poses -> glide, angular ->
+        /// sat, two boxes -> sgm, else sat].
         #[arg(long, value_enum)]
         method: Option<MethodArg>,
         /// The arithmetic.
@@ -54,6 +54,23 @@ enum Command {
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
         /// Scenario files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Answer the public CCD benchmark's vertex-face and edge-edge queries
+    /// (CSV files; directories are searched recursively for *.csv; the kind
+    /// comes from a folder named vertex-face or edge-edge): one JSON line
+    /// per query, a per-folder summary against the labels on stderr; exit 0
+    /// when every answer matches its label, 1 otherwise.
+    Queries {
+        /// The arithmetic.
+        #[arg(long, value_enum, default_value = "exact")]
+        scalar: ScalarArg,
+        /// Bits of the time brackets: upper - lower <= 2^-BITS * max(1, |T|).
+        #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
+        precision: u32,
+        /// Query files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -124,6 +141,7 @@ enum MethodArg {
     Sgm,
     Sat,
     Glide,
+    Primitive,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -135,6 +153,7 @@ enum ScalarArg {
 impl From<MethodArg> for Method {
     fn from(m: MethodArg) -> Method {
         match m {
+            MethodArg::Primitive => Method::Primitive,
             MethodArg::Sgm => Method::Sgm,
             MethodArg::Sat => Method::Sat,
             MethodArg::Glide => Method::Glide,
@@ -182,7 +201,7 @@ fn run() -> Outcome {
                     status: exit::INVALID_INPUT,
                     stdout: String::new(),
                     stderr: vec![
-                        "error: a command is required: solve, oracle or campaign (see exactccd --help)"
+                        "error: a command is required: solve, oracle, campaign or queries (see exactccd --help)"
                             .into(),
                     ],
                 },
@@ -202,6 +221,11 @@ fn run() -> Outcome {
             file,
         } => solve_command(&file, method.map(Method::from), scalar.into(), precision),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
+        Command::Queries {
+            scalar,
+            precision,
+            paths,
+        } => queries_command(&paths, scalar.into(), precision),
         Command::Campaign {
             merge: Some(CampaignSub::Merge { out, reports }),
             ..

@@ -5,6 +5,8 @@
 //! * [`solve_command`]: `exactccd solve [--method M] [--scalar S]
 //!   [--precision BITS] FILE`.
 //! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
+//! * [`queries_command`]: `exactccd queries [--scalar S] PATH...` (the
+//!   public CCD benchmark's query files).
 //!
 //! Output is built whole before anything is printed: stdout never carries a
 //! partial JSON.
@@ -12,6 +14,9 @@
 
 mod campaign;
 mod oracle;
+mod queries;
+
+pub use queries::queries_command;
 
 pub use campaign::{campaign_command, campaign_merge_command, parse_classes, parse_shard};
 pub use oracle::{

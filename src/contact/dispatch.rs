@@ -10,6 +10,7 @@ use super::ContactResult;
 use crate::geom::Shape;
 use crate::motion::{Body, Motion};
 use crate::scalar::BigRational;
+use crate::solver::primitive::PrimitiveQuery;
 use std::fmt;
 use std::str::FromStr;
 
@@ -31,19 +32,23 @@ pub enum Method {
     Sat,
     /// Glide rotations: screw-motion interpolation of poses (Buss).
     Glide,
+    /// Vertex-face and edge-edge queries with linearly moving points (a
+    /// scenario's `query` field; the public CCD benchmark's queries).
+    Primitive,
 }
 
 impl Method {
     /// Every method, in the order the oracle runs them.
-    pub const ALL: [Method; 3] = [Method::Sgm, Method::Sat, Method::Glide];
+    pub const ALL: [Method; 4] = [Method::Sgm, Method::Sat, Method::Glide, Method::Primitive];
 
     /// The name used on the command line and in results: `sgm`, `sat`,
-    /// `glide`.
+    /// `glide`, `primitive`.
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Sgm => "sgm",
             Method::Sat => "sat",
             Method::Glide => "glide",
+            Method::Primitive => "primitive",
         }
     }
 }
@@ -60,7 +65,7 @@ impl FromStr for Method {
         Method::ALL
             .into_iter()
             .find(|m| m.as_str() == s)
-            .ok_or_else(|| format!("unknown method {s:?} (expected sgm, sat or glide)"))
+            .ok_or_else(|| format!("unknown method {s:?} (expected sgm, sat, glide or primitive)"))
     }
 }
 
@@ -120,9 +125,14 @@ impl Default for SolveOptions {
     }
 }
 
-/// What a solver is asked: two bodies over a closed time interval.
+/// What a solver is asked: two bodies over a closed time interval, or a
+/// primitive query.
 #[derive(Clone, Copy, Debug)]
 pub struct ContactQuery<'a> {
+    /// A vertex-face or edge-edge query (a scenario's `query` field). When
+    /// present, `a` and `b` are placeholders that no method solves: only
+    /// [`Method::Primitive`] applies ([`solve`] refuses every other method).
+    pub primitive: Option<&'a PrimitiveQuery<BigRational>>,
     /// The first body.
     pub a: &'a Body,
     /// The second body.
@@ -174,12 +184,16 @@ fn is_angular(body: &Body) -> bool {
 /// The method that applies to the scenario's motion (the default of
 /// `exactccd solve`), by the first rule that matches:
 ///
+/// 0. a primitive query (a `query` field): `primitive`;
 /// 1. a `screw` or `poses` motion on either body: `glide`;
 /// 2. an `angular` motion on either body: `sat`;
 /// 3. two boxes (under `static`, `linear`, `rational` or `row_matrix`
 ///    motions): `sgm`;
 /// 4. anything else (a triangle or a mesh under rational motions): `sat`.
 pub fn default_method(query: &ContactQuery<'_>) -> Method {
+    if query.primitive.is_some() {
+        return Method::Primitive;
+    }
     let bodies = [query.a, query.b];
     if bodies.iter().any(|b| is_screw_like(b)) {
         Method::Glide
@@ -194,14 +208,23 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
 
 /// Runs `method` in `scalar` on the query.
 ///
-/// Today no solver is implemented, so every call answers
-/// [`SolveError::NotApplicable`]; the solver issues fill in the arms.
+/// A method without a solver yet answers [`SolveError::NotApplicable`];
+/// the solver issues fill in the arms. A primitive query (a scenario's
+/// `query` field) is answered by [`Method::Primitive`] alone.
 pub fn solve(
     query: &ContactQuery<'_>,
     method: Method,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, SolveError> {
+    if let Some(primitive) = query.primitive {
+        return match method {
+            Method::Primitive => super::primitive::solve(primitive, scalar, options),
+            other => Err(SolveError::NotApplicable(format!(
+                "the scenario is a primitive query (vertex-face or edge-edge), which only method primitive answers, not {other}"
+            ))),
+        };
+    }
     if scalar == ScalarKind::Exact {
         if let Some(path) = query.approximate_rotations.first() {
             return Err(SolveError::NotApplicable(format!(
@@ -210,6 +233,9 @@ pub fn solve(
         }
     }
     match method {
+        Method::Primitive => Err(SolveError::NotApplicable(
+            "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
+        )),
         Method::Sat => super::sat::solve(query, scalar, options),
         Method::Sgm | Method::Glide => Err(SolveError::NotApplicable(format!(
             "no solver implements method {method} yet"

@@ -16,6 +16,7 @@
 mod certificate;
 mod dispatch;
 mod json;
+mod primitive;
 mod sat;
 mod witness;
 

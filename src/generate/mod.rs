@@ -619,5 +619,6 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         expect,
         scalar: ScalarKind::Exact,
         approximate_rotations: Vec::new(),
+        primitive: None,
     }
 }

@@ -56,6 +56,12 @@ fn body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::Body, String> 
 
 /// The referee's case for a query, or why the referee cannot judge it.
 pub fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
+    if query.primitive.is_some() {
+        // its `a` and `b` are placeholders, not the query's geometry
+        return Err(
+            "a primitive query (vertex-face or edge-edge): the referee judges bodies only".into(),
+        );
+    }
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     Ok(oracle::Case {
         a: body(query.a, t0, "a")?,

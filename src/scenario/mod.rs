@@ -54,6 +54,7 @@
 mod body;
 mod error;
 mod mesh;
+mod primitive;
 mod reader;
 mod writer;
 
@@ -61,8 +62,10 @@ pub use error::ScenarioError;
 pub use writer::{scenario_to_json, write_scenario};
 
 use crate::contact::{ContactQuery, ScalarKind};
-use crate::motion::Body;
+use crate::geom::{BoxShape, Pose, Shape};
+use crate::motion::{Body, Motion};
 use crate::scalar::{BigRational, Ring};
+use crate::solver::primitive::PrimitiveQuery;
 use reader::{check_duplicate_keys, Node, Reader};
 use serde_json::Value;
 use std::io::Read;
@@ -118,6 +121,12 @@ pub struct Scenario {
     /// Field paths (`b.pose.rotation`) of rotation matrices accepted only
     /// within the `f64` tolerance; always empty in the exact path.
     pub approximate_rotations: Vec<String>,
+    /// The primitive query of a scenario with a `query` field (a vertex-face
+    /// or edge-edge query, README "Primitive queries"). Such a scenario has
+    /// no bodies: `a` and `b` are then placeholders (static unit boxes at
+    /// the origin) that must not be solved, and [`Scenario::query`] carries
+    /// the primitive query, which only the `primitive` method answers.
+    pub primitive: Option<PrimitiveQuery<BigRational>>,
 }
 
 impl Scenario {
@@ -128,6 +137,7 @@ impl Scenario {
             b: &self.b,
             interval: &self.interval,
             approximate_rotations: &self.approximate_rotations,
+            primitive: self.primitive.as_ref(),
         }
     }
 }
@@ -242,7 +252,7 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
             ))
         }
     }
-    let obj = root.object(&["format", "name", "interval", "a", "b", "expect"])?;
+    let obj = root.object(&["format", "name", "interval", "a", "b", "query", "expect"])?;
     let name = obj.get("name").map(|n| n.string()).transpose()?;
     let interval = match obj.get("interval") {
         None => (<BigRational as Ring>::zero(), <BigRational as Ring>::one()),
@@ -255,8 +265,22 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
         }
     };
     loader.interval = interval.clone();
-    let a = loader.body(&obj.require("a", "a body")?)?;
-    let b = loader.body(&obj.require("b", "a body")?)?;
+    let (a, b, primitive) = match obj.get("query") {
+        None => (
+            loader.body(&obj.require("a", "a body")?)?,
+            loader.body(&obj.require("b", "a body")?)?,
+            None,
+        ),
+        Some(node) => {
+            for key in ["a", "b"] {
+                if let Some(n) = obj.get(key) {
+                    return Err(n.err("must be absent in a scenario with a query"));
+                }
+            }
+            let q = primitive::query(loader, &node)?;
+            (placeholder_body(), placeholder_body(), Some(q))
+        }
+    };
     let expect = obj
         .get("expect")
         .map(|node| expect(loader, &node, &interval))
@@ -269,7 +293,19 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
         expect,
         scalar: loader.reader.scalar(),
         approximate_rotations: std::mem::take(&mut loader.approximate_rotations),
+        primitive,
     })
+}
+
+/// The placeholder body of a scenario with a `query` (see
+/// [`Scenario::primitive`]): a static unit box at the origin, never solved.
+fn placeholder_body() -> Body {
+    let one = <BigRational as Ring>::one();
+    Body {
+        shape: Shape::Box(BoxShape::new([one.clone(), one.clone(), one])),
+        pose: Pose::identity(),
+        motion: Motion::Static,
+    }
 }
 
 fn expect(

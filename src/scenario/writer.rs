@@ -9,6 +9,7 @@ use crate::geom::{Mat3, Pose, Shape, Vec3};
 use crate::motion::{Body, Motion};
 use crate::poly::Poly;
 use crate::scalar::{BigRational, Ring};
+use crate::solver::primitive::{MovingPoint, PrimitiveQuery, QueryKind};
 use serde_json::{json, Map, Value};
 
 fn num(q: &BigRational) -> Value {
@@ -126,6 +127,23 @@ fn body(b: &Body) -> Value {
     Value::Object(m)
 }
 
+/// The `query` field of a primitive query (README "Primitive queries").
+fn primitive_query(q: &PrimitiveQuery<BigRational>) -> Value {
+    let point =
+        |p: &MovingPoint<BigRational>| json!({ "start": vec3(&p.start), "end": vec3(&p.end) });
+    let [p0, p1, p2, p3] = &q.points;
+    match q.kind {
+        QueryKind::VertexFace => json!({ "vertex_face": {
+            "vertex": point(p0),
+            "face": [point(p1), point(p2), point(p3)],
+        }}),
+        QueryKind::EdgeEdge => json!({ "edge_edge": {
+            "a": [point(p0), point(p1)],
+            "b": [point(p2), point(p3)],
+        }}),
+    }
+}
+
 /// The scenario as a JSON value of the contract's format.
 pub fn scenario_to_json(s: &Scenario) -> Value {
     let mut m = Map::new();
@@ -137,8 +155,16 @@ pub fn scenario_to_json(s: &Scenario) -> Value {
         "interval".into(),
         json!([num(&s.interval.0), num(&s.interval.1)]),
     );
-    m.insert("a".into(), body(&s.a));
-    m.insert("b".into(), body(&s.b));
+    match &s.primitive {
+        // a primitive query has no bodies (`a`, `b` are placeholders)
+        Some(q) => {
+            m.insert("query".into(), primitive_query(q));
+        }
+        None => {
+            m.insert("a".into(), body(&s.a));
+            m.insert("b".into(), body(&s.b));
+        }
+    }
     if let Some(e) = &s.expect {
         let mut x = Map::new();
         if let Some(c) = e.collides {

@@ -1,1 +1,237 @@
-//! Not implemented yet: this module is a placeholder; see the solver issue.
+//! Primitive continuous collision queries with linearly moving points:
+//! vertex-face (a point against a solid triangle) and edge-edge (a segment
+//! against a segment), as posed by the public CCD benchmark (Wang, Ferguson,
+//! Schneider, Jiang, Attene, Panozzo, "A Large Scale Benchmark and an
+//! Inclusion-Based Algorithm for Continuous Collision Detection", ACM TOG
+//! 40(5), 2021): each of the four points moves linearly from its position
+//! at `t0` to its position at `t1`; the question is the first time in
+//! `[t0, t1]` at which they touch (touching counts).
+//!
+//! # Algorithm
+//!
+//! 1. Denominators are cleared once per query: every polynomial is computed
+//!    over the integers ([`PrimitiveScalar`]).
+//! 2. Contact needs the four points coplanar: the separation polynomial
+//!    (`orient3d` of the four moving points, degree <= 3) vanishes. Its
+//!    exact real roots in the interval are the candidate times
+//!    (`search.rs`); a Descartes test skips polynomials without a root in
+//!    the interval, and rational roots of a cubic are split off by Hensel
+//!    lifting before isolation (`rational_roots.rs`).
+//! 3. At each candidate, in increasing order, the inside test (the point in
+//!    the closed triangle, the closed segments meet) is decided by exact
+//!    signs of quadratics at the root: 2-D orientations in a projection
+//!    along an axis where the plane projects one-to-one, and, where the
+//!    triangle has zero area or the segments are parallel, exact
+//!    point-on-segment tests (`vertex_face.rs`, `edge_edge.rs`). The first
+//!    candidate that passes is the time of impact.
+//! 4. When the separation polynomial is identically zero (coplanar at every
+//!    time) the candidates are the interval's ends and the roots of every
+//!    polynomial the inside test reads; the test's answer is constant
+//!    between them (`search.rs` proves why).
+//!
+//! Every decision is an exact sign in the exact scalars; the `f64` scalar
+//! runs the same code with `f64` polynomials and approximate roots.
+//!
+//! # Naming
+//!
+//! `test_primitive` decides (collides or not, with a [`Certificate`]);
+//! `find_primitive` computes the whole contact ([`PrimitiveContact`]: first
+//! time, every contact interval, features, point, normal). Files: one per
+//! query (`vertex_face.rs`, `edge_edge.rs`), the candidate search
+//! (`search.rs`), the inputs (`query.rs`), the scalars and exact root
+//! finding (`scalar.rs`, `rational_roots.rs`), the outcome types
+//! (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
+//! scenario-file form of a query is `scenario::primitive` (the `query`
+//! field), the benchmark's CSV files are read by [`crate::queries`], and
+//! `contact::primitive` converts the outcome for `exactccd solve`. Feature names: the triangle's vertices are `f0, f1, f2`,
+//! the segments' ends `a0, a1` and `b0, b1` ([`PrimitiveFeature::names`]).
+//!
+//! ```
+//! use exactccd::geom::Vec3;
+//! use exactccd::solver::primitive::{test_primitive, MovingPoint, PrimitiveQuery};
+//! use exactccd::scalar::{BigInt, BigRational};
+//! let q = |n: i64| BigRational::from_integer(BigInt::from(n));
+//! let v = |x, y, z| Vec3::new(q(x), q(y), q(z));
+//! // A point falls from z = 3 to z = -1 onto the fixed triangle z = 0:
+//! // it touches at t = 3/4.
+//! let query = PrimitiveQuery::vertex_face(
+//!     MovingPoint::new(v(0, 0, 3), v(0, 0, -1)),
+//!     [
+//!         MovingPoint::fixed(v(-1, -1, 0)),
+//!         MovingPoint::fixed(v(2, 0, 0)),
+//!         MovingPoint::fixed(v(0, 2, 0)),
+//!     ],
+//! );
+//! let verdict = test_primitive(&query).unwrap();
+//! assert!(verdict.collides);
+//! let t = verdict.time().unwrap();
+//! assert_eq!(t.as_rational(), Some(&BigRational::new(3.into(), 4.into())));
+//! ```
+#![deny(clippy::float_arithmetic)]
+
+mod edge_edge;
+mod float;
+mod outcome;
+mod query;
+mod rational_roots;
+mod scalar;
+mod search;
+mod vertex_face;
+
+pub use edge_edge::{EdgeEdgeRejection, EdgeEdgeWitness, Segment};
+pub use outcome::{
+    Certificate, EdgeFeature, FaceFeature, PrimitiveContact, PrimitiveFeature, PrimitiveStats,
+    Rejection, Schedule, Verdict, Witness,
+};
+pub use query::{MovingPoint, PrimitiveQuery, QueryKind};
+pub use scalar::PrimitiveScalar;
+pub use vertex_face::{SegmentMiss, VertexFaceRejection, VertexFaceWitness};
+
+use crate::poly::IsolationError;
+use edge_edge::EdgeEdgePolys;
+use search::{Candidates, InsideTest};
+use std::fmt;
+use vertex_face::VertexFacePolys;
+
+/// Why a primitive query could not be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrimitiveError {
+    kind: ErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    NonFinite,
+    EmptyInterval,
+    Isolation(IsolationError),
+}
+
+impl PrimitiveError {
+    pub(crate) fn non_finite() -> Self {
+        PrimitiveError {
+            kind: ErrorKind::NonFinite,
+        }
+    }
+
+    pub(crate) fn empty_interval() -> Self {
+        PrimitiveError {
+            kind: ErrorKind::EmptyInterval,
+        }
+    }
+
+    pub(crate) fn isolation(e: IsolationError) -> Self {
+        PrimitiveError {
+            kind: ErrorKind::Isolation(e),
+        }
+    }
+}
+
+impl fmt::Display for PrimitiveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            ErrorKind::NonFinite => f.write_str("a coordinate or time is not a finite number"),
+            ErrorKind::EmptyInterval => f.write_str("the time interval is empty (t0 >= t1)"),
+            ErrorKind::Isolation(e) => write!(f, "root isolation failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PrimitiveError {}
+
+/// The polynomials of a query, by kind.
+enum Polys<C> {
+    VertexFace(VertexFacePolys<C>),
+    EdgeEdge(EdgeEdgePolys<C>),
+}
+
+impl<C: crate::scalar::Ring> Polys<C> {
+    fn new<S: PrimitiveScalar<Coord = C>>(q: &PrimitiveQuery<S>) -> Self {
+        let points = query::point_polynomials(q);
+        match q.kind {
+            QueryKind::VertexFace => Polys::VertexFace(VertexFacePolys::new(&points)),
+            QueryKind::EdgeEdge => Polys::EdgeEdge(EdgeEdgePolys::new(&points)),
+        }
+    }
+
+    fn test<S: PrimitiveScalar<Coord = C>>(&self) -> &dyn InsideTest<S> {
+        match self {
+            Polys::VertexFace(p) => p,
+            Polys::EdgeEdge(p) => p,
+        }
+    }
+}
+
+/// Decides whether the primitives touch in the interval, with the
+/// certificate (the candidate times, the sign rejecting each one before the
+/// contact, the signs proving the contact). Section "Algorithm" above.
+pub fn test_primitive<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+) -> Result<Verdict<S::Root>, PrimitiveError> {
+    q.validate()?;
+    let polys = Polys::new(q);
+    let test = polys.test::<S>();
+    let candidates = search::candidates(test, &q.interval[0], &q.interval[1])?;
+    let certificate = search::first_contact(test, &candidates);
+    Ok(Verdict {
+        collides: certificate.contact.is_some(),
+        certificate,
+    })
+}
+
+/// The whole contact: the first time, every contact interval, the features
+/// that first touch, a contact point and normal (`f64`), the certificate and
+/// statistics. Section "Algorithm" above.
+pub fn find_primitive<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+) -> Result<PrimitiveContact<S::Root>, PrimitiveError> {
+    q.validate()?;
+    let polys = Polys::new(q);
+    let test = polys.test::<S>();
+    let candidates: Candidates<S::Root> = search::candidates(test, &q.interval[0], &q.interval[1])?;
+    let certificate = search::first_contact(test, &candidates);
+    let (contact_intervals, more_tests) =
+        search::contact_intervals(test, &candidates, &certificate);
+    let first = certificate.contact.clone();
+    let start = S::root_of_value(&q.interval[0]);
+    let (feature, point, normal) = match &first {
+        None => (None, None, None),
+        Some((t, w)) => {
+            let feature = match w {
+                Witness::VertexFace(w) => {
+                    PrimitiveFeature::VertexFace(vertex_face::face_feature(w))
+                }
+                Witness::EdgeEdge(w) => {
+                    let (a, b) = edge_edge::edge_features(w);
+                    PrimitiveFeature::EdgeEdge(a, b)
+                }
+            };
+            let tf = S::root_to_f64(t);
+            let point = float::contact_point(q, tf, w);
+            let normal = search::separation_sign_before::<S>(
+                test.separation(),
+                &candidates.times,
+                t,
+                &q.interval[0],
+            )
+            .and_then(|side| float::contact_normal(q, tf, side));
+            (Some(feature), Some(point), normal)
+        }
+    };
+    let stats = PrimitiveStats {
+        candidates: candidates.times.len(),
+        tests: certificate.rejected.len() + usize::from(first.is_some()) + more_tests,
+        coplanar: matches!(candidates.schedule, Schedule::Coplanar { .. }),
+    };
+    Ok(PrimitiveContact {
+        kind: q.kind,
+        collides: first.is_some(),
+        initially_touching: first.as_ref().is_some_and(|(t, _)| *t == start),
+        first_contact: first.map(|(t, _)| t),
+        contact_intervals,
+        feature,
+        point,
+        normal,
+        certificate,
+        stats,
+    })
+}

@@ -1,0 +1,23 @@
+//! The public CCD benchmark's query files (Wang et al., ACM TOG 2021): the
+//! CSV reader and the runner behind `exactccd queries`, at the edge of the
+//! crate (it calls the [`primitive`](crate::solver::primitive) solver).
+//!
+//! * `csv.rs`: [`read_query_file`], [`parse_queries`]: 8 rows per query, 7
+//!   integer columns, exact rationals, the kind from the folder name;
+//! * `run.rs`: [`run_queries`]: one JSON line per query
+//!   (`{"file", "query", "kind", "collides", "time", "label"}`, TIME as in
+//!   the contract) and a [`RunSummary`] per folder (queries, false negatives
+//!   and false positives against the labels, mean and maximum solver time).
+#![deny(clippy::float_arithmetic)]
+
+mod csv;
+mod run;
+
+pub use csv::{
+    collect_query_files, kind_from_path, parse_queries, read_query_file, BenchmarkQuery,
+    QueryFileError,
+};
+pub use run::{
+    answer_line, answer_query, query_to_f64, run_queries, FolderSummary, QueryAnswer,
+    QueryRunError, RunSummary,
+};

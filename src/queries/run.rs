@@ -1,0 +1,271 @@
+//! Running benchmark files: one JSON line per query, and a per-folder
+//! summary against the labels (`exactccd queries`).
+#![deny(clippy::float_arithmetic)]
+
+use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
+use crate::contact::{time_json, ScalarKind, Time};
+use crate::geom::Vec3;
+use crate::scalar::{rational_to_f64, BigRational};
+use crate::solver::primitive::{test_primitive, MovingPoint, PrimitiveError, PrimitiveQuery};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The answer to one query: collides, and the first contact time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QueryAnswer {
+    /// True when the primitives meet in `[0, 1]`.
+    pub collides: bool,
+    /// The first contact time, `None` without contact.
+    pub time: Option<Time>,
+}
+
+/// The query with every coordinate rounded to the nearest `f64`.
+pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
+    let v = |p: &Vec3<BigRational>| p.map(rational_to_f64);
+    let m = |p: &MovingPoint<BigRational>| MovingPoint::new(v(&p.start), v(&p.end));
+    PrimitiveQuery {
+        kind: q.kind,
+        points: [
+            m(&q.points[0]),
+            m(&q.points[1]),
+            m(&q.points[2]),
+            m(&q.points[3]),
+        ],
+        interval: [
+            rational_to_f64(&q.interval[0]),
+            rational_to_f64(&q.interval[1]),
+        ],
+    }
+}
+
+/// Answers one query in the scalar, timing the solver alone (the `f64`
+/// conversion happens before the clock starts).
+pub fn answer_query(
+    q: &PrimitiveQuery<BigRational>,
+    scalar: ScalarKind,
+) -> (Result<QueryAnswer, PrimitiveError>, Duration) {
+    match scalar {
+        ScalarKind::Exact => {
+            let start = Instant::now();
+            let answer = test_primitive(q).map(|v| QueryAnswer {
+                collides: v.collides,
+                time: v.time().cloned().map(Time::Exact),
+            });
+            (answer, start.elapsed())
+        }
+        ScalarKind::F64 => {
+            let q = query_to_f64(q);
+            let start = Instant::now();
+            let answer = test_primitive(&q).map(|v| QueryAnswer {
+                collides: v.collides,
+                time: v.time().map(|t| Time::Float(t.0)),
+            });
+            (answer, start.elapsed())
+        }
+    }
+}
+
+/// The JSON line of one answered query:
+/// `{"file", "query", "kind", "collides", "time", "label"}`, plus `"error"`
+/// (and `collides: null`) when the solver could not answer.
+pub fn answer_line(
+    file: &Path,
+    q: &BenchmarkQuery,
+    answer: &Result<QueryAnswer, PrimitiveError>,
+    precision: u32,
+) -> String {
+    let mut v = json!({
+        "file": file.display().to_string(),
+        "query": q.index,
+        "kind": q.query.kind.as_str(),
+    });
+    let obj = v.as_object_mut().expect("an object");
+    match answer {
+        Ok(a) => {
+            obj.insert("collides".into(), Value::Bool(a.collides));
+            obj.insert(
+                "time".into(),
+                a.time
+                    .as_ref()
+                    .map_or(Value::Null, |t| time_json(t, precision)),
+            );
+        }
+        Err(e) => {
+            obj.insert("collides".into(), Value::Null);
+            obj.insert("time".into(), Value::Null);
+            obj.insert("error".into(), Value::String(e.to_string()));
+        }
+    }
+    obj.insert("label".into(), Value::Bool(q.label));
+    v.to_string()
+}
+
+/// The counts and times of one folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FolderSummary {
+    /// Queries answered (or failed).
+    pub queries: usize,
+    /// Labelled colliding, answered not colliding.
+    pub false_negatives: usize,
+    /// Labelled not colliding, answered colliding.
+    pub false_positives: usize,
+    /// Queries the solver could not answer (counted as mismatches).
+    pub errors: usize,
+    /// Total solver time.
+    pub total_time: Duration,
+    /// Largest solver time of one query.
+    pub max_time: Duration,
+}
+
+impl FolderSummary {
+    fn add(&mut self, label: bool, answer: &Result<QueryAnswer, PrimitiveError>, d: Duration) {
+        self.queries += 1;
+        match answer {
+            Ok(a) if a.collides && !label => self.false_positives += 1,
+            Ok(a) if !a.collides && label => self.false_negatives += 1,
+            Ok(_) => {}
+            Err(_) => self.errors += 1,
+        }
+        self.total_time += d;
+        self.max_time = self.max_time.max(d);
+    }
+
+    fn merge(&mut self, o: &FolderSummary) {
+        self.queries += o.queries;
+        self.false_negatives += o.false_negatives;
+        self.false_positives += o.false_positives;
+        self.errors += o.errors;
+        self.total_time += o.total_time;
+        self.max_time = self.max_time.max(o.max_time);
+    }
+
+    /// The mean solver time per query.
+    pub fn mean_time(&self) -> Duration {
+        match u32::try_from(self.queries) {
+            Ok(n) if n > 0 => self.total_time / n,
+            _ => Duration::ZERO,
+        }
+    }
+
+    /// True when every answer matches its label.
+    pub fn all_match(&self) -> bool {
+        self.false_negatives == 0 && self.false_positives == 0 && self.errors == 0
+    }
+}
+
+/// The summary of a run: per folder (the directory holding the files), and
+/// the total.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunSummary {
+    /// The scalar of the run.
+    pub scalar: ScalarKind,
+    /// Per folder, in path order.
+    pub folders: BTreeMap<PathBuf, FolderSummary>,
+}
+
+impl RunSummary {
+    /// The sum over every folder.
+    pub fn total(&self) -> FolderSummary {
+        let mut t = FolderSummary::default();
+        for f in self.folders.values() {
+            t.merge(f);
+        }
+        t
+    }
+
+    /// True when every answer matches its label (the exit status 0).
+    pub fn all_match(&self) -> bool {
+        self.folders.values().all(FolderSummary::all_match)
+    }
+}
+
+fn micros(d: Duration) -> String {
+    let ns = d.as_nanos();
+    format!("{}.{}", ns / 1000, (ns % 1000) / 100)
+}
+
+impl fmt::Display for RunSummary {
+    /// A table: folder, queries, false negatives, false positives, errors,
+    /// mean and maximum solver time per query (microseconds), then the
+    /// total.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "scalar {}: folder | queries | false neg | false pos | errors | mean us | max us",
+            self.scalar.as_str()
+        )?;
+        let row = |f: &mut fmt::Formatter<'_>, name: &str, s: &FolderSummary| {
+            writeln!(
+                f,
+                "{name} | {} | {} | {} | {} | {} | {}",
+                s.queries,
+                s.false_negatives,
+                s.false_positives,
+                s.errors,
+                micros(s.mean_time()),
+                micros(s.max_time)
+            )
+        };
+        for (folder, s) in &self.folders {
+            row(f, &folder.display().to_string(), s)?;
+        }
+        row(f, "total", &self.total())
+    }
+}
+
+/// Why a run stopped.
+#[derive(Debug)]
+pub enum QueryRunError {
+    /// A file could not be read or parsed.
+    File(QueryFileError),
+    /// The output could not be written.
+    Output(std::io::Error),
+}
+
+impl fmt::Display for QueryRunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryRunError::File(e) => write!(f, "{e}"),
+            QueryRunError::Output(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for QueryRunError {}
+
+/// Runs every query of the files under `paths` (directories searched
+/// recursively for `*.csv`) in the scalar: one JSON line per query on `out`
+/// ([`answer_line`], TIME brackets at `precision` bits), and the summary per
+/// folder. Every file is read and checked before any query runs.
+pub fn run_queries(
+    paths: &[PathBuf],
+    scalar: ScalarKind,
+    precision: u32,
+    out: &mut dyn Write,
+) -> Result<RunSummary, QueryRunError> {
+    let files = collect_query_files(paths).map_err(QueryRunError::File)?;
+    let mut loaded = Vec::with_capacity(files.len());
+    for file in files {
+        let queries = read_query_file(&file).map_err(QueryRunError::File)?;
+        loaded.push((file, queries));
+    }
+    let mut summary = RunSummary {
+        scalar,
+        folders: BTreeMap::new(),
+    };
+    for (file, queries) in &loaded {
+        let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
+        let entry = summary.folders.entry(folder).or_default();
+        for q in queries {
+            let (answer, elapsed) = answer_query(&q.query, scalar);
+            entry.add(q.label, &answer, elapsed);
+            writeln!(out, "{}", answer_line(file, q, &answer, precision))
+                .map_err(QueryRunError::Output)?;
+        }
+    }
+    Ok(summary)
+}

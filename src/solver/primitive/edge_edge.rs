@@ -1,0 +1,224 @@
+//! Edge-edge: a linearly moving segment `a0 a1` against a linearly moving
+//! segment `b0 b1` (closed segments).
+//!
+//! Polynomials (quadratics unless said):
+//!
+//! * `m = (a1 - a0) x (b1 - b0)`, zero exactly when the segments are
+//!   parallel (or one is a point);
+//! * the separation `s = m . (b0 - a0) = -det[a1 - a0, b0 - a0, b1 - a0]`,
+//!   the coplanarity cubic;
+//! * `B_j = (b1 - b0) x (a_j - b0)`: the side of `a_j` against the line of
+//!   `b` (in the common plane, a multiple of the plane's normal);
+//!   `A_j = (a1 - a0) x (b_j - a0)` likewise;
+//! * `DB_j = (a_j - b0) . (a_j - b1)`, `DA_j = (b_j - a0) . (b_j - a1)`: with
+//!   the matching cross product zero, `<= 0` exactly when the end lies on
+//!   the other closed segment.
+//!
+//! Inside test at a time where `s = 0`, all by exact signs:
+//!
+//! 1. the first axis `k` with `m_k != 0`: the lines cross at one point and
+//!    the common plane projects one-to-one along `k`. The segments meet
+//!    exactly when `a0, a1` are on weakly opposite sides of line `b`
+//!    (`sign B_{0,k} * sign B_{1,k} <= 0`) and `b0, b1` of line `a` (along
+//!    line `a` the side of line `b` is an affine, non-constant function,
+//!    zero at the crossing point);
+//! 2. `m = 0` (parallel, collinear, or a segment is a point): they meet
+//!    exactly when an end of one lies on the other (for collinear segments
+//!    overlapping intervals contain an end of one in the other; for a point
+//!    segment this is the point-on-segment test itself).
+#![deny(clippy::float_arithmetic)]
+
+use super::outcome::{EdgeFeature, Rejection, Witness};
+use super::query::{cross, dot, sub, PolyVec};
+use super::scalar::PrimitiveScalar;
+use super::search::InsideTest;
+use super::vertex_face::{point_on_segment, SegmentMiss};
+use crate::poly::Poly;
+use crate::scalar::Sign;
+
+/// A segment of an edge-edge query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Segment {
+    /// The segment `a0 a1`.
+    A,
+    /// The segment `b0 b1`.
+    B,
+}
+
+/// Evidence of contact at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeEdgeWitness {
+    /// Not parallel; along `axis` (`m_axis != 0`) the ends of `a` are on
+    /// weakly opposite sides of line `b` (`a_sides`: signs of `B_{j,axis}`)
+    /// and the ends of `b` of line `a` (`b_sides`: signs of `A_{j,axis}`).
+    Crossing {
+        /// The projection axis.
+        axis: usize,
+        /// Signs of `a0`, `a1` against line `b`.
+        a_sides: [Sign; 2],
+        /// Signs of `b0`, `b1` against line `a`.
+        b_sides: [Sign; 2],
+    },
+    /// Parallel (`m = 0`): this end of this segment lies on the other.
+    EndOnSegment {
+        /// The segment whose end it is.
+        segment: Segment,
+        /// Which end (`0` or `1`).
+        end: usize,
+    },
+}
+
+/// Evidence of no contact at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeEdgeRejection {
+    /// Not parallel, and both ends of `segment` are strictly on the side
+    /// `sign` of the other's line (signs read along `axis`).
+    SameSide {
+        /// The projection axis.
+        axis: usize,
+        /// The segment whose ends are on one side.
+        segment: Segment,
+        /// Their common sign.
+        sign: Sign,
+    },
+    /// Parallel and no end lies on the other segment: why `a0`, `a1` miss
+    /// `b` and `b0`, `b1` miss `a`.
+    ParallelApart {
+        /// In the order `a0, a1, b0, b1`.
+        misses: [SegmentMiss; 4],
+    },
+}
+
+/// The polynomials of an edge-edge query (see the module documentation).
+pub(crate) struct EdgeEdgePolys<C> {
+    pub(crate) normal: PolyVec<C>,
+    pub(crate) separation: Poly<C>,
+    /// `B_j` (side of `a_j` against line `b`).
+    pub(crate) side_of_a: [PolyVec<C>; 2],
+    /// `A_j` (side of `b_j` against line `a`).
+    pub(crate) side_of_b: [PolyVec<C>; 2],
+    /// `DB_j`.
+    pub(crate) dot_a: [Poly<C>; 2],
+    /// `DA_j`.
+    pub(crate) dot_b: [Poly<C>; 2],
+}
+
+impl<C: crate::scalar::Ring> EdgeEdgePolys<C> {
+    /// From the four points `a0, a1, b0, b1`.
+    pub(crate) fn new(points: &[PolyVec<C>; 4]) -> Self {
+        let [a0, a1, b0, b1] = points;
+        let ea = sub(a1, a0);
+        let eb = sub(b1, b0);
+        let normal = cross(&ea, &eb);
+        let separation = dot(&normal, &sub(b0, a0));
+        let a = [a0, a1];
+        let b = [b0, b1];
+        EdgeEdgePolys {
+            side_of_a: std::array::from_fn(|j| cross(&eb, &sub(a[j], b0))),
+            side_of_b: std::array::from_fn(|j| cross(&ea, &sub(b[j], a0))),
+            dot_a: std::array::from_fn(|j| dot(&sub(a[j], b0), &sub(a[j], b1))),
+            dot_b: std::array::from_fn(|j| dot(&sub(b[j], a0), &sub(b[j], a1))),
+            normal,
+            separation,
+        }
+    }
+}
+
+fn both_strict(s: [Sign; 2]) -> Option<Sign> {
+    (s[0] == s[1] && s[0] != Sign::Zero).then_some(s[0])
+}
+
+impl<S: PrimitiveScalar> InsideTest<S> for EdgeEdgePolys<S::Coord> {
+    fn separation(&self) -> &Poly<S::Coord> {
+        &self.separation
+    }
+
+    fn inspected(&self) -> Vec<&Poly<S::Coord>> {
+        let mut v: Vec<&Poly<S::Coord>> = self.normal.iter().collect();
+        for c in self.side_of_a.iter().chain(&self.side_of_b) {
+            v.extend(c.iter());
+        }
+        v.extend(self.dot_a.iter().chain(&self.dot_b));
+        v
+    }
+
+    fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {
+        decide_edge_edge::<S>(self, t)
+            .map(Witness::EdgeEdge)
+            .map_err(Rejection::EdgeEdge)
+    }
+}
+
+/// The inside test of the module documentation at a time `t` where the four
+/// points are coplanar.
+fn decide_edge_edge<S: PrimitiveScalar>(
+    polys: &EdgeEdgePolys<S::Coord>,
+    t: &S::Root,
+) -> Result<EdgeEdgeWitness, EdgeEdgeRejection> {
+    let sign = |p: &Poly<S::Coord>| S::sign_at_time(p, t);
+    for axis in 0..3 {
+        if sign(&polys.normal[axis]) == Sign::Zero {
+            continue;
+        }
+        let a_sides = [
+            sign(&polys.side_of_a[0][axis]),
+            sign(&polys.side_of_a[1][axis]),
+        ];
+        if let Some(s) = both_strict(a_sides) {
+            return Err(EdgeEdgeRejection::SameSide {
+                axis,
+                segment: Segment::A,
+                sign: s,
+            });
+        }
+        let b_sides = [
+            sign(&polys.side_of_b[0][axis]),
+            sign(&polys.side_of_b[1][axis]),
+        ];
+        if let Some(s) = both_strict(b_sides) {
+            return Err(EdgeEdgeRejection::SameSide {
+                axis,
+                segment: Segment::B,
+                sign: s,
+            });
+        }
+        return Ok(EdgeEdgeWitness::Crossing {
+            axis,
+            a_sides,
+            b_sides,
+        });
+    }
+    let mut misses = [SegmentMiss::Beyond; 4];
+    let tries = [
+        (Segment::A, 0, &polys.side_of_a[0], &polys.dot_a[0]),
+        (Segment::A, 1, &polys.side_of_a[1], &polys.dot_a[1]),
+        (Segment::B, 0, &polys.side_of_b[0], &polys.dot_b[0]),
+        (Segment::B, 1, &polys.side_of_b[1], &polys.dot_b[1]),
+    ];
+    for (i, (segment, end, c, d)) in tries.into_iter().enumerate() {
+        match point_on_segment::<S>(c, d, t) {
+            Ok(()) => return Ok(EdgeEdgeWitness::EndOnSegment { segment, end }),
+            Err(m) => misses[i] = m,
+        }
+    }
+    Err(EdgeEdgeRejection::ParallelApart { misses })
+}
+
+/// The features a witness names: an end whose side sign is zero lies on
+/// the other line (hence, with contact, on the other segment).
+pub(crate) fn edge_features(w: &EdgeEdgeWitness) -> (EdgeFeature, EdgeFeature) {
+    let feature = |s: [Sign; 2]| match s {
+        [Sign::Zero, _] => EdgeFeature::End(0),
+        [_, Sign::Zero] => EdgeFeature::End(1),
+        _ => EdgeFeature::Interior,
+    };
+    match w {
+        EdgeEdgeWitness::Crossing {
+            a_sides, b_sides, ..
+        } => (feature(*a_sides), feature(*b_sides)),
+        EdgeEdgeWitness::EndOnSegment { segment, end } => match segment {
+            Segment::A => (EdgeFeature::End(*end), EdgeFeature::Interior),
+            Segment::B => (EdgeFeature::Interior, EdgeFeature::End(*end)),
+        },
+    }
+}

@@ -1,0 +1,192 @@
+//! The answers of the primitive queries, as plain data: the verdict of
+//! `test_*` with its certificate, the contact of `find_*`, feature names and
+//! statistics.
+#![deny(clippy::float_arithmetic)]
+
+use super::edge_edge::{EdgeEdgeRejection, EdgeEdgeWitness};
+use super::query::QueryKind;
+use super::vertex_face::{VertexFaceRejection, VertexFaceWitness};
+
+/// Evidence of contact at a time, per query kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Witness {
+    /// Of a vertex-face query.
+    VertexFace(VertexFaceWitness),
+    /// Of an edge-edge query.
+    EdgeEdge(EdgeEdgeWitness),
+}
+
+/// Evidence of no contact at a time, per query kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rejection {
+    /// Of a vertex-face query.
+    VertexFace(VertexFaceRejection),
+    /// Of an edge-edge query.
+    EdgeEdge(EdgeEdgeRejection),
+}
+
+/// How the candidate times were found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schedule {
+    /// The separation polynomial (the coplanarity cubic) is not identically
+    /// zero: contact needs the four points coplanar, so the candidates are
+    /// its roots in the interval.
+    Separation {
+        /// Its degree (at most 3; 0 for a non-zero constant).
+        degree: usize,
+    },
+    /// The four points are coplanar at every time: the candidates are the
+    /// ends of the interval and the roots of every polynomial the inside
+    /// test reads (its critical times). Between two consecutive candidates
+    /// none of those polynomials changes sign, so the test's answer is
+    /// constant there; the set of contact times is closed, so its first
+    /// element is a candidate.
+    Coplanar {
+        /// How many of the inspected polynomials are not identically zero.
+        critical_polynomials: usize,
+    },
+}
+
+/// The evidence behind an answer: every candidate time in increasing order
+/// up to the first that passes the inside test, each rejected one with the
+/// sign that rejects it. A referee recomputes the candidates (roots of the
+/// named polynomials) and checks each sign, instead of re-solving.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Certificate<T> {
+    /// How the candidates were found.
+    pub schedule: Schedule,
+    /// The candidates before the contact (all of them when there is none),
+    /// each with why the test failed there.
+    pub rejected: Vec<(T, Rejection)>,
+    /// The first candidate that passes, with the signs that prove contact.
+    pub contact: Option<(T, Witness)>,
+}
+
+/// The answer of `test_*`: collides or not, with its certificate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict<T> {
+    /// True when the primitives touch or intersect at some time of the
+    /// interval.
+    pub collides: bool,
+    /// The evidence; its `contact` holds the first contact time.
+    pub certificate: Certificate<T>,
+}
+
+impl<T> Verdict<T> {
+    /// The first contact time, when there is contact.
+    pub fn time(&self) -> Option<&T> {
+        self.certificate.contact.as_ref().map(|(t, _)| t)
+    }
+}
+
+/// A feature of the triangle of a vertex-face query, by vertex indices
+/// `0, 1, 2` (`f0, f1, f2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaceFeature {
+    /// The inside of the triangle (every barycentric coordinate positive).
+    Interior,
+    /// The edge between two vertices (their indices, increasing); for a
+    /// zero-area triangle, the segment that holds the vertex.
+    Edge(usize, usize),
+    /// A vertex.
+    Vertex(usize),
+}
+
+/// A feature of a segment of an edge-edge query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeFeature {
+    /// A point strictly between the ends.
+    Interior,
+    /// The end `0` or `1`.
+    End(usize),
+}
+
+/// The features that first touch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PrimitiveFeature {
+    /// The vertex against this feature of the triangle.
+    VertexFace(FaceFeature),
+    /// A feature of segment `a` against a feature of segment `b`.
+    EdgeEdge(EdgeFeature, EdgeFeature),
+}
+
+impl PrimitiveFeature {
+    /// The names of the two features: `vertex` / `face`, `edge f0-f1`,
+    /// `vertex f2`; `edge a` / `vertex a0`, `edge b` / `vertex b1`.
+    pub fn names(&self) -> (String, String) {
+        match self {
+            PrimitiveFeature::VertexFace(f) => (
+                "vertex".to_string(),
+                match f {
+                    FaceFeature::Interior => "face".to_string(),
+                    FaceFeature::Edge(i, j) => format!("edge f{i}-f{j}"),
+                    FaceFeature::Vertex(i) => format!("vertex f{i}"),
+                },
+            ),
+            PrimitiveFeature::EdgeEdge(a, b) => {
+                let name = |side: char, f: &EdgeFeature| match f {
+                    EdgeFeature::Interior => format!("edge {side}"),
+                    EdgeFeature::End(i) => format!("vertex {side}{i}"),
+                };
+                (name('a', a), name('b', b))
+            }
+        }
+    }
+
+    /// The contract's feature kind (`vertex-face`, `vertex-edge`,
+    /// `edge-vertex`, `vertex-vertex`, `edge-edge`).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            PrimitiveFeature::VertexFace(FaceFeature::Interior) => "vertex-face",
+            PrimitiveFeature::VertexFace(FaceFeature::Edge(..)) => "vertex-edge",
+            PrimitiveFeature::VertexFace(FaceFeature::Vertex(_)) => "vertex-vertex",
+            PrimitiveFeature::EdgeEdge(EdgeFeature::Interior, EdgeFeature::Interior) => "edge-edge",
+            PrimitiveFeature::EdgeEdge(EdgeFeature::End(_), EdgeFeature::Interior) => "vertex-edge",
+            PrimitiveFeature::EdgeEdge(EdgeFeature::Interior, EdgeFeature::End(_)) => "edge-vertex",
+            PrimitiveFeature::EdgeEdge(EdgeFeature::End(_), EdgeFeature::End(_)) => "vertex-vertex",
+        }
+    }
+}
+
+/// Work done by one query.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PrimitiveStats {
+    /// Candidate times found.
+    pub candidates: usize,
+    /// Candidate times (and, for the contact intervals, gaps between them)
+    /// at which the inside test ran.
+    pub tests: usize,
+    /// True when the four points are coplanar at every time.
+    pub coplanar: bool,
+}
+
+/// The full answer of `find_*`: first contact, every contact interval, the
+/// features, a contact point and normal, the certificate and statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrimitiveContact<T> {
+    /// Which query.
+    pub kind: QueryKind,
+    /// True when there is contact in the interval.
+    pub collides: bool,
+    /// True when the primitives touch at the start of the interval.
+    pub initially_touching: bool,
+    /// The first contact time.
+    pub first_contact: Option<T>,
+    /// The maximal closed intervals of contact, in order; an instant of
+    /// touching is an interval of zero length.
+    pub contact_intervals: Vec<(T, T)>,
+    /// The features that first touch.
+    pub feature: Option<PrimitiveFeature>,
+    /// A contact point at the first contact time (`f64`).
+    pub point: Option<[f64; 3]>,
+    /// The unit normal at the first contact from `a` (the vertex, or segment
+    /// `a`) to `b` (the triangle, or segment `b`), when it is defined: the
+    /// triangle's normal (or `ea x eb`), oriented against the side `a` comes
+    /// from; `None` when the primitives are coplanar just before the
+    /// contact, or the normal vanishes.
+    pub normal: Option<[f64; 3]>,
+    /// The evidence of the first contact (or of none).
+    pub certificate: Certificate<T>,
+    /// Work done.
+    pub stats: PrimitiveStats,
+}

@@ -1,0 +1,188 @@
+//! The inputs: points moving linearly over a time interval, grouped into a
+//! vertex-face or an edge-edge query, and their positions as polynomials in
+//! `t` over the coordinate ring (denominators cleared once per query).
+#![deny(clippy::float_arithmetic)]
+
+use super::scalar::PrimitiveScalar;
+use super::PrimitiveError;
+use crate::geom::Vec3;
+use crate::poly::Poly;
+use crate::scalar::{Ring, Scalar};
+
+/// A point moving linearly: at `start` at the interval's start `t0`, at
+/// `end` at its end `t1`, so at `start + (t - t0) / (t1 - t0) (end - start)`
+/// in between.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovingPoint<S> {
+    /// The position at `t0`.
+    pub start: Vec3<S>,
+    /// The position at `t1`.
+    pub end: Vec3<S>,
+}
+
+impl<S> MovingPoint<S> {
+    /// The point moving from `start` to `end`.
+    pub fn new(start: Vec3<S>, end: Vec3<S>) -> Self {
+        MovingPoint { start, end }
+    }
+}
+
+impl<S: Clone> MovingPoint<S> {
+    /// A point that does not move.
+    pub fn fixed(at: Vec3<S>) -> Self {
+        MovingPoint {
+            start: at.clone(),
+            end: at,
+        }
+    }
+}
+
+/// Which primitive query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueryKind {
+    /// A moving point against a moving solid triangle.
+    VertexFace,
+    /// A moving segment against a moving segment.
+    EdgeEdge,
+}
+
+impl QueryKind {
+    /// `"vertex-face"` or `"edge-edge"`: the names of the benchmark's folders
+    /// and of the command line's JSON lines.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QueryKind::VertexFace => "vertex-face",
+            QueryKind::EdgeEdge => "edge-edge",
+        }
+    }
+}
+
+/// Four moving points and the time interval, in the benchmark's order:
+/// vertex-face `v, f0, f1, f2`; edge-edge `a0, a1, b0, b1`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrimitiveQuery<S> {
+    /// Which query the four points pose.
+    pub kind: QueryKind,
+    /// The points (see the type's documentation for the order).
+    pub points: [MovingPoint<S>; 4],
+    /// The time interval `[t0, t1]`, `t0 < t1`.
+    pub interval: [S; 2],
+}
+
+impl<S: Scalar> PrimitiveQuery<S> {
+    /// The vertex `v` against the solid triangle `face`, over `[0, 1]`.
+    pub fn vertex_face(vertex: MovingPoint<S>, face: [MovingPoint<S>; 3]) -> Self {
+        let [f0, f1, f2] = face;
+        PrimitiveQuery {
+            kind: QueryKind::VertexFace,
+            points: [vertex, f0, f1, f2],
+            interval: [S::zero(), S::one()],
+        }
+    }
+
+    /// The segment `a0 a1` against the segment `b0 b1`, over `[0, 1]`.
+    pub fn edge_edge(edge_a: [MovingPoint<S>; 2], edge_b: [MovingPoint<S>; 2]) -> Self {
+        let [a0, a1] = edge_a;
+        let [b0, b1] = edge_b;
+        PrimitiveQuery {
+            kind: QueryKind::EdgeEdge,
+            points: [a0, a1, b0, b1],
+            interval: [S::zero(), S::one()],
+        }
+    }
+
+    /// The same query over `[t0, t1]` (the positions are those at `t0` and
+    /// `t1`).
+    #[must_use]
+    pub fn with_interval(mut self, t0: S, t1: S) -> Self {
+        self.interval = [t0, t1];
+        self
+    }
+
+    /// The benchmark's eight positions: the four points at `t0`, then the
+    /// four at `t1`.
+    pub fn positions(&self) -> [&Vec3<S>; 8] {
+        let p = &self.points;
+        [
+            &p[0].start,
+            &p[1].start,
+            &p[2].start,
+            &p[3].start,
+            &p[0].end,
+            &p[1].end,
+            &p[2].end,
+            &p[3].end,
+        ]
+    }
+
+    /// Checks the interval (`t0 < t1`) and, for `f64`, that every number is
+    /// finite.
+    pub(crate) fn validate(&self) -> Result<(), PrimitiveError> {
+        // exact scalars are always finite; f64 values are checked by value
+        let finite = |v: &S| S::IS_EXACT || v.to_f64().is_finite();
+        let all_finite = self.interval.iter().all(finite)
+            && self.positions().iter().all(|p| p.iter().all(&finite));
+        if !all_finite {
+            return Err(PrimitiveError::non_finite());
+        }
+        if self.interval[0] >= self.interval[1] {
+            return Err(PrimitiveError::empty_interval());
+        }
+        Ok(())
+    }
+}
+
+/// A vector of polynomials in `t`.
+pub(crate) type PolyVec<C> = Vec3<Poly<C>>;
+
+/// The four points as linear polynomials in `t` over the coordinate ring,
+/// all multiplied by one positive factor.
+///
+/// The 24 coordinates of the positions at `t0` and `t1` are scaled together
+/// by [`PrimitiveScalar::scaled_coords`] (integers for the exact scalars);
+/// then a point at `P0` at `t0` and `P1` at `t1` is, up to a positive
+/// factor, `(A P0 - B P1) + t C (P1 - P0)` with the weights of
+/// [`PrimitiveScalar::interval_weights`] (for `[0, 1]`: `P0 + t (P1 - P0)`).
+pub(crate) fn point_polynomials<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+) -> [PolyVec<S::Coord>; 4] {
+    let mut values: Vec<S> = Vec::with_capacity(24);
+    for p in &q.points {
+        values.extend(p.start.iter().cloned());
+        values.extend(p.end.iter().cloned());
+    }
+    let x = S::scaled_coords(&values);
+    let [a, b, c] = S::interval_weights(&q.interval[0], &q.interval[1]);
+    let unit = b.is_zero() && a == S::Coord::one() && c == S::Coord::one();
+    let coordinate = |i: usize, k: usize| {
+        let (p0, p1) = (&x[6 * i + k], &x[6 * i + 3 + k]);
+        let slope = p1.sub_ref(p0);
+        if unit {
+            return Poly::from_coeffs(vec![p0.clone(), slope]);
+        }
+        let mut c0 = a.mul_ref(p0);
+        c0.sub_mul(&b, p1);
+        Poly::from_coeffs(vec![c0, c.mul_ref(&slope)])
+    };
+    let point = |i: usize| Vec3::new(coordinate(i, 0), coordinate(i, 1), coordinate(i, 2));
+    [point(0), point(1), point(2), point(3)]
+}
+
+/// `u - v`.
+pub(crate) fn sub<C: Ring>(u: &PolyVec<C>, v: &PolyVec<C>) -> PolyVec<C> {
+    Vec3::new(&u.x - &v.x, &u.y - &v.y, &u.z - &v.z)
+}
+
+/// The cross product `u x v`.
+pub(crate) fn cross<C: Ring>(u: &PolyVec<C>, v: &PolyVec<C>) -> PolyVec<C> {
+    Vec3::new(
+        &u.y * &v.z - &u.z * &v.y,
+        &u.z * &v.x - &u.x * &v.z,
+        &u.x * &v.y - &u.y * &v.x,
+    )
+}
+
+/// The dot product `u . v`.
+pub(crate) fn dot<C: Ring>(u: &PolyVec<C>, v: &PolyVec<C>) -> Poly<C> {
+    &u.x * &v.x + &u.y * &v.y + &u.z * &v.z
+}

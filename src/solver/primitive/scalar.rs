@@ -1,0 +1,358 @@
+//! [`PrimitiveScalar`]: the number types the primitive queries run in, and
+//! the ring their polynomials are computed over.
+//!
+//! A query's coordinates are the coefficients of linear polynomials in `t`.
+//! Collision is invariant under a common positive scaling of all of them, so
+//! the exact scalars clear every denominator once per query (multiply by the
+//! lcm of the denominators, divide by the gcd of the numerators) and compute
+//! every polynomial over [`BigInt`]: no rational arithmetic, no gcd per
+//! operation. The `f64` scalar keeps its values as they are.
+#![deny(clippy::float_arithmetic)]
+
+use super::rational_roots::rational_roots;
+use crate::poly::{
+    isolate_integer_roots, IsolationError, IsolationLimits, Isolator, Poly, RealAlgebraic,
+    RealRoots,
+};
+#[cfg(feature = "gmp")]
+use crate::scalar::Scalar;
+use crate::scalar::{BigInt, BigRational, Ring, Sign};
+use num_integer::Integer;
+
+/// A scalar the primitive queries run in: exact rationals (polynomials over
+/// [`BigInt`], times as [`RealAlgebraic`]) or `f64` (polynomials over `f64`,
+/// approximate times).
+pub trait PrimitiveScalar: RealRoots {
+    /// The ring the query's polynomials are computed over.
+    type Coord: Ring;
+
+    /// The values multiplied by one common positive factor, in
+    /// [`Self::Coord`]: exact for the exact scalars (integers after clearing
+    /// denominators), the values themselves for `f64`.
+    fn scaled_coords(values: &[Self]) -> Vec<Self::Coord>;
+
+    /// Weights `(A, B, C)` in the coordinate ring, for the interval
+    /// `[t0, t1]`, with `A = k t1`, `B = k t0`, `C = k` for one positive `k`:
+    /// a point at `P0` at `t0` and `P1` at `t1` is at
+    /// `((A P0 - B P1) + t C (P1 - P0)) / (k (t1 - t0))`.
+    fn interval_weights(t0: &Self, t1: &Self) -> [Self::Coord; 3];
+
+    /// Every distinct real root of `p` (not zero) in the closed interval
+    /// `[lo, hi]`, increasing.
+    fn roots_between(
+        p: &Poly<Self::Coord>,
+        lo: &Self,
+        hi: &Self,
+    ) -> Result<Vec<Self::Root>, IsolationError>;
+
+    /// The sign of `p` at a root (exact for exact scalars; within the
+    /// rounding error counts as zero for `f64`).
+    fn sign_at_time(p: &Poly<Self::Coord>, t: &Self::Root) -> Sign;
+}
+
+/// The integers `values * L / G` for `L` the lcm of the denominators and `G`
+/// the gcd of the scaled numerators (all zero stays all zero).
+fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
+    let mut lcm = <BigInt as Ring>::one();
+    for v in values {
+        if *v.denom() != <BigInt as Ring>::one() {
+            lcm = lcm.lcm(v.denom());
+        }
+    }
+    let scaled: Vec<BigInt> = values
+        .iter()
+        .map(|v| v.numer() * (&lcm / v.denom()))
+        .collect();
+    let mut g = <BigInt as Ring>::zero();
+    for v in &scaled {
+        g = g.gcd(v);
+        if g == <BigInt as Ring>::one() {
+            return scaled;
+        }
+    }
+    if Ring::is_zero(&g) {
+        return scaled;
+    }
+    scaled.into_iter().map(|v| v / &g).collect()
+}
+
+/// The roots of `p` in `[lo, hi]`: from degree 3 on, the rational roots
+/// are split off first ([`rational_roots`]), so that the core isolator only
+/// sees a factor without rational roots (see `rational_roots.rs` for why).
+/// `(A, B, C) = (n1 d0, n0 d1, d0 d1)` for `t0 = n0/d0`, `t1 = n1/d1`
+/// (`k = d0 d1 > 0`).
+fn rational_interval_weights(t0: &BigRational, t1: &BigRational) -> [BigInt; 3] {
+    [
+        t1.numer() * t0.denom(),
+        t0.numer() * t1.denom(),
+        t0.denom() * t1.denom(),
+    ]
+}
+
+fn exact_roots(
+    p: &Poly<BigInt>,
+    lo: &BigRational,
+    hi: &BigRational,
+) -> Result<Vec<RealAlgebraic>, IsolationError> {
+    let isolate = |w: &Poly<BigInt>| {
+        isolate_integer_roots(w, lo, hi, Isolator::Descartes, &IsolationLimits::default())
+    };
+    if no_root_by_descartes(p, lo, hi) {
+        return Ok(Vec::new());
+    }
+    if p.degree().unwrap_or(0) <= 2 {
+        return isolate(p);
+    }
+    let rational = match rational_roots(p) {
+        Some(r) if !r.is_empty() => r,
+        _ => return isolate(p),
+    };
+    let mut w = p.square_free();
+    for r in &rational {
+        let factor = Poly::from_coeffs(vec![-r.numer().clone(), r.denom().clone()]);
+        w = w
+            .exact_div_int(&factor)
+            .expect("the linear factor of a rational root divides the primitive polynomial");
+    }
+    let mut roots: Vec<RealAlgebraic> = rational
+        .into_iter()
+        .filter(|r| lo <= r && r <= hi)
+        .map(RealAlgebraic::from_rational)
+        .collect();
+    if w.degree().unwrap_or(0) > 0 {
+        roots.extend(isolate(&w)?);
+    }
+    roots.sort();
+    Ok(roots)
+}
+
+impl PrimitiveScalar for BigRational {
+    type Coord = BigInt;
+
+    fn scaled_coords(values: &[Self]) -> Vec<BigInt> {
+        clear_denominators(values)
+    }
+
+    fn interval_weights(t0: &Self, t1: &Self) -> [BigInt; 3] {
+        rational_interval_weights(t0, t1)
+    }
+
+    fn roots_between(
+        p: &Poly<BigInt>,
+        lo: &Self,
+        hi: &Self,
+    ) -> Result<Vec<RealAlgebraic>, IsolationError> {
+        exact_roots(p, lo, hi)
+    }
+
+    fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
+        t.sign_of_integer(p)
+    }
+}
+
+/// True when `p` (not zero) certainly has no root in `[lo, hi]`: non-zero
+/// at both ends and no sign variation in the coefficients of
+/// `(1 + x)^n q(1 / (1 + x))`, `q(s) = p(lo + (hi - lo) s)` (Descartes' rule
+/// of signs on `(0, 1)`). A cheap filter: most candidate polynomials of the
+/// benchmark have no root in the interval.
+fn no_root_by_descartes(p: &Poly<BigInt>, lo: &BigRational, hi: &BigRational) -> bool {
+    if p.is_constant() {
+        return true;
+    }
+    let unit = Ring::is_zero(lo) && *hi == <BigRational as Ring>::one();
+    let q = if unit {
+        p.clone()
+    } else {
+        let affine = Poly::from_coeffs(vec![lo.clone(), hi - lo]);
+        p.to_rational().compose(&affine).to_primitive_integer()
+    };
+    let Some(n) = q.degree() else {
+        return false;
+    };
+    if Ring::is_zero(&q.coeffs()[0]) {
+        return false;
+    }
+    // q(1) != 0: the sum of the coefficients
+    let at_one = q
+        .coeffs()
+        .iter()
+        .fold(<BigInt as Ring>::zero(), |acc, c| acc + c);
+    if Ring::is_zero(&at_one) {
+        return false;
+    }
+    let shifted = q.reversed().taylor_shift(&<BigInt as Ring>::one());
+    debug_assert_eq!(shifted.degree(), Some(n));
+    let mut last = Sign::Zero;
+    for c in shifted.coeffs() {
+        let s = Ring::sign(c);
+        if s == Sign::Zero {
+            continue;
+        }
+        if last != Sign::Zero && s != last {
+            return false;
+        }
+        last = s;
+    }
+    true
+}
+
+#[cfg(feature = "gmp")]
+impl PrimitiveScalar for rug::Rational {
+    type Coord = BigInt;
+
+    fn scaled_coords(values: &[Self]) -> Vec<BigInt> {
+        let exact: Vec<BigRational> = values
+            .iter()
+            .map(|v| v.to_rational().expect("exact scalars are finite rationals"))
+            .collect();
+        clear_denominators(&exact)
+    }
+
+    fn interval_weights(t0: &Self, t1: &Self) -> [BigInt; 3] {
+        rational_interval_weights(
+            &t0.to_rational().expect("finite"),
+            &t1.to_rational().expect("finite"),
+        )
+    }
+
+    fn roots_between(
+        p: &Poly<BigInt>,
+        lo: &Self,
+        hi: &Self,
+    ) -> Result<Vec<RealAlgebraic>, IsolationError> {
+        let lo = lo.to_rational().expect("finite");
+        let hi = hi.to_rational().expect("finite");
+        exact_roots(p, &lo, &hi)
+    }
+
+    fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
+        t.sign_of_integer(p)
+    }
+}
+
+impl PrimitiveScalar for f64 {
+    type Coord = f64;
+
+    fn scaled_coords(values: &[Self]) -> Vec<f64> {
+        values.to_vec()
+    }
+
+    fn interval_weights(t0: &Self, t1: &Self) -> [f64; 3] {
+        [*t1, *t0, <f64 as Ring>::one()]
+    }
+
+    fn roots_between(
+        p: &Poly<f64>,
+        lo: &Self,
+        hi: &Self,
+    ) -> Result<Vec<Self::Root>, IsolationError> {
+        <f64 as RealRoots>::real_roots(p, lo, hi)
+    }
+
+    fn sign_at_time(p: &Poly<f64>, t: &Self::Root) -> Sign {
+        <f64 as RealRoots>::sign_at_root(p, t)
+    }
+}
+
+/// The sign of a polynomial over the coordinate ring at a scalar value (the
+/// value as a root of `t - v`).
+pub(crate) fn sign_at_value<S: PrimitiveScalar>(p: &Poly<S::Coord>, v: &S) -> Sign {
+    S::sign_at_time(p, &S::root_of_value(v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    #[test]
+    fn clearing_denominators_scales_by_one_positive_factor() {
+        // (1/2, -3/4, 5/6) * 12 = (6, -9, 10): gcd 1
+        let got = clear_denominators(&[q(1, 2), q(-3, 4), q(5, 6)]);
+        assert_eq!(
+            got,
+            vec![BigInt::from(6), BigInt::from(-9), BigInt::from(10)]
+        );
+        // (4, -6, 0) -> gcd 2 -> (2, -3, 0)
+        let got = clear_denominators(&[q(4, 1), q(-6, 1), q(0, 1)]);
+        assert_eq!(
+            got,
+            vec![BigInt::from(2), BigInt::from(-3), BigInt::from(0)]
+        );
+        // all zero
+        let got = clear_denominators(&[q(0, 1), q(0, 3)]);
+        assert_eq!(got, vec![BigInt::from(0), BigInt::from(0)]);
+    }
+
+    /// xorshift64*: a fixed generator for the randomised checks below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        fn int(&mut self, bits: u32) -> BigInt {
+            let v = BigInt::from(self.next() >> (64 - bits));
+            if self.next() & 1 == 1 {
+                -v
+            } else {
+                v
+            }
+        }
+    }
+
+    #[test]
+    fn split_roots_equal_the_core_isolator_on_random_cubics() {
+        // cubics built as (u t - v) (a t^2 + b t + c) with rational roots
+        // inside and outside [0, 1], 50-bit coefficients, and random dense
+        // cubics: the roots from `exact_roots` (rational roots split off,
+        // Descartes filter) equal those of the core isolator alone
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let (zero, one) = (q(0, 1), q(1, 1));
+        for i in 0..300 {
+            let p = if i % 3 == 2 {
+                Poly::from_coeffs((0..4).map(|_| rng.int(50)).collect())
+            } else {
+                let u = num_traits::Signed::abs(&rng.int(20)) + BigInt::from(1);
+                let v = rng.int(20);
+                let lin = Poly::from_coeffs(vec![-v, u]);
+                let quad = Poly::from_coeffs(vec![rng.int(50), rng.int(50), rng.int(50)]);
+                &lin * &quad
+            };
+            if p.degree().unwrap_or(0) == 0 {
+                continue;
+            }
+            let got = exact_roots(&p, &zero, &one).unwrap();
+            let want = isolate_integer_roots(
+                &p,
+                &zero,
+                &one,
+                Isolator::Descartes,
+                &IsolationLimits::default(),
+            )
+            .unwrap();
+            assert_eq!(got, want, "{p:?}");
+            for (g, w) in got.iter().zip(&want) {
+                assert_eq!(g.as_rational(), w.as_rational(), "{p:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn exact_roots_and_signs() {
+        // (2t - 1)(t - 3): root 1/2 in [0, 1]
+        let p = Poly::from_coeffs(vec![BigInt::from(3), BigInt::from(-7), BigInt::from(2)]);
+        let roots = BigRational::roots_between(&p, &q(0, 1), &q(1, 1)).unwrap();
+        assert_eq!(roots.len(), 1);
+        assert_eq!(roots[0].as_rational(), Some(&q(1, 2)));
+        let lin = Poly::from_coeffs(vec![BigInt::from(-1), BigInt::from(4)]);
+        assert_eq!(BigRational::sign_at_time(&lin, &roots[0]), Sign::Positive);
+        assert_eq!(sign_at_value::<BigRational>(&lin, &q(1, 4)), Sign::Zero);
+    }
+}

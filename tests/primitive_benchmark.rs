@@ -1,0 +1,149 @@
+//! A sample of the public CCD benchmark's hand-crafted queries
+//! (`/work/shared/data/ccd-sample-queries`, see its README): the exact
+//! answers match every label, `f64` is counted against them; and the CSV
+//! reader and the JSON-line runner, on good and malformed files.
+
+use exactccd::contact::ScalarKind;
+use exactccd::queries::*;
+use exactccd::solver::primitive::QueryKind;
+use std::path::{Path, PathBuf};
+
+fn data() -> PathBuf {
+    // the shared data folder sits beside the worktrees
+    let candidates = [
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/ccd-sample-queries"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/ccd-sample-queries"),
+        PathBuf::from("/work/shared/data/ccd-sample-queries"),
+    ];
+    candidates
+        .into_iter()
+        .find(|p| p.is_dir())
+        .expect("the benchmark sample folder")
+}
+
+/// 574 queries: the unit tests (324), and two erleben files where `f64`
+/// goes wrong (125 each).
+fn sample() -> Vec<PathBuf> {
+    let d = data();
+    vec![
+        d.join("unit-tests"),
+        d.join("erleben-spikes/edge-edge/data_0_0.csv"),
+        d.join("erleben-cube-cliff-edges/vertex-face/data_0_0.csv"),
+    ]
+}
+
+#[test]
+fn exact_answers_match_every_label_and_f64_is_counted() {
+    let mut sink = Vec::new();
+    let exact = run_queries(&sample(), ScalarKind::Exact, 64, &mut sink).unwrap();
+    let total = exact.total();
+    assert_eq!(total.queries, 574);
+    assert_eq!(total.false_negatives, 0);
+    assert_eq!(total.false_positives, 0);
+    assert_eq!(total.errors, 0);
+    assert!(exact.all_match());
+    // every line is one JSON object with the fields in order
+    let text = String::from_utf8(sink).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 574);
+    let mut colliding = 0;
+    for line in &lines {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["file", "query", "kind", "collides", "time", "label"]);
+        assert_eq!(v["collides"], v["label"]);
+        if v["collides"] == true {
+            colliding += 1;
+            let t = &v["time"];
+            assert!(t["lower"].is_string() && t["upper"].is_string());
+            assert!(t["polynomial"].is_array());
+            let approx = t["approx"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&approx));
+        } else {
+            assert!(v["time"].is_null());
+        }
+    }
+    // as many colliding answers as labels, counted from the files
+    let labels: usize = sample()
+        .iter()
+        .flat_map(|p| collect_query_files(std::slice::from_ref(p)).unwrap())
+        .flat_map(|f| read_query_file(&f).unwrap())
+        .filter(|q| q.label)
+        .count();
+    assert_eq!(colliding, labels);
+
+    // f64 on the same queries: agrees with the labels on the unit tests
+    // here; wrong on some erleben queries (near-touching contacts)
+    let f64_run = run_queries(&sample(), ScalarKind::F64, 64, &mut std::io::sink()).unwrap();
+    let unit: Vec<_> = f64_run
+        .folders
+        .iter()
+        .filter(|(k, _)| k.to_string_lossy().contains("unit-tests"))
+        .collect();
+    assert_eq!(unit.len(), 2);
+    for (_, s) in unit {
+        assert!(s.all_match(), "{s:?}");
+    }
+    let t = f64_run.total();
+    let wrong = t.false_negatives + t.false_positives;
+    eprintln!(
+        "f64 on the sample: {} false negatives, {} false positives of {}",
+        t.false_negatives, t.false_positives, t.queries
+    );
+    assert!(wrong > 0 && wrong < t.queries / 10, "{t:?}");
+}
+
+#[test]
+fn kinds_come_from_the_folder_names() {
+    assert_eq!(
+        kind_from_path(Path::new("x/vertex-face/data_0_0.csv")),
+        Some(QueryKind::VertexFace)
+    );
+    assert_eq!(
+        kind_from_path(Path::new("/a/edge-edge/b/data.csv")),
+        Some(QueryKind::EdgeEdge)
+    );
+    assert_eq!(kind_from_path(Path::new("/a/b/data.csv")), None);
+    let files = collect_query_files(&[data()]).unwrap();
+    assert_eq!(files.len(), 42);
+    let n: usize = files
+        .iter()
+        .map(|f| read_query_file(f).unwrap().len())
+        .sum();
+    assert_eq!(n, 7279);
+}
+
+#[test]
+fn malformed_files_are_refused_with_their_line() {
+    let row = "1,2,3,4,5,6,0\n";
+    let eight = row.repeat(8);
+    assert_eq!(parse_queries(&eight, QueryKind::EdgeEdge).unwrap().len(), 1);
+    // blank lines are skipped
+    let spaced = format!("\n{}\n\n{}", row.repeat(4), row.repeat(4));
+    assert_eq!(
+        parse_queries(&spaced, QueryKind::EdgeEdge).unwrap().len(),
+        1
+    );
+    let bad = |text: &str| parse_queries(text, QueryKind::VertexFace).unwrap_err();
+    let (line, msg) = bad(&format!("{}1,2,3\n", row.repeat(2)));
+    assert_eq!(line, 3);
+    assert!(msg.contains("7 comma-separated"), "{msg}");
+    let (line, msg) = bad(&format!("{row}1,0,3,4,5,6,0\n"));
+    assert_eq!(line, 2);
+    assert!(msg.contains("zero denominator"), "{msg}");
+    let (_, msg) = bad(&format!("{row}1,x,3,4,5,6,0\n"));
+    assert!(msg.contains("not an integer"), "{msg}");
+    let (_, msg) = bad(&format!("{}1,2,3,4,5,6,2\n", row.repeat(7)));
+    assert!(msg.contains("0 or 1"), "{msg}");
+    let (line, msg) = bad(&format!("{}1,2,3,4,5,6,1\n", row.repeat(7)));
+    assert_eq!(line, 8);
+    assert!(msg.contains("truth differs"), "{msg}");
+    let (_, msg) = bad(&row.repeat(9));
+    assert!(msg.contains("multiple of 8"), "{msg}");
+    // exact rationals: 2/4 is 1/2, a 40-digit numerator stays exact
+    let big = "1234567890123456789012345678901234567891"; // not a multiple of 3
+    let text = format!("{big},3,2,4,0,1,1\n").repeat(8);
+    let q = &parse_queries(&text, QueryKind::EdgeEdge).unwrap()[0];
+    assert_eq!(q.query.points[0].start.y.to_string(), "1/2");
+    assert_eq!(q.query.points[0].start.x.to_string(), format!("{big}/3"));
+}
