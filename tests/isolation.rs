@@ -548,3 +548,19 @@ proptest! {
         prop_assert_eq!(x.sign_of(&qpoly), expect);
     }
 }
+
+#[test]
+fn split_rational_roots_stay_outside_other_roots_intervals() {
+    // (t - 25/4) (4 (t + 13/3)^2 - 291): the rational root 25/4 is split
+    // off before isolation; the quadratic's root -13/3 + sqrt(291)/2 ~ 4.196
+    // must get an interval that excludes 25/4 (found by proptest).
+    let c = lin(-13, 3);
+    let quad = (&c * &c).scale(&q(4, 1)) - Poly::constant(q(291, 1));
+    let p = &lin(25, 4) * &quad;
+    let roots = both(&p, &q(0, 1), &q(8, 1));
+    assert_eq!(roots.len(), 2);
+    assert_eq!(roots[1].as_rational(), Some(&q(25, 4)));
+    let (lo, hi) = roots[0].interval();
+    assert!(hi < q(25, 4), "interval [{lo}, {hi}] contains 25/4");
+    assert_ne!(quad.sign_at(&lo), quad.sign_at(&hi));
+}

@@ -15,11 +15,12 @@
 //!    [`Isolator`] (Descartes by default, Sturm as a cross-check); roots met
 //!    exactly at bisection points come out as exact dyadics.
 //! 4. Intervals straddling `a` or `b` are bisected until they lie on one side.
-//! 5. Rational roots are detected exactly: degree 1 and 2 in closed form (a
-//!    perfect-square discriminant); otherwise a screen modulo small primes
-//!    proves most polynomials have no rational root at all (a rational root
-//!    `u/v` would be a root modulo every prime not dividing `v`), and where it
-//!    cannot, each interval is refined below `1/lc^2`, where at most one
+//! 5. Rational roots are detected exactly: from degree 3 on, every rational
+//!    root is found first by Hensel lifting and rational reconstruction
+//!    (`rational_roots.rs`; a screen modulo small primes proves most
+//!    polynomials have none at all) and divided out; degrees 1 and 2 in
+//!    closed form (a perfect-square discriminant). Only when no usable prime
+//!    exists is each interval refined below `1/lc^2`, where at most one
 //!    fraction with a denominator dividing `lc` fits, the simplest one, which
 //!    is then tested exactly.
 #![deny(clippy::float_arithmetic)]
@@ -31,6 +32,7 @@ use super::{dyadic_hull, Dyadic, Poly};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive};
+use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
@@ -201,6 +203,25 @@ fn divide_out(w: &mut Poly<BigInt>, r: &BigRational) {
         .expect("a rational root's linear factor divides the primitive polynomial");
 }
 
+/// Bisects the isolating interval `(lo, hi)` of a root of `w` (at dyadic
+/// midpoints, keeping the half with the sign change) until no point of
+/// `points` lies in the closed interval. `w` must not vanish at any dyadic
+/// point nor at the `points` (it has no rational root), so this ends.
+fn exclude_points(w: &Poly<BigInt>, lo: &mut Dyadic, hi: &mut Dyadic, points: &[BigRational]) {
+    let sign_lo = w.sign_at_dyadic(lo);
+    while points
+        .iter()
+        .any(|r| lo.cmp_rational(r) != Ordering::Greater && hi.cmp_rational(r) != Ordering::Less)
+    {
+        let mid = Dyadic::midpoint(lo, hi);
+        if w.sign_at_dyadic(&mid) == sign_lo {
+            *lo = mid;
+        } else {
+            *hi = mid;
+        }
+    }
+}
+
 /// [`isolate_roots_with`] for an integer polynomial.
 pub fn isolate_integer_roots(
     p: &Poly<BigInt>,
@@ -218,6 +239,20 @@ pub fn isolate_integer_roots(
     check_limits(p, limits)?;
     let mut w = p.square_free();
     let mut exact: Vec<BigRational> = Vec::new();
+    // Split every rational root off first (Hensel lifting): they come out
+    // exact, and what is left provably has no rational root.
+    let mut no_rational_left = false;
+    if w.degree().unwrap_or(0) >= 3 {
+        if let Some(found) = super::rational_roots::rational_roots(&w) {
+            for r in found {
+                divide_out(&mut w, &r);
+                if a <= &r && &r <= b {
+                    exact.push(r);
+                }
+            }
+            no_rational_left = true;
+        }
+    }
     for end in [a, b] {
         if w.degree().unwrap_or(0) > 0 && w.sign_at_rational(end) == Sign::Zero {
             exact.push(end.clone());
@@ -264,8 +299,8 @@ pub fn isolate_integer_roots(
             exact.push(r);
         }
     }
-    // Rational roots among the intervals.
-    if !intervals.is_empty() {
+    // Rational roots among the intervals (unless all were split off above).
+    if !intervals.is_empty() && !no_rational_left {
         let found = rational_roots_in(&w, &intervals);
         let mut kept = Vec::new();
         for (iv, r) in intervals.into_iter().zip(found) {
@@ -278,6 +313,14 @@ pub fn isolate_integer_roots(
             }
         }
         intervals = kept;
+    }
+    // Rational roots split off before isolation are not roots of `w`, so an
+    // interval isolating a root of `w` may still contain one of them: shrink
+    // it until the intervals of all roots of `p` are disjoint.
+    if no_rational_left {
+        for (lo, hi) in &mut intervals {
+            exclude_points(&w, lo, hi, &exact);
+        }
     }
     let poly = Arc::new(w);
     let mut roots: Vec<RealAlgebraic> = exact

@@ -31,6 +31,7 @@ mod field;
 mod int;
 mod isolate;
 mod modular;
+mod rational_roots;
 mod roots;
 mod roots_f64;
 mod sturm;
@@ -42,6 +43,7 @@ pub use isolate::{
     has_root_in, isolate_integer_roots, isolate_roots, isolate_roots_with, simplest_between,
     IsolationError, IsolationLimits, Isolator,
 };
+pub use rational_roots::rational_roots;
 pub use roots::{F64Root, RealRoots};
 pub use sturm::SturmSequence;
 

@@ -15,8 +15,8 @@
 //!    (`orient3d` of the four moving points, degree <= 3) vanishes. Its
 //!    exact real roots in the interval are the candidate times
 //!    (`search.rs`); a Descartes test skips polynomials without a root in
-//!    the interval, and rational roots of a cubic are split off by Hensel
-//!    lifting before isolation (`rational_roots.rs`).
+//!    the interval; the core isolator splits rational roots off by Hensel
+//!    lifting before isolating the rest (`poly::rational_roots`).
 //! 3. At each candidate, in increasing order, the inside test (the point in
 //!    the closed triangle, the closed segments meet) is decided by exact
 //!    signs of quadratics at the root: 2-D orientations in a projection
@@ -39,7 +39,7 @@
 //! time, every contact interval, features, point, normal). Files: one per
 //! query (`vertex_face.rs`, `edge_edge.rs`), the candidate search
 //! (`search.rs`), the inputs (`query.rs`), the scalars and exact root
-//! finding (`scalar.rs`, `rational_roots.rs`), the outcome types
+//! finding (`scalar.rs`), the outcome types
 //! (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
 //! scenario-file form of a query is `scenario::primitive` (the `query`
 //! field), the benchmark's CSV files are read by [`crate::queries`], and
@@ -73,7 +73,6 @@ mod edge_edge;
 mod float;
 mod outcome;
 mod query;
-mod rational_roots;
 mod scalar;
 mod search;
 mod vertex_face;

@@ -9,7 +9,6 @@
 //! operation. The `f64` scalar keeps its values as they are.
 #![deny(clippy::float_arithmetic)]
 
-use super::rational_roots::rational_roots;
 use crate::poly::{
     isolate_integer_roots, IsolationError, IsolationLimits, Isolator, Poly, RealAlgebraic,
     RealRoots,
@@ -76,9 +75,6 @@ fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
     scaled.into_iter().map(|v| v / &g).collect()
 }
 
-/// The roots of `p` in `[lo, hi]`: from degree 3 on, the rational roots
-/// are split off first ([`rational_roots`]), so that the core isolator only
-/// sees a factor without rational roots (see `rational_roots.rs` for why).
 /// `(A, B, C) = (n1 d0, n0 d1, d0 d1)` for `t0 = n0/d0`, `t1 = n1/d1`
 /// (`k = d0 d1 > 0`).
 fn rational_interval_weights(t0: &BigRational, t1: &BigRational) -> [BigInt; 3] {
@@ -94,36 +90,10 @@ fn exact_roots(
     lo: &BigRational,
     hi: &BigRational,
 ) -> Result<Vec<RealAlgebraic>, IsolationError> {
-    let isolate = |w: &Poly<BigInt>| {
-        isolate_integer_roots(w, lo, hi, Isolator::Descartes, &IsolationLimits::default())
-    };
     if no_root_by_descartes(p, lo, hi) {
         return Ok(Vec::new());
     }
-    if p.degree().unwrap_or(0) <= 2 {
-        return isolate(p);
-    }
-    let rational = match rational_roots(p) {
-        Some(r) if !r.is_empty() => r,
-        _ => return isolate(p),
-    };
-    let mut w = p.square_free();
-    for r in &rational {
-        let factor = Poly::from_coeffs(vec![-r.numer().clone(), r.denom().clone()]);
-        w = w
-            .exact_div_int(&factor)
-            .expect("the linear factor of a rational root divides the primitive polynomial");
-    }
-    let mut roots: Vec<RealAlgebraic> = rational
-        .into_iter()
-        .filter(|r| lo <= r && r <= hi)
-        .map(RealAlgebraic::from_rational)
-        .collect();
-    if w.degree().unwrap_or(0) > 0 {
-        roots.extend(isolate(&w)?);
-    }
-    roots.sort();
-    Ok(roots)
+    isolate_integer_roots(p, lo, hi, Isolator::Descartes, &IsolationLimits::default())
 }
 
 impl PrimitiveScalar for BigRational {

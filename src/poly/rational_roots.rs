@@ -2,13 +2,13 @@
 //! reconstruction, so that the roots of a coplanarity cubic with a rational
 //! factor are split off before real-root isolation.
 //!
-//! Why: the core isolator proves a root irrational by a screen modulo small
-//! primes, which fails whenever the polynomial has *some* rational root,
-//! even far outside `[0, 1]` (the benchmark's cubics often factor as
-//! `(a t + b) q(t)` with a root near `-10^16`); it then refines every
-//! isolating interval below `1/lc^2`, which took up to 23 ms on one query.
-//! Splitting the rational roots off first leaves a factor that is quadratic
-//! (closed form in the core) or has no rational root (the screen succeeds).
+//! Why: a screen modulo small primes proves that a polynomial has *no*
+//! rational root, but fails whenever it has some, even far outside the
+//! interval of interest (the CCD benchmark's cubics often factor as
+//! `(a t + b) q(t)` with a root near `-10^16`); refining every isolating
+//! interval below `1/lc^2` instead took up to 23 ms on one query. The
+//! isolator splits every rational root off first ([`rational_roots`]), so
+//! that what is left provably has none.
 //!
 //! Method (classical; e.g. von zur Gathen and Gerhard, *Modern Computer
 //! Algebra*, 5.10 rational reconstruction and 15.4 Hensel lifting): a
@@ -98,8 +98,8 @@ fn reconstruct(r: &BigInt, m: &BigInt, u_max: &BigInt, v_max: &BigInt) -> Option
 
 /// Every rational root of the non-zero integer polynomial `p`, increasing
 /// and distinct; `None` when no usable prime was found (then nothing is
-/// known; callers fall back on the core isolator alone).
-pub(crate) fn rational_roots(p: &Poly<BigInt>) -> Option<Vec<BigRational>> {
+/// known; the isolator then falls back on refinement).
+pub fn rational_roots(p: &Poly<BigInt>) -> Option<Vec<BigRational>> {
     let mut p = p.normalized();
     let mut roots = Vec::new();
     // t divides p: the root 0
