@@ -5,6 +5,9 @@
 use crate::poly::{count_roots_closed, sign, Poly, Q};
 use std::cmp::Ordering;
 
+/// Bisections tried in [`Algebraic::sign_of`] before the gcd test.
+const QUICK_REFINEMENTS: usize = 6;
+
 /// An exact real algebraic number, as a claim states a time.
 #[derive(Clone, Debug)]
 pub enum Algebraic {
@@ -79,6 +82,21 @@ impl Algebraic {
             return 0;
         }
         let mut x = self.clone();
+        // Cheap case first: f has no root in the (refined) isolating
+        // interval, so its sign there is its sign at the number. This can
+        // never succeed when f vanishes at the number, which is left to the
+        // gcd test below.
+        for _ in 0..QUICK_REFINEMENTS {
+            match &x {
+                Algebraic::Rational(v) => return f.sign_at(v),
+                Algebraic::Root { lo, hi, .. } => {
+                    if crate::poly::no_root_in(f, lo, hi) {
+                        return f.sign_at(lo);
+                    }
+                }
+            }
+            x.refine();
+        }
         if let Algebraic::Root { poly, lo, hi } = &x {
             // f vanishes here iff gcd(f, poly) has a root in (lo, hi)
             let g = f.gcd(poly);

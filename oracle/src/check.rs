@@ -106,10 +106,19 @@ fn check_piece(
     let va = vertex_numerators(&case.a);
     let vb = vertex_numerators(&case.b);
     let (wa, wb) = (&case.a.motion.denominator, &case.b.motion.denominator);
-    for (k, a) in va.iter().enumerate() {
-        for (l, b) in vb.iter().enumerate() {
-            // direction . (w_a VB - w_b VA) = w_a w_b direction . (vb - va)
-            let f = dot(&piece.direction, &sub(&scale(b, wa), &scale(a, wb)));
+    // direction . (w_a VB - w_b VA) = w_a w_b direction . (vb - va), formed
+    // by linearity as w_a (direction . VB) - w_b (direction . VA)
+    let along_a: Vec<Poly> = va
+        .iter()
+        .map(|a| wb.mul(&dot(&piece.direction, a)))
+        .collect();
+    let along_b: Vec<Poly> = vb
+        .iter()
+        .map(|b| wa.mul(&dot(&piece.direction, b)))
+        .collect();
+    for (k, a) in along_a.iter().enumerate() {
+        for (l, b) in along_b.iter().enumerate() {
+            let f = b.sub(a);
             let outcome = match (&piece.to, contact) {
                 (PieceEnd::At(to), _) => {
                     if positive_on(&f, &piece.from, to) {

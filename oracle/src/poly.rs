@@ -200,12 +200,31 @@ impl Poly {
     }
 
     /// `self(a + w s)` as a polynomial in `s`.
-    fn rescaled(&self, a: &Q, w: &Q) -> Poly {
-        // Horner with polynomial arguments
-        let x = Poly::new(vec![a.clone(), w.clone()]);
-        let mut acc = Poly::zero();
-        for c in self.c.iter().rev() {
-            acc = acc.mul(&x).add(&Poly::constant(c.clone()));
+    /// The integer coefficients (in `s`) of a positive multiple of
+    /// `p(a + w s)`: with `D = den(a) den(w)`, `A = a D`, `W = w D` and the
+    /// primitive integer coefficients `c_i` of `p` (degree `n`), Horner's
+    /// rule `acc <- acc (A + W s) + c_i D^(n-i)` gives `D^n p(a + w s)` up to
+    /// a positive factor, with integer arithmetic only.
+    fn rescaled_integer(&self, a: &Q, w: &Q) -> Vec<BigInt> {
+        let c = integer_coeffs(self);
+        let d = a.denom() * w.denom();
+        let big_a = a.numer() * w.denom();
+        let big_w = w.numer() * a.denom();
+        let mut acc: Vec<BigInt> = Vec::new();
+        let mut d_pow = BigInt::one();
+        for ci in c.iter().rev() {
+            // acc * (A + W s)
+            let mut next = vec![BigInt::zero(); acc.len() + 1];
+            for (k, x) in acc.iter().enumerate() {
+                next[k] += x * &big_a;
+                next[k + 1] += x * &big_w;
+            }
+            next[0] += ci * &d_pow;
+            acc = next;
+            d_pow *= &d;
+        }
+        while acc.len() > 1 && acc.last().is_some_and(|x| x.is_zero()) {
+            acc.pop();
         }
         acc
     }
@@ -274,7 +293,7 @@ pub fn no_root_in(p: &Poly, a: &Q, b: &Q) -> bool {
     // interval needs depth ~ log2(1 / distance), hence the generous cap
     let w = b - a;
     let mut stack: Vec<(Vec<BigInt>, Q, Q, u32)> =
-        vec![(integer_coeffs(&p.rescaled(a, &w)), Q::zero(), Q::one(), 0)];
+        vec![(p.rescaled_integer(a, &w), Q::zero(), Q::one(), 0)];
     while let Some((qs, lo, hi, depth)) = stack.pop() {
         if variations_on_unit(&qs) == 0 {
             continue;
@@ -376,6 +395,21 @@ mod tests {
 
     fn p(c: &[i64]) -> Poly {
         Poly::new(c.iter().map(|&v| q(v, 1)).collect())
+    }
+
+    #[test]
+    fn rescales_over_the_integers_by_a_positive_factor() {
+        // t^2 - 2 at t = 1/2 + 3/4 s is 9/16 s^2 + 3/4 s - 7/4; D = 8, times
+        // D^2 = 64: 36 s^2 + 48 s - 112
+        let f = p(&[-2, 0, 1]);
+        let ints = |v: &[i64]| v.iter().map(|&x| BigInt::from(x)).collect::<Vec<_>>();
+        assert_eq!(
+            f.rescaled_integer(&q(1, 2), &q(3, 4)),
+            ints(&[-112, 48, 36])
+        );
+        // a constant becomes a positive multiple of itself: its sign stays
+        assert_eq!(p(&[5]).rescaled_integer(&q(1, 3), &q(2, 7)), ints(&[1]));
+        assert_eq!(p(&[-5]).rescaled_integer(&q(1, 3), &q(2, 7)), ints(&[-1]));
     }
 
     #[test]
