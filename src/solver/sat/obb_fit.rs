@@ -20,9 +20,9 @@
 //! * **Minimum-volume refinement** (section 6.1.1): the seed minimises the
 //!   volume over rotations with Powell's method; we do a derivative-free
 //!   coordinate search instead (small rotations about each current axis,
-//!   step halved when none helps), starting from the covariance fit, and
-//!   keep its result only if its *exact* volume is smaller: refinement never
-//!   increases the volume.
+//!   step halved when none helps), starting from the covariance fit and
+//!   from the coordinate axes, and keep a result only if its *exact* volume
+//!   is smaller: refinement never increases the volume.
 //!
 //! # Exactness
 //!
@@ -394,10 +394,20 @@ pub fn fit_obb(triangles: &[[Vec3<BigRational>; 3]], options: FitOptions) -> Obb
     if !options.refine {
         return fitted;
     }
-    let refined = exact_box_with_axes(&rational_rotation(&refine_frame(frame, &points_f)), &points);
-    if box_volume(&refined) < box_volume(&fitted) {
-        refined
-    } else {
-        fitted
+    // the search from the fitted axes and from the coordinate axes (a
+    // symmetric piece, such as a cube, has an isotropic covariance whose
+    // eigenvectors are arbitrary); the smallest exact volume wins
+    let identity = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]];
+    let mut best = fitted;
+    let mut best_volume = box_volume(&best);
+    for start in [frame, identity] {
+        let cand =
+            exact_box_with_axes(&rational_rotation(&refine_frame(start, &points_f)), &points);
+        let v = box_volume(&cand);
+        if v < best_volume {
+            best = cand;
+            best_volume = v;
+        }
     }
+    best
 }
