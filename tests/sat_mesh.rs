@@ -236,13 +236,15 @@ fn searches() -> Vec<MeshSearch> {
 /// initial overlap; returns the brute-force outcome.
 fn agree(a: &Body, b: &Body, t1: Q) -> SatOutcome<Q> {
     let brute = solve(a, b, t1.clone(), MeshSearch::BruteForce);
-    let brute_collides = collides(a, b, t1.clone(), MeshSearch::BruteForce);
-    assert_eq!(brute.collides, brute_collides);
     for search in searches() {
         let tree = solve(a, b, t1.clone(), search);
         assert_eq!(tree.collides, brute.collides, "{search:?}");
         assert_eq!(tree.first_contact, brute.first_contact, "{search:?}");
         assert_eq!(tree.initially_overlapping, brute.initially_overlapping);
+        assert_eq!(
+            tree.contact_intervals, brute.contact_intervals,
+            "{search:?}"
+        );
         assert_eq!(
             collides(a, b, t1.clone(), search),
             brute.collides,
@@ -278,6 +280,44 @@ fn cube_meshes_hand_times() {
     assert_eq!(time(&agree(&bx, &a, i(2))), Some(r(5, 4)));
     // too short an interval: no contact
     assert!(!agree(&a, &b, i(1)).collides);
+}
+
+fn intervals(out: &SatOutcome<Q>) -> Vec<(Q, Q)> {
+    out.contact_intervals
+        .iter()
+        .map(|(a, b)| {
+            (
+                a.as_rational().unwrap().clone(),
+                b.as_rational().unwrap().clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn contact_intervals_join_the_nested_gaps() {
+    // the small cube passes through the big one: its faces cross x = 1 on
+    // [5/4, 7/4], it is strictly inside on (7/4, 9/4), its faces cross
+    // x = -1 on [9/4, 11/4]: one contact interval [5/4, 11/4]
+    let a = body(Shape::Mesh(cube(i(1))), Vec3::zero(), Motion::Static);
+    for shape in [Shape::Mesh(cube(r(1, 2))), boxed(r(1, 2))] {
+        let b = body(shape, p(i(4), r(1, 3), i(0)), linear(-2, 0, 0));
+        let out = agree(&a, &b, i(4));
+        assert_eq!(intervals(&out), vec![(r(5, 4), r(11, 4))]);
+        // stopping inside: the interval runs to the end
+        let out = agree(&a, &b, i(2));
+        assert_eq!(intervals(&out), vec![(r(5, 4), i(2))]);
+        // starting inside
+        let b0 = body(b.shape.clone(), p(i(0), r(1, 3), i(0)), linear(-2, 0, 0));
+        let out = agree(&a, &b0, i(2));
+        assert!(out.initially_overlapping);
+        assert_eq!(intervals(&out), vec![(i(0), r(3, 4))]);
+    }
+    // through the torus hole along z: no contact at all
+    let t = body(Shape::Mesh(torus(6)), Vec3::zero(), Motion::Static);
+    let b = body(boxed(r(1, 2)), p(i(0), i(0), i(5)), linear(0, 0, -5));
+    let out = agree(&t, &b, i(2));
+    assert!(!out.collides && out.contact_intervals.is_empty());
 }
 
 #[test]

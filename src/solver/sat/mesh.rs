@@ -45,11 +45,22 @@
 //! most two `k`, so at most `8 n + 1` tries (for `n` triangles) always find
 //! a good one. A point on the surface counts as inside (closed solids).
 //!
+//! # Contact intervals
+//!
+//! The solids meet exactly when their surfaces touch or they are nested.
+//! The surfaces touch on the union of the piece pairs' contact intervals
+//! (exact); between two such intervals (and before the first, after the
+//! last) the nesting cannot change, since leaving or entering the other
+//! solid crosses its surface: one exact point-in-solid test at a rational
+//! time inside each gap decides it, and nested gaps join their neighbours.
+//!
 //! # What is not computed
 //!
-//! Contact intervals (the list is empty: an exact answer would need the
-//! union over all piece pairs plus the times of containment), and a
-//! certificate (the referee certifies convex bodies only).
+//! A certificate (the referee certifies convex bodies only): mesh answers
+//! are uncertified. When several piece pairs touch first at the same time,
+//! the features reported are those of the first pair found in traversal
+//! order (a contact of that time, not necessarily the largest one: a
+//! face-face contact can be reported as edge-vertex).
 #![deny(clippy::float_arithmetic)]
 
 use super::features::{ContactFeatures, FeatureName};
@@ -447,27 +458,6 @@ pub fn point_in_solid(p: &Vec3<Q>, tris: &[[Vec3<Q>; 3]]) -> bool {
     unreachable!("at most 8 n directions are degenerate (module docs)")
 }
 
-/// The solids at `t0` overlap by containment: a point of `b` inside mesh
-/// `a`, or of `a` inside mesh `b`. Returns the point found.
-fn containment_at_t0(
-    sc: &SatScenario<'_>,
-    pieces: [&Pieces; 2],
-    motions: [&PolyMotion<Q>; 2],
-) -> Option<Vec3<Q>> {
-    let t0 = sc.interval.0;
-    let bodies = [sc.a, sc.b];
-    for (inner, outer) in [(1, 0), (0, 1)] {
-        if matches!(bodies[outer].shape, Shape::Mesh(_)) {
-            let p = some_point(bodies[inner], motions[inner], t0);
-            let tris = world_triangles(pieces[outer], motions[outer], t0);
-            if point_in_solid(&p, &tris) {
-                return Some(p);
-            }
-        }
-    }
-    None
-}
-
 struct Prepared {
     pieces: [Pieces; 2],
     trees: Option<[ObbTree; 2]>,
@@ -549,13 +539,7 @@ pub fn mesh_collides<S: RealRoots>(
     search: MeshSearch,
 ) -> Result<bool, SatError> {
     let prep = prepare::<S>(sc, search)?;
-    if containment_at_t0(
-        sc,
-        [&prep.pieces[0], &prep.pieces[1]],
-        [&prep.motions[0], &prep.motions[1]],
-    )
-    .is_some()
-    {
+    if containment_at(sc, &prep, sc.interval.0).is_some() {
         return Ok(true);
     }
     let mut node_pairs = 0;
@@ -578,15 +562,97 @@ pub fn mesh_collides<S: RealRoots>(
     }
 }
 
+/// Whether the solids are nested at the rational time `t`: a point of `b`
+/// inside mesh `a`, or of `a` inside mesh `b` (exact). Returns the point.
+fn containment_at(sc: &SatScenario<'_>, prep: &Prepared, t: &Q) -> Option<Vec3<Q>> {
+    let bodies = [sc.a, sc.b];
+    for (inner, outer) in [(1, 0), (0, 1)] {
+        if matches!(bodies[outer].shape, Shape::Mesh(_)) {
+            let p = some_point(bodies[inner], &prep.motions[inner], t);
+            let tris = world_triangles(&prep.pieces[outer], &prep.motions[outer], t);
+            if point_in_solid(&p, &tris) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Sorted, merged closed intervals (touching or overlapping ones joined).
+fn merged<R: Ord + Clone>(mut ivs: Vec<(R, R)>) -> Vec<(R, R)> {
+    ivs.sort();
+    let mut out: Vec<(R, R)> = Vec::new();
+    for (lo, hi) in ivs {
+        match out.last_mut() {
+            Some((_, last_hi)) if lo <= *last_hi => {
+                if hi > *last_hi {
+                    *last_hi = hi;
+                }
+            }
+            _ => out.push((lo, hi)),
+        }
+    }
+    out
+}
+
+/// The contact intervals of the solids (module docs): the union of the
+/// piece pairs' intervals (the surfaces touch), plus every gap between them
+/// in which the solids are nested. Between two surface contacts the
+/// nesting cannot change, so one exact containment test at a rational time
+/// inside each gap decides the whole gap.
+fn solid_intervals<S: RealRoots>(
+    sc: &SatScenario<'_>,
+    prep: &Prepared,
+    surface: Vec<(S::Root, S::Root)>,
+) -> (Vec<(S::Root, S::Root)>, Option<Vec3<Q>>) {
+    let (q0, q1) = (sc.interval.0, sc.interval.1);
+    let r0 = S::root_of_value(&S::from_rational(q0));
+    let r1 = S::root_of_value(&S::from_rational(q1));
+    let ivs = merged(surface);
+    let nested = |t: &Q| containment_at(sc, prep, t);
+    let Some(first) = ivs.first() else {
+        // one gap: the whole interval
+        return match nested(q0) {
+            Some(p) => (vec![(r0, r1)], Some(p)),
+            None => (Vec::new(), None),
+        };
+    };
+    let mut out = Vec::new();
+    let mut start_point = None;
+    let mut current = first.clone();
+    if current.0 > r0 {
+        if let Some(p) = nested(q0) {
+            current.0 = r0.clone();
+            start_point = Some(p);
+        }
+    }
+    for next in ivs.iter().skip(1) {
+        let joined = S::value_between(&current.1, &next.0)
+            .and_then(|t| t.to_rational())
+            .is_some_and(|t| nested(&t).is_some());
+        if joined {
+            current.1 = next.1.clone();
+        } else {
+            out.push(current);
+            current = next.clone();
+        }
+    }
+    if current.1 < r1 && nested(q1).is_some() {
+        current.1 = r1;
+    }
+    out.push(current);
+    (out, start_point)
+}
+
 /// Solves a scenario in which at least one body is a mesh (module docs).
 pub(crate) fn solve_mesh<S: RealRoots>(
     sc: &SatScenario<'_>,
     search: MeshSearch,
 ) -> Result<SatOutcome<S>, SatError> {
     let prep = prepare::<S>(sc, search)?;
-    let r0 = S::root_of_value(&S::from_rational(sc.interval.0));
     let mut stats = SatStats::default();
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
+    let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
     let mut node_pairs = 0;
     let found = search_pairs(&prep, &mut node_pairs, |i, j| {
         let pair = SatScenario {
@@ -596,91 +662,67 @@ pub(crate) fn solve_mesh<S: RealRoots>(
         };
         let out = match solve_sat_pair::<S>(&pair) {
             Ok(out) => out,
-            Err(e) => return ControlFlow::Break(Some(e)),
+            Err(e) => return ControlFlow::Break(e),
         };
         stats.axes += out.stats.axes;
         stats.root_isolations += out.stats.root_isolations;
         stats.critical_times += out.stats.critical_times;
         stats.piece_pairs += 1;
+        surface.extend(out.contact_intervals.iter().cloned());
         if let Some(t) = &out.first_contact {
             let earlier = match &best {
                 None => true,
                 Some((_, _, b)) => b.first_contact.as_ref().is_none_or(|bt| t < bt),
             };
             if earlier {
-                let at_start = *t == r0;
                 best = Some((i, j, out));
-                if at_start {
-                    // nothing is earlier than t0
-                    return ControlFlow::Break(None);
-                }
             }
         }
         ControlFlow::Continue(())
     });
-    if let ControlFlow::Break(Some(e)) = found {
+    if let ControlFlow::Break(e) = found {
         return Err(e);
     }
     stats.node_pairs = node_pairs;
-    let empty = Certificate {
-        separation: Vec::new(),
-        last_axis: None,
-        time_polynomial: None,
-    };
-    let surfaces_at_t0 = best
-        .as_ref()
-        .is_some_and(|(_, _, b)| b.first_contact.as_ref() == Some(&r0));
-    if !surfaces_at_t0 {
-        let contained = containment_at_t0(
-            sc,
-            [&prep.pieces[0], &prep.pieces[1]],
-            [&prep.motions[0], &prep.motions[1]],
-        );
-        if let Some(p) = contained {
-            return Ok(SatOutcome {
-                collides: true,
-                initially_overlapping: true,
-                first_contact: Some(r0),
-                contact_intervals: Vec::new(),
-                features: None,
-                point: Some(p.to_f64().into_array()),
-                exact_point: S::IS_EXACT.then(|| p.map(S::from_rational)),
-                normal: None,
-                certificate: empty,
-                stats,
-            });
-        }
-    }
-    Ok(match best {
-        None => SatOutcome {
-            collides: false,
-            initially_overlapping: false,
-            first_contact: None,
-            contact_intervals: Vec::new(),
-            features: None,
-            point: None,
-            exact_point: None,
-            normal: None,
-            certificate: empty,
-            stats,
+    let (intervals, nested_point) = solid_intervals::<S>(sc, &prep, surface);
+    let r0 = S::root_of_value(&S::from_rational(sc.interval.0));
+    let first = intervals.first().map(|(lo, _)| lo.clone());
+    let mut out = SatOutcome {
+        collides: first.is_some(),
+        initially_overlapping: first.as_ref() == Some(&r0),
+        first_contact: first.clone(),
+        contact_intervals: intervals,
+        features: None,
+        point: None,
+        exact_point: None,
+        normal: None,
+        certificate: Certificate {
+            separation: Vec::new(),
+            last_axis: None,
+            time_polynomial: None,
         },
-        Some((i, j, out)) => SatOutcome {
-            collides: true,
-            initially_overlapping: surfaces_at_t0,
-            first_contact: out.first_contact,
-            contact_intervals: Vec::new(),
-            features: out.features.map(|f| ContactFeatures {
+        stats,
+    };
+    match (nested_point, best) {
+        (Some(p), _) => {
+            // nested at t0 without touching surfaces: a point of one solid
+            // inside the other, no features or normal
+            out.point = Some(p.to_f64().into_array());
+            out.exact_point = S::IS_EXACT.then(|| p.map(S::from_rational));
+        }
+        (None, Some((i, j, pair))) if pair.first_contact == first => {
+            out.features = pair.features.map(|f| ContactFeatures {
                 a: prep.pieces[0].rename(i, f.a),
                 b: prep.pieces[1].rename(j, f.b),
                 ..f
-            }),
-            point: out.point,
-            exact_point: out.exact_point,
-            normal: out.normal,
-            certificate: empty,
-            stats,
-        },
-    })
+            });
+            out.point = pair.point;
+            out.exact_point = pair.exact_point;
+            out.normal = pair.normal;
+        }
+        _ => {}
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
