@@ -87,14 +87,22 @@ fn not_applicable_exits_3_with_the_reason() {
 
 #[test]
 fn meshes_are_answered_exactly_without_certificate() {
-    // README example table: mesh-inline at 3/16, mesh-obj at 1/2
-    for (file, time, kind) in [
+    // README example table: mesh-inline at 3/16, mesh-obj at 1/2; the box
+    // leaves the tetrahedron's face x = 0 at 9/16, the triangle reaches the
+    // cube's bottom z = -1 at the end t = 1
+    for (file, time, kind, end) in [
         (
             "examples/scenarios/mesh-inline.json",
             "3/16",
             "vertex-vertex",
+            "9/16",
         ),
-        ("examples/scenarios/mesh-obj.json", "1/2", "edge-vertex"),
+        (
+            "examples/scenarios/mesh-obj.json",
+            "1/2",
+            "edge-vertex",
+            "1",
+        ),
     ] {
         let (code, json, err) = solve(file, "exact");
         assert_eq!(code, 0, "{file}: {err}");
