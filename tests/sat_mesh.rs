@@ -10,9 +10,9 @@ use exactccd::motion::{Body, Motion};
 use exactccd::poly::{Poly, RealAlgebraic};
 use exactccd::scalar::{BigRational, Ring};
 use exactccd::solver::sat::{
-    box_volume, fit_obb, mesh_collides, point_in_solid, solve_sat_with, triangulate_faces,
-    FitMethod, FitOptions, MeshSearch, ObbTree, SatOptions, SatOutcome, SatScenario, SplitRule,
-    TreeOptions,
+    box_volume, convex_hull_vertices, fit_obb, mesh_collides, point_in_solid, solve_sat_with,
+    triangulate_faces, FitMethod, FitOptions, MeshSearch, ObbTree, SatOptions, SatOutcome,
+    SatScenario, SplitRule, TreeOptions,
 };
 use sat_common::r;
 use std::ops::ControlFlow;
@@ -532,6 +532,54 @@ fn fitted_boxes_contain_their_vertices_and_refinement_never_grows() {
 }
 
 #[test]
+fn convex_hull_vertices_drop_interior_and_reflex_points() {
+    let c = cube(i(1));
+    let mut pts = c.vertices.clone();
+    // interior points and a face centre: not hull vertices
+    pts.push(p(r(1, 2), r(1, 3), r(-1, 5)));
+    pts.push(p(i(0), i(0), i(1)));
+    pts.push(p(i(0), i(0), i(0)));
+    assert_eq!(convex_hull_vertices(&pts), (0..8).collect::<Vec<_>>());
+    // the L's reflex corners (1, 1, 0) and (1, 1, 1) are inside its hull
+    let l = l_shape();
+    assert_eq!(
+        convex_hull_vertices(&l.vertices),
+        vec![0, 1, 2, 4, 5, 6, 7, 8, 10, 11]
+    );
+    // a torus's inner ring (minor angle pi) is not on the hull
+    let t = torus(6);
+    let hull = convex_hull_vertices(&t.vertices);
+    assert!(hull.len() < t.vertices.len());
+    assert!(hull.iter().all(|&k| t.vertices[k].norm_squared() > i(4)));
+    // so the points fit ignores interior points: the cube's box does not
+    // tilt towards a dense sliver of interior triangles
+    let mut tris = corners(&c);
+    let plain = fit_obb(
+        &tris,
+        FitOptions {
+            method: FitMethod::Points,
+            refine: false,
+        },
+    );
+    for k in 1..20 {
+        let x = r(k, 25);
+        tris.push([
+            p(x.clone(), x.clone(), x.clone()),
+            p(x.clone(), x.clone(), r(0, 1)),
+            p(r(0, 1), x.clone(), x),
+        ]);
+    }
+    let cluttered = fit_obb(
+        &tris,
+        FitOptions {
+            method: FitMethod::Points,
+            refine: false,
+        },
+    );
+    assert_eq!(plain, cluttered);
+}
+
+#[test]
 fn split_fallbacks_are_exercised() {
     let t =
         |a: (i64, i64), b: (i64, i64), c: (i64, i64)| [a, b, c].map(|(x, y)| p(i(x), i(y), i(0)));
@@ -604,4 +652,53 @@ fn traversal_stops_on_break_and_respects_depth_limits() {
     assert_eq!(sizes.len(), 2);
     assert!(sizes.iter().all(|(a, _)| *a == tris.len()));
     assert_eq!(sizes.iter().map(|(_, b)| b).sum::<usize>(), tris.len());
+}
+
+mod laws {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn point(range: std::ops::Range<i64>, den: i64) -> impl Strategy<Value = Vec3<Q>> {
+        (range.clone(), range.clone(), range)
+            .prop_map(move |(x, y, z)| p(r(x, den), r(y, den), r(z, den)))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Ray parity agrees with the L's closed form on a quarter grid,
+        /// which puts many points on faces, edges, corners and level with
+        /// vertices (the degenerate ray directions).
+        #[test]
+        fn point_in_l_shape_matches_its_closed_form(pt in point(-2..11, 4)) {
+            let m = l_shape();
+            let tris = corners(&m);
+            let (zero, one, two) = (i(0), i(1), i(2));
+            let within = |v: &Q, lo: &Q, hi: &Q| v >= lo && v <= hi;
+            let truth = within(&pt.z, &zero, &one)
+                && ((within(&pt.x, &zero, &two) && within(&pt.y, &zero, &one))
+                    || (within(&pt.x, &zero, &one) && within(&pt.y, &zero, &two)));
+            prop_assert_eq!(point_in_solid(&pt, &tris), truth, "{:?}", pt);
+        }
+
+        /// Every fitted box contains every corner exactly, and refinement
+        /// never increases the volume.
+        #[test]
+        fn fitted_boxes_contain_random_triangles(
+            pts in proptest::collection::vec(point(-20..21, 3), 3..15),
+            triangles_fit in any::<bool>(),
+        ) {
+            let tris: Vec<[Vec3<Q>; 3]> = pts
+                .windows(3)
+                .map(|w| [w[0].clone(), w[1].clone(), w[2].clone()])
+                .collect();
+            let method = if triangles_fit { FitMethod::Triangles } else { FitMethod::Points };
+            let plain = fit_obb(&tris, FitOptions { method, refine: false });
+            let refined = fit_obb(&tris, FitOptions { method, refine: true });
+            for b in [&plain, &refined] {
+                prop_assert!(pts.iter().all(|x| contains(b, x)));
+            }
+            prop_assert!(box_volume(&refined) <= box_volume(&plain));
+        }
+    }
 }

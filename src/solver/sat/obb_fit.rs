@@ -4,11 +4,9 @@
 //! # The fit
 //!
 //! * **From points** (section 6.1.2): the axes are eigenvectors of the
-//!   covariance matrix `M = 1/n sum (X_j - C)(X_j - C)^T` of the points
-//!   about their mean `C`. Deviation: the seed recommends the points of the
-//!   convex hull only; we use every vertex of the piece (no hull is built),
-//!   which can tilt the box towards dense interior vertices (a looser box,
-//!   never a wrong one).
+//!   covariance matrix `M = 1/n sum (X_j - C)(X_j - C)^T` of the vertices
+//!   of the convex hull of the piece (exact hull, `hull.rs`) about their
+//!   mean `C`, so that interior points do not tilt the box.
 //! * **From triangles** (section 6.1.3): the continuous, area-weighted
 //!   covariance. For a triangle with corners `V_k` and `d_k = V_k - C`, the
 //!   second moment of the uniform distribution on the triangle about `C` is
@@ -43,7 +41,7 @@ use crate::scalar::{BigRational, FieldScalar, Ring, Scalar};
 /// How a box's orientation is chosen (seed 003, section 6.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum FitMethod {
-    /// Covariance of the vertices (section 6.1.2).
+    /// Covariance of the convex hull's vertices (section 6.1.2).
     Points,
     /// Area-weighted covariance of the triangles (section 6.1.3).
     #[default]
@@ -386,7 +384,13 @@ pub fn fit_obb(triangles: &[[Vec3<BigRational>; 3]], options: FitOptions) -> Obb
     let points_f: Vec<[f64; 3]> = tri_f.iter().flatten().copied().collect();
     let points: Vec<Vec3<BigRational>> = triangles.iter().flatten().cloned().collect();
     let cov = match options.method {
-        FitMethod::Points => points_covariance(&points_f),
+        FitMethod::Points => {
+            let hull: Vec<[f64; 3]> = super::hull::convex_hull_vertices(&points)
+                .into_iter()
+                .map(|i| points_f[i])
+                .collect();
+            points_covariance(&hull)
+        }
         FitMethod::Triangles => triangles_covariance(&tri_f),
     };
     let frame = symmetric_eigenvectors(cov);
