@@ -318,9 +318,9 @@ mod tests {
         // a quarter turn about z over [0, 1]
         let w = Vec3::new(0.0, 0.0, std::f64::consts::FRAC_PI_2);
         let body = Body {
-            shape: Shape::Box(crate::geom::BoxShape::new(
-                [BigRational::from_i64(1); 3].map(|x| x),
-            )),
+            shape: Shape::Box(crate::geom::BoxShape::new(std::array::from_fn(|_| {
+                BigRational::from_i64(1)
+            }))),
             pose: crate::geom::Pose::identity(),
             motion: Motion::Angular {
                 velocity: Vec3::zero(),

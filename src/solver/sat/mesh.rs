@@ -458,6 +458,7 @@ pub fn point_in_solid(p: &Vec3<Q>, tris: &[[Vec3<Q>; 3]]) -> bool {
     unreachable!("at most 8 n directions are degenerate (module docs)")
 }
 
+/// The pieces, trees, pruning test and motions of a mesh scenario.
 struct Prepared {
     pieces: [Pieces; 2],
     trees: Option<[ObbTree; 2]>,
@@ -650,11 +651,36 @@ pub(crate) fn solve_mesh<S: RealRoots>(
     search: MeshSearch,
 ) -> Result<SatOutcome<S>, SatError> {
     let prep = prepare::<S>(sc, search)?;
+    solve_prepared(sc, &prep)
+}
+
+/// A mesh scenario with its pieces cut and its OBB trees built, to solve
+/// it (in either scalar) without building them again (benchmarks time the
+/// two parts apart).
+pub struct PreparedMeshes(Prepared);
+
+impl PreparedMeshes {
+    /// Cuts the pieces and builds the trees of `sc` (the motions' rigidity
+    /// is checked as the scalar `S` does).
+    pub fn new<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Self, SatError> {
+        prepare::<S>(sc, search).map(PreparedMeshes)
+    }
+
+    /// Solves the scenario it was prepared from (module docs).
+    pub fn solve<S: RealRoots>(&self, sc: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+        solve_prepared(sc, &self.0)
+    }
+}
+
+fn solve_prepared<S: RealRoots>(
+    sc: &SatScenario<'_>,
+    prep: &Prepared,
+) -> Result<SatOutcome<S>, SatError> {
     let mut stats = SatStats::default();
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
     let mut node_pairs = 0;
-    let found = search_pairs(&prep, &mut node_pairs, |i, j| {
+    let found = search_pairs(prep, &mut node_pairs, |i, j| {
         let pair = SatScenario {
             a: &prep.pieces[0].bodies[i],
             b: &prep.pieces[1].bodies[j],
@@ -684,7 +710,7 @@ pub(crate) fn solve_mesh<S: RealRoots>(
         return Err(e);
     }
     stats.node_pairs = node_pairs;
-    let (intervals, nested_point) = solid_intervals::<S>(sc, &prep, surface);
+    let (intervals, nested_point) = solid_intervals::<S>(sc, prep, surface);
     let r0 = S::root_of_value(&S::from_rational(sc.interval.0));
     let first = intervals.first().map(|(lo, _)| lo.clone());
     let mut out = SatOutcome {

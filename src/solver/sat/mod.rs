@@ -80,7 +80,9 @@ pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
 pub use features::{ContactFeatures, FeatureName};
 pub use hull::convex_hull_vertices;
-pub use mesh::{mesh_collides, point_in_solid, triangulate_faces, FaceTriangle, MeshSearch};
+pub use mesh::{
+    mesh_collides, point_in_solid, triangulate_faces, FaceTriangle, MeshSearch, PreparedMeshes,
+};
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
 pub use obb_tree::{ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE};
 pub use projection::{AxisProjection, BodyProjection};
