@@ -27,12 +27,12 @@
 //!
 //! * both bodies `static` or `linear`: the constant-velocity box-box test
 //!   of the seed (Tables 1, 1') on the exact boxes;
-//! * otherwise (rational motions): the boxes' bounding spheres (radius `e0
-//!   + e1 + e2 >=` the half diagonal, the motions being rigid) stay apart:
-//!   `|w_b (L_a c_a + T_a) - w_a (L_b c_b + T_b)|^2 - (r_a + r_b)^2 w_a^2
-//!   w_b^2 > 0` on the interval, proved by the Bernstein coefficients of
-//!   that polynomial on `[t0, t1]` being all positive (a conservative
-//!   bound: no root isolation).
+//! * otherwise (rational motions): the boxes' bounding spheres stay apart
+//!   (radius the sum of the half extents, at least the half diagonal; the
+//!   motions are rigid), that is `|w_b (L_a c_a + T_a) - w_a (L_b c_b +
+//!   T_b)|^2 - (r_a + r_b)^2 w_a^2 w_b^2 > 0` on the interval, proved by
+//!   the Bernstein coefficients of that polynomial on `[t0, t1]` being all
+//!   positive (a conservative bound: no root isolation).
 //!
 //! # Point in solid
 //!
@@ -75,6 +75,9 @@ use crate::scalar::{BigRational, Ring, Scalar, Sign};
 use std::ops::ControlFlow;
 
 type Q = BigRational;
+
+/// Closed intervals `[lo, hi]`.
+type Intervals<R> = Vec<(R, R)>;
 
 /// One triangle of a mesh face, by mesh vertex indices (counter-clockwise
 /// seen from outside, as the face).
@@ -279,6 +282,8 @@ impl Pieces {
 }
 
 /// Which piece pairs the traversal may skip (module docs).
+// one per scenario: the size of the variants does not matter
+#[allow(clippy::large_enum_variant)]
 enum Pruner {
     ConstantVelocity {
         pose: [crate::geom::Pose<Q>; 2],
@@ -605,7 +610,7 @@ fn solid_intervals<S: RealRoots>(
     sc: &SatScenario<'_>,
     prep: &Prepared,
     surface: Vec<(S::Root, S::Root)>,
-) -> (Vec<(S::Root, S::Root)>, Option<Vec3<Q>>) {
+) -> (Intervals<S::Root>, Option<Vec3<Q>>) {
     let (q0, q1) = (sc.interval.0, sc.interval.1);
     let r0 = S::root_of_value(&S::from_rational(q0));
     let r1 = S::root_of_value(&S::from_rational(q1));
