@@ -108,7 +108,7 @@ fn in_closed_triangle2(p: &[Q; 2], a: &[Q; 2], b: &[Q; 2], c: &[Q; 2], s: Sign) 
 ///
 /// ```
 /// use exactccd::geom::{Mesh, Vec3};
-/// use exactccd::scalar::{BigRational, Scalar};
+/// use exactccd::scalar::{BigRational, Ring};
 /// use exactccd::solver::sat::triangulate_faces;
 /// let p = |x: i64, y: i64, z: i64| Vec3::new(BigRational::from_i64(x), BigRational::from_i64(y), BigRational::from_i64(z));
 /// let verts = vec![p(0, 0, 0), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)];

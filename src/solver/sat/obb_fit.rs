@@ -364,7 +364,7 @@ fn refine_frame(start: Frame, points: &[[f64; 3]]) -> Frame {
 ///
 /// ```
 /// use exactccd::geom::Vec3;
-/// use exactccd::scalar::{BigRational, Scalar};
+/// use exactccd::scalar::{BigRational, Ring};
 /// use exactccd::solver::sat::{fit_obb, FitOptions};
 /// let p = |x: i64, y: i64, z: i64| Vec3::new(BigRational::from_i64(x), BigRational::from_i64(y), BigRational::from_i64(z));
 /// // a flat 4 x 2 rectangle as two triangles: the box is 4 x 2 x 0
