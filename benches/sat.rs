@@ -6,7 +6,12 @@
 //! * the exact constant-velocity first time with `BigRational` (and with
 //!   `rug::Rational` under `--features gmp`);
 //! * the exact rational-motion first time (quaternion linear in `t`) on a
-//!   smaller set, through `solve_sat`.
+//!   smaller set, through `solve_sat`;
+//! * OBB trees (phase 2): two 12 x 8 tori (192 triangles each, rational
+//!   vertices), one sliding through the other's hole until it touches;
+//!   the tree build (exact fit, default options) and the query (the
+//!   traversal with exact or f64 leaf tests, trees prebuilt) timed apart,
+//!   and the brute force over all 36,864 triangle pairs for comparison.
 //!
 //! Run: `cargo bench --bench sat -- --warm-up-time 1 --measurement-time 3`.
 
@@ -320,5 +325,126 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(sat, benches);
+/// Rational points on the unit circle: `u = tan(theta/2)` over `us`, then
+/// `(-1, 0)`.
+fn circle(us: &[(i64, i64)]) -> Vec<(BigRational, BigRational)> {
+    let mut out: Vec<_> = us
+        .iter()
+        .map(|&(n, d)| {
+            let u = r(n, d);
+            let den = r(1, 1) + &u * &u;
+            ((r(1, 1) - &u * &u) / &den, (&u + &u) / &den)
+        })
+        .collect();
+    out.push((r(-1, 1), r(0, 1)));
+    out
+}
+
+/// A 12 x 8 torus of radii 3 and 1 with rational vertices.
+fn torus() -> exactccd::geom::Mesh<BigRational> {
+    let outer = circle(&[
+        (-4, 1),
+        (-2, 1),
+        (-1, 1),
+        (-1, 2),
+        (-1, 4),
+        (0, 1),
+        (1, 4),
+        (1, 2),
+        (1, 1),
+        (2, 1),
+        (4, 1),
+    ]);
+    let inner = circle(&[(-2, 1), (-1, 1), (-1, 2), (0, 1), (1, 2), (1, 1), (2, 1)]);
+    let (n, m) = (outer.len(), inner.len());
+    let mut v = Vec::new();
+    for (ct, st) in &outer {
+        for (cp, sp) in &inner {
+            let rho = r(3, 1) + cp;
+            v.push(Vec3::new(&rho * ct, &rho * st, sp.clone()));
+        }
+    }
+    let idx = |a: usize, b: usize| (a % n) * m + (b % m);
+    let faces: Vec<Vec<usize>> = (0..n)
+        .flat_map(|a| (0..m).map(move |b| (a, b)))
+        .map(|(a, b)| vec![idx(a, b), idx(a + 1, b), idx(a + 1, b + 1), idx(a, b + 1)])
+        .collect();
+    exactccd::geom::Mesh::new(v.clone(), faces.clone()).unwrap_or_else(|_| {
+        let rev = faces
+            .into_iter()
+            .map(|f| f.into_iter().rev().collect())
+            .collect();
+        exactccd::geom::Mesh::new(v, rev).unwrap()
+    })
+}
+
+fn tree_benches(c: &mut Criterion) {
+    use exactccd::solver::sat::{
+        solve_sat_with, triangulate_faces, MeshSearch, ObbTree, PreparedMeshes, SatOptions,
+        TreeOptions,
+    };
+    let mesh = torus();
+    let tris: Vec<[Vec3<BigRational>; 3]> = triangulate_faces(&mesh)
+        .iter()
+        .map(|t| t.vertices.map(|k| mesh.vertices[k].clone()))
+        .collect();
+    let a = Body {
+        shape: Shape::Mesh(mesh.clone()),
+        pose: Pose::identity(),
+        motion: Motion::Static,
+    };
+    // linked: b in the xz plane about (3, 0, 0), sliding along +x
+    let turn = quaternion_rotation(&[r(1, 1), r(1, 1), r(0, 1), r(0, 1)]).unwrap();
+    let b = Body {
+        shape: Shape::Mesh(mesh),
+        pose: Pose::new(turn, Vec3::new(r(3, 1), r(0, 1), r(0, 1))),
+        motion: Motion::Linear {
+            velocity: Vec3::new(r(1, 1), r(0, 1), r(0, 1)),
+        },
+    };
+    let (t0, t1) = (r(0, 1), r(2, 1));
+    let sc = SatScenario {
+        a: &a,
+        b: &b,
+        interval: (&t0, &t1),
+    };
+    let prepared = PreparedMeshes::new::<BigRational>(&sc, MeshSearch::default()).unwrap();
+    let exact = prepared.solve::<BigRational>(&sc).unwrap();
+    let fast = prepared.solve::<f64>(&sc).unwrap();
+    println!(
+        "torus-torus: first contact {:?} (f64 {:?}), {} node pairs, {} of 36864 triangle pairs",
+        exact.first_contact_f64(),
+        fast.first_contact_f64(),
+        exact.stats.node_pairs,
+        exact.stats.piece_pairs
+    );
+    let mut group = c.benchmark_group("obb_tree_torus_192_vs_192");
+    group.sample_size(10);
+    group.bench_function("build_tree_exact_fit", |bch| {
+        bch.iter(|| black_box(ObbTree::build(&tris, TreeOptions::default())))
+    });
+    group.bench_function("query_exact", |bch| {
+        bch.iter(|| black_box(prepared.solve::<BigRational>(&sc).unwrap()))
+    });
+    group.bench_function("query_f64", |bch| {
+        bch.iter(|| black_box(prepared.solve::<f64>(&sc).unwrap()))
+    });
+    group.bench_function("brute_force_f64", |bch| {
+        bch.iter(|| {
+            black_box(
+                solve_sat_with::<f64>(
+                    &sc,
+                    &SatOptions {
+                        mesh: MeshSearch::BruteForce,
+                        ..SatOptions::default()
+                    },
+                )
+                .unwrap(),
+            )
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(sat, benches, tree_benches);
 criterion_main!(sat);

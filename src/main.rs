@@ -13,7 +13,9 @@ use exactccd::app::{
     queries_command, solve_command, Outcome,
 };
 use exactccd::campaign::CampaignConfig;
-use exactccd::contact::{Method, ScalarKind, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS};
+use exactccd::contact::{
+    Integrator, Method, ScalarKind, SolveOptions, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS,
+};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,6 +45,14 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
+        /// Steps of time-stepped angular motions (sat, f64 only): the
+        /// interval is cut into N equal steps.
+        #[arg(long, default_value_t = 256,
+              value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        steps: u32,
+        /// Integrator of angular motions (sat, f64 only).
+        #[arg(long, value_enum, default_value = "rk4")]
+        integrator: IntegratorArg,
         /// The scenario file.
         file: PathBuf,
     },
@@ -137,6 +147,26 @@ struct CampaignArgs {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
+enum IntegratorArg {
+    /// Explicit Euler with Gram-Schmidt.
+    Euler,
+    /// Classical Runge-Kutta (order 4) with Gram-Schmidt.
+    Rk4,
+    /// The closed-form rotation sampled at each step.
+    ClosedForm,
+}
+
+impl From<IntegratorArg> for Integrator {
+    fn from(a: IntegratorArg) -> Self {
+        match a {
+            IntegratorArg::Euler => Integrator::Euler,
+            IntegratorArg::Rk4 => Integrator::RungeKutta4,
+            IntegratorArg::ClosedForm => Integrator::ClosedForm,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
 enum MethodArg {
     Sgm,
     Sat,
@@ -218,8 +248,19 @@ fn run() -> Outcome {
             method,
             scalar,
             precision,
+            steps,
+            integrator,
             file,
-        } => solve_command(&file, method.map(Method::from), scalar.into(), precision),
+        } => solve_command(
+            &file,
+            method.map(Method::from),
+            scalar.into(),
+            SolveOptions {
+                precision,
+                steps: steps as usize,
+                integrator: integrator.into(),
+            },
+        ),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
         Command::Queries {
             scalar,

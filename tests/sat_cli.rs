@@ -1,12 +1,20 @@
 //! `exactccd solve --method sat` on the example scenarios: exact answers,
 //! the f64 answer close to them, and exit status 3 with the reason for what
-//! the method does not apply to (meshes, `poses`, affine motions).
+//! the method does not apply to (`poses`, affine motions, angular motions in
+//! the exact scalar); meshes (OBB trees) and angular motions in `f64`
+//! (`--steps`, `--integrator`).
 
 use std::process::Command;
 
 fn solve(file: &str, scalar: &str) -> (i32, serde_json::Value, String) {
+    solve_with(file, scalar, &[])
+}
+
+fn solve_with(file: &str, scalar: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_exactccd"))
-        .args(["solve", "--method", "sat", "--scalar", scalar, file])
+        .args(["solve", "--method", "sat", "--scalar", scalar])
+        .args(extra)
+        .arg(file)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
@@ -64,7 +72,6 @@ fn exact_times_features_and_f64_agreement() {
 #[test]
 fn not_applicable_exits_3_with_the_reason() {
     for (file, why) in [
-        ("examples/scenarios/mesh-inline.json", "mesh"),
         ("examples/scenarios/glide-poses.json", "poses"),
         (
             "examples/scenarios/sgm-paper-linear-affine.json",
@@ -76,4 +83,101 @@ fn not_applicable_exits_3_with_the_reason() {
         assert!(json.is_null(), "no partial JSON");
         assert!(err.contains(why), "{file}: {err}");
     }
+}
+
+#[test]
+fn meshes_are_answered_exactly_without_certificate() {
+    // README example table: mesh-inline at 3/16, mesh-obj at 1/2; the box
+    // leaves the tetrahedron's face x = 0 at 9/16, the triangle reaches the
+    // cube's bottom z = -1 at the end t = 1
+    for (file, time, kind, end) in [
+        (
+            "examples/scenarios/mesh-inline.json",
+            "3/16",
+            "vertex-vertex",
+            "9/16",
+        ),
+        (
+            "examples/scenarios/mesh-obj.json",
+            "1/2",
+            "edge-vertex",
+            "1",
+        ),
+    ] {
+        let (code, json, err) = solve(file, "exact");
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(json["collides"], true);
+        assert_eq!(json["time"]["exact"], time, "{file}");
+        assert_eq!(json["feature"]["kind"], kind, "{file}");
+        assert!(
+            json.get("certificate").is_none_or(|c| c.is_null()),
+            "{file}"
+        );
+        let ivs = json["contact_intervals"].as_array().unwrap();
+        assert_eq!(ivs.len(), 1, "{file}");
+        assert_eq!(ivs[0][0]["exact"], time, "{file}");
+        assert_eq!(ivs[0][1]["exact"], end, "{file}");
+        let (code, fast, _) = solve(file, "f64");
+        assert_eq!(code, 0);
+        assert_eq!(fast["time"]["approx"], json["time"]["approx"]);
+    }
+    // mesh feature names
+    let (_, json, _) = solve("examples/scenarios/mesh-inline.json", "exact");
+    assert_eq!(json["feature"]["a"], "vertex 1");
+}
+
+fn angular_scenario(dir: &std::path::Path) -> std::path::PathBuf {
+    // a unit box spinning at 1 rad per unit time against a slab at x = 6/5:
+    // contact at asin(0.6 sqrt 2) - pi/4 = 0.227799...
+    let text = serde_json::json!({
+        "format": "exactccd/scenario-v1",
+        "a": {
+            "shape": {"box": {"half_extents": ["1", "1", "1"]}},
+            "motion": {"angular": {"angular_velocity": ["0", "0", "1"]}}
+        },
+        "b": {
+            "shape": {"box": {"half_extents": ["1", "5", "5"]}},
+            "pose": {"translation": ["11/5", "0", "0"]}
+        }
+    });
+    let path = dir.join("spin.json");
+    std::fs::write(&path, text.to_string()).unwrap();
+    path
+}
+
+#[test]
+fn angular_in_f64_with_steps_and_refused_exactly() {
+    let dir = std::env::temp_dir().join(format!("exactccd-sat-angular-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = angular_scenario(&dir);
+    let file = file.to_str().unwrap();
+    let truth = 0.227_799_3;
+    for (steps, integrator) in [("16", "euler"), ("256", "rk4"), ("4096", "closed-form")] {
+        let (code, json, err) =
+            solve_with(file, "f64", &["--steps", steps, "--integrator", integrator]);
+        assert_eq!(code, 0, "{err}");
+        let t = json["time"]["approx"].as_f64().unwrap();
+        let h = 1.0 / steps.parse::<f64>().unwrap();
+        assert!(
+            t >= truth - 1e-6 && t <= truth + h,
+            "{steps} {integrator}: {t}"
+        );
+        assert!(json["time"]["exact"].is_null());
+    }
+    // the default (256 steps, rk4)
+    let (code, json, _) = solve(file, "f64");
+    assert_eq!(code, 0);
+    assert!((json["time"]["approx"].as_f64().unwrap() - truth).abs() <= 1.0 / 256.0);
+    // exact: not applicable, with the reason
+    let (code, json, err) = solve(file, "exact");
+    assert_eq!(code, 3);
+    assert!(json.is_null());
+    assert!(err.contains("not certified"), "{err}");
+    // bad step counts are usage errors
+    for bad in ["0", "x", "10000001"] {
+        let (code, _, err) = solve_with(file, "f64", &["--steps", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,6 +11,7 @@ use crate::geom::Shape;
 use crate::motion::{Body, Motion};
 use crate::scalar::BigRational;
 use crate::solver::primitive::PrimitiveQuery;
+pub use crate::solver::sat::{Integrator, DEFAULT_STEPS};
 use std::fmt;
 use std::str::FromStr;
 
@@ -115,12 +116,19 @@ pub struct SolveOptions {
     /// `2^-precision * max(1, |T|)` wide; also the precision of the result
     /// JSON's brackets.
     pub precision: u32,
+    /// Steps `N` of time-stepped (angular) motions, `f64` only (`sat`:
+    /// `--steps`, default [`DEFAULT_STEPS`]).
+    pub steps: usize,
+    /// The integrator of angular motions (`sat`: `--integrator`).
+    pub integrator: Integrator,
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             precision: DEFAULT_PRECISION_BITS,
+            steps: DEFAULT_STEPS,
+            integrator: Integrator::default(),
         }
     }
 }

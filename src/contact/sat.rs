@@ -15,7 +15,7 @@ use crate::motion::PolyMotion;
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::{
-    solve_sat, AxisCertificate, CertificateFrame, SatOutcome, SatScenario, Side,
+    solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome, SatScenario, Side,
 };
 use serde_json::json;
 
@@ -110,6 +110,8 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
             "axes": out.stats.axes,
             "root_isolations": out.stats.root_isolations,
             "critical_times": out.stats.critical_times,
+            "piece_pairs": out.stats.piece_pairs,
+            "node_pairs": out.stats.node_pairs,
         })),
         certificate: None,
     }
@@ -129,7 +131,14 @@ pub(crate) fn solve(
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, SolveError> {
-    let _ = options;
+    let sat_options = SatOptions {
+        steps: options.steps,
+        integrator: options.integrator,
+        ..SatOptions::default()
+    };
+    let has_mesh = [query.a, query.b]
+        .iter()
+        .any(|b| matches!(b.shape, Shape::Mesh(_)));
     let (t0, t1): (&BigRational, &BigRational) = (&query.interval.0, &query.interval.1);
     let scenario = SatScenario {
         a: query.a,
@@ -139,14 +148,17 @@ pub(crate) fn solve(
     let swapped = !matches!(query.a.shape, Shape::Box(_)) && matches!(query.b.shape, Shape::Box(_));
     match scalar {
         ScalarKind::Exact => {
-            let out = solve_sat::<BigRational>(&scenario).map_err(map_error)?;
+            let out = solve_sat_with::<BigRational>(&scenario, &sat_options).map_err(map_error)?;
             let mut result = convert(&out, |r| Time::Exact(r.clone()));
-            let hint = result.feature.as_ref().map(|f| f.kind);
-            result.certificate = neutral_certificate(&out, query, swapped, hint);
+            if !has_mesh {
+                // mesh answers stay uncertified: the referee takes convex bodies only
+                let hint = result.feature.as_ref().map(|f| f.kind);
+                result.certificate = neutral_certificate(&out, query, swapped, hint);
+            }
             Ok(result)
         }
         ScalarKind::F64 => {
-            let out = solve_sat::<f64>(&scenario).map_err(map_error)?;
+            let out = solve_sat_with::<f64>(&scenario, &sat_options).map_err(map_error)?;
             Ok(convert(&out, |r| Time::Float(r.0)))
         }
     }

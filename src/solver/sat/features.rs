@@ -59,15 +59,27 @@ pub enum FeatureName {
         /// Touched from the side the normal points to.
         front: bool,
     },
+    /// `vertex i` of a mesh.
+    MeshVertex(usize),
+    /// `edge i-j` of a mesh (`i < j`).
+    MeshEdge(usize, usize),
+    /// `face k` of a mesh.
+    MeshFace(usize),
 }
 
 impl FeatureName {
     /// `"vertex"`, `"edge"` or `"face"`.
     pub fn kind(&self) -> &'static str {
         match self {
-            FeatureName::BoxVertex(_) | FeatureName::TriangleVertex(_) => "vertex",
-            FeatureName::BoxEdge(_) | FeatureName::TriangleEdge(_) => "edge",
-            FeatureName::BoxFace(_) | FeatureName::TriangleFace { .. } => "face",
+            FeatureName::BoxVertex(_)
+            | FeatureName::TriangleVertex(_)
+            | FeatureName::MeshVertex(_) => "vertex",
+            FeatureName::BoxEdge(_) | FeatureName::TriangleEdge(_) | FeatureName::MeshEdge(..) => {
+                "edge"
+            }
+            FeatureName::BoxFace(_)
+            | FeatureName::TriangleFace { .. }
+            | FeatureName::MeshFace(_) => "face",
         }
     }
 }
@@ -83,6 +95,9 @@ impl fmt::Display for FeatureName {
             FeatureName::TriangleVertex(i) => f.write_str(&Triangle::<f64>::vertex_name(*i)),
             FeatureName::TriangleEdge(i) => f.write_str(&Triangle::<f64>::edge_name(*i)),
             FeatureName::TriangleFace { front } => f.write_str(Triangle::<f64>::face_name(*front)),
+            FeatureName::MeshVertex(i) => write!(f, "vertex {i}"),
+            FeatureName::MeshEdge(i, j) => write!(f, "edge {i}-{j}"),
+            FeatureName::MeshFace(k) => write!(f, "face {k}"),
         }
     }
 }

@@ -60,22 +60,34 @@
 //! `W` the relative velocity.
 #![deny(clippy::float_arithmetic)]
 
+mod angular;
 mod box_box;
 mod constant_velocity;
 mod features;
 mod float;
+mod hull;
+mod mesh;
+mod obb_fit;
+mod obb_tree;
 mod projection;
 mod rational_motion;
 mod solve;
 mod triangle_box;
 mod triangle_triangle;
 
+pub use angular::{Integrator, DEFAULT_STEPS, MAX_STEPS};
 pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
 pub use features::{ContactFeatures, FeatureName};
+pub use hull::convex_hull_vertices;
+pub use mesh::{
+    mesh_collides, point_in_solid, triangulate_faces, FaceTriangle, MeshSearch, PreparedMeshes,
+};
+pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
+pub use obb_tree::{ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE};
 pub use projection::{AxisProjection, BodyProjection};
 pub use rational_motion::{rational_motion_contact, RigidPair};
-pub use solve::{solve_sat, SatError, SatScenario};
+pub use solve::{solve_sat, solve_sat_with, SatError, SatOptions, SatScenario};
 pub use triangle_box::{find_triangle_box_contact, test_triangle_box, test_triangle_box_moving};
 pub use triangle_triangle::{
     find_triangle_triangle_contact, test_triangle_triangle, test_triangle_triangle_moving,
@@ -269,6 +281,10 @@ pub struct SatStats {
     pub root_isolations: usize,
     /// Critical times (roots and interval ends) decided.
     pub critical_times: usize,
+    /// Convex piece pairs solved (mesh triangles; angular steps).
+    pub piece_pairs: usize,
+    /// OBB-tree node pairs tested (meshes).
+    pub node_pairs: usize,
 }
 
 /// The answer of the SAT solver for one scenario: plain data.

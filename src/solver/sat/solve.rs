@@ -15,10 +15,12 @@
 //!   integration of seed 002 comes in phase 2).
 #![deny(clippy::float_arithmetic)]
 
+use super::angular::{Integrator, DEFAULT_STEPS};
 use super::box_box::{box_box_axis_direction, BoxBoxTable};
 use super::constant_velocity::{find_contact, ConstantVelocityContact};
 use super::features::{classify, contact_point};
 use super::float::{unit_f64, zero_tolerance};
+use super::mesh::MeshSearch;
 use super::projection::{pair_axes, pair_projections, Placed, Solid};
 use super::rational_motion::{rational_motion_contact, RigidPair};
 use super::triangle_box::{seed_edges, triangle_box_axis_direction, TriangleBoxTable};
@@ -48,7 +50,14 @@ enum SatErrorKind {
 }
 
 impl SatError {
-    fn not_applicable(message: impl Into<String>) -> Self {
+    pub(crate) fn limit(message: impl Into<String>) -> Self {
+        SatError {
+            kind: SatErrorKind::Limit,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn not_applicable(message: impl Into<String>) -> Self {
         SatError {
             kind: SatErrorKind::NotApplicable,
             message: message.into(),
@@ -85,12 +94,28 @@ fn is_box(body: &Body) -> bool {
     matches!(body.shape, Shape::Box(_))
 }
 
-fn check_shape(body: &Body, name: &str) -> Result<(), SatError> {
-    match body.shape {
-        Shape::Box(_) | Shape::Triangle(_) => Ok(()),
-        Shape::Mesh(_) => Err(SatError::not_applicable(format!(
-            "sat: body {name} is a mesh; meshes need OBB trees, not implemented yet (phase 2)"
-        ))),
+fn is_mesh(body: &Body) -> bool {
+    matches!(body.shape, Shape::Mesh(_))
+}
+
+/// Options of the SAT solver beyond the scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SatOptions {
+    /// Steps `N` of the angular-velocity integration (`angular.rs`).
+    pub steps: usize,
+    /// The integrator of the angular-velocity frames.
+    pub integrator: Integrator,
+    /// How mesh scenarios are searched (`mesh.rs`).
+    pub mesh: MeshSearch,
+}
+
+impl Default for SatOptions {
+    fn default() -> Self {
+        SatOptions {
+            steps: DEFAULT_STEPS,
+            integrator: Integrator::default(),
+            mesh: MeshSearch::default(),
+        }
     }
 }
 
@@ -118,18 +143,55 @@ fn check_shape(body: &Body, name: &str) -> Result<(), SatError> {
 /// assert_eq!(out.features.unwrap().kind(), "face-face");
 /// ```
 pub fn solve_sat<S: RealRoots>(scenario: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+    solve_sat_with(scenario, &SatOptions::default())
+}
+
+/// [`solve_sat`] with options: the step count and integrator of angular
+/// motions, the search of mesh scenarios.
+///
+/// * `angular` motions (either body): time stepping (`angular.rs`), `f64`
+///   only; exact scalars are refused (not applicable: stepping is not
+///   certified).
+/// * a mesh (either body) under rational motions: OBB trees and exact
+///   piece tests (`mesh.rs`).
+/// * otherwise the exact solver of [`solve_sat`].
+pub fn solve_sat_with<S: RealRoots>(
+    scenario: &SatScenario<'_>,
+    options: &SatOptions,
+) -> Result<SatOutcome<S>, SatError> {
     let (a, b) = (scenario.a, scenario.b);
-    check_shape(a, "a")?;
-    check_shape(b, "b")?;
+    let angular = [a, b]
+        .iter()
+        .any(|x| matches!(x.motion, Motion::Angular { .. }));
+    if angular {
+        if S::IS_EXACT {
+            return Err(SatError::not_applicable(
+                "sat: an angular motion is transcendental in t and sat integrates it by time \
+                 stepping, which is not certified: use --scalar f64 (the exact scalar refuses it)",
+            ));
+        }
+        return super::angular::solve_angular::<S>(scenario, options.steps, options.integrator);
+    }
     for (body, name) in [(a, "a"), (b, "b")] {
         if !body.motion.is_rational() {
             return Err(SatError::not_applicable(format!(
-                "sat: body {name} has a `{}` motion; only static, linear, rational and rigid \
-                 row_matrix motions are solved (angular velocity comes in phase 2)",
+                "sat: body {name} has a `{}` motion; only static, linear, rational, rigid \
+                 row_matrix and (in f64) angular motions are solved",
                 body.motion.kind_name()
             )));
         }
     }
+    if is_mesh(a) || is_mesh(b) {
+        return super::mesh::solve_mesh::<S>(scenario, options.mesh);
+    }
+    solve_sat_pair(scenario)
+}
+
+/// A pair of boxes and triangles under rational motions.
+pub(crate) fn solve_sat_pair<S: RealRoots>(
+    scenario: &SatScenario<'_>,
+) -> Result<SatOutcome<S>, SatError> {
+    let (a, b) = (scenario.a, scenario.b);
     // canonical order: the box first
     if !is_box(a) && is_box(b) {
         let swapped = SatScenario {
@@ -182,7 +244,7 @@ fn world_placed<S: Scalar>(body: &Body) -> Placed<S> {
                 .map(|v| pose.apply_point(&Vec3::from_rational(v))),
             S::one(),
         ),
-        Shape::Mesh(_) => unreachable!("checked by check_shape"),
+        Shape::Mesh(_) => unreachable!("meshes are solved by mesh.rs"),
     }
 }
 
@@ -241,7 +303,28 @@ fn solve_constant_velocity<S: RealRoots>(
     let t1 = S::from_rational(sc.interval.1);
     let pa = world_placed::<S>(sc.a);
     let pb = world_placed::<S>(sc.b);
-    let w = &Vec3::<S>::from_rational(vb) - &Vec3::from_rational(va);
+    solve_placed(
+        pa,
+        pb,
+        &Vec3::from_rational(va),
+        &Vec3::from_rational(vb),
+        &t0,
+        &t1,
+    )
+}
+
+/// Two solids placed at `t = 0` moving at constant velocities `va`, `vb`
+/// over `[t0, t1]` (positions `C + t V`): the constant-velocity method.
+pub(crate) fn solve_placed<S: RealRoots>(
+    pa: Placed<S>,
+    pb: Placed<S>,
+    va: &Vec3<S>,
+    vb: &Vec3<S>,
+    t0: &S,
+    t1: &S,
+) -> SatOutcome<S> {
+    let (t0, t1) = (t0.clone(), t1.clone());
+    let w = vb - va;
     let found: ConstantVelocityContact<S>;
     let direction: Box<dyn Fn(super::Axis) -> Vec3<S>>;
     match (pa.is_box(), pb.is_box()) {
@@ -317,8 +400,8 @@ fn solve_constant_velocity<S: RealRoots>(
     };
     if let Some(t) = found.first_time() {
         // the configuration at the first time, exactly for exact scalars
-        let wa = Vec3::<S>::from_rational(va).scale(t);
-        let wb = Vec3::<S>::from_rational(vb).scale(t);
+        let wa = va.scale(t);
+        let wb = vb.scale(t);
         let (ca, cb) = (translated(&pa, &wa), translated(&pb, &wb));
         let preferred = found.last_separating.as_ref().map(|(ax, _)| ax.axis);
         let projections = pair_projections(&ca, &cb);
@@ -379,7 +462,7 @@ fn size_of<S: Scalar>(p: &Placed<S>) -> S {
     }
 }
 
-fn rigid_motion<S: Scalar>(
+pub(crate) fn rigid_motion<S: Scalar>(
     body: &Body,
     name: &str,
     t0: &BigRational,
