@@ -484,9 +484,15 @@ fn rational_motion_first_times_checked_by_exact_static_overlap() {
                 }
             }
             if !out.initially_overlapping {
+                // a rational T is its own bracket (lo = T, where they touch):
+                // check just before it instead
+                let before = match t.as_rational() {
+                    Some(exact) => exact - r(1, 1 << 40),
+                    None => lo.clone(),
+                };
                 prop_assert!(!brute_intersects(
-                    &world_rational(&a, &lo),
-                    &world_rational(&b, &lo)
+                    &world_rational(&a, &before),
+                    &world_rational(&b, &before)
                 ));
                 counts[1].set(counts[1].get() + 1);
             } else {
@@ -546,4 +552,37 @@ fn f64_agrees_with_exact_on_constant_velocity() {
     // random integer data is non-degenerate with high probability: allow a
     // handful of (touching) disagreements, never a systematic one
     assert!(disagreements.get() * 50 <= total.get());
+}
+
+/// The case the random test above met with a random seed: a rational first
+/// time `T = 1/3` after `t0` (the test used to check "apart" at `T` itself,
+/// its own bracket). Touching at `T`, apart just before, exactly.
+#[test]
+fn rational_first_time_after_t0_regression() {
+    let a = static_unit_box();
+    let tri = Shape::Triangle(Triangle {
+        vertices: [v("0", "0", "0"), v("3/2", "0", "1/2"), v("0", "1", "-1")],
+    });
+    let b = rational_body(
+        tri,
+        [poly(&[-1]), poly(&[-1]), poly(&[-1]), poly(&[-1])],
+        [
+            poly(&[2, -4]),
+            poly(&[2, -4]),
+            Poly::from_coeffs(vec![r(2, 1), r(-5, 2), r(-3, 2)]),
+        ],
+    );
+    let out = run::<BigRational>(&a, &b);
+    let t = out.first_contact.unwrap();
+    assert_eq!(t.as_rational(), Some(&r(1, 3)));
+    assert!(!out.initially_overlapping);
+    assert!(brute_intersects(
+        &world_rational(&a, &r(1, 3)),
+        &world_rational(&b, &r(1, 3))
+    ));
+    let before = r(1, 3) - r(1, 1 << 40);
+    assert!(!brute_intersects(
+        &world_rational(&a, &before),
+        &world_rational(&b, &before)
+    ));
 }
