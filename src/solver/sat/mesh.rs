@@ -58,9 +58,10 @@
 //!
 //! A certificate (the referee certifies convex bodies only): mesh answers
 //! are uncertified. When several piece pairs touch first at the same time,
-//! the features reported are those of the first pair found in traversal
-//! order (a contact of that time, not necessarily the largest one: a
-//! face-face contact can be reported as edge-vertex).
+//! the features reported are those of the pair whose features (named in
+//! the bodies) have the largest summed dimension, the first found on ties:
+//! a face-face contact is reported as such, but a contact spread over
+//! several faces names one of them.
 #![deny(clippy::float_arithmetic)]
 
 use super::features::{ContactFeatures, FeatureName};
@@ -650,6 +651,24 @@ fn solid_intervals<S: RealRoots>(
     (out, start_point)
 }
 
+/// The dimension of the touching features (vertex 0, edge 1, face 2) of
+/// the two bodies, summed, as named in the bodies.
+fn contact_rank<S: RealRoots>(
+    pieces: &[Pieces; 2],
+    i: usize,
+    j: usize,
+    out: &SatOutcome<S>,
+) -> usize {
+    let dim = |f: FeatureName| match f.kind() {
+        "vertex" => 0,
+        "edge" => 1,
+        _ => 2,
+    };
+    out.features.as_ref().map_or(0, |f| {
+        dim(pieces[0].rename(i, f.a)) + dim(pieces[1].rename(j, f.b))
+    })
+}
+
 /// Solves a scenario in which at least one body is a mesh (module docs).
 pub(crate) fn solve_mesh<S: RealRoots>(
     sc: &SatScenario<'_>,
@@ -701,11 +720,21 @@ fn solve_prepared<S: RealRoots>(
         stats.piece_pairs += 1;
         surface.extend(out.contact_intervals.iter().cloned());
         if let Some(t) = &out.first_contact {
-            let earlier = match &best {
+            // the earliest pair; among pairs touching first at the same
+            // time, the one with the largest features (face-face first)
+            let better = match &best {
                 None => true,
-                Some((_, _, b)) => b.first_contact.as_ref().is_none_or(|bt| t < bt),
+                Some((bi, bj, b)) => match b.first_contact.as_ref() {
+                    None => true,
+                    Some(bt) if t < bt => true,
+                    Some(bt) if t == bt => {
+                        contact_rank(&prep.pieces, i, j, &out)
+                            > contact_rank(&prep.pieces, *bi, *bj, b)
+                    }
+                    Some(_) => false,
+                },
             };
-            if earlier {
+            if better {
                 best = Some((i, j, out));
             }
         }
