@@ -374,6 +374,17 @@ impl Pruner {
     }
 }
 
+/// The most piece pairs (triangle or box pairs the tree cannot prune) one
+/// mesh scenario may test: past it the solver stops with a limit error
+/// (exit status 3) rather than run for hours.
+pub const MAX_PIECE_PAIRS: usize = 4_000_000;
+
+fn too_many_pairs() -> SatError {
+    SatError::limit(format!(
+        "sat: more than {MAX_PIECE_PAIRS} triangle pairs would need exact tests; the meshes are too large or too entangled over the interval"
+    ))
+}
+
 /// How a mesh scenario is searched (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MeshSearch {
@@ -550,7 +561,12 @@ pub fn mesh_collides<S: RealRoots>(
         return Ok(true);
     }
     let mut node_pairs = 0;
+    let mut pairs = 0usize;
     let found = search_pairs(&prep, &mut node_pairs, |i, j| {
+        pairs += 1;
+        if pairs > MAX_PIECE_PAIRS {
+            return ControlFlow::Break(Err(too_many_pairs()));
+        }
         let pair = SatScenario {
             a: &prep.pieces[0].bodies[i],
             b: &prep.pieces[1].bodies[j],
@@ -718,6 +734,9 @@ fn solve_prepared<S: RealRoots>(
         stats.root_isolations += out.stats.root_isolations;
         stats.critical_times += out.stats.critical_times;
         stats.piece_pairs += 1;
+        if stats.piece_pairs > MAX_PIECE_PAIRS {
+            return ControlFlow::Break(too_many_pairs());
+        }
         surface.extend(out.contact_intervals.iter().cloned());
         if let Some(t) = &out.first_contact {
             // the earliest pair; among pairs touching first at the same
