@@ -97,12 +97,7 @@ fn meshes_are_answered_exactly_without_certificate() {
             "vertex-vertex",
             "9/16",
         ),
-        (
-            "examples/scenarios/mesh-obj.json",
-            "1/2",
-            "edge-vertex",
-            "1",
-        ),
+        ("examples/scenarios/mesh-obj.json", "1/2", "face-face", "1"),
     ] {
         let (code, json, err) = solve(file, "exact");
         assert_eq!(code, 0, "{file}: {err}");
@@ -121,9 +116,14 @@ fn meshes_are_answered_exactly_without_certificate() {
         assert_eq!(code, 0);
         assert_eq!(fast["time"]["approx"], json["time"]["approx"]);
     }
-    // mesh feature names
+    // mesh feature names: the tetrahedron's corner (1, 0, 0); the cube's
+    // top face (OBJ face 2, index 1) under the triangle's back
     let (_, json, _) = solve("examples/scenarios/mesh-inline.json", "exact");
     assert_eq!(json["feature"]["a"], "vertex 1");
+    let (_, json, _) = solve("examples/scenarios/mesh-obj.json", "exact");
+    assert_eq!(json["feature"]["a"], "face 1");
+    assert_eq!(json["feature"]["b"], "face -");
+    assert_eq!(json["normal"], serde_json::json!([0.0, 0.0, 1.0]));
 }
 
 fn angular_scenario(dir: &std::path::Path) -> std::path::PathBuf {

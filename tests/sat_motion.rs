@@ -584,3 +584,36 @@ fn rational_first_time_under_rational_motion() {
         &world_rational(&b, &r(1, 2))
     ));
 }
+
+/// The case the random test above met with a random seed: a rational first
+/// time `T = 1/3` after `t0` (the test used to check "apart" at `T` itself,
+/// its own bracket). Touching at `T`, apart just before, exactly.
+#[test]
+fn rational_first_time_after_t0_regression() {
+    let a = static_unit_box();
+    let tri = Shape::Triangle(Triangle {
+        vertices: [v("0", "0", "0"), v("3/2", "0", "1/2"), v("0", "1", "-1")],
+    });
+    let b = rational_body(
+        tri,
+        [poly(&[-1]), poly(&[-1]), poly(&[-1]), poly(&[-1])],
+        [
+            poly(&[2, -4]),
+            poly(&[2, -4]),
+            Poly::from_coeffs(vec![r(2, 1), r(-5, 2), r(-3, 2)]),
+        ],
+    );
+    let out = run::<BigRational>(&a, &b);
+    let t = out.first_contact.unwrap();
+    assert_eq!(t.as_rational(), Some(&r(1, 3)));
+    assert!(!out.initially_overlapping);
+    assert!(brute_intersects(
+        &world_rational(&a, &r(1, 3)),
+        &world_rational(&b, &r(1, 3))
+    ));
+    let before = r(1, 3) - r(1, 1 << 40);
+    assert!(!brute_intersects(
+        &world_rational(&a, &before),
+        &world_rational(&b, &before)
+    ));
+}

@@ -58,9 +58,10 @@
 //!
 //! A certificate (the referee certifies convex bodies only): mesh answers
 //! are uncertified. When several piece pairs touch first at the same time,
-//! the features reported are those of the first pair found in traversal
-//! order (a contact of that time, not necessarily the largest one: a
-//! face-face contact can be reported as edge-vertex).
+//! the features reported are those of the pair whose features (named in
+//! the bodies) have the largest summed dimension, the first found on ties:
+//! a face-face contact is reported as such, but a contact spread over
+//! several faces names one of them.
 #![deny(clippy::float_arithmetic)]
 
 use super::features::{ContactFeatures, FeatureName};
@@ -373,6 +374,17 @@ impl Pruner {
     }
 }
 
+/// The most piece pairs (triangle or box pairs the tree cannot prune) one
+/// mesh scenario may test: past it the solver stops with a limit error
+/// (exit status 3) rather than run for hours.
+pub const MAX_PIECE_PAIRS: usize = 4_000_000;
+
+fn too_many_pairs() -> SatError {
+    SatError::limit(format!(
+        "sat: more than {MAX_PIECE_PAIRS} triangle pairs would need exact tests; the meshes are too large or too entangled over the interval"
+    ))
+}
+
 /// How a mesh scenario is searched (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MeshSearch {
@@ -549,7 +561,12 @@ pub fn mesh_collides<S: RealRoots>(
         return Ok(true);
     }
     let mut node_pairs = 0;
+    let mut pairs = 0usize;
     let found = search_pairs(&prep, &mut node_pairs, |i, j| {
+        pairs += 1;
+        if pairs > MAX_PIECE_PAIRS {
+            return ControlFlow::Break(Err(too_many_pairs()));
+        }
         let pair = SatScenario {
             a: &prep.pieces[0].bodies[i],
             b: &prep.pieces[1].bodies[j],
@@ -650,6 +667,24 @@ fn solid_intervals<S: RealRoots>(
     (out, start_point)
 }
 
+/// The dimension of the touching features (vertex 0, edge 1, face 2) of
+/// the two bodies, summed, as named in the bodies.
+fn contact_rank<S: RealRoots>(
+    pieces: &[Pieces; 2],
+    i: usize,
+    j: usize,
+    out: &SatOutcome<S>,
+) -> usize {
+    let dim = |f: FeatureName| match f.kind() {
+        "vertex" => 0,
+        "edge" => 1,
+        _ => 2,
+    };
+    out.features.as_ref().map_or(0, |f| {
+        dim(pieces[0].rename(i, f.a)) + dim(pieces[1].rename(j, f.b))
+    })
+}
+
 /// Solves a scenario in which at least one body is a mesh (module docs).
 pub(crate) fn solve_mesh<S: RealRoots>(
     sc: &SatScenario<'_>,
@@ -699,13 +734,26 @@ fn solve_prepared<S: RealRoots>(
         stats.root_isolations += out.stats.root_isolations;
         stats.critical_times += out.stats.critical_times;
         stats.piece_pairs += 1;
+        if stats.piece_pairs > MAX_PIECE_PAIRS {
+            return ControlFlow::Break(too_many_pairs());
+        }
         surface.extend(out.contact_intervals.iter().cloned());
         if let Some(t) = &out.first_contact {
-            let earlier = match &best {
+            // the earliest pair; among pairs touching first at the same
+            // time, the one with the largest features (face-face first)
+            let better = match &best {
                 None => true,
-                Some((_, _, b)) => b.first_contact.as_ref().is_none_or(|bt| t < bt),
+                Some((bi, bj, b)) => match b.first_contact.as_ref() {
+                    None => true,
+                    Some(bt) if t < bt => true,
+                    Some(bt) if t == bt => {
+                        contact_rank(&prep.pieces, i, j, &out)
+                            > contact_rank(&prep.pieces, *bi, *bj, b)
+                    }
+                    Some(_) => false,
+                },
             };
-            if earlier {
+            if better {
                 best = Some((i, j, out));
             }
         }

@@ -82,6 +82,7 @@ pub use features::{ContactFeatures, FeatureName};
 pub use hull::convex_hull_vertices;
 pub use mesh::{
     mesh_collides, point_in_solid, triangulate_faces, FaceTriangle, MeshSearch, PreparedMeshes,
+    MAX_PIECE_PAIRS,
 };
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
 pub use obb_tree::{ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE};
