@@ -10,10 +10,12 @@
 use clap::{Args, ColorChoice, Parser, Subcommand, ValueEnum};
 use exactccd::app::{
     campaign_command, campaign_merge_command, exit, oracle_command, parse_classes, parse_shard,
-    queries_command, solve_command, Outcome,
+    queries_command, solve_command_with, Outcome,
 };
 use exactccd::campaign::CampaignConfig;
-use exactccd::contact::{Method, ScalarKind, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS};
+use exactccd::contact::{
+    Method, ScalarKind, SolveOptions, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS,
+};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,6 +45,10 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
+        /// List every collision in the interval (the `collisions` field of
+        /// the result; method glide), not only the first.
+        #[arg(long)]
+        all: bool,
         /// The scenario file.
         file: PathBuf,
     },
@@ -218,8 +224,17 @@ fn run() -> Outcome {
             method,
             scalar,
             precision,
+            all,
             file,
-        } => solve_command(&file, method.map(Method::from), scalar.into(), precision),
+        } => solve_command_with(
+            &file,
+            method.map(Method::from),
+            scalar.into(),
+            &SolveOptions {
+                precision,
+                all_collisions: all,
+            },
+        ),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
         Command::Queries {
             scalar,

@@ -89,13 +89,29 @@ pub fn solve_command(
     scalar: ScalarKind,
     precision: u32,
 ) -> Outcome {
+    let options = SolveOptions {
+        precision,
+        ..SolveOptions::default()
+    };
+    solve_command_with(file, method, scalar, &options)
+}
+
+/// `exactccd solve` with every option ([`SolveOptions`]: `--precision`,
+/// `--all`).
+pub fn solve_command_with(
+    file: &Path,
+    method: Option<Method>,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> Outcome {
+    let precision = options.precision;
     let scenario = match load_scenario(file, &LoadOptions::for_scalar(scalar)) {
         Ok(s) => s,
         Err(e) => return Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
     };
     let query = scenario.query();
     let method = method.unwrap_or_else(|| default_method(&query));
-    match solve(&query, method, scalar, &SolveOptions { precision }) {
+    match solve(&query, method, scalar, options) {
         Ok(result) => {
             let header = ResultHeader {
                 scenario: scenario.name.as_deref(),

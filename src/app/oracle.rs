@@ -241,7 +241,10 @@ pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
     let mut invalid = stderr.len();
     let (mut agree, mut disagree, mut not_applicable) = (0usize, 0usize, 0usize);
     let mut stdout = String::new();
-    let options = SolveOptions { precision };
+    let options = SolveOptions {
+        precision,
+        ..SolveOptions::default()
+    };
     for file in &files {
         let shown = file.display();
         let (exact, float) = match load_both(file) {

@@ -102,6 +102,7 @@ pub fn run_campaign(config: &CampaignConfig) -> Result<(Vec<CaseLine>, Summary),
     };
     let options = SolveOptions {
         precision: config.precision,
+        ..SolveOptions::default()
     };
     let started = Instant::now();
     let work = || -> Vec<CaseLine> {

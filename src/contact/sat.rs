@@ -112,6 +112,7 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
             "critical_times": out.stats.critical_times,
         })),
         certificate: None,
+        collisions: None,
     }
 }
 
