@@ -165,6 +165,26 @@ impl RelativeGlide {
                 "a poses motion against a moving linear one is no glide rotation".to_string(),
             ));
         }
+        if !is_poses(a) && !is_poses(b) {
+            // Neither body turns: a translation, `Rel(t) = A^-1 (B0 + (t -
+            // t0)(vb - va))` with `A` the fixed pose of `a` at `t0`.
+            let velocity_of = |body: &Body| match &body.motion {
+                Motion::Linear { velocity } => velocity.clone(),
+                _ => Vec3::zero(),
+            };
+            let (Some(mi), Some(ni)) = (pose_at(a, t0, t0), pose_at(b, t0, t0)) else {
+                return Err(NotAGlide("unsupported motion".to_string()));
+            };
+            let to_a = mi.inverse();
+            let velocity = to_a.apply_direction(&(velocity_of(b) - velocity_of(a)));
+            let screw = ExactScrew::decompose(&Pose::from_translation(velocity.scale(&(t1 - t0))));
+            return Ok(RelativeGlide {
+                start: to_a.compose(&ni),
+                screw,
+                path: GlidePath::Translation { velocity },
+                interval,
+            });
+        }
         let (mi, mf) = (pose_at(a, t0, t0), pose_at(a, t1, t0));
         let (ni, nf) = (pose_at(b, t0, t0), pose_at(b, t1, t0));
         let (Some(mi), Some(mf), Some(ni), Some(nf)) = (mi, mf, ni, nf) else {
