@@ -424,3 +424,141 @@ fn triangles_and_unsupported_motions_are_not_applicable() {
     );
     assert!(e.unwrap_err().to_string().contains("rational"));
 }
+
+fn car_mesh() -> exactccd::geom::Mesh<BigRational> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/scenarios/meshes/car.obj"
+    );
+    exactccd::geom::read_obj(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn mesh_scenario(
+    a: Shape<BigRational>,
+    b: Shape<BigRational>,
+    b_at: [&str; 3],
+    v: [&str; 3],
+) -> Scenario {
+    let mut s = generate(1, 0, ScenarioClass::Linear);
+    s.interval = (r(0, 1), r(1, 1));
+    s.a = Body {
+        shape: a,
+        pose: Pose::identity(),
+        motion: Motion::Static,
+    };
+    s.b = Body {
+        shape: b,
+        pose: Pose::from_translation(Vec3::new(q(b_at[0]), q(b_at[1]), q(b_at[2]))),
+        motion: Motion::Linear {
+            velocity: Vec3::new(q(v[0]), q(v[1]), q(v[2])),
+        },
+    };
+    s
+}
+
+/// The car of seed 004's Fig. 12 as shipped: 16 vertices, 26 edges, 12
+/// faces; and a hand-derived contact of two cars at a non-convex spot.
+#[test]
+fn cars_meet_at_the_windshield() {
+    let car = car_mesh();
+    assert_eq!(
+        (car.vertices.len(), car.edges.len(), car.faces.len()),
+        (16, 26, 12)
+    );
+    // b, one car higher (bottom at y = 3), drives backwards into a at speed
+    // 8: its rear bottom edge (x = 10 - 8t, y = 3) meets a's windshield
+    // (from (6, 2) to (5, 4), x = 5.5 at y = 3) at t = 9/16. a's roof (y =
+    // 4, x in [2, 5]) would be met only later.
+    let s = mesh_scenario(
+        Shape::Mesh(car.clone()),
+        Shape::Mesh(car),
+        ["10", "3", "0"],
+        ["-8", "0", "0"],
+    );
+    let res = run(&s, Method::Glide, ScalarKind::Exact, true);
+    assert_eq!(
+        exact_time(&res.time),
+        Some(RealAlgebraic::from_rational(r(9, 16)))
+    );
+    // b's rear bottom corners land on the closed windshield quad (face 7,
+    // between profile points 3 and 4) at its side edges, which the side
+    // faces (1, 3) share: the first pair reported is one of these.
+    let f = res.feature.unwrap();
+    assert!(
+        ["face 1", "face 3", "face 7"].contains(&f.a.as_str()),
+        "{f:?}"
+    );
+    let p = res.point.unwrap();
+    assert!(
+        (p[0] - 5.5).abs() < 1e-12 && (p[1] - 3.0).abs() < 1e-12,
+        "{p:?}"
+    );
+    let all = res.collisions.unwrap();
+    assert!(all
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["a"] == "face 7" && c["time"]["exact"] == "9/16"));
+    let fl = run(
+        &mesh_scenario(
+            Shape::Mesh(car_mesh()),
+            Shape::Mesh(car_mesh()),
+            ["10", "3", "0"],
+            ["-8", "0", "0"],
+        ),
+        Method::Glide,
+        ScalarKind::F64,
+        false,
+    );
+    assert!(matches!(fl.time, Some(Time::Float(t)) if (t - 0.5625).abs() < 1e-12));
+}
+
+/// A torus of 300 quadrilaterals and a wide box sliding into it along -x:
+/// the first contact is the torus's extreme vertex in +x, found here by
+/// brute force over the vertices.
+#[test]
+fn box_slides_into_a_torus_of_300_quads() {
+    let torus = exactccd::geom::torus_mesh(20, 15, &r(2, 1), &r(1, 2));
+    assert_eq!(torus.faces.len(), 300);
+    let max_x = torus.vertices.iter().map(|v| v.x.clone()).max().unwrap();
+    let s = mesh_scenario(
+        Shape::Mesh(torus),
+        Shape::Box(BoxShape::new([r(1, 1), r(3, 1), r(3, 1)])),
+        ["4", "0", "0"],
+        ["-1", "0", "0"],
+    );
+    let res = run(&s, Method::Glide, ScalarKind::Exact, false);
+    assert_eq!(
+        exact_time(&res.time),
+        Some(RealAlgebraic::from_rational(r(3, 1) - max_x))
+    );
+    assert_eq!(res.feature.unwrap().kind.as_str(), "vertex-face");
+}
+
+/// Half turns and general screws are refused with the reason, never
+/// guessed.
+#[test]
+fn half_turns_and_general_screws_are_not_done() {
+    let half = r#"{ "poses": { "end": {
+        "quaternion": ["0", "0", "0", "1"], "translation": ["-1", "0", "0"] } } }"#;
+    let s = load(&bar_scenario(half), ScalarKind::Exact);
+    let e = solve(
+        &s.query(),
+        Method::Glide,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("half turn"), "{e}");
+    let general = r#"{ "poses": { "end": {
+        "quaternion": ["1", "0", "0", "1"], "translation": ["0", "1", "1"] } } }"#;
+    let s = load(&bar_scenario(general), ScalarKind::Exact);
+    let e = solve(
+        &s.query(),
+        Method::Glide,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("general screw"), "{e}");
+}
