@@ -126,7 +126,7 @@ pub fn sqrt_interval(q: &BigRational, g: u64) -> Interval {
     }
     // sqrt(n/d) = sqrt(n d) / d; scale by 4^g.
     let (n, d) = (q.numer(), q.denom());
-    let big = n * d << (2 * g);
+    let big = (n * d) << (2 * g);
     let root = big.sqrt();
     let den = d << g;
     let lo = BigRational::new(root.clone(), den.clone());

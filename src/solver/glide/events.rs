@@ -157,6 +157,21 @@ impl<S: Scalar> PathPolys<S> {
         PathPolys { m, c, d }
     }
 
+    /// The half-turn path `p + rot(1 - σ, σ k)(y - p) / ((1 - σ)^2 + σ^2
+    /// |k|^2)`, parameter `σ in [0, 1]`.
+    pub fn half_turn(axis_point: &Vec3<S>, k: &Vec3<S>) -> Self {
+        let lin = |c: &S| Poly::from_coeffs(vec![S::zero(), c.clone()]);
+        let w = Poly::from_coeffs(vec![S::one(), -S::one()]);
+        let q = [w, lin(&k.x), lin(&k.y), lin(&k.z)];
+        let m = quaternion_rotation_homogeneous(&q);
+        let kk = k.norm_squared();
+        let d = Poly::from_coeffs(vec![S::one(), -(S::one() + S::one()), S::one() + kk]);
+        let p = constant(axis_point);
+        let dp = p.map(|c| c * &d);
+        let c = &dp - &(&m * &p);
+        PathPolys { m, c, d }
+    }
+
     /// `N(λ) = M y + c`.
     pub fn apply(&self, y: &Vec3<S>) -> Vec3<Poly<S>> {
         &(&self.m * &constant(y)) + &self.c
@@ -281,6 +296,9 @@ fn face_groups<S: Scalar>(
         .collect()
 }
 
+/// `(vertex, face, parameter, coplanar)` contacts of [`vertex_face`].
+pub type VertexFaceHits<R> = Vec<(usize, usize, R, bool)>;
+
 /// Every contact of a vertex of `moving` (moved by `path`) with a closed
 /// face of `fixed`: `(vertex, face, parameter, coplanar)`.
 pub fn vertex_face<S: RealRoots>(
@@ -289,7 +307,7 @@ pub fn vertex_face<S: RealRoots>(
     path: &PathPolys<S>,
     range: (&S, &S),
     stats: &mut EventStats,
-) -> Result<Vec<(usize, usize, S::Root, bool)>, String> {
+) -> Result<VertexFaceHits<S::Root>, String> {
     let mut out = Vec::new();
     for (vi, y) in moving.mesh.vertices.iter().enumerate() {
         let n_pt = path.apply(y);

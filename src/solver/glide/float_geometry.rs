@@ -61,6 +61,9 @@ pub(crate) fn float_time(rel: &RelativeGlide, lambda: f64) -> f64 {
                     t0 + (t1 - t0) * (lambda * k).atan() / (sigma_end.to_f64() * k).atan()
                 }
                 TimeMap::AngularSpeed { omega } => 2.0 * (lambda * k).atan() / omega.to_f64(),
+                TimeMap::HalfTurn => {
+                    t0 + (t1 - t0) * 2.0 * (lambda * k).atan2(1.0 - lambda) / std::f64::consts::PI
+                }
             }
         }
     }
@@ -98,6 +101,7 @@ impl FloatContext {
                 let angle = match time {
                     TimeMap::Proportional { sigma_end } => 2.0 * (sigma_end.to_f64() * k).atan(),
                     TimeMap::AngularSpeed { omega } => omega.to_f64() * t1.to_f64(),
+                    TimeMap::HalfTurn => std::f64::consts::PI,
                 };
                 (
                     angle,

@@ -151,7 +151,7 @@ pub fn point_inside<S: Scalar>(p: &Vec3<S>, solid: &PlacedSolid<S>) -> Option<bo
                     })
                     .collect();
                 if signs.iter().all(|s| *s != Sign::Negative) {
-                    if signs.iter().any(|s| *s == Sign::Zero) {
+                    if signs.contains(&Sign::Zero) {
                         // On a piece's side (maybe an inner diagonal, maybe
                         // the face's edge): try another direction.
                         continue 'direction;

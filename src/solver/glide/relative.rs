@@ -22,8 +22,10 @@
 //! atan(σ_end |k|)` (angle proportional to time, `poses`), or `t = 2
 //! atan(σ |k|) / ω` (`screw` with angular speed `ω`).
 //!
-//! Not handled (refused as not applicable, with the reason): a half turn
-//! (`θ = π`, `1 + tr A = 0`), a general screw (rotation and a non-zero
+//! A half turn (`θ = π`, `1 + tr A = 0`, where `σ_end` would be infinite)
+//! uses `q(σ) = (1 - σ, σ k)` on `[0, 1]` instead ([`TimeMap::HalfTurn`]).
+//!
+//! Not handled (refused as not applicable, with the reason): a general screw (rotation and a non-zero
 //! slide), a `screw` turning 3 radians or more over the interval, or with
 //! `t0 != 0`, a translation along an axis of irrational length.
 #![deny(clippy::float_arithmetic)]
@@ -49,8 +51,15 @@ pub enum TimeMap {
         /// `ω > 0`, radians per unit time.
         omega: BigRational,
     },
+    /// A half turn (`θ = π`, `poses`): the quaternion path is `q(σ) = (1 -
+    /// σ, σ k)` on `[0, 1]` (the same rotations, from the identity to the half
+    /// turn about `k`), `φ = 2 atan(σ |k| / (1 - σ))` and `t = t0 + (t1 -
+    /// t0) φ / π`.
+    HalfTurn,
 }
 
+// Built once per step: boxing would only add an indirection.
+#[allow(clippy::large_enum_variant)]
 /// The path of `b`'s points in `a`'s frame, after placing `b` by
 /// [`RelativeGlide::start`].
 #[derive(Clone, Debug, PartialEq)]
@@ -211,16 +220,26 @@ impl RelativeGlide {
             ScrewKind::Identity | ScrewKind::Translation => Ok(GlidePath::Translation {
                 velocity: screw.map.translation.scale(&(t1 - t0).recip()),
             }),
-            ScrewKind::HalfTurn => Err(NotAGlide(
-                "the relative motion is a half turn (angle pi): its rational parametrisation is not done yet".to_string(),
-            )),
+            ScrewKind::HalfTurn => {
+                if !screw.slide_times_norm.is_zero() {
+                    return Err(NotAGlide(
+                        "the relative motion is a general screw (a half turn and a slide along the axis): certified enclosures for it are not done yet".to_string(),
+                    ));
+                }
+                Ok(GlidePath::Rotation {
+                    axis_point: screw.axis_point.clone(),
+                    axis_direction: screw.axis_direction.clone(),
+                    time: TimeMap::HalfTurn,
+                })
+            }
             ScrewKind::Rotation => {
                 if !screw.slide_times_norm.is_zero() {
                     return Err(NotAGlide(
                         "the relative motion is a general screw (rotation and a slide along the axis): certified enclosures for it are not done yet".to_string(),
                     ));
                 }
-                let one_plus_trace = <BigRational as Ring>::from_i64(1) + screw.map.rotation.trace();
+                let one_plus_trace =
+                    <BigRational as Ring>::from_i64(1) + screw.map.rotation.trace();
                 Ok(GlidePath::Rotation {
                     axis_point: screw.axis_point.clone(),
                     axis_direction: screw.axis_direction.clone(),
@@ -346,6 +365,7 @@ impl RelativeGlide {
                 TimeMap::Proportional { sigma_end } => {
                     (<BigRational as Ring>::zero(), sigma_end.clone())
                 }
+                TimeMap::HalfTurn => (<BigRational as Ring>::zero(), <BigRational as Ring>::one()),
                 TimeMap::AngularSpeed { .. } => {
                     // ω t1 < 3, so tan(ω t1 / 2) < tan(3/2) < 15; |k| >= the
                     // integer square root bound below.

@@ -213,24 +213,34 @@ impl Setup {
             GlidePath::Rotation {
                 axis_point,
                 axis_direction,
-                ..
+                time,
             } => {
                 let (p, k) = (conv(axis_point), conv(axis_direction));
-                (
-                    PathPolys::rotation(&p, &k),
-                    PathPolys::rotation(&p, &-k.clone()),
-                )
+                if *time == TimeMap::HalfTurn {
+                    (
+                        PathPolys::half_turn(&p, &k),
+                        PathPolys::half_turn(&p, &-k.clone()),
+                    )
+                } else {
+                    (
+                        PathPolys::rotation(&p, &k),
+                        PathPolys::rotation(&p, &-k.clone()),
+                    )
+                }
             }
         }
     }
 }
+
+/// Whether the solids intersect at the start, and the raw events.
+type RawEvents<R> = (bool, Vec<RawEvent<R>>);
 
 /// Every raw event in the parameter range (unfiltered by the `screw`
 /// end), sorted by parameter, and whether the solids intersect at the start.
 pub(crate) fn raw_events<S: RealRoots>(
     setup: &Setup,
     stats: &mut EventStats,
-) -> Result<(bool, Vec<RawEvent<S::Root>>), GlideError> {
+) -> Result<RawEvents<S::Root>, GlideError> {
     let a = PlacedSolid::new(setup.a.mesh.map_scalar(S::from_rational));
     let b = PlacedSolid::new(setup.b_placed.map_scalar(S::from_rational));
     let overlapping = solids_intersect(&a, &b).ok_or_else(|| {
@@ -303,10 +313,24 @@ fn time_interval(rel: &RelativeGlide, sigma: &RealAlgebraic, g: u64) -> Option<I
         sl
     };
     let k = sqrt_interval(&axis_direction.norm_squared(), g + 4);
+    let (t0, t1) = &rel.interval;
+    if *time == TimeMap::HalfTurn {
+        // φ/2 = atan(σ|k| / (1 - σ)), increasing in σ on [0, 1).
+        let one = BigRational::one();
+        if sh >= one {
+            return None;
+        }
+        let x = Interval::new(&sl * &k.lo / (&one - &sl), &sh * &k.hi / (&one - &sh));
+        let half_angle = atan_interval(&x, g + 4);
+        let frac = half_angle
+            .scale(&BigRational::from_integer(BigInt::from(2)))
+            .div(&super::enclosure::pi_interval(g + 8))?;
+        return Some(frac.scale(&(t1 - t0)).add(&Interval::point(t0.clone())));
+    }
     let x = Interval::new(&sl * &k.lo, &sh * &k.hi);
     let angle = atan_interval(&x, g + 4);
-    let (t0, t1) = &rel.interval;
     match time {
+        TimeMap::HalfTurn => None,
         TimeMap::Proportional { sigma_end } => {
             let end = Interval::new(sigma_end * &k.lo, sigma_end * &k.hi);
             let total = atan_interval(&end, g + 4);
@@ -338,8 +362,13 @@ fn exact_time(
                     None,
                 )));
             }
-            if let TimeMap::Proportional { sigma_end } = time {
-                if param.as_rational() == Some(sigma_end) {
+            let end = match time {
+                TimeMap::Proportional { sigma_end } => Some(sigma_end.clone()),
+                TimeMap::HalfTurn => Some(BigRational::one()),
+                TimeMap::AngularSpeed { .. } => None,
+            };
+            if let Some(sigma_end) = end {
+                if param.as_rational() == Some(&sigma_end) {
                     return Ok(Some((
                         GlideTime::Exact(RealAlgebraic::from_rational(t1.clone())),
                         None,
@@ -350,9 +379,17 @@ fn exact_time(
             let mut g = want + 16;
             let mut best: Option<Interval> = None;
             for _ in 0..6 {
-                let t = time_interval(rel, param, g).ok_or_else(|| {
-                    GlideError::LimitExceeded("the time enclosure divided by zero".to_string())
-                })?;
+                let Some(t) = time_interval(rel, param, g) else {
+                    // The bracket still reaches a singular point (σ = 1 of
+                    // a half turn): refine.
+                    g *= 2;
+                    if g > 8192 {
+                        return Err(GlideError::LimitExceeded(
+                            "could not enclose an event's time within 8192 bits".to_string(),
+                        ));
+                    }
+                    continue;
+                };
                 if matches!(time, TimeMap::AngularSpeed { .. }) {
                     if t.lo > *t1 {
                         return Ok(None);
@@ -416,7 +453,7 @@ fn reached_bits(t: &Interval) -> u32 {
     let mut bound = BigRational::one();
     let half = BigRational::new(BigInt::one(), BigInt::from(2));
     while w <= &bound * &half && bits < 100_000 {
-        bound = bound * &half;
+        bound *= &half;
         bits += 1;
     }
     bits
