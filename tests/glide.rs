@@ -250,31 +250,59 @@ struct TurnCase {
     b_shape: Shape<BigRational>,
     p: Vec3<BigRational>,
     k: [i64; 3],
+    /// A half turn about `k` (quaternion `(0, k)`), written for SAT as `q(σ)
+    /// = (1 - σ, σ k)`, `t = 2 atan(σ|k| / (1 - σ)) / π`.
+    half: bool,
 }
 
 impl TurnCase {
     fn glide_scenario(&self) -> Scenario {
+        let w = if self.half { r(0, 1) } else { r(1, 1) };
         let rot =
-            quaternion_rotation(&[r(1, 1), r(self.k[0], 1), r(self.k[1], 1), r(self.k[2], 1)])
-                .unwrap();
+            quaternion_rotation(&[w, r(self.k[0], 1), r(self.k[1], 1), r(self.k[2], 1)]).unwrap();
         let turn = Pose::new(rot.clone(), &self.p - &rot.mul_vec(&self.p));
         let end = turn.compose(&self.b_start);
         self.scenario(Motion::Poses { end }, self.b_start.clone())
     }
 
+    /// For a half turn the turning sense is a choice (both senses end at
+    /// the same pose): glide takes the axis of `motion::ExactScrew`, so SAT
+    /// is given the same sense.
+    fn k_as_glide_turns(&self) -> [i64; 3] {
+        if !self.half {
+            return self.k;
+        }
+        let g = self.glide_scenario();
+        let Motion::Poses { end } = &g.b.motion else {
+            unreachable!()
+        };
+        let d = exactccd::motion::ExactScrew::between(&self.b_start, end).axis_direction;
+        let k = Vec3::new(r(self.k[0], 1), r(self.k[1], 1), r(self.k[2], 1));
+        if d.dot(&k) < r(0, 1) {
+            self.k.map(|c| -c)
+        } else {
+            self.k
+        }
+    }
+
     fn sat_scenario(&self) -> Scenario {
+        let k = self.k_as_glide_turns();
         // x(σ) = p + rot(1, σk)(c + y - p) / D: b's start rotation is the
         // identity, so its quaternion is (1, σ k) and T(σ) = p D + rot_h(σ)(c - p)
         // over D = |q(σ)|^2 = 1 + σ^2 |k|^2.
         let lin = |c: i64| Poly::from_coeffs(vec![r(0, 1), r(c, 1)]);
-        let quat = [
-            Poly::constant(r(1, 1)),
-            lin(self.k[0]),
-            lin(self.k[1]),
-            lin(self.k[2]),
-        ];
-        let kk = self.k.iter().map(|c| c * c).sum::<i64>();
-        let d = Poly::from_coeffs(vec![r(1, 1), r(0, 1), r(kk, 1)]);
+        let w = if self.half {
+            Poly::from_coeffs(vec![r(1, 1), r(-1, 1)])
+        } else {
+            Poly::constant(r(1, 1))
+        };
+        let quat = [w, lin(k[0]), lin(k[1]), lin(k[2])];
+        let kk = k.iter().map(|c| c * c).sum::<i64>();
+        let d = if self.half {
+            Poly::from_coeffs(vec![r(1, 1), r(-2, 1), r(kk + 1, 1)])
+        } else {
+            Poly::from_coeffs(vec![r(1, 1), r(0, 1), r(kk, 1)])
+        };
         let m = exactccd::geom::quaternion_rotation_homogeneous(&quat);
         let cp = &self.b_start.translation - &self.p;
         let cpp = cp.map(|c| Poly::constant(c.clone()));
@@ -309,9 +337,19 @@ impl TurnCase {
 }
 
 /// `t(σ) = atan(σ |k|) / atan(|k|)` enclosed from SAT's exact `σ*`.
-fn time_of_sigma(sigma: &RealAlgebraic, kk: i64) -> Interval {
+fn time_of_sigma(sigma: &RealAlgebraic, kk: i64, half: bool) -> Interval {
     let (lo, hi) = sigma.bracket(120);
     let k = sqrt_interval(&r(kk, 1), 130);
+    if half {
+        // 2 atan(σ|k| / (1 - σ)) / π for a half turn.
+        if sigma.as_rational() == Some(&r(1, 1)) {
+            return Interval::point(r(1, 1));
+        }
+        let one = r(1, 1);
+        let x = Interval::new(&lo * &k.lo / (&one - &lo), &hi * &k.hi / (&one - &hi));
+        let pi = exactccd::solver::glide::pi_interval(130);
+        return atan_interval(&x, 120).scale(&r(2, 1)).div(&pi).unwrap();
+    }
     let x = Interval::new(&lo * &k.lo, &hi * &k.hi);
     let num = atan_interval(&x, 120);
     let den = atan_interval(&k, 120);
@@ -342,6 +380,7 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
             b_shape: Shape::Box(BoxShape::new([r(1, 1), r(1, 10), r(1, 10)])),
             p: Vec3::zero(),
             k: [0, 0, 1],
+            half: false,
         },
     ];
     // Deterministic pseudo-random cases: a tilted static box, b turning
@@ -373,9 +412,10 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
             // The axis passes between the boxes, so b swings towards a.
             p: Vec3::new(r(4 + next(1), 2), r(next(1), 2), r(next(1), 2)),
             k,
+            half: cases.len() % 3 == 0,
         });
     }
-    let (mut hits, mut checked) = (0, 0);
+    let (mut hits, mut checked, mut half_hits) = (0, 0, 0);
     for (i, case) in cases.iter().enumerate() {
         let g = case.glide_scenario();
         let s = case.sat_scenario();
@@ -393,9 +433,10 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
         checked += 1;
         if sr.collides && !sr.initially_overlapping {
             hits += 1;
+            half_hits += usize::from(case.half);
             let sigma = exact_time(&sr.time).unwrap();
             let kk = case.k.iter().map(|c| c * c).sum::<i64>();
-            let want = time_of_sigma(&sigma, kk);
+            let want = time_of_sigma(&sigma, kk, case.half);
             let (lo, hi) = match gr.time.as_ref().unwrap() {
                 Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
                 Time::Exact(x) => (x.bracket(64).0, x.bracket(64).1),
@@ -411,6 +452,7 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
     }
     assert_eq!(checked, cases.len());
     assert!(hits >= 6, "only {hits} contacts among {checked} cases");
+    assert!(half_hits >= 2, "only {half_hits} half-turn contacts");
 }
 
 #[test]
