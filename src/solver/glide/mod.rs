@@ -36,9 +36,12 @@
 //!
 //! `f64` runs the same algorithm with `f64` roots (`RealRoots for f64`).
 //!
-//! Not done: general screws (rotation with a slide) and half turns (they
-//! are refused as not applicable with the reason), the collision screen,
-//! doppeling and the pixel-based algorithm of sections 7-9.
+//! Half turns (`θ = π`) use the quaternion path `(1 - σ, σ k)`.
+//!
+//! Built beyond the analytic variant: the collision-screen coordinates of
+//! section 7 (`screen.rs`). Not done: general screws (rotation with a
+//! slide; refused as not applicable with the reason), doppeling and the
+//! pixel-based algorithm of sections 8-9.
 
 mod enclosure;
 mod events;
@@ -46,6 +49,7 @@ mod facing;
 mod float_geometry;
 mod overlap;
 mod relative;
+mod screen;
 mod solve;
 
 pub use enclosure::{atan_interval, atan_rational, pi_interval, sqrt_interval, Interval};
@@ -58,4 +62,5 @@ pub use facing::{
 pub use float_geometry::EventGeometry;
 pub use overlap::{point_inside, segment_meets_face, solids_intersect, surfaces_meet};
 pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
+pub use screen::{screen_point, ScreenPoint};
 pub use solve::{solve_glide, GlideError, GlideEvent, GlideOutcome, GlideStats, GlideTime};
