@@ -211,7 +211,8 @@ fn default_method_follows_the_motion() {
         "{}",
         out.stdout
     );
-    for (file, method) in [(angular, "sat")] {
+    {
+        let (file, method) = (angular, "sat");
         let out = run(&["solve", file.to_str().unwrap()]);
         assert_eq!(out.status, 3);
         assert!(
