@@ -53,6 +53,10 @@ enum Command {
         /// Integrator of angular motions (sat, f64 only).
         #[arg(long, value_enum, default_value = "rk4")]
         integrator: IntegratorArg,
+        /// List every collision in the interval (the `collisions` field of
+        /// the result; method glide), not only the first.
+        #[arg(long)]
+        all: bool,
         /// The scenario file.
         file: PathBuf,
     },
@@ -250,6 +254,7 @@ fn run() -> Outcome {
             precision,
             steps,
             integrator,
+            all,
             file,
         } => solve_command(
             &file,
@@ -259,6 +264,7 @@ fn run() -> Outcome {
                 precision,
                 steps: steps as usize,
                 integrator: integrator.into(),
+                all_collisions: all,
             },
         ),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),

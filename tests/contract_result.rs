@@ -167,6 +167,7 @@ fn full_result() -> ContactResult {
         normal: Some([1.0, 0.0, 0.0]),
         stats: None,
         certificate: None,
+        collisions: None,
     }
 }
 

@@ -1,9 +1,9 @@
 //! From a method name to a solver (SCENARIO_FORMAT.md 4: `--method`,
 //! `--scalar`, `--precision`, and exit status 3 "the method does not apply").
 //!
-//! No solver exists yet: [`solve`] answers [`SolveError::NotApplicable`] for
-//! every method, never a made-up result. Each solver issue replaces its arm
-//! of the `match` in [`solve`].
+//! A method without a solver answers [`SolveError::NotApplicable`], never a
+//! made-up result. Each solver issue replaces its arm of the `match` in
+//! [`solve`].
 #![deny(clippy::float_arithmetic)]
 
 use super::ContactResult;
@@ -121,6 +121,10 @@ pub struct SolveOptions {
     pub steps: usize,
     /// The integrator of angular motions (`sat`: `--integrator`).
     pub integrator: Integrator,
+    /// Report every collision in the interval (the result's `collisions`
+    /// extension field; `solve --all`), not only the first. Only the glide
+    /// solver lists them.
+    pub all_collisions: bool,
 }
 
 impl Default for SolveOptions {
@@ -129,6 +133,7 @@ impl Default for SolveOptions {
             precision: DEFAULT_PRECISION_BITS,
             steps: DEFAULT_STEPS,
             integrator: Integrator::default(),
+            all_collisions: false,
         }
     }
 }
@@ -245,7 +250,8 @@ pub fn solve(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),
         Method::Sat => super::sat::solve(query, scalar, options),
-        Method::Sgm | Method::Glide => Err(SolveError::NotApplicable(format!(
+        Method::Glide => super::glide::solve(query, scalar, options),
+        Method::Sgm => Err(SolveError::NotApplicable(format!(
             "no solver implements method {method} yet"
         ))),
     }

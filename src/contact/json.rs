@@ -75,6 +75,8 @@ struct ResultObject<'a> {
     stats: Option<&'a serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     certificate: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    collisions: Option<&'a serde_json::Value>,
 }
 
 /// A finite `f64`, or `None` (written as `null`): JSON has no NaN.
@@ -184,6 +186,7 @@ pub fn write_result_json(result: &ContactResult, header: &ResultHeader<'_>) -> S
         normal: vector(&result.normal),
         stats: result.stats.as_ref(),
         certificate: result.certificate.as_ref().map(super::Certificate::to_json),
+        collisions: result.collisions.as_ref(),
     };
     // Serialising plain structs, strings and finite numbers cannot fail.
     serde_json::to_string_pretty(&object).unwrap_or_default()

@@ -15,6 +15,7 @@
 
 mod certificate;
 mod dispatch;
+mod glide;
 mod json;
 mod primitive;
 mod sat;
@@ -137,6 +138,10 @@ pub struct ContactResult {
     /// written as the `certificate` field when present. Exact answers of the
     /// box solvers always carry one.
     pub certificate: Option<Certificate>,
+    /// Extension: every collision in the interval, in time order, written as
+    /// the `collisions` field when present (the glide solver with
+    /// `--all`; see README "Glide solver" for the entries).
+    pub collisions: Option<serde_json::Value>,
 }
 
 impl ContactResult {

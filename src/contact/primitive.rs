@@ -173,6 +173,7 @@ fn to_result<T>(
             "evidence": evidence,
         })),
         certificate: None,
+        collisions: None,
     }
 }
 

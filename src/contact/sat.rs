@@ -114,6 +114,7 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
             "node_pairs": out.stats.node_pairs,
         })),
         certificate: None,
+        collisions: None,
     }
 }
 

@@ -1,0 +1,91 @@
+//! Glide solver benchmarks (issue 7), analytic variant: one relative glide
+//! step per iteration (first collision only), exact and `f64`, for
+//!
+//! * cube vs cube (boxes, 8 vertices each),
+//! * car vs car (the 16-vertex, 12-face car of `examples/scenarios/meshes/car.obj`),
+//! * torus vs torus (300 quadrilaterals each, `geom::torus_mesh(20, 15, ..)`),
+//!
+//! each under a rotation by `2 atan(1/3)` (about 37°) about a vertical axis
+//! between them (a `poses` motion). The paper (seed 004, section 9.1) gives
+//! 56/63/77 us (cubes), 109/128/170 us (cars), 2040/2560/3480 us (tori) for
+//! its pixel-based algorithm at three resolutions on a 2.4 GHz Pentium 4.
+//!
+//! Run: `cargo bench --bench glide -- --warm-up-time 1 --measurement-time 3`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
+use exactccd::geom::{
+    quaternion_rotation, read_obj, torus_mesh, BoxShape, Mesh, Pose, Shape, Vec3,
+};
+use exactccd::motion::{Body, Motion};
+use exactccd::scalar::{BigInt, BigRational};
+use exactccd::scenario::{parse_scenario, LoadOptions, Scenario};
+use std::hint::black_box;
+
+fn r(n: i64, d: i64) -> BigRational {
+    BigRational::new(BigInt::from(n), BigInt::from(d))
+}
+
+/// `a` static at the origin; `b` at `(gap, 0, 0)` turning by `rot(3, 0, 1,
+/// 0)` about the vertical line through `(gap / 2, 0, 1)`.
+fn pair(shape: Shape<BigRational>, gap: i64) -> Scenario {
+    let text = r#"{"format": "exactccd/scenario-v1",
+        "a": {"shape": {"box": {"half_extents": ["1", "1", "1"]}}},
+        "b": {"shape": {"box": {"half_extents": ["1", "1", "1"]}}}}"#;
+    let mut s = parse_scenario(text, None, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    let rot = quaternion_rotation(&[r(3, 1), r(0, 1), r(1, 1), r(0, 1)]).unwrap();
+    let p = Vec3::new(r(gap, 2), r(0, 1), r(1, 1));
+    let start = Pose::from_translation(Vec3::new(r(gap, 1), r(0, 1), r(0, 1)));
+    let turn = Pose::new(rot.clone(), &p - &rot.mul_vec(&p));
+    s.a = Body {
+        shape: shape.clone(),
+        pose: Pose::identity(),
+        motion: Motion::Static,
+    };
+    s.b = Body {
+        shape,
+        pose: start.clone(),
+        motion: Motion::Poses {
+            end: turn.compose(&start),
+        },
+    };
+    s
+}
+
+fn car() -> Mesh<BigRational> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/scenarios/meshes/car.obj"
+    );
+    read_obj(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let cases = [
+        (
+            "cube",
+            pair(Shape::Box(BoxShape::new([r(1, 1), r(1, 1), r(1, 1)])), 3),
+        ),
+        ("car", pair(Shape::Mesh(car()), 9)),
+        (
+            "torus",
+            pair(Shape::Mesh(torus_mesh(20, 15, &r(2, 1), &r(1, 2))), 5),
+        ),
+    ];
+    let mut group = c.benchmark_group("glide");
+    group.sample_size(10);
+    for (name, s) in &cases {
+        for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+            let o = SolveOptions::default();
+            let first = solve(&s.query(), Method::Glide, scalar, &o).unwrap();
+            eprintln!("{name} {scalar}: collides {}", first.collides);
+            group.bench_function(format!("{name}/{scalar}"), |b| {
+                b.iter(|| black_box(solve(&s.query(), Method::Glide, scalar, &o).unwrap()))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
