@@ -1,9 +1,9 @@
 //! From a method name to a solver (SCENARIO_FORMAT.md 4: `--method`,
 //! `--scalar`, `--precision`, and exit status 3 "the method does not apply").
 //!
-//! No solver exists yet: [`solve`] answers [`SolveError::NotApplicable`] for
-//! every method, never a made-up result. Each solver issue replaces its arm
-//! of the `match` in [`solve`].
+//! A method without a solver answers [`SolveError::NotApplicable`], never a
+//! made-up result. Each solver issue replaces its arm of the `match` in
+//! [`solve`].
 #![deny(clippy::float_arithmetic)]
 
 use super::ContactResult;
@@ -237,7 +237,8 @@ pub fn solve(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),
         Method::Sat => super::sat::solve(query, scalar, options),
-        Method::Sgm | Method::Glide => Err(SolveError::NotApplicable(format!(
+        Method::Sgm => super::sgm::solve(query, scalar, options),
+        Method::Glide => Err(SolveError::NotApplicable(format!(
             "no solver implements method {method} yet"
         ))),
     }

@@ -18,6 +18,7 @@ mod dispatch;
 mod json;
 mod primitive;
 mod sat;
+mod sgm;
 mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
