@@ -119,7 +119,9 @@ mod planes;
 mod relative;
 mod solve;
 
-pub use planes::{BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT};
+pub use planes::{
+    axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT,
+};
 pub use relative::{relative_boxes, RelativeBoxes};
 pub use solve::{solve_sgm, SgmCell, SgmOutcome, SgmPiece, SgmStats};
 
