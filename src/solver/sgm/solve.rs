@@ -3,7 +3,9 @@
 //! of section IV-A (module docs of `sgm`).
 #![deny(clippy::float_arithmetic)]
 
-use super::planes::{axis_data, pattern_at, AxisData, BoxFeature, PlaneId, PLANE_COUNT};
+use super::planes::{
+    axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
+};
 use super::relative::{relative_boxes, RelativeBoxes};
 use super::SgmError;
 use crate::geom::Vec3;
@@ -161,8 +163,8 @@ impl<S: RealRoots> RootCache<S> {
     }
 }
 
-/// The planes of one homogeneous interval: `(plane index, D(t))`, planes
-/// that vanish identically left out (they are never negative).
+/// The planes of one homogeneous interval: `(plane index, D(t))`; planes
+/// whose normal vanishes identically are left out.
 struct IntervalPlanes<S> {
     planes: Vec<(usize, Poly<S>)>,
 }
@@ -277,12 +279,15 @@ pub fn solve_sgm<S: RealRoots>(
                 let pattern = pattern_at(ax, &mid);
                 let [dp, dn] = ax.planes(&pattern);
                 for (positive, d) in [(true, dp), (false, dn)] {
-                    if d.is_zero() {
-                        continue;
+                    // A plane that vanishes identically (the origin on it
+                    // for the whole interval) never separates; it is kept
+                    // for naming the touching features.
+                    if !d.is_zero() {
+                        stats.planes += 1;
+                        stats.max_plane_degree =
+                            stats.max_plane_degree.max(d.degree().unwrap_or(0));
+                        crit.extend(cache.roots(&d)?.into_iter().filter(inside));
                     }
-                    stats.planes += 1;
-                    stats.max_plane_degree = stats.max_plane_degree.max(d.degree().unwrap_or(0));
-                    crit.extend(cache.roots(&d)?.into_iter().filter(inside));
                     let id = PlaneId {
                         axis: ax.axis,
                         positive,
@@ -378,14 +383,20 @@ pub fn solve_sgm<S: RealRoots>(
 }
 
 /// The first plane (FV, then VF, then EE) on which the origin lies at `t`
-/// with a normal that does not vanish there, and the features of its pair,
-/// read from the exact signs at `t` (so a degenerate instant names the
-/// touching edge or face rather than a vertex).
+/// with a normal that does not vanish there, and the touching features:
+/// each box's support feature in the direction of every such active plane,
+/// intersected (the sign vectors merged), read from the exact signs at `t`
+/// (so a degenerate instant names the touching edge or face, and two
+/// touching edges are named as edges rather than as the faces of one
+/// plane).
 fn active_pair<S: RealRoots>(
     axes: &[AxisData<S>],
     ps: &IntervalPlanes<S>,
     t: &S::Root,
 ) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
+    let mut first: Option<PlaneId> = None;
+    let mut sa = [Sign::Zero; 3];
+    let mut sb = [Sign::Zero; 3];
     for (k, d) in &ps.planes {
         if S::sign_at_root(d, t) != Sign::Zero {
             continue;
@@ -397,11 +408,19 @@ fn active_pair<S: RealRoots>(
             continue;
         }
         let (fa, fb) = AxisData::<S>::features(id.positive, &signs);
-        if let (Some(fa), Some(fb)) = (fa.feature(), fb.feature()) {
-            return Some((id, fa, fb));
+        for m in 0..3 {
+            if sa[m] == Sign::Zero {
+                sa[m] = fa.0[m];
+            }
+            if sb[m] == Sign::Zero {
+                sb[m] = fb.0[m];
+            }
         }
+        first.get_or_insert(id);
     }
-    None
+    let fa = FeatureSigns(sa).feature()?;
+    let fb = FeatureSigns(sb).feature()?;
+    Some((first?, fa, fb))
 }
 
 fn plane_of(mask: u32) -> Option<PlaneId> {
