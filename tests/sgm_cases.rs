@@ -319,3 +319,46 @@ fn exact_first_times_bracket_overlap_and_separation() {
     }
     assert!(checked >= 10, "{checked}");
 }
+
+#[test]
+fn far_apart_intervals_are_pruned_by_the_spheres_and_certified() {
+    // b (half extents 1) passes at distance 10 from a: the centres stay
+    // more than R = |e| + |f| ~ 3.47 apart, so the single homogeneous
+    // interval is pruned, and the certificate is the sphere direction.
+    let text = format!(
+        r#"{{ "format": "exactccd/scenario-v1", "interval": ["0", "1"],
+      "a": {{ "shape": {CUBE} }},
+      "b": {{ "shape": {CUBE}, "pose": {{ "quaternion": ["2", "1", "1", "1"], "translation": ["-5", "10", "0"] }},
+             "motion": {{ "linear": {{ "velocity": ["10", "0", "0"] }} }} }} }}"#
+    );
+    let (_, r) = run(&text);
+    assert!(!r.collides);
+    assert_eq!(r.stats.as_ref().unwrap()["pruned_by_sphere"], 1);
+    assert_eq!(r.stats.as_ref().unwrap()["planes"], 0);
+    let c = r.certificate.unwrap();
+    assert_eq!(c.separation.len(), 1);
+    assert_eq!(c.separation[0].label, "bounding spheres");
+    // A bar turning (quaternion (1, t - 1, 0, t)) while passing through a
+    // along x from 8 to -4: the first homogeneous interval is far away and
+    // pruned, the second holds the contact, and the answer agrees with SAT.
+    let text = r#"{ "format": "exactccd/scenario-v1", "interval": ["0", "3"],
+      "a": { "shape": { "box": { "half_extents": ["1", "1", "1"] } } },
+      "b": { "shape": { "box": { "half_extents": ["2", "1/4", "1/4"] } },
+             "motion": { "rational": { "quaternion": ["1", ["-1", "1"], "0", ["0", "1"]],
+                                       "translation": [["8", "-4"], "0", "0"] } } } }"#;
+    let (s, r) = run(text);
+    let sat = solve(
+        &s.query(),
+        Method::Sat,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(r.collides, sat.collides);
+    assert_eq!(r.time, sat.time);
+    assert_eq!(r.contact_intervals, sat.contact_intervals);
+    let st = r.stats.as_ref().unwrap();
+    assert!(r.collides);
+    assert_eq!(st["homogeneous_intervals"], 2, "{st}");
+    assert_eq!(st["pruned_by_sphere"], 1, "{st}");
+}

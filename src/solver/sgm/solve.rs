@@ -485,3 +485,29 @@ fn cover<S: RealRoots>(
     });
     Some(pieces)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqrt_upper_bounds_from_above_and_is_tight() {
+        for (n, d) in [
+            (2i64, 1i64),
+            (1, 1),
+            (9, 4),
+            (3, 7),
+            (1_000_001, 3),
+            (1, 1 << 40),
+        ] {
+            let x = BigRational::new(n.into(), d.into());
+            let u = sqrt_upper(&x);
+            assert!(&u * &u >= x, "{x}: {u}");
+            // within a relative 2^-19 plus 2^-19
+            let slack = BigRational::new(1.into(), (1u64 << 19).into());
+            let v = &u - &(&u * &slack) - &slack;
+            assert!(v.is_negative() || &v * &v < x, "{x}: {u} too loose");
+        }
+        assert_eq!(sqrt_upper(&BigRational::zero()), BigRational::zero());
+    }
+}
