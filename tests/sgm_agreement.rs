@@ -69,3 +69,41 @@ fn exact_sgm_equals_exact_sat_and_is_certified() {
     assert!(checked >= 250, "{checked}");
     assert!(collisions >= 50, "{collisions}");
 }
+
+#[test]
+fn f64_sgm_agrees_with_exact_sgm_on_random_motions() {
+    let opts = SolveOptions::default();
+    let mut compared = 0;
+    for class in ScenarioClass::RANDOM {
+        for index in 0..12 {
+            let s = generate(5, index, class);
+            let e = solve(&s.query(), Method::Sgm, ScalarKind::Exact, &opts).unwrap();
+            // a zero-length contact interval is a measure-zero event that
+            // f64 may miss: compare only robust answers
+            let robust = e
+                .contact_intervals
+                .iter()
+                .all(|(a, b)| exact(a) != exact(b));
+            if !robust {
+                continue;
+            }
+            let f = exactccd::scenario::parse_scenario(
+                &exactccd::scenario::write_scenario(&s),
+                None,
+                &exactccd::scenario::LoadOptions::for_scalar(ScalarKind::F64),
+            )
+            .unwrap();
+            let r = solve(&f.query(), Method::Sgm, ScalarKind::F64, &opts).unwrap();
+            assert_eq!(r.collides, e.collides, "{class} #{index}");
+            if let (Some(Time::Float(x)), Some(t)) = (&r.time, &e.time) {
+                let t = exact(t).to_f64();
+                assert!(
+                    (x - t).abs() <= 1e-7 * t.abs().max(1.0),
+                    "{class} #{index}: {x} vs {t}"
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40, "{compared}");
+}
