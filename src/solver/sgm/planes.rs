@@ -242,15 +242,10 @@ pub fn axis_data<S: Scalar>(b: &RelativeBoxes<S>) -> Vec<AxisData<S>> {
         }
     };
     let mut out = Vec::with_capacity(15);
-    for i in 0..3 {
+    for (i, ti) in b.translation.iter().enumerate() {
         let normal = Vec3::unit(i).map(|c: &S| Poly::constant(c.clone()));
-        let dots = std::array::from_fn(|k| u[k][i].clone());
-        out.push(mk(
-            PlaneAxis::FaceA(i),
-            normal,
-            dots,
-            b.translation[i].clone(),
-        ));
+        let dots = u.each_ref().map(|uk| uk[i].clone());
+        out.push(mk(PlaneAxis::FaceA(i), normal, dots, ti.clone()));
     }
     for j in 0..3 {
         let n = b.normals[j].clone();
@@ -259,8 +254,8 @@ pub fn axis_data<S: Scalar>(b: &RelativeBoxes<S>) -> Vec<AxisData<S>> {
         out.push(mk(PlaneAxis::FaceB(j), n, dots, center));
     }
     for i in 0..3 {
-        for j in 0..3 {
-            let n = unit_cross(i, &u[j]);
+        for (j, uj) in u.iter().enumerate() {
+            let n = unit_cross(i, uj);
             // n . U_k = e_i . (U_j x U_k): U_j x U_{j+1} = N_{j+2},
             // U_j x U_{j+2} = -N_{j+1}.
             let dots = std::array::from_fn(|k| {
