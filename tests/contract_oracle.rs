@@ -144,15 +144,17 @@ fn a_wrong_expectation_is_a_finding_of_the_exact_answers() {
 // ---- the command line ---------------------------------------------------------
 
 #[test]
-fn solve_on_a_valid_scenario_says_why_no_method_applies() {
+fn solve_on_a_valid_scenario_answers_with_sgm_and_glide_says_why_not() {
     let dir = TempDir::new();
     let file = dir.write("s.json", &with(|_| {}));
+    // two boxes under linear motion: the default method is sgm (issue 4)
     let out = run(&["solve", file.to_str().unwrap()]);
-    assert_eq!(out.status, 3, "{}", out.stderr);
-    assert!(out.stdout.is_empty());
-    assert_eq!(
-        out.stderr.trim_end(),
-        "error: method sgm does not apply: no solver implements method sgm yet"
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("\"method\": \"sgm\""), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("\"homogeneous_intervals\""),
+        "{}",
+        out.stdout
     );
     // glide answers the same translation (issue 7): the contract example's
     // 109/280, here in f64.

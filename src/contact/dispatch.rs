@@ -250,9 +250,7 @@ pub fn solve(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),
         Method::Sat => super::sat::solve(query, scalar, options),
+        Method::Sgm => super::sgm::solve(query, scalar, options),
         Method::Glide => super::glide::solve(query, scalar, options),
-        Method::Sgm => Err(SolveError::NotApplicable(format!(
-            "no solver implements method {method} yet"
-        ))),
     }
 }

@@ -19,6 +19,7 @@ mod glide;
 mod json;
 mod primitive;
 mod sat;
+mod sgm;
 mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};

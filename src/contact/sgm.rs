@@ -1,0 +1,166 @@
+//! The SGM solver behind `exactccd solve --method sgm`: runs
+//! [`solve_sgm`] in the requested scalar and converts its [`SgmOutcome`] to
+//! the method-neutral [`ContactResult`]. Exact answers carry the neutral
+//! world-frame [`Certificate`]: every separation piece's Minkowski plane
+//! normal (outward, in `a`'s frame) turned to world coordinates and
+//! pointing from `a` to `b`, or `c_b - c_a` for a piece decided by the
+//! bounding spheres; and a contact witness at the exact contact time.
+#![deny(clippy::float_arithmetic)]
+
+use super::witness::find_contact_witness;
+use super::{
+    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
+    SeparationPiece, SolveError, SolveOptions, Time,
+};
+use crate::geom::{Mat3, Vec3};
+use crate::motion::PolyMotion;
+use crate::poly::{Poly, RealRoots};
+use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
+use crate::solver::sgm::{solve_sgm, BoxFeature, SgmError, SgmOutcome};
+use serde_json::json;
+
+fn feature_kind(a: BoxFeature, b: BoxFeature) -> Option<FeatureKind> {
+    Some(match (a.kind_word(), b.kind_word()) {
+        ("face", "vertex") => FeatureKind::FaceVertex,
+        ("vertex", "face") => FeatureKind::VertexFace,
+        ("edge", "edge") => FeatureKind::EdgeEdge,
+        ("face", "face") => FeatureKind::FaceFace,
+        ("edge", "face") => FeatureKind::EdgeFace,
+        ("face", "edge") => FeatureKind::FaceEdge,
+        ("vertex", "edge") => FeatureKind::VertexEdge,
+        ("edge", "vertex") => FeatureKind::EdgeVertex,
+        ("vertex", "vertex") => FeatureKind::VertexVertex,
+        _ => return None,
+    })
+}
+
+/// The linear map taking a normal of `a`'s local frame to a positive
+/// multiple of the world normal: `L_a` for rigid `a` (`L_a = w R`), else
+/// the cofactor matrix `adj(L_a)^T` times the sign of `det L_a` (the inverse
+/// transpose times the positive `|det L_a|`).
+fn normal_map(ma: &PolyMotion<BigRational>, t0: &BigRational) -> Mat3<Poly<BigRational>> {
+    if ma.is_rigid() {
+        return ma.linear.clone();
+    }
+    let cof = ma.linear.adjugate().transpose();
+    if ma.linear.determinant().sign_at(t0) == Sign::Negative {
+        cof.map(|p| -p)
+    } else {
+        cof
+    }
+}
+
+fn neutral_certificate(
+    out: &SgmOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+    hint: Option<FeatureKind>,
+) -> Option<Certificate> {
+    let t0 = &query.interval.0;
+    let ma = PolyMotion::from_body_on(query.a, t0)?;
+    let mb = PolyMotion::from_body_on(query.b, t0)?;
+    let to_world = normal_map(&ma, t0);
+    let centres = &mb.translation.scale(&ma.denominator) - &ma.translation.scale(&mb.denominator);
+    let mut separation = Vec::new();
+    for piece in out.pieces.as_ref()? {
+        let (direction, label) = match piece.plane {
+            Some(id) => {
+                let n = &out.normals[id.axis.index()];
+                let local = if id.positive { n.clone() } else { -n };
+                (to_world.mul_vec(&local), id.label())
+            }
+            None => (centres.clone(), "bounding spheres".to_string()),
+        };
+        separation.push(SeparationPiece {
+            from: piece.from.clone(),
+            to: match &piece.to {
+                Some(e) => PieceEnd::At(e.clone()),
+                None => PieceEnd::BeforeContact,
+            },
+            direction,
+            label,
+        });
+    }
+    let contact = match &out.first_contact {
+        None => None,
+        Some(t) => Some(find_contact_witness(query.a, query.b, t0, t, hint)?),
+    };
+    Some(Certificate {
+        separation,
+        contact,
+    })
+}
+
+fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {
+    ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.as_ref().map(&time),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|(a, b)| (time(a), time(b)))
+            .collect(),
+        feature: out.feature.and_then(|(_, fa, fb)| {
+            Some(FeaturePair {
+                kind: feature_kind(fa, fb)?,
+                a: fa.name(),
+                b: fb.name(),
+            })
+        }),
+        point: None,
+        normal: None,
+        stats: Some(json!({
+            "homogeneous_intervals": out.stats.homogeneous_intervals,
+            "pruned_by_sphere": out.stats.pruned_by_sphere,
+            "planes": out.stats.planes,
+            "max_plane_degree": out.stats.max_plane_degree,
+            "motion_degree": out.stats.motion_degree,
+            "root_isolations": out.stats.root_isolations,
+            "cells": out.stats.cells,
+        })),
+        certificate: None,
+        collisions: None,
+    }
+}
+
+fn map_error(e: SgmError) -> SolveError {
+    match e {
+        SgmError::NotApplicable(s) => SolveError::NotApplicable(s),
+        SgmError::LimitExceeded(s) => SolveError::LimitExceeded(s),
+    }
+}
+
+/// The witness point at the contact time as the nearest `f64` triple.
+fn witness_point(c: &Certificate, t: f64) -> Option<[f64; 3]> {
+    let w = c.contact.as_ref()?;
+    let ev = |p: &Poly<BigRational>| p.map(Scalar::to_f64).eval(&t);
+    let d = ev(&w.denominator);
+    let p: Vec3<f64> = w.point.map(ev);
+    Some(p.map(|x| x.div_ref(&d)).into_array())
+}
+
+/// Runs the SGM solver on the query in the requested scalar.
+pub(crate) fn solve(
+    query: &ContactQuery<'_>,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> Result<ContactResult, SolveError> {
+    let _ = options;
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    match scalar {
+        ScalarKind::Exact => {
+            let out = solve_sgm::<BigRational>(query.a, query.b, t0, t1).map_err(map_error)?;
+            let mut result = convert(&out, |r| Time::Exact(r.clone()));
+            let hint = result.feature.as_ref().map(|f| f.kind);
+            result.certificate = neutral_certificate(&out, query, hint);
+            if let (Some(c), Some(t)) = (&result.certificate, &out.first_contact) {
+                result.point = witness_point(c, BigRational::root_to_f64(t));
+            }
+            Ok(result)
+        }
+        ScalarKind::F64 => {
+            let out = solve_sgm::<f64>(query.a, query.b, t0, t1).map_err(map_error)?;
+            Ok(convert(&out, |r| Time::Float(r.0)))
+        }
+    }
+}

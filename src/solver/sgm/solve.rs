@@ -1,0 +1,513 @@
+//! Collision time and contact intervals (seed 000, section IV-D) with the
+//! bounding-sphere pruning of section IV-E, over the homogeneous intervals
+//! of section IV-A (module docs of `sgm`).
+#![deny(clippy::float_arithmetic)]
+
+use super::planes::{
+    axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
+};
+use super::relative::{relative_boxes, RelativeBoxes};
+use super::SgmError;
+use crate::geom::Vec3;
+use crate::motion::Body;
+use crate::poly::{IsolationError, Poly, RealRoots};
+use crate::scalar::{BigRational, Scalar, Sign};
+use num_traits::{One, Signed, Zero};
+
+/// The bit of a cell's mask meaning "the bounding spheres are apart".
+const SPHERE_BIT: usize = PLANE_COUNT;
+
+/// Work counters, as the paper reports them (section V).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SgmStats {
+    /// Homogeneous intervals in `[t0, t1]`.
+    pub homogeneous_intervals: usize,
+    /// Homogeneous intervals skipped by the bounding-sphere test.
+    pub pruned_by_sphere: usize,
+    /// Plane polynomials built (30 per unpruned interval, less the dropped
+    /// ones whose normal vanishes identically).
+    pub planes: usize,
+    /// Largest degree of a plane (contact) polynomial.
+    pub max_plane_degree: usize,
+    /// Degree of the relative motion `M(t)`.
+    pub motion_degree: usize,
+    /// Polynomials whose real roots were isolated.
+    pub root_isolations: usize,
+    /// Cells (exact instants and open gaps) decided.
+    pub cells: usize,
+}
+
+/// A cell of the time axis: an instant (`lo == hi`, no sample) or an open
+/// gap `(lo, hi)` with a rational sample inside, and the set of planes (bit
+/// `k` for [`PlaneId::from_index`]`(k)`, bit 30 for the sphere test) that
+/// have the origin strictly outside on the whole cell.
+#[derive(Clone, Debug)]
+pub struct SgmCell<S: RealRoots> {
+    /// Lower end.
+    pub lo: S::Root,
+    /// Upper end.
+    pub hi: S::Root,
+    /// A rational point of a gap; `None` for an instant.
+    pub sample: Option<S>,
+    /// Separating planes on the cell (bit 30: bounding spheres apart).
+    pub negative: u32,
+    /// The homogeneous interval whose plane set decided the cell.
+    pub interval: usize,
+}
+
+/// One piece of the separation certificate: on `[from, to]` (rational
+/// ends; `to == None` is the open end at the contact time) the plane
+/// `plane` (or the sphere test when `None`) has the origin outside.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SgmPiece<S> {
+    /// Start.
+    pub from: S,
+    /// End, `None` for "up to the first contact".
+    pub to: Option<S>,
+    /// The separating plane; `None` for the bounding-sphere test.
+    pub plane: Option<PlaneId>,
+}
+
+/// The answer of the SGM solver (plain data).
+#[derive(Clone, Debug)]
+pub struct SgmOutcome<S: RealRoots> {
+    /// The boxes touch or overlap somewhere in `[t0, t1]`.
+    pub collides: bool,
+    /// They touch or overlap at `t0`.
+    pub initially_overlapping: bool,
+    /// The first contact time.
+    pub first_contact: Option<S::Root>,
+    /// The maximal closed contact intervals, in order.
+    pub contact_intervals: Vec<(S::Root, S::Root)>,
+    /// The plane the origin lies on at the first contact and the pair's
+    /// features (of `a`, then of `b`), when some plane with a non-vanishing
+    /// normal is active there.
+    pub feature: Option<(PlaneId, BoxFeature, BoxFeature)>,
+    /// Separation pieces tiling `[t0, T)` or `[t0, t1]`; `None` when no
+    /// greedy cover with rational cuts was found.
+    pub pieces: Option<Vec<SgmPiece<S>>>,
+    /// The relative boxes (`b` in `a`'s frame).
+    pub boxes: RelativeBoxes<S>,
+    /// The 15 plane directions `n` in `a`'s frame.
+    pub normals: Vec<Vec3<Poly<S>>>,
+    /// Work counters.
+    pub stats: SgmStats,
+}
+
+fn limit(e: IsolationError) -> SgmError {
+    SgmError::LimitExceeded(format!("sgm: {e}"))
+}
+
+/// A rational `u >= sqrt(x)` for `x >= 0`, within a relative `2^-20`.
+fn sqrt_upper(x: &BigRational) -> BigRational {
+    if !x.is_positive() {
+        return BigRational::zero();
+    }
+    let approx = crate::scalar::rational_from_f64(x.to_f64().sqrt())
+        .unwrap_or_else(|| x.clone() + BigRational::one());
+    let slack = BigRational::new(1.into(), (1u64 << 20).into());
+    let mut u = &approx + &(&approx * &slack) + &slack;
+    while &(&u * &u) < x {
+        u = &u + &u;
+    }
+    u
+}
+
+/// `|T|^2 - R^2 w^2` with a rational `R >= |e| + |f|`: positive exactly
+/// when the centres are farther apart than `R`, which bounds the sum of the
+/// circumradii (section IV-E).
+fn sphere_polynomial<S: Scalar>(b: &RelativeBoxes<S>) -> Option<Poly<S>> {
+    let sq = |h: &[S; 3]| -> Option<BigRational> {
+        let mut s = BigRational::zero();
+        for x in h {
+            let q = x.to_rational()?;
+            s += &q * &q;
+        }
+        Some(s)
+    };
+    let r = sqrt_upper(&sq(&b.half_a)?) + sqrt_upper(&sq(&b.half_b)?);
+    let r2 = S::from_rational(&(&r * &r));
+    let t = &b.translation;
+    let dist = &(&(&t.x * &t.x) + &(&t.y * &t.y)) + &(&t.z * &t.z);
+    let w2 = &b.denominator * &b.denominator;
+    Some(&dist - &w2.scale(&r2))
+}
+
+fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// Real roots in `[t0, t1]` with a cache (many plane polynomials repeat
+/// between neighbouring intervals).
+struct RootCache<S: RealRoots> {
+    seen: Vec<(Poly<S>, Vec<S::Root>)>,
+    t0: S,
+    t1: S,
+    isolations: usize,
+}
+
+impl<S: RealRoots> RootCache<S> {
+    fn roots(&mut self, p: &Poly<S>) -> Result<Vec<S::Root>, SgmError> {
+        if p.is_constant() {
+            return Ok(Vec::new());
+        }
+        if let Some((_, r)) = self.seen.iter().find(|(q, _)| q == p) {
+            return Ok(r.clone());
+        }
+        self.isolations += 1;
+        let r = S::real_roots(p, &self.t0, &self.t1).map_err(limit)?;
+        self.seen.push((p.clone(), r.clone()));
+        Ok(r)
+    }
+}
+
+/// The planes of one homogeneous interval: `(plane index, D(t))`; planes
+/// whose normal vanishes identically are left out.
+struct IntervalPlanes<S> {
+    planes: Vec<(usize, Poly<S>)>,
+}
+
+impl<S: RealRoots> IntervalPlanes<S> {
+    fn mask_at_value(&self, t: &S) -> u32 {
+        self.planes
+            .iter()
+            .filter(|(_, d)| d.eval(t).sign() == Sign::Negative)
+            .fold(0, |m, (k, _)| m | (1 << k))
+    }
+
+    fn mask_at_root(&self, r: &S::Root) -> u32 {
+        self.planes
+            .iter()
+            .filter(|(_, d)| S::sign_at_root(d, r) == Sign::Negative)
+            .fold(0, |m, (k, _)| m | (1 << k))
+    }
+}
+
+/// Solves the pair with the SGM method (module docs of `sgm`): exact for
+/// exact `S` (times are [`RealAlgebraic`](crate::poly::RealAlgebraic)),
+/// approximate for `f64`.
+pub fn solve_sgm<S: RealRoots>(
+    a: &Body,
+    b: &Body,
+    t0: &BigRational,
+    t1: &BigRational,
+) -> Result<SgmOutcome<S>, SgmError> {
+    let boxes = relative_boxes::<S>(a, b, t0)?;
+    let axes = axis_data(&boxes);
+    let mut stats = SgmStats {
+        motion_degree: [boxes.denominator.degree().unwrap_or(0)]
+            .into_iter()
+            .chain(boxes.translation.iter().map(|p| p.degree().unwrap_or(0)))
+            .chain((0..3).flat_map(|j| {
+                let c = boxes.axis(j);
+                [0, 1, 2].map(|k| c[k].degree().unwrap_or(0))
+            }))
+            .max()
+            .unwrap_or(0),
+        ..SgmStats::default()
+    };
+    let (s0, s1) = (S::from_rational(t0), S::from_rational(t1));
+    let (r0, r1) = (S::root_of_value(&s0), S::root_of_value(&s1));
+    let mut cache = RootCache {
+        seen: Vec::new(),
+        t0: s0.clone(),
+        t1: s1.clone(),
+        isolations: 0,
+    };
+
+    // Section IV-A: the homogeneous intervals.
+    let mut cuts = vec![r0.clone(), r1.clone()];
+    for j in 0..3 {
+        let u = boxes.axis(j);
+        for k in 0..3 {
+            cuts.extend(cache.roots(&u[k])?);
+            cuts.extend(cache.roots(&boxes.normals[j][k])?);
+        }
+    }
+    let cuts = sorted_unique(cuts);
+    stats.homogeneous_intervals = cuts.len().saturating_sub(1).max(1);
+
+    // Section IV-E: the sphere polynomial and its roots.
+    let sphere = if boxes.rigid {
+        sphere_polynomial(&boxes).filter(|p| !p.is_zero())
+    } else {
+        None
+    };
+    let sphere_roots = match &sphere {
+        Some(p) => cache.roots(p)?,
+        None => Vec::new(),
+    };
+    let sphere_bit_value = |t: &S| -> u32 {
+        match &sphere {
+            Some(p) if p.eval(t).sign() == Sign::Positive => 1 << SPHERE_BIT,
+            _ => 0,
+        }
+    };
+    let sphere_bit_root = |r: &S::Root| -> u32 {
+        match &sphere {
+            Some(p) if S::sign_at_root(p, r) == Sign::Positive => 1 << SPHERE_BIT,
+            _ => 0,
+        }
+    };
+
+    // Section IV-B, IV-C, IV-D per interval: cells.
+    let mut cells: Vec<SgmCell<S>> = Vec::new();
+    let mut interval_planes: Vec<Option<IntervalPlanes<S>>> = Vec::new();
+    let n_int = cuts.len().saturating_sub(1);
+    for k in 0..n_int {
+        let (lo, hi) = (&cuts[k], &cuts[k + 1]);
+        let last = k + 1 == n_int;
+        let Some(mid) = S::value_between(lo, hi) else {
+            continue;
+        };
+        let inside = |r: &S::Root| r > lo && r < hi;
+        let pruned = sphere.is_some()
+            && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
+            && sphere_bit_value(&mid) != 0;
+        let mut crit: Vec<S::Root> = vec![lo.clone(), hi.clone()];
+        let planes = if pruned {
+            stats.pruned_by_sphere += 1;
+            None
+        } else {
+            let mut planes = Vec::new();
+            for ax in &axes {
+                if ax.vanishes() {
+                    continue;
+                }
+                let pattern = pattern_at(ax, &mid);
+                let [dp, dn] = ax.planes(&pattern);
+                for (positive, d) in [(true, dp), (false, dn)] {
+                    // A plane that vanishes identically (the origin on it
+                    // for the whole interval) never separates; it is kept
+                    // for naming the touching features.
+                    if !d.is_zero() {
+                        stats.planes += 1;
+                        stats.max_plane_degree =
+                            stats.max_plane_degree.max(d.degree().unwrap_or(0));
+                        crit.extend(cache.roots(&d)?.into_iter().filter(inside));
+                    }
+                    let id = PlaneId {
+                        axis: ax.axis,
+                        positive,
+                    };
+                    planes.push((id.index(), d));
+                }
+            }
+            crit.extend(sphere_roots.iter().filter(|r| inside(r)).cloned());
+            Some(IntervalPlanes { planes })
+        };
+        let crit = sorted_unique(crit);
+        for (m, p) in crit.iter().enumerate() {
+            let is_end = m + 1 == crit.len();
+            if is_end && !last {
+                break;
+            }
+            let point_mask = match &planes {
+                Some(ps) => ps.mask_at_root(p) | sphere_bit_root(p),
+                None => 1 << SPHERE_BIT,
+            };
+            cells.push(SgmCell {
+                lo: p.clone(),
+                hi: p.clone(),
+                sample: None,
+                negative: point_mask,
+                interval: k,
+            });
+            if is_end {
+                break;
+            }
+            let q = &crit[m + 1];
+            let Some(s) = S::value_between(p, q) else {
+                continue;
+            };
+            let gap_mask = match &planes {
+                Some(ps) => ps.mask_at_value(&s) | sphere_bit_value(&s),
+                None => 1 << SPHERE_BIT,
+            };
+            cells.push(SgmCell {
+                lo: p.clone(),
+                hi: q.clone(),
+                sample: Some(s),
+                negative: gap_mask,
+                interval: k,
+            });
+        }
+        interval_planes.push(planes);
+    }
+    stats.cells = cells.len();
+    stats.root_isolations = cache.isolations;
+
+    // Contact intervals: maximal runs of cells where no plane separates.
+    let mut intervals: Vec<(S::Root, S::Root)> = Vec::new();
+    let mut open: Option<S::Root> = None;
+    let mut first_cell: Option<usize> = None;
+    for (i, c) in cells.iter().enumerate() {
+        if c.negative == 0 {
+            if open.is_none() {
+                open = Some(c.lo.clone());
+                first_cell.get_or_insert(i);
+            }
+        } else if let Some(start) = open.take() {
+            intervals.push((start, cells[i - 1].hi.clone()));
+        }
+    }
+    if let Some(start) = open {
+        intervals.push((start, r1.clone()));
+    }
+    let first = intervals.first().map(|(lo, _)| lo.clone());
+
+    // The pair at the first contact.
+    let feature = match (first_cell, &first) {
+        (Some(i), Some(t)) => interval_planes
+            .get(cells[i].interval)
+            .and_then(Option::as_ref)
+            .and_then(|ps| active_pair(&axes, ps, t)),
+        _ => None,
+    };
+
+    let end = first_cell.unwrap_or(cells.len());
+    let pieces = cover(&cells[..end], &s0, &s1, first.is_some());
+    Ok(SgmOutcome {
+        collides: first.is_some(),
+        initially_overlapping: first.as_ref() == Some(&r0),
+        first_contact: first,
+        contact_intervals: intervals,
+        feature,
+        pieces,
+        normals: axes.iter().map(|a| a.normal.clone()).collect(),
+        boxes,
+        stats,
+    })
+}
+
+/// The first plane (FV, then VF, then EE) on which the origin lies at `t`
+/// with a normal that does not vanish there, and the touching features:
+/// each box's support feature in the direction of every such active plane,
+/// intersected (the sign vectors merged), read from the exact signs at `t`
+/// (so a degenerate instant names the touching edge or face, and two
+/// touching edges are named as edges rather than as the faces of one
+/// plane).
+fn active_pair<S: RealRoots>(
+    axes: &[AxisData<S>],
+    ps: &IntervalPlanes<S>,
+    t: &S::Root,
+) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
+    let mut first: Option<PlaneId> = None;
+    let mut sa = [Sign::Zero; 3];
+    let mut sb = [Sign::Zero; 3];
+    for (k, d) in &ps.planes {
+        if S::sign_at_root(d, t) != Sign::Zero {
+            continue;
+        }
+        let id = PlaneId::from_index(*k);
+        let ax = &axes[id.axis.index()];
+        let signs: [Sign; 6] = std::array::from_fn(|m| S::sign_at_root(&ax.terms[m].1, t));
+        if signs[..3].iter().all(|s| *s == Sign::Zero) {
+            continue;
+        }
+        let (fa, fb) = AxisData::<S>::features(id.positive, &signs);
+        for m in 0..3 {
+            if sa[m] == Sign::Zero {
+                sa[m] = fa.0[m];
+            }
+            if sb[m] == Sign::Zero {
+                sb[m] = fb.0[m];
+            }
+        }
+        first.get_or_insert(id);
+    }
+    let fa = FeatureSigns(sa).feature()?;
+    let fb = FeatureSigns(sb).feature()?;
+    Some((first?, fa, fb))
+}
+
+fn plane_of(mask: u32) -> Option<PlaneId> {
+    let k = mask.trailing_zeros() as usize;
+    (k < PLANE_COUNT).then(|| PlaneId::from_index(k))
+}
+
+/// Covers the separated cells `[t0, T)` (or `[t0, t1]`) greedily by planes:
+/// a plane is kept while it separates on every cell; when none of the kept
+/// ones separates on the next cell, the cover walks back to the nearest gap
+/// on which a plane of the new cell also separates and cuts there at the
+/// gap's rational sample (both planes separate on the closed pieces).
+fn cover<S: RealRoots>(
+    cells: &[SgmCell<S>],
+    t0: &S,
+    t1: &S,
+    contact: bool,
+) -> Option<Vec<SgmPiece<S>>> {
+    if cells.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut pieces = Vec::new();
+    let mut from = t0.clone();
+    let mut run_start = 0;
+    let mut cur = cells[0].negative;
+    for c in 1..cells.len() {
+        let next = cur & cells[c].negative;
+        if next != 0 {
+            cur = next;
+            continue;
+        }
+        let mut new = cells[c].negative;
+        let mut cut = None;
+        let mut j = c;
+        while j > run_start {
+            let m = new & cells[j - 1].negative;
+            if m == 0 {
+                break;
+            }
+            new = m;
+            j -= 1;
+            if cells[j].sample.is_some() {
+                cut = Some(j);
+                break;
+            }
+        }
+        let g = cut?;
+        let at = cells[g].sample.clone()?;
+        pieces.push(SgmPiece {
+            from: from.clone(),
+            to: Some(at.clone()),
+            plane: plane_of(cur),
+        });
+        from = at;
+        run_start = g;
+        cur = new;
+    }
+    pieces.push(SgmPiece {
+        from,
+        to: if contact { None } else { Some(t1.clone()) },
+        plane: plane_of(cur),
+    });
+    Some(pieces)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqrt_upper_bounds_from_above_and_is_tight() {
+        for (n, d) in [
+            (2i64, 1i64),
+            (1, 1),
+            (9, 4),
+            (3, 7),
+            (1_000_001, 3),
+            (1, 1 << 40),
+        ] {
+            let x = BigRational::new(n.into(), d.into());
+            let u = sqrt_upper(&x);
+            assert!(&u * &u >= x, "{x}: {u}");
+            // within a relative 2^-19 plus 2^-19
+            let slack = BigRational::new(1.into(), (1u64 << 19).into());
+            let v = &u - &(&u * &slack) - &slack;
+            assert!(v.is_negative() || &v * &v < x, "{x}: {u} too loose");
+        }
+        assert_eq!(sqrt_upper(&BigRational::zero()), BigRational::zero());
+    }
+}
