@@ -1,4 +1,4 @@
-//! The scenario corpus (`examples/scenarios/` and `tests/corpus/`: the
+//! The scenario corpus (`examples/scenarios/`, `examples/refused/` and `tests/corpus/`: the
 //! paper's examples, hand cases, one generated scenario per class, and every
 //! regression found) through every method in both scalars; each file's
 //! results and the referee's verdicts are snapshotted (YAML, in
@@ -31,7 +31,7 @@ fn time(t: &Time) -> Value {
 fn files() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = Vec::new();
-    for dir in ["examples/scenarios", "tests/corpus"] {
+    for dir in ["examples/scenarios", "examples/refused", "tests/corpus"] {
         let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
             .unwrap()
             .filter_map(|e| e.ok().map(|e| e.path()))

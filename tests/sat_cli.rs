@@ -73,10 +73,7 @@ fn exact_times_features_and_f64_agreement() {
 fn not_applicable_exits_3_with_the_reason() {
     for (file, why) in [
         ("examples/scenarios/glide-poses.json", "poses"),
-        (
-            "examples/scenarios/sgm-paper-linear-affine.json",
-            "non-rigid",
-        ),
+        ("examples/refused/sgm-paper-linear-affine.json", "non-rigid"),
     ] {
         let (code, json, err) = solve(file, "exact");
         assert_eq!(code, 3, "{file}");

@@ -227,7 +227,7 @@ fn triangles_and_shearing_motions_are_not_applicable() {
     );
     let affine = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/examples/scenarios/sgm-paper-linear-affine.json"
+        "/examples/refused/sgm-paper-linear-affine.json"
     ))
     .unwrap();
     let s = load(&affine, ScalarKind::Exact);

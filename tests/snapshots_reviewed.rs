@@ -31,7 +31,7 @@ fn snapshots_are_referenced_and_reviewed() {
             continue;
         };
         let referenced = if test == "corpus" {
-            ["examples/scenarios", "tests/corpus"]
+            ["examples/scenarios", "examples/refused", "tests/corpus"]
                 .iter()
                 .any(|d| root.join(d).join(format!("{snapshot}.json")).is_file())
         } else {
