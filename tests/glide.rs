@@ -29,6 +29,7 @@ fn run(s: &Scenario, method: Method, scalar: ScalarKind, all: bool) -> ContactRe
     let options = SolveOptions {
         precision: 64,
         all_collisions: all,
+        ..SolveOptions::default()
     };
     solve(&s.query(), method, scalar, &options).unwrap()
 }

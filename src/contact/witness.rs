@@ -21,7 +21,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{ContactWitness, FeatureKind};
-use crate::geom::{Shape, Vec3};
+use crate::geom::{MatrixEntry, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
@@ -38,30 +38,6 @@ struct Convex {
     faces: Vec<[usize; 3]>,
     edges: Vec<[usize; 2]>,
     flat: bool,
-}
-
-fn dot(a: &PVec, b: &PVec) -> Poly<BigRational> {
-    &(&a.x * &b.x + &a.y * &b.y) + &(&a.z * &b.z)
-}
-
-fn cross(a: &PVec, b: &PVec) -> PVec {
-    Vec3::new(
-        &a.y * &b.z - &a.z * &b.y,
-        &a.z * &b.x - &a.x * &b.z,
-        &a.x * &b.y - &a.y * &b.x,
-    )
-}
-
-fn sub(a: &PVec, b: &PVec) -> PVec {
-    Vec3::new(&a.x - &b.x, &a.y - &b.y, &a.z - &b.z)
-}
-
-fn scale(a: &PVec, s: &Poly<BigRational>) -> PVec {
-    Vec3::new(&a.x * s, &a.y * s, &a.z * s)
-}
-
-fn add(a: &PVec, b: &PVec) -> PVec {
-    Vec3::new(&a.x + &b.x, &a.y + &b.y, &a.z + &b.z)
 }
 
 /// Box vertex `k` has coordinate `+h_i` where bit `i` of `k` is set.
@@ -140,42 +116,43 @@ enum Side {
     On,
 }
 
-/// One constraint `normal . (p / d) ? offset / w` of a body, with the
-/// numerators of its world-frame polynomials.
-struct Plane {
-    normal: PVec,
-    offset: Poly<BigRational>,
+/// One constraint `normal . x ? offset` of a body (for polynomial
+/// entries: numerators, `normal . (p / d) ? offset / w`).
+struct Plane<S> {
+    normal: Vec3<S>,
+    offset: S,
     side: Side,
 }
 
-/// The body as constraints: a box is its 6 faces; a triangle its plane and
-/// its 3 edges (normals `n x e_i` in the plane, pointing inside).
-fn planes(body: &Convex) -> Vec<Plane> {
-    let v = &body.vertices;
-    let normal_of = |f: &[usize; 3]| cross(&sub(&v[f[1]], &v[f[0]]), &sub(&v[f[2]], &v[f[0]]));
-    if body.flat {
+/// The body's constraints from its vertices `v` (polynomial numerators, or
+/// fixed-point values at one time): a solid is its faces (outward normals,
+/// by the right-hand rule); a triangle is its plane and its 3 edges
+/// (normals `n x e_i` in the plane, pointing inside).
+fn constraints<S: MatrixEntry>(v: &[Vec3<S>], faces: &[[usize; 3]], flat: bool) -> Vec<Plane<S>> {
+    let normal_of = |f: &[usize; 3]| (&v[f[1]] - &v[f[0]]).cross(&(&v[f[2]] - &v[f[0]]));
+    if flat {
         let n = normal_of(&[0, 1, 2]);
         let mut out = vec![Plane {
-            offset: dot(&n, &v[0]),
+            offset: n.dot(&v[0]),
             normal: n.clone(),
             side: Side::On,
         }];
         for i in 0..3 {
-            let m = cross(&n, &sub(&v[(i + 1) % 3], &v[i]));
+            let m = n.cross(&(&v[(i + 1) % 3] - &v[i]));
             out.push(Plane {
-                offset: dot(&m, &v[i]),
+                offset: m.dot(&v[i]),
                 normal: m,
                 side: Side::Above,
             });
         }
         out
     } else {
-        body.faces
+        faces
             .iter()
             .map(|f| {
                 let n = normal_of(f);
                 Plane {
-                    offset: dot(&n, &v[f[0]]),
+                    offset: n.dot(&v[f[0]]),
                     normal: n,
                     side: Side::Below,
                 }
@@ -189,13 +166,13 @@ fn planes(body: &Convex) -> Vec<Plane> {
 /// (`d > 0` at `t` is checked by the caller.)
 fn contains(
     body: &Convex,
-    planes: &[Plane],
+    planes: &[Plane<Poly<BigRational>>],
     p: &PVec,
     d: &Poly<BigRational>,
     t: &RealAlgebraic,
 ) -> bool {
     planes.iter().all(|pl| {
-        let g = &(&dot(&pl.normal, p) * &body.w) - &(&pl.offset * d);
+        let g = &(&pl.normal.dot(p) * &body.w) - &(&pl.offset * d);
         let s = t.sign_of(&g);
         match pl.side {
             Side::Below => s != Sign::Positive,
@@ -216,17 +193,17 @@ fn edge_plane(
     t: &RealAlgebraic,
 ) -> Option<(PVec, Poly<BigRational>)> {
     let v0 = &x.vertices[e[0]];
-    let dir = sub(&x.vertices[e[1]], v0);
+    let dir = &x.vertices[e[1]] - v0;
     let q = &y.vertices;
-    let n = cross(&sub(&q[f[1]], &q[f[0]]), &sub(&q[f[2]], &q[f[0]]));
-    let ne = dot(&n, &dir);
-    let s_num = &(&x.w * &dot(&n, &q[f[0]])) - &(&y.w * &dot(&n, v0));
-    let point = add(&scale(v0, &(&y.w * &ne)), &scale(&dir, &s_num));
+    let n = (&q[f[1]] - &q[f[0]]).cross(&(&q[f[2]] - &q[f[0]]));
+    let ne = n.dot(&dir);
+    let s_num = &(&x.w * &n.dot(&q[f[0]])) - &(&y.w * &n.dot(v0));
+    let point = &v0.scale(&(&y.w * &ne)) + &dir.scale(&s_num);
     let den = &(&x.w * &y.w) * &ne;
     match t.sign_of(&den) {
         Sign::Zero => None,
         Sign::Positive => Some((point, den)),
-        Sign::Negative => Some((scale(&point, &Poly::constant(-BigRational::one())), -den)),
+        Sign::Negative => Some((point.scale(&Poly::constant(-BigRational::one())), -den)),
     }
 }
 
@@ -248,22 +225,6 @@ const FIXED_BITS: usize = 32;
 const TAU_BITS: u64 = 48;
 
 type IVec = Vec3<BigInt>;
-
-fn idot(a: &IVec, b: &IVec) -> BigInt {
-    &a.x * &b.x + &a.y * &b.y + &a.z * &b.z
-}
-
-fn icross(a: &IVec, b: &IVec) -> IVec {
-    Vec3::new(
-        &a.y * &b.z - &a.z * &b.y,
-        &a.z * &b.x - &a.x * &b.z,
-        &a.x * &b.y - &a.y * &b.x,
-    )
-}
-
-fn isub(a: &IVec, b: &IVec) -> IVec {
-    Vec3::new(&a.x - &b.x, &a.y - &b.y, &a.z - &b.z)
-}
 
 /// A rational time next to `t`: `t` itself when rational, else the lower
 /// end of its isolating interval refined to width `2^-TAU_BITS`.
@@ -290,38 +251,15 @@ fn fixed_vertices(body: &Convex, tau: &BigRational) -> Vec<IVec> {
         .collect()
 }
 
-/// The body's constraints at `tau`, in fixed point (same layout as
-/// [`planes`]).
-fn fixed_planes(body: &Convex, v: &[IVec]) -> Vec<(IVec, BigInt, Side)> {
-    let normal_of = |f: &[usize; 3]| icross(&isub(&v[f[1]], &v[f[0]]), &isub(&v[f[2]], &v[f[0]]));
-    if body.flat {
-        let n = normal_of(&[0, 1, 2]);
-        let mut out = vec![(n.clone(), idot(&n, &v[0]), Side::On)];
-        for i in 0..3 {
-            let m = icross(&n, &isub(&v[(i + 1) % 3], &v[i]));
-            out.push((m.clone(), idot(&m, &v[i]), Side::Above));
-        }
-        out
-    } else {
-        body.faces
-            .iter()
-            .map(|f| {
-                let n = normal_of(f);
-                (n.clone(), idot(&n, &v[f[0]]), Side::Below)
-            })
-            .collect()
-    }
-}
-
 /// How far the fixed-point `p` is from satisfying every constraint (0 when
 /// it does).
-fn violation(planes: &[(IVec, BigInt, Side)], p: &IVec) -> BigInt {
+fn violation(planes: &[Plane<BigInt>], p: &IVec) -> BigInt {
     let zero = BigInt::from(0);
     planes
         .iter()
-        .map(|(n, off, side)| {
-            let g = idot(n, p) - off;
-            match side {
+        .map(|pl| {
+            let g = pl.normal.dot(p) - &pl.offset;
+            match pl.side {
                 Side::Below => g.max(zero.clone()),
                 Side::Above => (-g).max(zero.clone()),
                 Side::On => g.abs(),
@@ -335,13 +273,13 @@ fn violation(planes: &[(IVec, BigInt, Side)], p: &IVec) -> BigInt {
 /// face `f` (of vertices `yv`); `None` when parallel at `tau`.
 fn fixed_crossing(xv: &[IVec], e: [usize; 2], yv: &[IVec], f: [usize; 3]) -> Option<IVec> {
     let v0 = &xv[e[0]];
-    let dir = isub(&xv[e[1]], v0);
-    let n = icross(&isub(&yv[f[1]], &yv[f[0]]), &isub(&yv[f[2]], &yv[f[0]]));
-    let den = idot(&n, &dir);
+    let dir = &xv[e[1]] - v0;
+    let n = (&yv[f[1]] - &yv[f[0]]).cross(&(&yv[f[2]] - &yv[f[0]]));
+    let den = n.dot(&dir);
     if Zero::is_zero(&den) {
         return None;
     }
-    let num = idot(&n, &isub(&yv[f[0]], v0));
+    let num = n.dot(&(&yv[f[0]] - v0));
     Some(Vec3::new(
         &v0.x + &dir.x * &num / &den,
         &v0.y + &dir.y * &num / &den,
@@ -392,7 +330,10 @@ pub fn find_contact_witness(
     // order above among equals; unparallel-at-tau crossings go last)
     let tau = rational_near(t);
     let (va, vb) = (fixed_vertices(&ca, &tau), fixed_vertices(&cb, &tau));
-    let (pa, pb) = (fixed_planes(&ca, &va), fixed_planes(&cb, &vb));
+    let (pa, pb) = (
+        constraints(&va, &ca.faces, ca.flat),
+        constraints(&vb, &cb.faces, cb.flat),
+    );
     let fixed = |of_b: bool| if of_b { &vb } else { &va };
     let rank = |c: &Candidate| -> Option<BigInt> {
         let p = match *c {
@@ -410,7 +351,10 @@ pub fn find_contact_witness(
         (None, None) => std::cmp::Ordering::Equal,
     });
     // exact checks, in rank order
-    let (planes_a, planes_b) = (planes(&ca), planes(&cb));
+    let (planes_a, planes_b) = (
+        constraints(&ca.vertices, &ca.faces, ca.flat),
+        constraints(&cb.vertices, &cb.faces, cb.flat),
+    );
     for (_, c) in ranked {
         let (p, d, label) = match c {
             Candidate::Vertex(of_b, k) => (
