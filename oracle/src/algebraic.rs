@@ -76,24 +76,29 @@ impl Algebraic {
         }
     }
 
+    /// The sign of `f` at this number when it is plain: the number is
+    /// rational, or `f` has no root in its isolating interval (so the sign
+    /// there is the sign at the number). `None` otherwise.
+    fn plain_sign(&self, f: &Poly) -> Option<i32> {
+        match self {
+            Algebraic::Rational(v) => Some(f.sign_at(v)),
+            Algebraic::Root { lo, hi, .. } => {
+                crate::poly::no_root_in(f, lo, hi).then(|| f.sign_at(lo))
+            }
+        }
+    }
+
     /// The sign of `f` at this number: -1, 0 or 1.
     pub fn sign_of(&self, f: &Poly) -> i32 {
         if f.is_zero() {
             return 0;
         }
         let mut x = self.clone();
-        // Cheap case first: f has no root in the (refined) isolating
-        // interval, so its sign there is its sign at the number. This can
-        // never succeed when f vanishes at the number, which is left to the
-        // gcd test below.
+        // Cheap case first, with a few refinements: it can never succeed
+        // when f vanishes at the number, which the gcd test below decides.
         for _ in 0..QUICK_REFINEMENTS {
-            match &x {
-                Algebraic::Rational(v) => return f.sign_at(v),
-                Algebraic::Root { lo, hi, .. } => {
-                    if crate::poly::no_root_in(f, lo, hi) {
-                        return f.sign_at(lo);
-                    }
-                }
+            if let Some(s) = x.plain_sign(f) {
+                return s;
             }
             x.refine();
         }
@@ -104,14 +109,10 @@ impl Algebraic {
                 return 0;
             }
         }
+        // f does not vanish here: refine until its sign is plain
         loop {
-            match &x {
-                Algebraic::Rational(v) => return f.sign_at(v),
-                Algebraic::Root { lo, hi, .. } => {
-                    if crate::poly::no_root_in(f, lo, hi) {
-                        return f.sign_at(lo);
-                    }
-                }
+            if let Some(s) = x.plain_sign(f) {
+                return s;
             }
             x.refine();
         }
