@@ -702,3 +702,32 @@ mod laws {
         }
     }
 }
+
+#[test]
+fn f64_answers_agree_on_plain_cases() {
+    // non-degenerate contacts: the f64 path (f64 box pruning, f64 triangle
+    // tests) finds the exact times to 1e-9
+    let a = body(Shape::Mesh(cube(i(1))), Vec3::zero(), Motion::Static);
+    let b = body(
+        Shape::Mesh(cube(r(1, 2))),
+        p(i(4), r(1, 3), r(1, 7)),
+        linear(-2, 0, 0),
+    );
+    let l = body(Shape::Mesh(l_shape()), Vec3::zero(), Motion::Static);
+    let moving = body(
+        boxed(r(1, 4)),
+        p(r(3, 2), r(3, 2), r(1, 2)),
+        linear(-1, 0, 0),
+    );
+    for (x, y, want) in [(&a, &b, 1.25), (&l, &moving, 0.25)] {
+        let (t0, t1) = (Q::zero(), i(2));
+        let sc = SatScenario {
+            a: x,
+            b: y,
+            interval: (&t0, &t1),
+        };
+        let out = solve_sat_with::<f64>(&sc, &SatOptions::default()).unwrap();
+        let t = out.first_contact_f64().unwrap();
+        assert!((t - want).abs() < 1e-9, "{t} vs {want}");
+    }
+}
