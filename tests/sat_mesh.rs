@@ -731,3 +731,29 @@ fn f64_answers_agree_on_plain_cases() {
         assert!((t - want).abs() < 1e-9, "{t} vs {want}");
     }
 }
+
+#[test]
+fn unbalanced_centre_splits_stay_shallow() {
+    // triangles at x = 2^k: the plane through the box centre cuts off one
+    // triangle at a time, so without the median cap the tree would be 100
+    // deep
+    let tris: Vec<[Vec3<Q>; 3]> = (0..100)
+        .map(|k| {
+            let x = Q::from_integer(exactccd::scalar::BigInt::from(1) << k);
+            [
+                p(x.clone(), i(0), i(0)),
+                p(x.clone(), i(1), i(0)),
+                p(x, i(0), i(1)),
+            ]
+        })
+        .collect();
+    let tree = ObbTree::build(&tris, TreeOptions::default());
+    assert!(tree.splits.longest_axis >= exactccd::solver::sat::MEDIAN_AFTER_DEPTH - 1);
+    assert!(tree.splits.median >= 1);
+    assert!(
+        tree.depth() <= exactccd::solver::sat::MEDIAN_AFTER_DEPTH + 8,
+        "{}",
+        tree.depth()
+    );
+    assert_eq!(tree.nodes.len(), 2 * 100 - 1);
+}

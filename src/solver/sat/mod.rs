@@ -96,7 +96,9 @@ pub use mesh::{
     MAX_PIECE_PAIRS,
 };
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
-pub use obb_tree::{ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE};
+pub use obb_tree::{
+    ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
+};
 pub use projection::{AxisProjection, BodyProjection};
 pub use rational_motion::{rational_motion_contact, RigidPair};
 pub use solve::{solve_sat, solve_sat_with, SatError, SatOptions, SatScenario};
