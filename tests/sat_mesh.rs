@@ -702,3 +702,58 @@ mod laws {
         }
     }
 }
+
+#[test]
+fn f64_answers_agree_on_plain_cases() {
+    // non-degenerate contacts: the f64 path (f64 box pruning, f64 triangle
+    // tests) finds the exact times to 1e-9
+    let a = body(Shape::Mesh(cube(i(1))), Vec3::zero(), Motion::Static);
+    let b = body(
+        Shape::Mesh(cube(r(1, 2))),
+        p(i(4), r(1, 3), r(1, 7)),
+        linear(-2, 0, 0),
+    );
+    let l = body(Shape::Mesh(l_shape()), Vec3::zero(), Motion::Static);
+    let moving = body(
+        boxed(r(1, 4)),
+        p(r(3, 2), r(3, 2), r(1, 2)),
+        linear(-1, 0, 0),
+    );
+    for (x, y, want) in [(&a, &b, 1.25), (&l, &moving, 0.25)] {
+        let (t0, t1) = (Q::zero(), i(2));
+        let sc = SatScenario {
+            a: x,
+            b: y,
+            interval: (&t0, &t1),
+        };
+        let out = solve_sat_with::<f64>(&sc, &SatOptions::default()).unwrap();
+        let t = out.first_contact_f64().unwrap();
+        assert!((t - want).abs() < 1e-9, "{t} vs {want}");
+    }
+}
+
+#[test]
+fn unbalanced_centre_splits_stay_shallow() {
+    // triangles at x = 2^k: the plane through the box centre cuts off one
+    // triangle at a time, so without the median cap the tree would be 100
+    // deep
+    let tris: Vec<[Vec3<Q>; 3]> = (0..100)
+        .map(|k| {
+            let x = Q::from_integer(exactccd::scalar::BigInt::from(1) << k);
+            [
+                p(x.clone(), i(0), i(0)),
+                p(x.clone(), i(1), i(0)),
+                p(x, i(0), i(1)),
+            ]
+        })
+        .collect();
+    let tree = ObbTree::build(&tris, TreeOptions::default());
+    assert!(tree.splits.longest_axis >= exactccd::solver::sat::MEDIAN_AFTER_DEPTH - 1);
+    assert!(tree.splits.median >= 1);
+    assert!(
+        tree.depth() <= exactccd::solver::sat::MEDIAN_AFTER_DEPTH + 8,
+        "{}",
+        tree.depth()
+    );
+    assert_eq!(tree.nodes.len(), 2 * 100 - 1);
+}

@@ -34,6 +34,10 @@
 //!   the Bernstein coefficients of that polynomial on `[t0, t1]` being all
 //!   positive (a conservative bound: no root isolation).
 //!
+//! In the `f64` path the constant-velocity box test runs in `f64` (an
+//! approximate answer may then differ from the exact one near touching, as
+//! every `f64` answer may).
+//!
 //! # Point in solid
 //!
 //! A point `p` is inside a closed mesh when a ray from it crosses the
@@ -286,8 +290,8 @@ impl Pieces {
 // one per scenario: the size of the variants does not matter
 #[allow(clippy::large_enum_variant)]
 enum Pruner {
+    /// The trees' boxes are world boxes at `t = 0`.
     ConstantVelocity {
-        pose: [crate::geom::Pose<Q>; 2],
         velocity: [Vec3<Q>; 2],
         interval: (Q, Q),
     },
@@ -336,23 +340,60 @@ fn world_obb(pose: &crate::geom::Pose<Q>, b: &Obb<Q>) -> Obb<Q> {
     }
 }
 
+/// A radius of a ball about the box centre containing the box: the sum of
+/// the half extents (at least the half diagonal, the axes being unit).
+fn radius(b: &Obb<Q>) -> Q {
+    b.half_extents.iter().fold(Q::zero(), |s, e| s + e)
+}
+
+fn obb_f64(b: &Obb<Q>) -> Obb<f64> {
+    Obb {
+        center: b.center.to_f64(),
+        axes: b.axes.each_ref().map(Vec3::to_f64),
+        half_extents: b.half_extents.each_ref().map(Scalar::to_f64),
+    }
+}
+
 impl Pruner {
+    /// [`Pruner::overlap`] for the `f64` path: the constant-velocity box
+    /// test in `f64` (fast; like every `f64` answer it can err near
+    /// touching), the exact sphere bound for rational motions.
+    fn overlap_f64(&self, a: &Obb<Q>, b: &Obb<Q>) -> bool {
+        match self {
+            Pruner::ConstantVelocity { velocity, interval } => test_box_box_moving::<f64>(
+                &obb_f64(a),
+                &velocity[0].to_f64(),
+                &obb_f64(b),
+                &velocity[1].to_f64(),
+                &interval.0.to_f64(),
+                &interval.1.to_f64(),
+            )
+            .intersects(),
+            Pruner::Spheres { .. } => self.overlap(a, b),
+        }
+    }
+
     /// `false` only when the two boxes stay apart over the interval.
     fn overlap(&self, a: &Obb<Q>, b: &Obb<Q>) -> bool {
         match self {
-            Pruner::ConstantVelocity {
-                pose,
-                velocity,
-                interval,
-            } => test_box_box_moving(
-                &world_obb(&pose[0], a),
-                &velocity[0],
-                &world_obb(&pose[1], b),
-                &velocity[1],
-                &interval.0,
-                &interval.1,
-            )
-            .intersects(),
+            Pruner::ConstantVelocity { velocity, interval } => {
+                // the boxes are in world coordinates at t = 0 (prepare):
+                // first the cheap bounding spheres, |d(t)|^2 > (r_a + r_b)^2
+                // with d(t) = c_b - c_a + t (v_b - v_a), then the boxes
+                let dv = &velocity[1] - &velocity[0];
+                let dc = &b.center - &a.center;
+                let r = radius(a) + radius(b);
+                let f = Poly::from_coeffs(vec![
+                    dc.dot(&dc) - &r * &r,
+                    dc.dot(&dv) * Q::from_i64(2),
+                    dv.dot(&dv),
+                ]);
+                if positive_on(&f, &interval.0, &interval.1) {
+                    return false;
+                }
+                test_box_box_moving(a, &velocity[0], b, &velocity[1], &interval.0, &interval.1)
+                    .intersects()
+            }
             Pruner::Spheres { motion, interval } => {
                 let [ma, mb] = motion;
                 let c = |x: &Q| Poly::constant(x.clone());
@@ -361,11 +402,7 @@ impl Pruner {
                 let pa = centre(ma, &a.center).map(|p| p * &mb.denominator);
                 let pb = centre(mb, &b.center).map(|p| p * &ma.denominator);
                 let d = &pa - &pb;
-                let r = a
-                    .half_extents
-                    .iter()
-                    .chain(&b.half_extents)
-                    .fold(Q::zero(), |s, e| s + e);
+                let r = radius(a) + radius(b);
                 let ww = &ma.denominator * &mb.denominator;
                 let f = d.dot(&d) - (&ww * &ww).scale(&(&r * &r));
                 !positive_on(&f, &interval.0, &interval.1)
@@ -488,7 +525,7 @@ fn prepare<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Pre
     let ma = rigid_motion::<S>(sc.a, "a", t0)?;
     let mb = rigid_motion::<S>(sc.b, "b", t0)?;
     let pieces = [Pieces::of(sc.a), Pieces::of(sc.b)];
-    let trees = match search {
+    let mut trees = match search {
         MeshSearch::Tree(opts) => Some([pieces[0].tree(&opts), pieces[1].tree(&opts)]),
         MeshSearch::BruteForce => None,
     };
@@ -497,11 +534,20 @@ fn prepare<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Pre
         constant_velocity(&sc.a.motion),
         constant_velocity(&sc.b.motion),
     ) {
-        (Some(va), Some(vb)) => Pruner::ConstantVelocity {
-            pose: [sc.a.pose.clone(), sc.b.pose.clone()],
-            velocity: [va, vb],
-            interval,
-        },
+        (Some(va), Some(vb)) => {
+            // place every box in the world once (positions at t = 0)
+            if let Some(trees) = &mut trees {
+                for (tree, body) in trees.iter_mut().zip([sc.a, sc.b]) {
+                    for node in &mut tree.nodes {
+                        node.obb = world_obb(&body.pose, &node.obb);
+                    }
+                }
+            }
+            Pruner::ConstantVelocity {
+                velocity: [va, vb],
+                interval,
+            }
+        }
         _ => Pruner::Spheres {
             motion: [ma.clone(), mb.clone()],
             interval,
@@ -519,6 +565,7 @@ fn prepare<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Pre
 /// of the traversal, until it breaks; counts node pairs tested.
 fn search_pairs<B>(
     prep: &Prepared,
+    exact: bool,
     node_pairs: &mut usize,
     mut leaf: impl FnMut(usize, usize) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
@@ -536,7 +583,11 @@ fn search_pairs<B>(
             (None, None),
             &mut |na, nb| {
                 *node_pairs += 1;
-                prep.pruner.overlap(&na.obb, &nb.obb)
+                if exact {
+                    prep.pruner.overlap(&na.obb, &nb.obb)
+                } else {
+                    prep.pruner.overlap_f64(&na.obb, &nb.obb)
+                }
             },
             &mut |ia, ib| {
                 for &i in ia {
@@ -562,7 +613,7 @@ pub fn mesh_collides<S: RealRoots>(
     }
     let mut node_pairs = 0;
     let mut pairs = 0usize;
-    let found = search_pairs(&prep, &mut node_pairs, |i, j| {
+    let found = search_pairs(&prep, S::IS_EXACT, &mut node_pairs, |i, j| {
         pairs += 1;
         if pairs > MAX_PIECE_PAIRS {
             return ControlFlow::Break(Err(too_many_pairs()));
@@ -720,7 +771,7 @@ fn solve_prepared<S: RealRoots>(
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
     let mut node_pairs = 0;
-    let found = search_pairs(prep, &mut node_pairs, |i, j| {
+    let found = search_pairs(prep, S::IS_EXACT, &mut node_pairs, |i, j| {
         let pair = SatScenario {
             a: &prep.pieces[0].bodies[i],
             b: &prep.pieces[1].bodies[j],

@@ -33,6 +33,11 @@
 //!   piece changes sign exactly (with [`RealRoots`](crate::poly::RealRoots)),
 //!   decides every axis between and at these times, and merges the
 //!   separated sets into the exact closed contact intervals.
+//! * **Meshes** (seed 003, sections 6 and 7): OBB trees of exact boxes
+//!   prune the pairs of triangles; the rest are solved as above
+//!   (`mesh.rs`).
+//! * **Angular velocity** (seed 003, section 5; seed 002): `N` steps, each
+//!   a constant-velocity problem, `f64` only (`angular.rs`).
 //!
 //! # Naming grammar
 //!
@@ -43,7 +48,13 @@
 //! scalar or polynomial entries), `features.rs` (contact features and
 //! points), `rational_motion.rs` (the exact piecewise-polynomial scheme),
 //! `solve.rs` (bodies and motions of the contract in, [`SatOutcome`] out),
-//! `float.rs` (the few `f64`-only helpers: unit normals, tolerances).
+//! `float.rs` (the few `f64`-only helpers: unit normals, tolerances);
+//! phase 2: `angular.rs` (angular velocity by time stepping, seed 003
+//! section 5 and seed 002, `f64` only), `obb_fit.rs` (exact conservative
+//! boxes fitted to mesh pieces, section 6.1), `hull.rs` (exact convex hull
+//! vertices for the fit), `obb_tree.rs` (construction and dual traversal,
+//! sections 6.2 and 7), `mesh.rs` (solids with meshes: triangulation,
+//! pruning, exact point-in-solid, first contact and contact intervals).
 //!
 //! Functions: `test_<pair>` decides at one instant, `test_<pair>_moving`
 //! decides over a time interval (constant velocity), `find_<pair>_contact`
@@ -85,7 +96,9 @@ pub use mesh::{
     MAX_PIECE_PAIRS,
 };
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
-pub use obb_tree::{ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE};
+pub use obb_tree::{
+    ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
+};
 pub use projection::{AxisProjection, BodyProjection};
 pub use rational_motion::{rational_motion_contact, RigidPair};
 pub use solve::{solve_sat, solve_sat_with, SatError, SatOptions, SatScenario};

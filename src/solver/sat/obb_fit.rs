@@ -27,7 +27,7 @@
 //! The eigenvectors are irrational, so the fit itself runs in `f64` (it only
 //! chooses an orientation). The box that the tree uses is exact: the fitted
 //! rotation becomes a rational quaternion `q` with integer components
-//! (`|q|` about `2^12`), whose rotation `rot(q) / |q|^2` is exactly
+//! (`|q|` about `2^8`, small numbers keep the exact box tests cheap), whose rotation `rot(q) / |q|^2` is exactly
 //! orthonormal, and the centre and half extents come from the exact
 //! projections of the vertices onto these axes (section 6.1.1: `alpha_i =
 //! min_j A_i . X_j`, `beta_i = max_j`, centre `sum (alpha_i + beta_i) / 2
@@ -260,7 +260,7 @@ fn quaternion_of(r: &Frame) -> [f64; 4] {
 }
 
 /// Scale of the integer quaternion that rationalises a fitted rotation.
-const QUATERNION_SCALE: f64 = 4096.0;
+const QUATERNION_SCALE: f64 = 256.0;
 
 /// The exactly orthonormal rational rotation `rot(q) / |q|^2` of the
 /// integer quaternion nearest to `QUATERNION_SCALE` times the unit

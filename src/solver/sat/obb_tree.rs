@@ -16,6 +16,10 @@
 //!   projections on the longest axis: the triangles sorted by projection
 //!   (exactly; ties by index) and cut in two halves, which always splits.
 //!
+//! Below depth [`MEDIAN_AFTER_DEPTH`] every split is a median split, so a
+//! run of unbalanced centre splits cannot make the tree (and the recursion
+//! that builds and traverses it) deeper than that plus `log2 n`.
+//!
 //! The sides are decided exactly (`A . (V0 + V1 + V2) < 3 A . C` with the
 //! rational axes), so a tree is the same on every machine.
 //!
@@ -64,6 +68,10 @@ pub struct TreeOptions {
     /// A node with at most this many triangles is a leaf (at least 1).
     pub leaf_size: usize,
 }
+
+/// Depth after which every split is a median split (module docs): keeps
+/// the tree's depth logarithmic whatever the centre splits do.
+pub const MEDIAN_AFTER_DEPTH: usize = 48;
 
 /// Default leaf size: one triangle per leaf, the seed's full tree.
 pub const DEFAULT_LEAF_SIZE: usize = 1;
@@ -130,7 +138,7 @@ impl ObbTree {
             splits: SplitCounts::default(),
         };
         if !triangles.is_empty() {
-            tree.build_node(triangles, 0, triangles.len(), &options);
+            tree.build_node(triangles, 0, triangles.len(), &options, 0);
         }
         tree
     }
@@ -162,6 +170,7 @@ impl ObbTree {
         first: usize,
         count: usize,
         options: &TreeOptions,
+        depth: usize,
     ) -> usize {
         let own: Vec<[Vec3<BigRational>; 3]> = self.order[first..first + count]
             .iter()
@@ -178,9 +187,23 @@ impl ObbTree {
         if count <= options.leaf_size.max(1) || count < 2 {
             return index;
         }
-        let left_count = self.split(triangles, first, count, &obb, options.split);
-        let l = self.build_node(triangles, first, left_count, options);
-        let r = self.build_node(triangles, first + left_count, count - left_count, options);
+        // centre splits can be unbalanced: past this depth only medians, so
+        // the depth (and the recursion of build and traversal) stays below
+        // MEDIAN_AFTER_DEPTH + log2(count) + 1
+        let rule = if depth >= MEDIAN_AFTER_DEPTH {
+            SplitRule::Median
+        } else {
+            options.split
+        };
+        let left_count = self.split(triangles, first, count, &obb, rule);
+        let l = self.build_node(triangles, first, left_count, options, depth + 1);
+        let r = self.build_node(
+            triangles,
+            first + left_count,
+            count - left_count,
+            options,
+            depth + 1,
+        );
         self.nodes[index].children = Some([l, r]);
         index
     }

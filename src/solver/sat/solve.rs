@@ -3,7 +3,8 @@
 //!
 //! * Pairs: box-box, box-triangle (either order; a `(triangle, box)` pair is
 //!   solved as `(box, triangle)` and mirrored back), triangle-triangle.
-//!   Meshes need OBB trees (phase 2): not applicable for now.
+//!   A mesh on either side: `mesh.rs` (OBB trees over the faces' triangles,
+//!   each triangle pair solved here).
 //! * `static` and `linear` motions of both bodies: the constant-velocity
 //!   method of the seed (`constant_velocity.rs`), exact rational times.
 //! * `rational` and rigid `row_matrix` motions (with `static` or `linear`
@@ -11,8 +12,9 @@
 //!   `rational_motion.rs` in the frame of the first body. A non-rigid
 //!   (affine) motion is not applicable: the separating axes need rigid
 //!   bodies.
-//! * `screw`, `poses`, `angular`: not applicable (the angular-velocity
-//!   integration of seed 002 comes in phase 2).
+//! * `angular` (either body): time stepping in `f64` (`angular.rs`); the
+//!   exact scalar refuses it (not certified).
+//! * `screw`, `poses`: not applicable.
 #![deny(clippy::float_arithmetic)]
 
 use super::angular::{Integrator, DEFAULT_STEPS};
