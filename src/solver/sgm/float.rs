@@ -1,5 +1,7 @@
 //! The one `f64`-only helper of the SGM solver: the unit contact normal
 //! printed in results (reporting only; no decision depends on it).
+//! Floating-point arithmetic is allowed here only.
+#![allow(clippy::float_arithmetic)]
 
 /// `v / |v|`, `None` for a zero or non-finite vector.
 pub fn unit_f64(v: [f64; 3]) -> Option<[f64; 3]> {
