@@ -105,6 +105,14 @@ fn linear_face_vertex_entry_and_exit() {
             "vertex (-,+,-)".into()
         )
     );
+    // the contact normal from a to b is +x; the point is b's vertex
+    let n = r.normal.unwrap();
+    assert!((n[0] - 1.0).abs() < 1e-12 && n[1].abs() < 1e-12 && n[2].abs() < 1e-12);
+    let p = r.point.unwrap();
+    assert!(
+        (p[0] - 1.0).abs() < 1e-12 && (p[1] + 1.0 / 28.0).abs() < 1e-12,
+        "{p:?}"
+    );
     let stats = r.stats.as_ref().unwrap();
     assert_eq!(stats["homogeneous_intervals"], 1);
     assert_eq!(stats["max_plane_degree"], 1);

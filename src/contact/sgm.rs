@@ -16,7 +16,7 @@ use crate::geom::{Mat3, Vec3};
 use crate::motion::PolyMotion;
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
-use crate::solver::sgm::{solve_sgm, BoxFeature, SgmError, SgmOutcome};
+use crate::solver::sgm::{solve_sgm, unit_f64, BoxFeature, SgmError, SgmOutcome};
 use serde_json::json;
 
 fn feature_kind(a: BoxFeature, b: BoxFeature) -> Option<FeatureKind> {
@@ -139,6 +139,21 @@ fn witness_point(c: &Certificate, t: f64) -> Option<[f64; 3]> {
     Some(p.map(|x| x.div_ref(&d)).into_array())
 }
 
+/// The unit world normal, from `a` to `b`, of the plane the origin lies on
+/// at the first contact (the outward normal of `a + (-b)`), at the nearest
+/// `f64` time.
+fn contact_normal<S: RealRoots>(out: &SgmOutcome<S>, query: &ContactQuery<'_>) -> Option<[f64; 3]> {
+    let (id, _, _) = out.feature?;
+    let t = S::root_to_f64(out.first_contact.as_ref()?);
+    let t0 = &query.interval.0;
+    let ma = PolyMotion::from_body_on(query.a, t0)?;
+    let map = normal_map(&ma, t0).map(|p| p.map(Scalar::to_f64).eval(&t));
+    let ts = S::from_rational(&crate::scalar::rational_from_f64(t)?);
+    let n = out.normals[id.axis.index()].map(|p| p.eval(&ts).to_f64());
+    let local = if id.positive { n } else { -n };
+    unit_f64(map.mul_vec(&local).into_array())
+}
+
 /// Runs the SGM solver on the query in the requested scalar.
 pub(crate) fn solve(
     query: &ContactQuery<'_>,
@@ -156,11 +171,14 @@ pub(crate) fn solve(
             if let (Some(c), Some(t)) = (&result.certificate, &out.first_contact) {
                 result.point = witness_point(c, BigRational::root_to_f64(t));
             }
+            result.normal = contact_normal(&out, query);
             Ok(result)
         }
         ScalarKind::F64 => {
             let out = solve_sgm::<f64>(query.a, query.b, t0, t1).map_err(map_error)?;
-            Ok(convert(&out, |r| Time::Float(r.0)))
+            let mut result = convert(&out, |r| Time::Float(r.0));
+            result.normal = contact_normal(&out, query);
+            Ok(result)
         }
     }
 }

@@ -115,10 +115,12 @@
 //! two planes both separate (`solve.rs`).
 #![deny(clippy::float_arithmetic)]
 
+mod float;
 mod planes;
 mod relative;
 mod solve;
 
+pub use float::unit_f64;
 pub use planes::{
     axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT,
 };
