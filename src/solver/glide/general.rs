@@ -22,7 +22,7 @@
 use super::enclosure::{atan_interval, sqrt_interval, Interval};
 use super::events::{EventKind, PathPolys, PlacedSolid};
 use crate::geom::Vec3;
-use crate::poly::Poly;
+use crate::poly::{isolate_roots, Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -153,7 +153,7 @@ const MAX_DEPTH: u32 = 80;
 
 /// Intervals `[a, b]` of `[lo, hi]` each holding exactly one root of `f`
 /// (or a point interval at an exact root), in increasing order.
-pub fn isolate(
+fn isolate_brackets(
     m: &Mixed,
     f: &MixedFn,
     lo: &BigRational,
@@ -226,6 +226,88 @@ pub fn refine(m: &Mixed, f: &MixedFn, iv: &Interval) -> Option<Interval> {
     })
 }
 
+/// A root of an event function: exact (a root of a polynomial factor) or
+/// a bracket holding exactly one root with a certified sign change.
+#[derive(Clone, Debug)]
+pub enum MixedRoot {
+    /// A real algebraic root.
+    Exact(RealAlgebraic),
+    /// An isolating interval of a transcendental root.
+    Bracket(Interval),
+}
+
+impl MixedRoot {
+    fn interval(&self, bits: u64) -> Interval {
+        match self {
+            MixedRoot::Exact(r) => {
+                let (lo, hi) = r.bracket(bits);
+                Interval::new(lo, hi)
+            }
+            MixedRoot::Bracket(iv) => iv.clone(),
+        }
+    }
+}
+
+fn exact_roots(
+    p: &Poly<BigRational>,
+    lo: &BigRational,
+    hi: &BigRational,
+) -> Result<Vec<MixedRoot>, Undecided> {
+    if p.is_zero() {
+        return Err(
+            "an event function vanishes identically under a general screw: not done".to_string(),
+        );
+    }
+    Ok(isolate_roots(p, lo, hi)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(MixedRoot::Exact)
+        .collect())
+}
+
+/// Every root of `F` in `[lo, hi]` (`lo = 0`): polynomial cases exactly;
+/// otherwise the common factor `G = gcd(P, S)` exactly and `P/G + c ρ S/G`
+/// by certified bisection.
+pub fn isolate(
+    m: &Mixed,
+    f: &MixedFn,
+    lo: &BigRational,
+    hi: &BigRational,
+) -> Result<Vec<MixedRoot>, Undecided> {
+    if f.s.is_zero() || m.c.is_zero() {
+        return exact_roots(&f.p, lo, hi);
+    }
+    if f.p.is_zero() {
+        // F = c ρ S, and ρ vanishes only at σ = 0.
+        let mut roots = exact_roots(&f.s, lo, hi)?;
+        if lo.is_zero() && !f.s.eval(lo).is_zero() {
+            roots.insert(
+                0,
+                MixedRoot::Exact(RealAlgebraic::from_rational(lo.clone())),
+            );
+        }
+        return Ok(roots);
+    }
+    let g = f.p.gcd(&f.s);
+    let mut roots = Vec::new();
+    let reduced = if g.degree().unwrap_or(0) >= 1 {
+        roots.extend(exact_roots(&g, lo, hi)?);
+        MixedFn {
+            p: f.p.exact_div(&g),
+            s: f.s.exact_div(&g),
+        }
+    } else {
+        f.clone()
+    };
+    roots.extend(
+        isolate_brackets(m, &reduced, lo, hi)?
+            .into_iter()
+            .map(MixedRoot::Bracket),
+    );
+    roots.sort_by(|a, b| a.interval(64).lo.cmp(&b.interval(64).lo));
+    Ok(roots)
+}
+
 /// A condition `F >= 0` (or `> 0` when strict).
 pub struct Condition {
     f: MixedFn,
@@ -258,11 +340,13 @@ pub struct MixedEvent {
 fn decide(
     m: &Mixed,
     f: &MixedFn,
-    iv: &Interval,
+    root: &MixedRoot,
     groups: &[Vec<Condition>],
-) -> Result<(bool, Interval), Undecided> {
-    let mut iv = iv.clone();
+) -> Result<(bool, MixedRoot), Undecided> {
+    let mut bits = 64u64;
+    let mut root = root.clone();
     for _ in 0..MAX_DEPTH {
+        let iv = root.interval(bits);
         let mut undecided = false;
         for g in groups {
             let mut all = true;
@@ -290,16 +374,26 @@ fn decide(
                 }
             }
             if all {
-                return Ok((true, iv));
+                return Ok((true, root));
             }
             undecided |= unsure;
         }
         if !undecided {
-            return Ok((false, iv));
+            return Ok((false, root));
         }
-        iv = refine(m, f, &iv).ok_or_else(|| {
-            "a general screw's root could not be refined (sign undecided)".to_string()
-        })?;
+        if let MixedRoot::Bracket(b) = &root {
+            let nb = refine(m, f, b).ok_or_else(|| {
+                "a general screw's root could not be refined (sign undecided)".to_string()
+            })?;
+            root = MixedRoot::Bracket(nb);
+        } else {
+            bits *= 2;
+            if bits > 4096 {
+                break;
+            }
+            continue;
+        }
+        let iv = root.interval(bits);
         if iv.lo == iv.hi {
             // An exact rational root: evaluate once more at the point.
             let mut any = false;
@@ -315,7 +409,7 @@ fn decide(
                     any = true;
                 }
             }
-            return Ok((any, iv));
+            return Ok((any, root));
         }
     }
     Err("a contact under a general screw lies on a feature's boundary, which interval arithmetic cannot decide".to_string())
@@ -339,7 +433,14 @@ pub fn mixed_events(
     // Narrows σ until the time fraction ρ(σ) is 2^-precision wide (or the
     // root is exact).
     let target = BigRational::new(BigInt::one(), BigInt::one() << precision);
-    let narrow = |m: &Mixed, e: &MixedFn, mut s: Interval| -> Result<Interval, Undecided> {
+    let narrow = |m: &Mixed, e: &MixedFn, root: MixedRoot| -> Result<Interval, Undecided> {
+        let mut s = match root {
+            MixedRoot::Exact(r) => {
+                let (lo, hi) = r.bracket(u64::from(precision) + 40);
+                return Ok(Interval::new(lo, hi));
+            }
+            MixedRoot::Bracket(b) => b,
+        };
         for _ in 0..(4 * precision + 64) {
             if s.lo == s.hi || m.rho(&s).width() <= target {
                 return Ok(s);
