@@ -454,11 +454,23 @@ pub fn mixed_events(
     let zero = BigRational::zero();
     let mut out = Vec::new();
     let kk = k.norm_squared();
+    // Isolation runs at a coarse working precision (wider, still certified
+    // intervals, much cheaper atan series); deciding and narrowing at `g`.
+    let coarse = 40;
     let forward = Mixed::new(c.clone(), kk.clone(), sigma_end.clone(), g);
-    let backward = Mixed::new(-c.clone(), kk, sigma_end.clone(), g);
-    for (fixed, moving, path, m, kind) in [
-        (a, b, fwd, &forward, EventKind::FaceVertex),
-        (b, a, inv, &backward, EventKind::VertexFace),
+    let backward = Mixed::new(-c.clone(), kk.clone(), sigma_end.clone(), g);
+    let forward_coarse = Mixed::new(c.clone(), kk.clone(), sigma_end.clone(), coarse);
+    let backward_coarse = Mixed::new(-c.clone(), kk, sigma_end.clone(), coarse);
+    for (fixed, moving, path, m, mc, kind) in [
+        (a, b, fwd, &forward, &forward_coarse, EventKind::FaceVertex),
+        (
+            b,
+            a,
+            inv,
+            &backward,
+            &backward_coarse,
+            EventKind::VertexFace,
+        ),
     ] {
         let kp = constant(k);
         for (vi, y) in moving.mesh.vertices.iter().enumerate() {
@@ -498,7 +510,7 @@ pub fn mixed_events(
                             .collect()
                     })
                     .collect();
-                for root in isolate(m, &e, &zero, sigma_end)? {
+                for root in isolate(mc, &e, &zero, sigma_end)? {
                     let (inside, sigma) = decide(m, &e, &root, &groups)?;
                     if inside {
                         let (ia, ib) = if kind == EventKind::FaceVertex {
@@ -561,7 +573,7 @@ pub fn mixed_events(
                 },
             ];
             let groups = [conds];
-            for root in isolate(&forward, &e, &zero, sigma_end)? {
+            for root in isolate(&forward_coarse, &e, &zero, sigma_end)? {
                 let (inside, sigma) = decide(&forward, &e, &root, &groups)?;
                 if inside {
                     let sigma = narrow(&forward, &e, sigma)?;
