@@ -185,8 +185,24 @@ pub fn atan_rational(x: &BigRational, g: u64) -> Interval {
     atan_series(x, g)
 }
 
-/// An enclosure of `π` (Machin's formula), on the grid `2^-g`.
+/// An enclosure of `π` (Machin's formula), on the grid `2^-g`; computed
+/// once per `g` and cached.
 pub fn pi_interval(g: u64) -> Interval {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<u64, Interval>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(iv) = cache.lock().ok().and_then(|m| m.get(&g).cloned()) {
+        return iv;
+    }
+    let iv = machin_pi(g);
+    if let Ok(mut m) = cache.lock() {
+        m.insert(g, iv.clone());
+    }
+    iv
+}
+
+fn machin_pi(g: u64) -> Interval {
     let h = g + 8;
     let a = atan_series(&BigRational::new(BigInt::one(), BigInt::from(5)), h);
     let b = atan_series(&BigRational::new(BigInt::one(), BigInt::from(239)), h);

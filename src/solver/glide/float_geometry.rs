@@ -39,6 +39,9 @@ pub(crate) struct FloatContext {
     pub forward_faces_b: usize,
     /// Section 4.2 counts.
     pub backward_faces_a: usize,
+    /// A general screw's whole-step slide `c k`, `|k|` and `atan(σ_end
+    /// |k|)` (zero slide otherwise).
+    slide: (Vec3<f64>, f64, f64),
 }
 
 fn axis_length(rel: &RelativeGlide) -> f64 {
@@ -114,6 +117,26 @@ impl FloatContext {
                 )
             }
         };
+        let slide = match (&rel.slide, &rel.path) {
+            (
+                Some(c),
+                GlidePath::Rotation {
+                    axis_direction,
+                    time: TimeMap::Proportional { sigma_end },
+                    ..
+                },
+            ) => (
+                axis_direction.scale(c).to_f64(),
+                k,
+                (sigma_end.to_f64() * k).atan(),
+            ),
+            _ => (Vec3::zero(), 0.0, 1.0),
+        };
+        let flow = Flow {
+            slide: (slide.0.norm_squared()).sqrt()
+                * rel.slide.as_ref().map_or(0.0, |c| c.to_f64().signum()),
+            ..flow
+        };
         let count = |s: &PlacedSolid<f64>, want: Facing| {
             (0..s.mesh.faces.len())
                 .filter(|&f| {
@@ -136,6 +159,7 @@ impl FloatContext {
             angle,
             forward_faces_b,
             backward_faces_a,
+            slide,
         }
     }
 }
@@ -151,7 +175,8 @@ pub(crate) fn event_geometry(
 ) -> EventGeometry {
     let d = ctx.forward.d.eval(&lambda);
     let rot = eval_mat(&ctx.forward.m, lambda).scale(&(1.0 / d));
-    let shift = ctx.forward.c.map(|p| p.eval(&lambda) / d);
+    let rho = (lambda * ctx.slide.1).atan() / ctx.slide.2;
+    let shift = &ctx.forward.c.map(|p| p.eval(&lambda) / d) + &ctx.slide.0.scale(&rho);
     let b_at = |i: usize| &rot.mul_vec(&ctx.b.mesh.vertices[i]) + &shift;
     let b_normal = |f: usize| rot.mul_vec(&ctx.b.normals[f]);
     let edge_dirs = |s: &PlacedSolid<f64>, v: usize, turn: &Mat3<f64>| -> Vec<Vec3<f64>> {

@@ -47,6 +47,7 @@ mod enclosure;
 mod events;
 mod facing;
 mod float_geometry;
+mod general;
 mod overlap;
 mod relative;
 mod screen;
@@ -60,6 +61,7 @@ pub use facing::{
     edge_properness, glide_error_estimate, vertex_properness, Facing, Flow, PROPERNESS_THRESHOLD,
 };
 pub use float_geometry::EventGeometry;
+pub use general::{poly_interval, Mixed, MixedFn};
 pub use overlap::{point_inside, segment_meets_face, solids_intersect, surfaces_meet};
 pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
 pub use screen::{screen_point, ScreenPoint};

@@ -25,8 +25,13 @@
 //! A half turn (`θ = π`, `1 + tr A = 0`, where `σ_end` would be infinite)
 //! uses `q(σ) = (1 - σ, σ k)` on `[0, 1]` instead ([`TimeMap::HalfTurn`]).
 //!
-//! Not handled (refused as not applicable, with the reason): a general screw (rotation and a non-zero
-//! slide), a `screw` turning 3 radians or more over the interval, or with
+//! A general screw (rotation and a slide `c k`, `poses`) keeps the
+//! rotation path and adds `c ρ(σ) k`, `ρ` the time fraction
+//! (`general.rs`; exact path only).
+//!
+//! Not handled (refused as not applicable, with the reason): a half turn
+//! with a slide, a contract `screw` with both a rotation and a slide, a
+//! `screw` turning 3 radians or more over the interval, or with
 //! `t0 != 0`, a translation along an axis of irrational length.
 #![deny(clippy::float_arithmetic)]
 
@@ -93,6 +98,10 @@ pub struct RelativeGlide {
     pub path: GlidePath,
     /// `[t0, t1]`.
     pub interval: (BigRational, BigRational),
+    /// A general screw's slide coefficient `c` (the whole step slides by
+    /// `c k` along the axis direction `k`, in proportion to the angle);
+    /// `None` without a slide.
+    pub slide: Option<BigRational>,
 }
 
 /// Why a scenario has no glide representation here; the reason reads as a
@@ -192,6 +201,7 @@ impl RelativeGlide {
                 screw,
                 path: GlidePath::Translation { velocity },
                 interval,
+                slide: None,
             });
         }
         let (mi, mf) = (pose_at(a, t0, t0), pose_at(a, t1, t0));
@@ -203,11 +213,20 @@ impl RelativeGlide {
         let screw = ExactScrew::decompose(&omega);
         let start = mi.inverse().compose(&ni);
         let path = Self::path_of(&screw, t0, t1)?;
+        let slide = match (&path, screw.kind) {
+            (GlidePath::Rotation { .. }, ScrewKind::Rotation)
+                if !screw.slide_times_norm.is_zero() =>
+            {
+                Some(screw.slide_times_norm.clone() / screw.axis_direction.norm_squared())
+            }
+            _ => None,
+        };
         Ok(RelativeGlide {
             start,
             screw,
             path,
             interval,
+            slide,
         })
     }
 
@@ -233,11 +252,6 @@ impl RelativeGlide {
                 })
             }
             ScrewKind::Rotation => {
-                if !screw.slide_times_norm.is_zero() {
-                    return Err(NotAGlide(
-                        "the relative motion is a general screw (rotation and a slide along the axis): certified enclosures for it are not done yet".to_string(),
-                    ));
-                }
                 let one_plus_trace =
                     <BigRational as Ring>::from_i64(1) + screw.map.rotation.trace();
                 Ok(GlidePath::Rotation {
@@ -312,6 +326,7 @@ impl RelativeGlide {
                         velocity: Vec3::zero(),
                     },
                     interval,
+                    slide: None,
                 });
             }
             let Some(len) = rational_sqrt(&kk) else {
@@ -326,6 +341,7 @@ impl RelativeGlide {
                     velocity: k.scale(&(g / len)),
                 },
                 interval,
+                slide: None,
             });
         }
         if !g.is_zero() {
@@ -347,6 +363,7 @@ impl RelativeGlide {
                 time: TimeMap::AngularSpeed { omega },
             },
             interval,
+            slide: None,
         })
     }
 

@@ -8,6 +8,7 @@ use super::events::{
     edge_edge, vertex_face, EventKind, EventStats, PathPolys, PlacedSolid, RawEvent,
 };
 use super::float_geometry::{event_geometry, float_time, EventGeometry, FloatContext};
+use super::general::{mixed_events, time_fraction};
 use super::overlap::solids_intersect;
 use super::relative::{GlidePath, NotAGlide, RelativeGlide, TimeMap};
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Mesh, Shape};
@@ -483,6 +484,14 @@ pub fn solve_glide(
         backward_faces_a: ctx.backward_faces_a,
         ..GlideStats::default()
     };
+    if let Some(c) = setup.rel.slide.clone() {
+        if !exact {
+            return Err(GlideError::NotApplicable(
+                "a general screw (rotation and a slide) is solved only in the exact path, by certified interval arithmetic".to_string(),
+            ));
+        }
+        return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
+    }
     let mut events = Vec::new();
     let initially_overlapping;
     if exact {
@@ -552,4 +561,94 @@ fn finish<R>(
         coplanar: ev.coplanar,
         geometry,
     }
+}
+
+/// The exact path for a general screw (`general.rs`).
+fn solve_general(
+    setup: &Setup,
+    ctx: &FloatContext,
+    c: &BigRational,
+    all: bool,
+    precision: u32,
+    mut stats: GlideStats,
+    t0: &BigRational,
+) -> Result<GlideOutcome, GlideError> {
+    let GlidePath::Rotation {
+        axis_direction,
+        time: TimeMap::Proportional { sigma_end },
+        ..
+    } = &setup.rel.path
+    else {
+        return Err(GlideError::NotApplicable(
+            "a general screw needs a poses rotation".to_string(),
+        ));
+    };
+    let a = PlacedSolid::new(setup.a.mesh.clone());
+    let b = PlacedSolid::new(setup.b_placed.clone());
+    let initially_overlapping = solids_intersect(&a, &b).ok_or_else(|| {
+        GlideError::LimitExceeded(
+            "could not decide containment at t0: every tried ray met an edge".to_string(),
+        )
+    })?;
+    let (fwd, inv) = setup.paths::<BigRational>();
+    let raw = mixed_events(&a, &b, &fwd, &inv, axis_direction, c, sigma_end, precision)
+        .map_err(GlideError::LimitExceeded)?;
+    stats.events.roots = raw.len();
+    let (t_start, t_end) = &setup.rel.interval;
+    let kk = axis_direction.norm_squared();
+    let g = u64::from(precision) + 32;
+    let times: Vec<Interval> = raw
+        .iter()
+        .map(|e| {
+            time_fraction(c, &kk, sigma_end, &e.sigma, g)
+                .scale(&(t_end - t_start))
+                .add(&Interval::point(t_start.clone()))
+        })
+        .collect();
+    // The first contact is the least event time: enclosed by the least lower
+    // end and the least upper end.
+    let least_upper = times.iter().map(|t| t.hi.clone()).min();
+    let mut events = Vec::new();
+    for (i, (ev, t)) in raw.iter().zip(&times).enumerate() {
+        let time = if ev.sigma.lo == ev.sigma.hi && ev.sigma.lo.is_zero() {
+            GlideTime::Exact(RealAlgebraic::from_rational(t0.clone()))
+        } else if ev.sigma.lo == ev.sigma.hi && ev.sigma.lo == *sigma_end {
+            GlideTime::Exact(RealAlgebraic::from_rational(t_end.clone()))
+        } else {
+            let upper = if i == 0 {
+                least_upper.clone().unwrap_or_else(|| t.hi.clone())
+            } else {
+                t.hi.clone()
+            };
+            GlideTime::Enclosure {
+                lower: t.lo.clone(),
+                upper,
+            }
+        };
+        let mid = (&ev.sigma.lo + &ev.sigma.hi) / BigRational::from_integer(BigInt::from(2));
+        let lambda = crate::scalar::rational_to_f64(&mid);
+        let rawev = RawEvent {
+            kind: ev.kind,
+            a: ev.a,
+            b: ev.b,
+            param: (),
+            coplanar: false,
+        };
+        events.push(finish(setup, ctx, &rawev, lambda, time));
+        if !all {
+            break;
+        }
+    }
+    stats.enclosure_bits = events.first().and_then(|e| match &e.time {
+        GlideTime::Enclosure { lower, upper } => {
+            Some(reached_bits(&Interval::new(lower.clone(), upper.clone())).min(precision))
+        }
+        _ => None,
+    });
+    Ok(GlideOutcome {
+        initially_overlapping,
+        events,
+        t0: t0.clone(),
+        stats,
+    })
 }
