@@ -210,7 +210,10 @@ fn triangle_box_static_matches_brute_force() {
         })
         .unwrap();
     println!("box-triangle: {} intersecting of 2500", hits.get());
-    assert!(hits.get() > 250);
+    // the cases are random per run: about 280 of 2,500 intersect (standard
+    // deviation about 17), so the guard against a vacuous run sits far
+    // below that (250 failed about one run in twenty)
+    assert!(hits.get() > 150);
 }
 
 #[test]
