@@ -94,6 +94,27 @@ impl FeatureKind {
     }
 }
 
+impl FeatureKind {
+    /// Every kind, `a`'s feature first.
+    pub const ALL: [FeatureKind; 9] = [
+        FeatureKind::FaceVertex,
+        FeatureKind::VertexFace,
+        FeatureKind::EdgeEdge,
+        FeatureKind::FaceFace,
+        FeatureKind::EdgeFace,
+        FeatureKind::FaceEdge,
+        FeatureKind::VertexEdge,
+        FeatureKind::EdgeVertex,
+        FeatureKind::VertexVertex,
+    ];
+
+    /// The kind named `name` (`"face-vertex"`, ...: the inverse of
+    /// [`FeatureKind::as_str`]).
+    pub fn from_name(name: &str) -> Option<FeatureKind> {
+        FeatureKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
 impl fmt::Display for FeatureKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -149,5 +170,22 @@ impl ContactResult {
     /// The result "no contact in the interval".
     pub fn no_contact() -> Self {
         ContactResult::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FeatureKind;
+
+    #[test]
+    fn feature_kind_names_round_trip() {
+        for kind in FeatureKind::ALL {
+            assert_eq!(FeatureKind::from_name(kind.as_str()), Some(kind));
+        }
+        assert_eq!(
+            FeatureKind::from_name("edge-face"),
+            Some(FeatureKind::EdgeFace)
+        );
+        assert_eq!(FeatureKind::from_name("face"), None);
     }
 }

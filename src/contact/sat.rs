@@ -72,21 +72,6 @@ fn neutral_certificate(
     })
 }
 
-fn feature_kind(kind: &str) -> Option<FeatureKind> {
-    Some(match kind {
-        "face-vertex" => FeatureKind::FaceVertex,
-        "vertex-face" => FeatureKind::VertexFace,
-        "edge-edge" => FeatureKind::EdgeEdge,
-        "face-face" => FeatureKind::FaceFace,
-        "edge-face" => FeatureKind::EdgeFace,
-        "face-edge" => FeatureKind::FaceEdge,
-        "vertex-edge" => FeatureKind::VertexEdge,
-        "edge-vertex" => FeatureKind::EdgeVertex,
-        "vertex-vertex" => FeatureKind::VertexVertex,
-        _ => return None,
-    })
-}
-
 fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {
     ContactResult {
         collides: out.collides,
@@ -99,7 +84,7 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
             .collect(),
         feature: out.features.as_ref().and_then(|f| {
             Some(FeaturePair {
-                kind: feature_kind(&f.kind())?,
+                kind: FeatureKind::from_name(&f.kind())?,
                 a: f.a.to_string(),
                 b: f.b.to_string(),
             })

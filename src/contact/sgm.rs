@@ -16,23 +16,8 @@ use crate::geom::{Mat3, Vec3};
 use crate::motion::PolyMotion;
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
-use crate::solver::sgm::{solve_sgm, unit_f64, BoxFeature, SgmError, SgmOutcome};
+use crate::solver::sgm::{solve_sgm, unit_f64, SgmError, SgmOutcome};
 use serde_json::json;
-
-fn feature_kind(a: BoxFeature, b: BoxFeature) -> Option<FeatureKind> {
-    Some(match (a.kind_word(), b.kind_word()) {
-        ("face", "vertex") => FeatureKind::FaceVertex,
-        ("vertex", "face") => FeatureKind::VertexFace,
-        ("edge", "edge") => FeatureKind::EdgeEdge,
-        ("face", "face") => FeatureKind::FaceFace,
-        ("edge", "face") => FeatureKind::EdgeFace,
-        ("face", "edge") => FeatureKind::FaceEdge,
-        ("vertex", "edge") => FeatureKind::VertexEdge,
-        ("edge", "vertex") => FeatureKind::EdgeVertex,
-        ("vertex", "vertex") => FeatureKind::VertexVertex,
-        _ => return None,
-    })
-}
 
 /// The linear map taking a normal of `a`'s local frame to a positive
 /// multiple of the world normal: `L_a` for rigid `a` (`L_a = w R`), else
@@ -102,7 +87,7 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
             .collect(),
         feature: out.feature.and_then(|(_, fa, fb)| {
             Some(FeaturePair {
-                kind: feature_kind(fa, fb)?,
+                kind: FeatureKind::from_name(&format!("{}-{}", fa.kind_word(), fb.kind_word()))?,
                 a: fa.name(),
                 b: fb.name(),
             })
