@@ -46,3 +46,36 @@ fn kept_inputs_fail_where_they_should() {
     // at t = 0.
     assert!(load("tiny-coefficients.json").contains("|q(t)|^2 must not vanish"));
 }
+
+/// Replays the kept inputs through every method in `f64`, as the
+/// `f64_no_panic` fuzz target does: an answer, "not applicable" or a limit
+/// are all fine, a panic is not. `f64-overflowing-tolerance.json` is that
+/// target's finding: magnitudes near 1e113 overflowed the SAT feature
+/// classification's f64 tolerance to infinity, which then failed to
+/// convert to a rational.
+#[test]
+fn every_kept_fuzz_input_solves_in_f64_without_a_panic() {
+    use exactccd::contact::{solve, Method, SolveOptions};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions");
+    let mut solved = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let options = LoadOptions::for_scalar(ScalarKind::F64);
+        let Ok(s) = parse_scenario(&text, None, &options) else {
+            continue;
+        };
+        for method in Method::ALL {
+            let _ = solve(
+                &s.query(),
+                method,
+                ScalarKind::F64,
+                &SolveOptions::default(),
+            );
+        }
+        solved += 1;
+    }
+    assert!(solved >= 1, "no kept input loads in f64");
+}

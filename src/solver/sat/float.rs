@@ -27,8 +27,11 @@ pub(crate) fn zero_tolerance<S: Scalar>(scale: &S) -> S {
     if S::IS_EXACT {
         S::zero()
     } else {
-        let s = scale.to_f64().abs().max(1.0);
-        S::from_rational(&BigRational::from_float(1e-9 * s).expect("finite"))
+        let tol = 1e-9 * scale.to_f64().abs().max(1.0);
+        // a magnitude that overflowed f64 gets the largest finite tolerance
+        // (NaN already became 1 through `max`): a coarse answer, not a panic
+        let tol = if tol.is_finite() { tol } else { f64::MAX };
+        S::from_rational(&BigRational::from_float(tol).expect("a finite f64 is a rational"))
     }
 }
 
