@@ -172,7 +172,9 @@ pub fn solve_sat_with<S: RealRoots>(
                  stepping, which is not certified: use --scalar f64 (the exact scalar refuses it)",
             ));
         }
-        return super::angular::solve_angular::<S>(scenario, options.steps, options.integrator);
+        return in_canonical_order(scenario, |sc| {
+            super::angular::solve_angular::<S>(sc, options.steps, options.integrator)
+        });
     }
     for (body, name) in [(a, "a"), (b, "b")] {
         if !body.motion.is_rational() {
@@ -193,17 +195,26 @@ pub fn solve_sat_with<S: RealRoots>(
 pub(crate) fn solve_sat_pair<S: RealRoots>(
     scenario: &SatScenario<'_>,
 ) -> Result<SatOutcome<S>, SatError> {
+    in_canonical_order(scenario, solve_canonical::<S>)
+}
+
+/// Runs `solve` on the pair in the seed's canonical order, the box first (a
+/// contract pair `(triangle, box)` is solved as `(box, triangle)`), and
+/// mirrors the answer back.
+fn in_canonical_order<S: RealRoots>(
+    scenario: &SatScenario<'_>,
+    solve: impl FnOnce(&SatScenario<'_>) -> Result<SatOutcome<S>, SatError>,
+) -> Result<SatOutcome<S>, SatError> {
     let (a, b) = (scenario.a, scenario.b);
-    // canonical order: the box first
     if !is_box(a) && is_box(b) {
         let swapped = SatScenario {
             a: b,
             b: a,
             interval: scenario.interval,
         };
-        return solve_canonical::<S>(&swapped).map(mirror);
+        return solve(&swapped).map(mirror);
     }
-    solve_canonical::<S>(scenario)
+    solve(scenario)
 }
 
 fn mirror<S: RealRoots>(mut out: SatOutcome<S>) -> SatOutcome<S> {
