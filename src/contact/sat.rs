@@ -5,7 +5,7 @@
 //! coordinates, and a contact witness at the exact contact time.
 #![deny(clippy::float_arithmetic)]
 
-use super::witness::find_contact_witness;
+use super::witness::certificate_with_witness;
 use super::{
     Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
     SeparationPiece, SolveError, SolveOptions, Time,
@@ -62,14 +62,7 @@ fn neutral_certificate(
             label: piece.axis.axis.to_string(),
         });
     }
-    let contact = match &out.first_contact {
-        None => None,
-        Some(t) => Some(find_contact_witness(query.a, query.b, t0, t, hint)?),
-    };
-    Some(Certificate {
-        separation,
-        contact,
-    })
+    certificate_with_witness(separation, query, out.first_contact.as_ref(), hint)
 }
 
 fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {

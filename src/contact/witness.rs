@@ -390,3 +390,28 @@ pub fn find_contact_witness(
     }
     None
 }
+
+/// A solver's separation pieces completed into a [`Certificate`]: with a
+/// contact witness at the first contact time when there is one (`None`
+/// when no witness is found, which leaves the answer uncertified).
+pub(crate) fn certificate_with_witness(
+    separation: Vec<super::SeparationPiece>,
+    query: &super::ContactQuery<'_>,
+    first_contact: Option<&RealAlgebraic>,
+    hint: Option<FeatureKind>,
+) -> Option<super::Certificate> {
+    let contact = match first_contact {
+        None => None,
+        Some(t) => Some(find_contact_witness(
+            query.a,
+            query.b,
+            &query.interval.0,
+            t,
+            hint,
+        )?),
+    };
+    Some(super::Certificate {
+        separation,
+        contact,
+    })
+}
