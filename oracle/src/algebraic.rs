@@ -64,7 +64,7 @@ impl Algebraic {
     /// rational).
     pub fn refine(&mut self) {
         if let Algebraic::Root { poly, lo, hi } = self {
-            let m = (&*lo + &*hi) / crate::poly::q(2, 1);
+            let m = crate::arith::midpoint(lo, hi);
             let s = poly.sign_at(&m);
             if s == 0 {
                 *self = Algebraic::Rational(m);

@@ -7,7 +7,7 @@ use crate::case::{constant, cross, dot, scale, sub, Body, Case, PolyVec, Shape};
 use crate::claim::{
     Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,
 };
-use crate::poly::{count_roots_closed, no_root_in, positive_on, q, Poly, Q};
+use crate::poly::{count_roots_closed, no_root_in, positive_on, Poly, Q};
 use std::cmp::Ordering;
 
 /// The vertex numerators of a body (world position = numerator / w).
@@ -25,7 +25,7 @@ fn near_first_root(f: &Poly, a: &Q, b: &Q) -> Q {
     let (mut lo, mut hi) = (a.clone(), b.clone());
     let eps = Q::new(1.into(), num_bigint::BigInt::from(1) << 24u32);
     while &hi - &lo > eps {
-        let m = (&lo + &hi) / q(2, 1);
+        let m = crate::arith::midpoint(&lo, &hi);
         if count_roots_closed(f, &lo, &m) > 0 {
             hi = m;
         } else {

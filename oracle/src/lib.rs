@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 pub mod algebraic;
+pub(crate) mod arith;
 pub mod case;
 mod check;
 pub mod claim;
