@@ -120,3 +120,49 @@ fn f64_is_the_inexact_scalar() {
     let fb = <f64 as Scalar>::from_rational(&b);
     assert_ne!(fa + fb, <f64 as Scalar>::from_rational(&c));
 }
+
+/// A rational with a numerator up to about 2^190 (so that Euclid's
+/// algorithm runs on multi-word numbers) and a denominator that is 1, small,
+/// or a large odd number times a power of two.
+fn big_rational() -> impl Strategy<Value = BigRational> {
+    (
+        any::<i64>(),
+        any::<u64>(),
+        any::<u64>(),
+        prop_oneof![Just(1u64), 1u64..50, any::<u64>().prop_map(|d| d | 1)],
+        0u32..3,
+    )
+        .prop_map(|(a, b, c, d, shift)| {
+            let n = (BigInt::from(a) << 128u32) + (BigInt::from(b) << 64u32) + c;
+            BigRational::new(n, BigInt::from(d) << (shift * 40))
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The Euclid-reduced `Ring` methods of `BigRational` give the very same
+    /// lowest-terms fractions (numerator and denominator, not just the
+    /// value) as `num-rational`'s operators, and the same gcd as
+    /// `num-integer`.
+    #[test]
+    fn euclid_arithmetic_is_ratio_arithmetic(a in big_rational(), b in big_rational(), c in big_rational()) {
+        use exactccd::scalar::euclid;
+        let same = |x: &BigRational, y: &BigRational| x.numer() == y.numer() && x.denom() == y.denom();
+        let (n, d) = (a.numer() * b.numer(), a.denom() * c.denom());
+        prop_assert_eq!(euclid::gcd(&n, &d), num_integer::Integer::gcd(&n, &d));
+        prop_assert!(same(&a.mul_ref(&b), &(&a * &b)));
+        prop_assert!(same(&a.add_ref(&b), &(&a + &b)));
+        prop_assert!(same(&a.sub_ref(&b), &(&a - &b)));
+        prop_assert!(same(&a.sub_ref(&a), &BigRational::from_integer(BigInt::from(0))));
+        let mut acc = c.clone();
+        acc.add_mul(&a, &b);
+        prop_assert!(same(&acc, &(&c + &a * &b)));
+        let mut acc = c.clone();
+        acc.sub_mul(&a, &b);
+        prop_assert!(same(&acc, &(&c - &a * &b)));
+        if !b.is_zero() {
+            prop_assert!(same(&a.div_ref(&b), &(&a / &b)));
+        }
+    }
+}

@@ -139,8 +139,10 @@ impl<R: Ring> Poly<R> {
     pub fn eval(&self, x: &R) -> R {
         let mut acc = R::zero();
         for c in self.coeffs.iter().rev() {
-            acc *= x;
-            acc += c;
+            // acc <- c + acc x, through the ring's fused step
+            let mut next = c.clone();
+            next.add_mul(&acc, x);
+            acc = next;
         }
         acc
     }

@@ -29,6 +29,7 @@ mod rational;
 pub use num_bigint::BigInt;
 pub use num_rational::BigRational;
 pub use parse::{parse_number, NumberError};
+pub use rational::euclid;
 
 use std::fmt::Debug;
 use std::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

@@ -48,6 +48,103 @@ impl Ring for BigInt {
     }
 }
 
+/// Fraction arithmetic reduced by Euclid's algorithm.
+///
+/// `num-rational`'s operators reduce every result with `num-integer`'s
+/// binary (Stein) gcd, which takes about one step per bit of the larger
+/// operand even when the other is 1 (an integer-valued rational) or small;
+/// profiled, that gcd was more than half of the exact solvers' time.
+/// Euclid's algorithm needs one division in those cases. The `Ring` methods
+/// of `BigRational` below (the ones polynomial products and evaluation use)
+/// go through these functions; the results are the same lowest-terms
+/// fractions `Ratio::new` gives (tested against it in `tests/scalar_laws.rs`).
+pub mod euclid {
+    use super::{BigInt, BigRational};
+    use num_integer::Integer;
+    use num_traits::{One, Signed, ToPrimitive, Zero};
+
+    /// `gcd(|a|, |b|)` (`0` when both are `0`), finishing in machine words
+    /// once the smaller operand fits in one.
+    pub fn gcd(a: &BigInt, b: &BigInt) -> BigInt {
+        let (mut a, mut b) = (a.abs(), b.abs());
+        if a < b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        while !b.is_zero() {
+            if let Some(y) = b.to_u64() {
+                let r = (&a % &b)
+                    .to_u64()
+                    .expect("a remainder below a u64 fits in one");
+                return BigInt::from(y.gcd(&r));
+            }
+            let r = &a % &b;
+            a = b;
+            b = r;
+        }
+        a
+    }
+
+    /// `n / d` in lowest terms with a positive denominator (`d != 0`).
+    pub fn ratio(n: BigInt, d: BigInt) -> BigRational {
+        assert!(!d.is_zero(), "zero denominator");
+        if n.is_zero() {
+            return BigRational::zero();
+        }
+        let (n, d) = if d.is_negative() { (-n, -d) } else { (n, d) };
+        if d.is_one() {
+            return BigRational::from_integer(n);
+        }
+        let g = gcd(&n, &d);
+        if g.is_one() {
+            BigRational::new_raw(n, d)
+        } else {
+            BigRational::new_raw(n / &g, d / &g)
+        }
+    }
+
+    /// `a * b` (inputs in lowest terms), cross-cancelled first.
+    pub fn mul(a: &BigRational, b: &BigRational) -> BigRational {
+        if a.numer().is_zero() || b.numer().is_zero() {
+            return BigRational::zero();
+        }
+        if a.denom().is_one() && b.denom().is_one() {
+            return BigRational::from_integer(a.numer() * b.numer());
+        }
+        let g1 = gcd(a.numer(), b.denom());
+        let g2 = gcd(b.numer(), a.denom());
+        let n = (a.numer() / &g1) * (b.numer() / &g2);
+        let d = (a.denom() / &g2) * (b.denom() / &g1);
+        BigRational::new_raw(n, d)
+    }
+
+    /// `a + s b` for `s = 1` or `s = -1` (`negate`).
+    pub fn add_signed(a: &BigRational, b: &BigRational, negate: bool) -> BigRational {
+        let bn = if negate {
+            -b.numer()
+        } else {
+            b.numer().clone()
+        };
+        if a.denom() == b.denom() {
+            return ratio(a.numer() + bn, a.denom().clone());
+        }
+        ratio(
+            a.numer() * b.denom() + bn * a.denom(),
+            a.denom() * b.denom(),
+        )
+    }
+
+    /// `a / b` (`b != 0`).
+    pub fn div(a: &BigRational, b: &BigRational) -> BigRational {
+        assert!(!b.numer().is_zero(), "division by zero");
+        let inverse = if b.numer().is_negative() {
+            BigRational::new_raw(-b.denom(), -b.numer())
+        } else {
+            BigRational::new_raw(b.denom().clone(), b.numer().clone())
+        };
+        mul(a, &inverse)
+    }
+}
+
 impl Ring for BigRational {
     fn zero() -> Self {
         Zero::zero()
@@ -65,13 +162,19 @@ impl Ring for BigRational {
         Zero::is_zero(self.numer())
     }
     fn add_ref(&self, rhs: &Self) -> Self {
-        self + rhs
+        euclid::add_signed(self, rhs, false)
     }
     fn sub_ref(&self, rhs: &Self) -> Self {
-        self - rhs
+        euclid::add_signed(self, rhs, true)
     }
     fn mul_ref(&self, rhs: &Self) -> Self {
-        self * rhs
+        euclid::mul(self, rhs)
+    }
+    fn add_mul(&mut self, a: &Self, b: &Self) {
+        *self = euclid::add_signed(self, &euclid::mul(a, b), false);
+    }
+    fn sub_mul(&mut self, a: &Self, b: &Self) {
+        *self = euclid::add_signed(self, &euclid::mul(a, b), true);
     }
 }
 
@@ -97,7 +200,7 @@ impl FieldScalar for BigRational {
         num_traits::Inv::inv(self)
     }
     fn div_ref(&self, rhs: &Self) -> Self {
-        self / rhs
+        euclid::div(self, rhs)
     }
 }
 
