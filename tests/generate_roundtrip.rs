@@ -10,6 +10,7 @@ fn every_class_round_trips_through_the_loader() {
     for class in ScenarioClass::RANDOM
         .into_iter()
         .chain(ScenarioClass::DEGENERATE)
+        .chain(ScenarioClass::ROTATION)
     {
         for index in 0..40 {
             let s = generate(2026, index, class);
@@ -26,6 +27,7 @@ fn generation_is_reproducible_and_varied() {
     for class in ScenarioClass::RANDOM
         .into_iter()
         .chain(ScenarioClass::DEGENERATE)
+        .chain(ScenarioClass::ROTATION)
     {
         assert_eq!(generate(1, 5, class), generate(1, 5, class));
         assert_ne!(generate(1, 5, class), generate(1, 6, class), "{class}");

@@ -151,6 +151,7 @@ proptest! {
         let same = |x: &BigRational, y: &BigRational| x.numer() == y.numer() && x.denom() == y.denom();
         let (n, d) = (a.numer() * b.numer(), a.denom() * c.denom());
         prop_assert_eq!(euclid::gcd(&n, &d), num_integer::Integer::gcd(&n, &d));
+        prop_assert_eq!(euclid::lcm(&n, &d), num_integer::Integer::lcm(&n, &d));
         prop_assert!(same(&a.mul_ref(&b), &(&a * &b)));
         prop_assert!(same(&a.add_ref(&b), &(&a + &b)));
         prop_assert!(same(&a.sub_ref(&b), &(&a - &b)));

@@ -16,13 +16,20 @@
 //!    agrees within `F64_RELATIVE_TOLERANCE * max(1, |T|)`, early or late by
 //!    `dt`, missed collision, phantom collision, failed (error or panic);
 //! 5. a panic of any method is caught and is a finding (for `f64` runs also
-//!    the class `failed`).
+//!    the class `failed`);
+//! 6. for a pure rotation (`a` at rest, `b` by `poses`, no slide), SAT and
+//!    SGM exact run on the same path written as a rational motion in glide's
+//!    parameter `σ` ([`super::sigma_path`]); their answers are refereed and
+//!    must agree exactly with glide's first `σ*` (and its decision).
 #![deny(clippy::float_arithmetic)]
 
+use super::sigma_path::sigma_path_scenario;
 use crate::app::{check_expectation, times_agree};
 use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
+use crate::poly::RealAlgebraic;
 use crate::referee::{algebraic_of, referee};
 use crate::scenario::Scenario;
+use crate::solver::glide::solve_glide;
 use exactccd_oracle::{classify_float, FloatClass, Truth, Verdict};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -115,6 +122,9 @@ pub struct Finding {
 pub struct Evaluation {
     /// Every run, methods in [`Method::ALL`] order, exact then `f64`.
     pub runs: Vec<RunRecord>,
+    /// Rule 6: the exact SAT and SGM runs on the scenario's σ-path (empty
+    /// where the rule does not apply).
+    pub sigma_path: Vec<RunRecord>,
     /// The problems found; empty when everything holds.
     pub findings: Vec<Finding>,
 }
@@ -238,6 +248,119 @@ fn compare_exact(
     }
 }
 
+/// Runs `method` exactly on `scenario` and has the referee judge the answer
+/// (a refutation or a panic is a finding).
+fn refereed_exact_run(
+    scenario: &Scenario,
+    method: Method,
+    options: &SolveOptions,
+    findings: &mut Vec<Finding>,
+    label: &str,
+) -> RunRecord {
+    let (outcome, seconds) = run_one(scenario, method, ScalarKind::Exact, options);
+    let mut record = RunRecord {
+        method,
+        scalar: ScalarKind::Exact,
+        outcome,
+        verdict: None,
+        class: None,
+        seconds,
+    };
+    match &record.outcome {
+        RunOutcome::Panicked(msg) => findings.push(Finding {
+            kind: FindingKind::Panic,
+            message: format!("{label} panicked: {msg}"),
+        }),
+        RunOutcome::Answered(r) => {
+            let verdict = catch_unwind(AssertUnwindSafe(|| referee(&scenario.query(), r)))
+                .unwrap_or_else(|p| {
+                    Verdict::refuted(format!("the referee panicked: {}", panic_message(p)))
+                });
+            if let Verdict::Refuted { reason, .. } = &verdict {
+                findings.push(Finding {
+                    kind: FindingKind::Refuted,
+                    message: format!("the referee refutes {label}: {reason}"),
+                });
+            }
+            record.verdict = Some(verdict);
+        }
+        _ => {}
+    }
+    record
+}
+
+/// Rule 6 (module docs): glide's exact answer in its rotation parameter
+/// `σ` against exact SAT and SGM on the σ-path scenario. Glide runs again
+/// here, directly, because its `σ*` is not part of the method-neutral
+/// result; only where the rule applies (pure rotations, glide answered).
+fn sigma_path_rule(
+    scenario: &Scenario,
+    runs: &[RunRecord],
+    options: &SolveOptions,
+    findings: &mut Vec<Finding>,
+) -> Vec<RunRecord> {
+    let glide_answered = runs.iter().any(|r| {
+        r.method == Method::Glide && r.scalar == ScalarKind::Exact && r.answer().is_some()
+    });
+    if !glide_answered {
+        return Vec::new();
+    }
+    let Some(path) = sigma_path_scenario(scenario) else {
+        return Vec::new();
+    };
+    let interval = (&scenario.interval.0, &scenario.interval.1);
+    let glide = catch_unwind(AssertUnwindSafe(|| {
+        solve_glide(
+            &scenario.a,
+            &scenario.b,
+            interval,
+            true,
+            false,
+            options.precision,
+        )
+    }));
+    let Ok(Ok(glide)) = glide else {
+        return Vec::new(); // the main run already reported what went wrong
+    };
+    let glide_collides = glide.initially_overlapping || !glide.events.is_empty();
+    let glide_sigma = if glide.initially_overlapping {
+        Some(RealAlgebraic::from_integer(0))
+    } else {
+        glide.stats.first_parameter.clone()
+    };
+    let mut records = Vec::new();
+    for method in [Method::Sat, Method::Sgm] {
+        let label = format!("{method}/exact on the sigma path");
+        let record = refereed_exact_run(&path, method, options, findings, &label);
+        if let Some(r) = record.answer() {
+            let mut differ = |what: String| {
+                findings.push(Finding {
+                    kind: FindingKind::ExactDisagreement,
+                    message: format!("rule 6: glide/exact and {label} {what}"),
+                })
+            };
+            if r.collides != glide_collides {
+                differ(format!(
+                    "disagree on collides ({glide_collides} against {})",
+                    r.collides
+                ));
+            } else if r.initially_overlapping != glide.initially_overlapping {
+                differ("disagree on initially_overlapping".to_owned());
+            } else if r.collides {
+                let same = match (&r.time, &glide_sigma) {
+                    (Some(Time::Exact(t)), Some(sigma)) => t == sigma,
+                    _ => false,
+                };
+                if !same {
+                    differ("give different first parameters sigma*".to_owned());
+                }
+            }
+        }
+        records.push(record);
+    }
+    records
+}
+
 /// Evaluates a scenario: `exact` loaded for the exact path, `float` for the
 /// `f64` path (either may be missing when that path cannot load it).
 pub fn evaluate(
@@ -316,7 +439,15 @@ pub fn evaluate(
     }
     findings.extend(disagreements);
     // f64 answers classified against the truth
-    let mut evaluation = Evaluation { runs, findings };
+    let sigma_path = match exact {
+        Some(scenario) => sigma_path_rule(scenario, &runs, options, &mut findings),
+        None => Vec::new(),
+    };
+    let mut evaluation = Evaluation {
+        runs,
+        sigma_path,
+        findings,
+    };
     let truth = evaluation.truth().map(|t| {
         let first_contact = match &t.time {
             Some(Time::Exact(a)) => algebraic_of(a).ok(),

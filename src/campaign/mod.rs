@@ -19,6 +19,7 @@ mod evaluate;
 mod report;
 mod runner;
 mod shrink;
+mod sigma_path;
 
 pub use evaluate::{
     evaluate, Evaluation, Finding, FindingKind, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE,
@@ -26,6 +27,7 @@ pub use evaluate::{
 pub use report::{CaseLine, ClassCounts, FindingLine, RunLine, Summary};
 pub use runner::{merge_reports, run_campaign, CampaignConfig, CampaignError};
 pub use shrink::shrink_scenario;
+pub use sigma_path::sigma_path_scenario;
 
 use crate::contact::Time;
 

@@ -2,7 +2,7 @@
 //! [`Summary`] aggregates from those lines (so that `campaign merge` rebuilds
 //! the same table from the reports of many shards).
 
-use super::evaluate::{Evaluation, RunOutcome};
+use super::evaluate::{Evaluation, RunOutcome, RunRecord};
 use exactccd_oracle::{FloatClass, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -57,6 +57,40 @@ pub struct CaseLine {
     pub reproduction: Option<String>,
     /// Every run.
     pub runs: Vec<RunLine>,
+    /// Rule 6: SAT and SGM exact on the σ-path (pure rotations only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sigma_path_runs: Vec<RunLine>,
+}
+
+/// The report line of one run.
+fn run_line(r: &RunRecord) -> RunLine {
+    let (status, answer) = match &r.outcome {
+        RunOutcome::Answered(a) => ("answered", Some(a)),
+        RunOutcome::NotApplicable(_) => ("not-applicable", None),
+        RunOutcome::LimitExceeded(_) => ("limit", None),
+        RunOutcome::Panicked(_) => ("panic", None),
+    };
+    RunLine {
+        method: r.method.to_string(),
+        scalar: r.scalar.to_string(),
+        status: status.to_owned(),
+        collides: answer.map(|a| a.collides),
+        time: answer.and_then(|a| a.time.as_ref()).map(super::time_approx),
+        verdict: r.verdict.as_ref().map(|v| {
+            match v {
+                Verdict::Certified => "certified",
+                Verdict::Refuted { .. } => "refuted",
+                Verdict::Inconclusive(_) => "inconclusive",
+            }
+            .to_owned()
+        }),
+        class: r.class.as_ref().map(|c| c.name().to_owned()),
+        dt: match &r.class {
+            Some(FloatClass::Early { dt } | FloatClass::Late { dt }) => Some(*dt),
+            _ => None,
+        },
+        seconds: r.seconds,
+    }
 }
 
 impl CaseLine {
@@ -75,39 +109,8 @@ impl CaseLine {
                 })
                 .collect(),
             reproduction: None,
-            runs: e
-                .runs
-                .iter()
-                .map(|r| {
-                    let (status, answer) = match &r.outcome {
-                        RunOutcome::Answered(a) => ("answered", Some(a)),
-                        RunOutcome::NotApplicable(_) => ("not-applicable", None),
-                        RunOutcome::LimitExceeded(_) => ("limit", None),
-                        RunOutcome::Panicked(_) => ("panic", None),
-                    };
-                    RunLine {
-                        method: r.method.to_string(),
-                        scalar: r.scalar.to_string(),
-                        status: status.to_owned(),
-                        collides: answer.map(|a| a.collides),
-                        time: answer.and_then(|a| a.time.as_ref()).map(super::time_approx),
-                        verdict: r.verdict.as_ref().map(|v| {
-                            match v {
-                                Verdict::Certified => "certified",
-                                Verdict::Refuted { .. } => "refuted",
-                                Verdict::Inconclusive(_) => "inconclusive",
-                            }
-                            .to_owned()
-                        }),
-                        class: r.class.as_ref().map(|c| c.name().to_owned()),
-                        dt: match &r.class {
-                            Some(FloatClass::Early { dt } | FloatClass::Late { dt }) => Some(*dt),
-                            _ => None,
-                        },
-                        seconds: r.seconds,
-                    }
-                })
-                .collect(),
+            runs: e.runs.iter().map(run_line).collect(),
+            sigma_path_runs: e.sigma_path.iter().map(run_line).collect(),
         }
     }
 }
@@ -170,6 +173,15 @@ impl Summary {
             if let Some(dt) = r.dt {
                 let w = c.worst_dt.entry(r.method.clone()).or_default();
                 *w = w.max(dt);
+            }
+        }
+        for r in &line.sigma_path_runs {
+            let method = format!("{}-on-sigma-path", r.method);
+            *c.seconds
+                .entry(format!("{method}/{}", r.scalar))
+                .or_default() += r.seconds;
+            if let Some(v) = &r.verdict {
+                bump(c.verdicts.entry(method).or_default(), v);
             }
         }
     }

@@ -56,6 +56,11 @@ pub enum ScenarioClass {
     ContactAtEnd,
     /// Closest approach leaves a gap of exactly `2^-k`.
     NearMiss,
+    /// `a` rests; `b` turns about a rational axis through a rational point
+    /// by a rational rotation, `0 < θ < π`, without slide (a `poses`
+    /// motion): glide's pure-rotation case, for differential rule 6 (glide
+    /// against SAT and SGM on the same path as a rational motion in `σ`).
+    Rotation,
 }
 
 impl ScenarioClass {
@@ -79,6 +84,9 @@ impl ScenarioClass {
         ScenarioClass::NearMiss,
     ];
 
+    /// The classes of glide's rule 6 (pure rotations).
+    pub const ROTATION: [ScenarioClass; 1] = [ScenarioClass::Rotation];
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> String {
         match self {
@@ -91,6 +99,7 @@ impl ScenarioClass {
             ScenarioClass::ContactAtStart => "contact-at-start".into(),
             ScenarioClass::ContactAtEnd => "contact-at-end".into(),
             ScenarioClass::NearMiss => "near-miss".into(),
+            ScenarioClass::Rotation => "rotation".into(),
         }
     }
 
@@ -98,7 +107,7 @@ impl ScenarioClass {
     pub fn is_degenerate(self) -> bool {
         !matches!(
             self,
-            ScenarioClass::Linear | ScenarioClass::RationalRotation(_)
+            ScenarioClass::Linear | ScenarioClass::RationalRotation(_) | ScenarioClass::Rotation
         )
     }
 }
@@ -115,11 +124,12 @@ impl FromStr for ScenarioClass {
         ScenarioClass::RANDOM
             .into_iter()
             .chain(ScenarioClass::DEGENERATE)
+            .chain(ScenarioClass::ROTATION)
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
-                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss)"
+                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, rotation)"
                 )
             })
     }
@@ -250,6 +260,35 @@ impl Builder {
         (
             Self::body(self.box_shape(), a_pose, a_motion),
             Self::body(self.box_shape(), b_pose, Motion::Linear { velocity }),
+        )
+    }
+
+    /// `b` turned about an axis through a point near `a` by a rational
+    /// rotation with a positive real part (`θ < π`), while `a` rests.
+    fn pure_rotation(&mut self) -> (Body, Body) {
+        let a_pose = Pose::new(self.rotation(), self.vector(1, 2));
+        let p = a_pose.translation.clone() + &self.vector(2, 2);
+        let turn = loop {
+            let w = self.rng.range(1, 4);
+            let v: [i64; 3] = std::array::from_fn(|_| self.rng.range(-3, 3));
+            if v != [0, 0, 0] {
+                break quaternion_rotation(&[q(w, 1), q(v[0], 1), q(v[1], 1), q(v[2], 1)])
+                    .expect("non-zero quaternion");
+            }
+        };
+        let b_rotation = self.rotation();
+        let c0 = p.clone() + &self.vector(4, 1);
+        let end = Pose::new(
+            turn.mul_mat(&b_rotation),
+            p.clone() + &turn.mul_vec(&(c0.clone() - &p)),
+        );
+        (
+            Self::body(self.box_shape(), a_pose, Motion::Static),
+            Self::body(
+                self.box_shape(),
+                Pose::new(b_rotation, c0),
+                Motion::Poses { end },
+            ),
         )
     }
 
@@ -591,6 +630,10 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         ScenarioClass::FlushSliding => g.flush_sliding(),
         ScenarioClass::ContactAtStart => g.contact_at_start(),
         ScenarioClass::ContactAtEnd => g.contact_at_end(),
+        ScenarioClass::Rotation => {
+            let (a, b) = g.pure_rotation();
+            (a, b, None)
+        }
     };
     let (a, b) = if class.is_degenerate() && class != ScenarioClass::AxisAligned {
         let quat = g.quaternion();

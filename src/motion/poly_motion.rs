@@ -48,7 +48,6 @@ use super::{Body, Motion, PolyMotion};
 use crate::geom::{quaternion_norm_squared, quaternion_rotation_homogeneous, Mat3, Pose, Vec3};
 use crate::poly::Poly;
 use crate::scalar::{BigInt, BigRational, FieldScalar, Ring, Scalar, Sign};
-use num_integer::Integer;
 
 /// An affine map `x = M y + v` at one instant: `(M, v)`.
 pub type Affine<S> = (Mat3<S>, Vec3<S>);
@@ -256,8 +255,8 @@ impl<S: FieldScalar> PolyMotion<S> {
             let Some(r) = r else {
                 return self.clone();
             };
-            den_lcm = den_lcm.lcm(r.denom());
-            num_gcd = num_gcd.gcd(r.numer());
+            den_lcm = crate::scalar::euclid::lcm(&den_lcm, r.denom());
+            num_gcd = crate::scalar::euclid::gcd(&num_gcd, r.numer());
         }
         if Ring::is_zero(&num_gcd) {
             return self;

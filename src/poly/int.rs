@@ -7,7 +7,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{Dyadic, Poly};
-use crate::scalar::{BigInt, BigRational, Ring, Sign};
+use crate::scalar::{euclid, BigInt, BigRational, Ring, Sign};
 use num_integer::Integer;
 use num_traits::Signed;
 
@@ -16,7 +16,7 @@ impl Poly<BigInt> {
     pub fn content(&self) -> BigInt {
         let mut g = <BigInt as Ring>::zero();
         for c in &self.coeffs {
-            g = g.gcd(c);
+            g = euclid::gcd(&g, c);
             if g == <BigInt as Ring>::one() {
                 break;
             }
@@ -245,7 +245,7 @@ impl Poly<BigRational> {
     pub fn to_primitive_integer(&self) -> Poly<BigInt> {
         let mut lcm = <BigInt as Ring>::one();
         for c in &self.coeffs {
-            lcm = lcm.lcm(c.denom());
+            lcm = euclid::lcm(&lcm, c.denom());
         }
         let ints = Poly::from_coeffs(
             self.coeffs

@@ -84,6 +84,14 @@ pub mod euclid {
         a
     }
 
+    /// The least common multiple of `|a|` and `|b|` (`0` if either is `0`).
+    pub fn lcm(a: &BigInt, b: &BigInt) -> BigInt {
+        if a.is_zero() || b.is_zero() {
+            return BigInt::zero();
+        }
+        (a / gcd(a, b) * b).abs()
+    }
+
     /// `n / d` in lowest terms with a positive denominator (`d != 0`).
     pub fn ratio(n: BigInt, d: BigInt) -> BigRational {
         assert!(!d.is_zero(), "zero denominator");

@@ -73,6 +73,11 @@ pub struct GlideStats {
     /// The narrowest relative precision, in bits, that every reported
     /// enclosure reached (`None` without enclosures).
     pub enclosure_bits: Option<u32>,
+    /// The path parameter of the first event after `t0`, exactly: `σ*` of
+    /// a rotation, `t*` of a translation (exact path without a slide; `None`
+    /// otherwise or without an event). Differential rule 6 compares `σ*`
+    /// with SAT and SGM on the same path written in `σ`.
+    pub first_parameter: Option<RealAlgebraic>,
 }
 
 /// The glide solver's answer.
@@ -505,6 +510,9 @@ pub fn solve_glide(
                 stats.enclosure_bits = Some(stats.enclosure_bits.map_or(b, |x: u32| x.min(b)));
             }
             let lambda = <BigRational as RealRoots>::root_to_f64(&ev.param);
+            if events.is_empty() {
+                stats.first_parameter = Some(ev.param.clone());
+            }
             events.push(finish(&setup, &ctx, &ev, lambda, time));
             if !all {
                 break;

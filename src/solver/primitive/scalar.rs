@@ -16,7 +16,6 @@ use crate::poly::{
 #[cfg(feature = "gmp")]
 use crate::scalar::Scalar;
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
-use num_integer::Integer;
 
 /// A scalar the primitive queries run in: exact rationals (polynomials over
 /// [`BigInt`], times as [`RealAlgebraic`]) or `f64` (polynomials over `f64`,
@@ -55,7 +54,7 @@ fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
     let mut lcm = <BigInt as Ring>::one();
     for v in values {
         if *v.denom() != <BigInt as Ring>::one() {
-            lcm = lcm.lcm(v.denom());
+            lcm = crate::scalar::euclid::lcm(&lcm, v.denom());
         }
     }
     let scaled: Vec<BigInt> = values
@@ -64,7 +63,7 @@ fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
         .collect();
     let mut g = <BigInt as Ring>::zero();
     for v in &scaled {
-        g = g.gcd(v);
+        g = crate::scalar::euclid::gcd(&g, v);
         if g == <BigInt as Ring>::one() {
             return scaled;
         }

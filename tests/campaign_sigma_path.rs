@@ -1,0 +1,62 @@
+//! Differential rule 6 (README "Differential rules"): for pure rotations,
+//! glide's exact first parameter `σ*` equals the first contact "time" of
+//! exact SAT and exact SGM on the same path written as a `row_matrix`
+//! motion in `σ`, and those answers are certified by the referee.
+
+use exactccd::campaign::{evaluate, sigma_path_scenario, RunOutcome};
+use exactccd::contact::{Method, SolveOptions, Time};
+use exactccd::generate::{generate, ScenarioClass};
+use exactccd_oracle::Verdict;
+
+#[test]
+fn glide_agrees_exactly_in_sigma_with_sat_and_sgm_on_the_sigma_path() {
+    let options = SolveOptions::default();
+    let (mut colliding, mut separate) = (0, 0);
+    for index in 0..16 {
+        let s = generate(2026, index, ScenarioClass::Rotation);
+        assert!(
+            sigma_path_scenario(&s).is_some(),
+            "#{index} is a pure rotation"
+        );
+        let e = evaluate(Some(&s), None, &options);
+        assert!(e.findings.is_empty(), "#{index}: {:?}", e.findings);
+        // the rule ran: SAT and SGM on the σ-path, both answered and certified
+        let methods: Vec<Method> = e.sigma_path.iter().map(|r| r.method).collect();
+        assert_eq!(methods, [Method::Sat, Method::Sgm], "#{index}");
+        for r in &e.sigma_path {
+            assert!(matches!(r.outcome, RunOutcome::Answered(_)), "#{index}");
+            assert_eq!(
+                r.verdict,
+                Some(Verdict::Certified),
+                "#{index} {}",
+                r.label()
+            );
+        }
+        let sat = e.sigma_path[0].answer().expect("answered");
+        if sat.collides {
+            colliding += 1;
+            // the parameter lies in the σ-path's interval [0, σ_end]
+            let Some(Time::Exact(sigma)) = &sat.time else {
+                panic!("#{index}: an exact time in σ")
+            };
+            let path = sigma_path_scenario(&s).unwrap();
+            assert!(sigma.cmp_rational(&path.interval.0).is_ge());
+            assert!(sigma.cmp_rational(&path.interval.1).is_le());
+        } else {
+            separate += 1;
+        }
+    }
+    // the class exercises both outcomes
+    assert!(
+        colliding >= 3 && separate >= 3,
+        "{colliding} colliding, {separate} separate"
+    );
+}
+
+#[test]
+fn the_rule_does_not_apply_to_rational_motions() {
+    let options = SolveOptions::default();
+    let s = generate(2026, 0, ScenarioClass::RationalRotation(1));
+    let e = evaluate(Some(&s), None, &options);
+    assert!(e.sigma_path.is_empty());
+}
