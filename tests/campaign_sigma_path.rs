@@ -60,3 +60,40 @@ fn the_rule_does_not_apply_to_rational_motions() {
     let e = evaluate(Some(&s), None, &options);
     assert!(e.sigma_path.is_empty());
 }
+
+/// Loading a pure rotation for the `f64` path rounds its poses, leaving a
+/// slide at rounding level: glide's `f64` path solves it as the rotation it
+/// stands for (it used to refuse it as a general screw) and agrees with the
+/// exact answer.
+#[test]
+fn glide_f64_solves_pure_rotations_whose_poses_were_rounded() {
+    use exactccd::contact::{solve, ScalarKind};
+    use exactccd::scenario::{parse_scenario, write_scenario, LoadOptions};
+    let options = SolveOptions::default();
+    let mut agreeing = 0;
+    for index in 0..24 {
+        let s = generate(7, index, ScenarioClass::Rotation);
+        let float = parse_scenario(
+            &write_scenario(&s),
+            None,
+            &LoadOptions::for_scalar(ScalarKind::F64),
+        )
+        .expect("loads for f64");
+        let exact = solve(&s.query(), Method::Glide, ScalarKind::Exact, &options).expect("exact");
+        let approx = solve(&float.query(), Method::Glide, ScalarKind::F64, &options)
+            .unwrap_or_else(|e| panic!("#{index}: glide f64 refused: {e}"));
+        assert_eq!(approx.collides, exact.collides, "#{index}");
+        if let (Some(Time::Enclosure { lower, upper }), Some(Time::Float(t))) =
+            (&exact.time, &approx.time)
+        {
+            let lo = exactccd::scalar::rational_to_f64(lower);
+            let hi = exactccd::scalar::rational_to_f64(upper);
+            assert!(
+                *t >= lo - 1e-9 && *t <= hi + 1e-9,
+                "#{index}: {t} outside [{lo}, {hi}]"
+            );
+            agreeing += 1;
+        }
+    }
+    assert!(agreeing >= 3, "only {agreeing} colliding cases compared");
+}

@@ -451,6 +451,20 @@ pub fn evaluate(
     let truth = evaluation.truth().map(|t| {
         let first_contact = match &t.time {
             Some(Time::Exact(a)) => algebraic_of(a).ok(),
+            // a certified enclosure (glide's rotations) at most 2^-40 wide,
+            // far below the f64 tolerance, stands for the truth by its
+            // midpoint
+            Some(Time::Enclosure { lower, upper })
+                if upper - lower
+                    <= crate::scalar::BigRational::new(
+                        1.into(),
+                        num_bigint::BigInt::from(1) << 40u32,
+                    ) =>
+            {
+                Some(exactccd_oracle::Algebraic::Rational(
+                    (lower + upper) / crate::scalar::BigRational::from_integer(2.into()),
+                ))
+            }
             _ => None,
         };
         (t.collides, first_contact)

@@ -449,6 +449,20 @@ fn exact_time(
     }
 }
 
+/// True when the slide `c k` of the step is below `2^-30` times the scale
+/// `1 + |p| + |T|` (axis point, step translation): what rounding the poses
+/// of a pure rotation to `f64` leaves behind. Decided in rationals
+/// (squared lengths).
+fn slide_is_rounding(rel: &RelativeGlide, c: &BigRational) -> bool {
+    let k = &rel.screw.axis_direction;
+    let slide_squared = c * c * k.norm_squared();
+    let scale_squared = BigRational::one()
+        + rel.screw.axis_point.norm_squared()
+        + rel.screw.map.translation.norm_squared();
+    let tolerance = BigRational::new(BigInt::one(), BigInt::one() << 60u32);
+    slide_squared <= scale_squared * tolerance
+}
+
 /// `-log2(width)`, rounded down (0 for widths >= 1).
 fn reached_bits(t: &Interval) -> u32 {
     let w = t.width();
@@ -490,12 +504,16 @@ pub fn solve_glide(
         ..GlideStats::default()
     };
     if let Some(c) = setup.rel.slide.clone() {
-        if !exact {
+        if exact {
+            return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
+        }
+        if !slide_is_rounding(&setup.rel, &c) {
             return Err(GlideError::NotApplicable(
                 "a general screw (rotation and a slide) is solved only in the exact path, by certified interval arithmetic".to_string(),
             ));
         }
-        return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
+        // an f64 scenario's poses, rounded to f64, leave a slide at rounding
+        // level where the file meant a pure rotation: solved as that rotation
     }
     let mut events = Vec::new();
     let initially_overlapping;
