@@ -70,6 +70,14 @@ pub mod euclid {
         if a < b {
             std::mem::swap(&mut a, &mut b);
         }
+        // a power of two (the denominators of dyadic rationals): the gcd is
+        // the common power of two
+        if let Some(k) = b.trailing_zeros() {
+            if b.bits() == k + 1 {
+                let shift = a.trailing_zeros().map_or(k, |z| z.min(k));
+                return BigInt::one() << shift;
+            }
+        }
         while !b.is_zero() {
             if let Some(y) = b.to_u64() {
                 let r = (&a % &b)

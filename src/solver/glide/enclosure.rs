@@ -16,7 +16,7 @@
 //! 16 atan(1/5) - 4 atan(1/239)` (Machin).
 #![deny(clippy::float_arithmetic)]
 
-use crate::scalar::BigRational;
+use crate::scalar::{euclid, BigRational};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -30,16 +30,32 @@ pub struct Interval {
     pub hi: BigRational,
 }
 
+// Arithmetic goes through the `Ring` methods of `BigRational` (fractions
+// reduced by Euclid's algorithm, with a fast path for the power-of-two
+// denominators of this grid) rather than `Ratio`'s operators.
+
+fn add(a: &BigRational, b: &BigRational) -> BigRational {
+    crate::scalar::Ring::add_ref(a, b)
+}
+
+fn sub(a: &BigRational, b: &BigRational) -> BigRational {
+    crate::scalar::Ring::sub_ref(a, b)
+}
+
+fn mul(a: &BigRational, b: &BigRational) -> BigRational {
+    crate::scalar::Ring::mul_ref(a, b)
+}
+
 fn floor_to(q: &BigRational, g: u64) -> BigRational {
     let scale = BigInt::one() << g;
     let n = (q.numer() * &scale).div_floor(q.denom());
-    BigRational::new(n, scale)
+    euclid::ratio(n, scale)
 }
 
 fn ceil_to(q: &BigRational, g: u64) -> BigRational {
     let scale = BigInt::one() << g;
     let n = (q.numer() * &scale).div_ceil(q.denom());
-    BigRational::new(n, scale)
+    euclid::ratio(n, scale)
 }
 
 impl Interval {
@@ -76,26 +92,26 @@ impl Interval {
     /// Sum.
     pub fn add(&self, o: &Self) -> Self {
         Interval {
-            lo: &self.lo + &o.lo,
-            hi: &self.hi + &o.hi,
+            lo: add(&self.lo, &o.lo),
+            hi: add(&self.hi, &o.hi),
         }
     }
 
     /// Difference.
     pub fn sub(&self, o: &Self) -> Self {
         Interval {
-            lo: &self.lo - &o.hi,
-            hi: &self.hi - &o.lo,
+            lo: sub(&self.lo, &o.hi),
+            hi: sub(&self.hi, &o.lo),
         }
     }
 
     /// Product.
     pub fn mul(&self, o: &Self) -> Self {
         let c = [
-            &self.lo * &o.lo,
-            &self.lo * &o.hi,
-            &self.hi * &o.lo,
-            &self.hi * &o.hi,
+            mul(&self.lo, &o.lo),
+            mul(&self.lo, &o.hi),
+            mul(&self.hi, &o.lo),
+            mul(&self.hi, &o.hi),
         ];
         let lo = c.iter().min().cloned().unwrap_or_default();
         let hi = c.iter().max().cloned().unwrap_or_default();
@@ -114,7 +130,7 @@ impl Interval {
 
     /// Multiplied by a rational.
     pub fn scale(&self, c: &BigRational) -> Self {
-        Interval::new(&self.lo * c, &self.hi * c)
+        Interval::new(mul(&self.lo, c), mul(&self.hi, c))
     }
 }
 
@@ -139,39 +155,64 @@ pub fn sqrt_interval(q: &BigRational, g: u64) -> Interval {
     }
 }
 
-/// `atan(y)` for a rational `|y| <= 1/2` by the alternating series, on the
-/// grid `2^-g`.
+/// `atan(y)` for a rational `0 <= y <= 1/2` by the alternating series
+/// `y - y^3/3 + y^5/5 - ...`, on the grid `2^-g`.
+///
+/// Fixed point: every quantity is an integer multiple of `2^-(g+8)` kept as
+/// a lower and an upper integer bound (floor and ceiling divisions), so no
+/// fraction is ever reduced; all terms are positive, so bounds multiply
+/// monotonically. The series stops at the first term below `2^-g`, whose
+/// magnitude bounds the remainder (alternating, decreasing terms).
 fn atan_series(y: &BigRational, g: u64) -> Interval {
-    let eps = BigRational::new(BigInt::one(), BigInt::one() << g);
-    let y2 = Interval::point(y * y).round(g + 8);
-    let mut power = Interval::point(y.clone()).round(g + 8);
-    let mut sum = Interval::point(BigRational::zero());
-    let mut j: i64 = 0;
+    assert!(!y.is_negative(), "atan_series takes y >= 0");
+    let w = g + 8;
+    let scale = BigInt::one() << w;
+    let at_scale = |q: &BigRational| {
+        let n = q.numer() * &scale;
+        (n.div_floor(q.denom()), n.div_ceil(q.denom()))
+    };
+    let (mut p_lo, mut p_hi) = at_scale(y);
+    let (y2_lo, y2_hi) = at_scale(&mul(y, y));
+    let eps = BigInt::one() << 8u32; // 2^-g at scale 2^w
+    let (mut sum_lo, mut sum_hi) = (BigInt::zero(), BigInt::zero());
+    let mut j: u64 = 0;
     loop {
-        let term = power.scale(&BigRational::new(BigInt::one(), BigInt::from(2 * j + 1)));
-        let magnitude = term.lo.abs().max(term.hi.abs());
-        if magnitude < eps {
-            // |remainder| <= first omitted term's magnitude.
-            let r = Interval::new(-magnitude.clone(), magnitude);
-            return sum.add(&r).round(g);
+        let d = BigInt::from(2 * j + 1);
+        let (t_lo, t_hi) = (p_lo.div_floor(&d), p_hi.div_ceil(&d));
+        if t_hi < eps {
+            // the remainder lies in [-t_hi, t_hi]
+            sum_lo -= &t_hi;
+            sum_hi += &t_hi;
+            let lo = sum_lo.div_floor(&eps);
+            let hi = sum_hi.div_ceil(&eps);
+            let grid = BigInt::one() << g;
+            return Interval::new(euclid::ratio(lo, grid.clone()), euclid::ratio(hi, grid));
         }
-        sum = if j % 2 == 0 {
-            sum.add(&term)
+        if j % 2 == 0 {
+            sum_lo += t_lo;
+            sum_hi += t_hi;
         } else {
-            sum.sub(&term)
+            sum_lo -= t_hi;
+            sum_hi -= t_lo;
         }
-        .round(g + 8);
-        power = power.mul(&y2).round(g + 8);
+        p_lo = (&p_lo * &y2_lo).div_floor(&scale);
+        p_hi = (&p_hi * &y2_hi).div_ceil(&scale);
         j += 1;
     }
 }
 
-/// An enclosure of `atan(x)` for a rational `x >= 0`, at most about
+/// An enclosure of `atan(x)` for a rational `x` (negative through
+/// `atan(-x) = -atan(x)`), at most about
 /// `2^-(g - 4)` wide.
 pub fn atan_rational(x: &BigRational, g: u64) -> Interval {
     let half = BigRational::new(BigInt::one(), BigInt::from(2));
     let one = BigRational::one();
     let h = g + 6;
+    if x.is_negative() {
+        // atan is odd
+        let minus = atan_rational(&-x, g);
+        return Interval::new(-minus.hi, -minus.lo);
+    }
     if x > &one {
         let pi_half = pi_interval(h).scale(&half);
         return pi_half.sub(&atan_rational(&x.recip(), h)).round(g);
@@ -227,6 +268,29 @@ mod tests {
 
     fn q(s: &str) -> BigRational {
         parse_number(s).unwrap()
+    }
+
+    /// The fixed-point series against the known digits of `atan(1/2)`,
+    /// `atan(1/5)` and `atan(3/7)` (mpmath, 30 decimals) at several grid
+    /// sizes, and oddness.
+    #[test]
+    fn atan_series_encloses_known_digits() {
+        for (x, digits) in [
+            ("1/2", "0.463647609000806116214256231461"),
+            ("1/5", "0.197395559849880758370049765195"),
+            ("3/7", "0.404891786285083423312072929009"),
+        ] {
+            for g in [20u64, 64, 90] {
+                let iv = atan_rational(&q(x), g);
+                // the 30 decimals are truncated: the value is in [lo, lo + 1e-30]
+                let (lo, hi) = (q(digits), q(digits) + q("1e-30"));
+                assert!(iv.lo <= hi && iv.hi >= lo, "atan({x}) at {g} bits: {iv:?}");
+                let w = BigRational::new(BigInt::one(), BigInt::one() << (g - 6));
+                assert!(iv.width() <= w, "atan({x}) at {g} bits too wide");
+                let minus = atan_rational(&-q(x), g);
+                assert_eq!((minus.lo, minus.hi), (-iv.hi.clone(), -iv.lo.clone()));
+            }
+        }
     }
 
     #[test]
