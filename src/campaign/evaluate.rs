@@ -20,9 +20,14 @@
 //! 6. for a pure rotation (`a` at rest, `b` by `poses`, no slide), SAT and
 //!    SGM exact run on the same path written as a rational motion in glide's
 //!    parameter `σ` ([`super::sigma_path`]); their answers are refereed and
-//!    must agree exactly with glide's first `σ*` (and its decision).
+//!    must agree exactly with glide's first `σ*` (and its decision);
+//! 7. for a spin of `b` about its centre (a `screw`), SAT's ODE stepping on
+//!    the `angular` twin ([`super::angular_equivalent`]) is classified
+//!    against glide's certified answer with the tolerance of one step (the
+//!    stated error): counted, not a finding.
 #![deny(clippy::float_arithmetic)]
 
+use super::angular_equivalent::angular_equivalent;
 use super::sigma_path::sigma_path_scenario;
 use crate::app::{check_expectation, times_agree};
 use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
@@ -125,6 +130,9 @@ pub struct Evaluation {
     /// Rule 6: the exact SAT and SGM runs on the scenario's σ-path (empty
     /// where the rule does not apply).
     pub sigma_path: Vec<RunRecord>,
+    /// Rule 7: SAT's `f64` run on the `angular` twin of a spin, classified
+    /// against glide (empty where the rule does not apply).
+    pub angular_twin: Vec<RunRecord>,
     /// The problems found; empty when everything holds.
     pub findings: Vec<Finding>,
 }
@@ -361,6 +369,50 @@ fn sigma_path_rule(
     records
 }
 
+/// Rule 7 (module docs): SAT's ODE stepping on the `angular` twin,
+/// classified against the exact truth with the stated error of one step.
+fn angular_twin_run(
+    scenario: &Scenario,
+    twin: &Scenario,
+    truth: &Truth,
+    options: &SolveOptions,
+) -> RunRecord {
+    let (outcome, seconds) = run_one(twin, Method::Sat, ScalarKind::F64, options);
+    let step = crate::scalar::rational_to_f64(
+        &((&scenario.interval.1 - &scenario.interval.0)
+            / crate::scalar::BigRational::from_integer(options.steps.max(1).into())),
+    );
+    let class = match &outcome {
+        RunOutcome::Answered(a) => {
+            let t = float_time(a);
+            Some(classify_float(
+                truth,
+                a.collides,
+                t,
+                step_tolerance(step, t),
+            ))
+        }
+        RunOutcome::Panicked(m) | RunOutcome::LimitExceeded(m) => {
+            Some(FloatClass::Failed(m.clone()))
+        }
+        RunOutcome::NotApplicable(_) => None,
+    };
+    RunRecord {
+        method: Method::Sat,
+        scalar: ScalarKind::F64,
+        outcome,
+        verdict: None,
+        class,
+        seconds,
+    }
+}
+
+/// One step plus the `f64` tolerance.
+#[allow(clippy::float_arithmetic)]
+fn step_tolerance(step: f64, t: Option<f64>) -> f64 {
+    step + f64_tolerance(t)
+}
+
 /// Evaluates a scenario: `exact` loaded for the exact path, `float` for the
 /// `f64` path (either may be missing when that path cannot load it).
 pub fn evaluate(
@@ -446,6 +498,7 @@ pub fn evaluate(
     let mut evaluation = Evaluation {
         runs,
         sigma_path,
+        angular_twin: Vec::new(),
         findings,
     };
     let truth = evaluation.truth().map(|t| {
@@ -487,6 +540,9 @@ pub fn evaluate(
                     RunOutcome::LimitExceeded(m) => Some(FloatClass::Failed(m.clone())),
                     RunOutcome::NotApplicable(_) => None,
                 };
+            }
+            if let (Some(scenario), Some(twin)) = (exact, exact.and_then(angular_equivalent)) {
+                evaluation.angular_twin = vec![angular_twin_run(scenario, &twin, &truth, options)];
             }
         }
     }

@@ -15,12 +15,14 @@
 //! The output is a pure function of the seed, the classes, the case count
 //! and the shard: shards run anywhere, under any batch scheduler, and merge.
 
+mod angular_equivalent;
 mod evaluate;
 mod report;
 mod runner;
 mod shrink;
 mod sigma_path;
 
+pub use angular_equivalent::angular_equivalent;
 pub use evaluate::{
     evaluate, Evaluation, Finding, FindingKind, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE,
 };

@@ -60,6 +60,9 @@ pub struct CaseLine {
     /// Rule 6: SAT and SGM exact on the σ-path (pure rotations only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sigma_path_runs: Vec<RunLine>,
+    /// Rule 7: SAT `f64` on the `angular` twin of a spin.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub angular_twin_runs: Vec<RunLine>,
 }
 
 /// The report line of one run.
@@ -111,6 +114,7 @@ impl CaseLine {
             reproduction: None,
             runs: e.runs.iter().map(run_line).collect(),
             sigma_path_runs: e.sigma_path.iter().map(run_line).collect(),
+            angular_twin_runs: e.angular_twin.iter().map(run_line).collect(),
         }
     }
 }
@@ -182,6 +186,19 @@ impl Summary {
                 .or_default() += r.seconds;
             if let Some(v) = &r.verdict {
                 bump(c.verdicts.entry(method).or_default(), v);
+            }
+        }
+        for r in &line.angular_twin_runs {
+            let method = format!("{}-on-angular-twin", r.method);
+            *c.seconds
+                .entry(format!("{method}/{}", r.scalar))
+                .or_default() += r.seconds;
+            if let Some(k) = &r.class {
+                bump(c.float_classes.entry(method.clone()).or_default(), k);
+            }
+            if let Some(dt) = r.dt {
+                let w = c.worst_dt.entry(method).or_default();
+                *w = w.max(dt);
             }
         }
     }

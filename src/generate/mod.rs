@@ -61,6 +61,11 @@ pub enum ScenarioClass {
     /// motion): glide's pure-rotation case, for differential rule 6 (glide
     /// against SAT and SGM on the same path as a rational motion in `σ`).
     Rotation,
+    /// `a` rests; `b` spins by a contract `screw` about an axis through its
+    /// own centre with a direction of rational length, without slide: the
+    /// same motion as `angular` with angular velocity along the axis, for
+    /// the rule comparing glide with SAT's ODE stepping.
+    Spin,
 }
 
 impl ScenarioClass {
@@ -85,7 +90,7 @@ impl ScenarioClass {
     ];
 
     /// The classes of glide's rule 6 (pure rotations).
-    pub const ROTATION: [ScenarioClass; 1] = [ScenarioClass::Rotation];
+    pub const ROTATION: [ScenarioClass; 2] = [ScenarioClass::Rotation, ScenarioClass::Spin];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> String {
@@ -100,6 +105,7 @@ impl ScenarioClass {
             ScenarioClass::ContactAtEnd => "contact-at-end".into(),
             ScenarioClass::NearMiss => "near-miss".into(),
             ScenarioClass::Rotation => "rotation".into(),
+            ScenarioClass::Spin => "spin".into(),
         }
     }
 
@@ -107,7 +113,10 @@ impl ScenarioClass {
     pub fn is_degenerate(self) -> bool {
         !matches!(
             self,
-            ScenarioClass::Linear | ScenarioClass::RationalRotation(_) | ScenarioClass::Rotation
+            ScenarioClass::Linear
+                | ScenarioClass::RationalRotation(_)
+                | ScenarioClass::Rotation
+                | ScenarioClass::Spin
         )
     }
 }
@@ -129,7 +138,7 @@ impl FromStr for ScenarioClass {
             .ok_or_else(|| {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
-                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, rotation)"
+                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, rotation, spin)"
                 )
             })
     }
@@ -288,6 +297,43 @@ impl Builder {
                 self.box_shape(),
                 Pose::new(b_rotation, c0),
                 Motion::Poses { end },
+            ),
+        )
+    }
+
+    /// `b` spinning about an axis through its centre (direction of rational
+    /// length, a Pythagorean quadruple) by up to 11/4 radians, near `a`.
+    fn spin(&mut self) -> (Body, Body) {
+        const DIRECTIONS: [[i64; 3]; 6] = [
+            [0, 0, 1],
+            [0, 3, 4],
+            [1, 2, 2],
+            [2, 3, 6],
+            [1, 4, 8],
+            [4, 4, 7],
+        ];
+        let a_pose = Pose::new(self.rotation(), self.vector(1, 2));
+        let d = DIRECTIONS[self.rng.range(0, 5) as usize];
+        let sign = |g: &mut Self| if g.rng.chance(1, 2) { 1 } else { -1 };
+        let direction = vec3(
+            q(d[0] * sign(self), 1),
+            q(d[1] * sign(self), 1),
+            q(d[2] * sign(self), 1),
+        );
+        let centre = a_pose.translation.clone() + &self.vector(3, 1);
+        let angle = q(self.rng.range(1, 11), 4);
+        let b_pose = Pose::new(self.rotation(), centre.clone());
+        (
+            Self::body(self.box_shape(), a_pose, Motion::Static),
+            Self::body(
+                self.box_shape(),
+                b_pose,
+                Motion::Screw {
+                    axis_point: centre,
+                    axis_direction: direction,
+                    angle,
+                    slide: BigRational::zero(),
+                },
             ),
         )
     }
@@ -632,6 +678,10 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         ScenarioClass::ContactAtEnd => g.contact_at_end(),
         ScenarioClass::Rotation => {
             let (a, b) = g.pure_rotation();
+            (a, b, None)
+        }
+        ScenarioClass::Spin => {
+            let (a, b) = g.spin();
             (a, b, None)
         }
     };
