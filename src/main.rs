@@ -130,8 +130,8 @@ struct CampaignArgs {
     shard: String,
     /// Scenario classes, comma separated: linear, rational1..rational4,
     /// axis-aligned, parallel-edges, touching-instant, flush-sliding,
-    /// contact-at-start, contact-at-end, near-miss, or the groups random,
-    /// degenerate, all [default: all].
+    /// contact-at-start, contact-at-end, near-miss, piecewise, or the groups
+    /// random, degenerate, all [default: all].
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)

@@ -581,3 +581,25 @@ fn exact_sgm_equals_exact_sat_on_generated_piecewise_motions() {
     eprintln!("checked {checked}, collisions {collisions}, f64 agreeing {f64_agree}, f64 refused {f64_refused}");
     assert!(f64_agree >= 20, "{f64_agree} (refused {f64_refused})");
 }
+
+#[test]
+fn the_piecewise_campaign_class_is_continuous_and_sgm_equals_sat() {
+    let opts = SolveOptions::default();
+    let mut collisions = 0;
+    for index in 0..24u64 {
+        let s = generate(31, index, ScenarioClass::Piecewise);
+        assert!(s.b.motion.is_piecewise());
+        // the loader accepts it: continuous at the join, exactly
+        let text = write_scenario(&s);
+        let back = load(&text, ScalarKind::Exact);
+        assert_eq!(back, s);
+        let q = s.query();
+        let sgm = solve(&q, Method::Sgm, ScalarKind::Exact, &opts).unwrap();
+        let sat = solve(&q, Method::Sat, ScalarKind::Exact, &opts).unwrap();
+        assert!(same(&sgm, &sat), "#{index}:\n{text}");
+        assert_eq!(referee(&q, &sgm), Verdict::Certified, "#{index}");
+        assert_eq!(referee(&q, &sat), Verdict::Certified, "#{index}");
+        collisions += usize::from(sgm.collides);
+    }
+    assert!(collisions >= 6, "{collisions}");
+}
