@@ -337,4 +337,41 @@ mod tests {
         let (_, c) = m.piece_at(&q("3/4")).eval_at(&q("3/4"));
         assert_eq!(c.x, q("1"));
     }
+
+    #[test]
+    fn the_f64_placement_follows_the_pieces() {
+        use crate::poly::Poly;
+        // x = 4 - 8t until 1/2, then x = -4 + 8t: V-shaped, 0 at the join
+        let along_x = |c0: &str, c1: &str| Motion::Rational {
+            quaternion: [
+                Poly::constant(q("1")),
+                Poly::zero(),
+                Poly::zero(),
+                Poly::zero(),
+            ],
+            translation: Vec3::new(
+                Poly::from_coeffs(vec![q(c0), q(c1)]),
+                Poly::zero(),
+                Poly::zero(),
+            ),
+            denominator: Poly::constant(q("1")),
+        };
+        let mut b = body(&["1/2"]);
+        b.motion = Motion::Piecewise {
+            pieces: vec![
+                MotionPiece {
+                    until: Some(q("1/2")),
+                    motion: along_x("4", "-8"),
+                },
+                MotionPiece {
+                    until: None,
+                    motion: along_x("-4", "8"),
+                },
+            ],
+        };
+        for (t, x) in [(0.0, 4.0), (0.25, 2.0), (0.5, 0.0), (0.75, 2.0), (1.0, 4.0)] {
+            let (_, c) = b.pose_at_f64(t, &q("0"), &q("1"));
+            assert_eq!(c.x, x, "t = {t}");
+        }
+    }
 }
