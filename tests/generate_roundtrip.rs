@@ -7,11 +7,7 @@ use exactccd::scenario::{parse_scenario, write_scenario, LoadOptions};
 
 #[test]
 fn every_class_round_trips_through_the_loader() {
-    for class in ScenarioClass::RANDOM
-        .into_iter()
-        .chain(ScenarioClass::DEGENERATE)
-        .chain(ScenarioClass::ROTATION)
-    {
+    for class in ScenarioClass::all() {
         for index in 0..40 {
             let s = generate(2026, index, class);
             let text = write_scenario(&s);
@@ -24,11 +20,7 @@ fn every_class_round_trips_through_the_loader() {
 
 #[test]
 fn generation_is_reproducible_and_varied() {
-    for class in ScenarioClass::RANDOM
-        .into_iter()
-        .chain(ScenarioClass::DEGENERATE)
-        .chain(ScenarioClass::ROTATION)
-    {
+    for class in ScenarioClass::all() {
         assert_eq!(generate(1, 5, class), generate(1, 5, class));
         assert_ne!(generate(1, 5, class), generate(1, 6, class), "{class}");
         assert_ne!(generate(1, 5, class), generate(2, 5, class), "{class}");

@@ -104,13 +104,71 @@ impl Shape {
     }
 }
 
-/// A body: a shape and its motion.
+/// A body: a shape and its motion, possibly piecewise.
+///
+/// A piecewise motion is `motion` from `t0` up to the first switch time,
+/// then each switch's motion from its time `s` up to the next switch (or
+/// `t1`): pieces over closed sub-intervals that meet at the switch times.
+/// The referee judges such a body one piece at a time ([`Case::on`]), and
+/// only when the pieces join up ([`Case::unsupported`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Body {
     /// The shape, local coordinates.
     pub shape: Shape,
-    /// The motion.
+    /// The motion (the first piece's, for a piecewise motion).
     pub motion: Motion,
+    /// `(s, motion)`: from time `s` on, the body moves by `motion`; times
+    /// strictly increasing and strictly inside `(t0, t1)`. Empty for one
+    /// motion over the whole interval.
+    pub switches: Vec<(Q, Motion)>,
+}
+
+impl Body {
+    /// A body with one motion over the whole interval.
+    pub fn new(shape: Shape, motion: Motion) -> Body {
+        Body {
+            shape,
+            motion,
+            switches: Vec::new(),
+        }
+    }
+
+    /// The motion of the last piece that starts at or before `t` (for
+    /// `t` inside a piece's sub-interval, that piece; at a switch time, the
+    /// piece that starts there).
+    fn motion_from(&self, t: &Q) -> &Motion {
+        let mut m = &self.motion;
+        for (s, next) in &self.switches {
+            if s <= t {
+                m = next;
+            }
+        }
+        m
+    }
+
+    /// Every piece as `(from, to, motion)` over `[t0, t1]`.
+    fn pieces(&self, t0: &Q, t1: &Q) -> Vec<(Q, Q, &Motion)> {
+        let mut out = Vec::new();
+        let (mut from, mut m) = (t0.clone(), &self.motion);
+        for (s, next) in &self.switches {
+            out.push((from, s.clone(), m));
+            from = s.clone();
+            m = next;
+        }
+        out.push((from, t1.clone(), m));
+        out
+    }
+}
+
+/// True when two motions put every local point at the same place at
+/// `t`: `L_1(t) w_2(t) = L_2(t) w_1(t)` and the same for `T`.
+fn same_place_at(m1: &Motion, m2: &Motion, t: &Q) -> bool {
+    let (w1, w2) = (m1.denominator.eval(t), m2.denominator.eval(t));
+    let linear = (0..3)
+        .all(|i| (0..3).all(|j| m1.linear[i][j].eval(t) * &w2 == m2.linear[i][j].eval(t) * &w1));
+    let translation =
+        (0..3).all(|i| m1.translation[i].eval(t) * &w2 == m2.translation[i].eval(t) * &w1);
+    linear && translation
 }
 
 /// A case: two bodies over the closed time interval `[t0, t1]`.
@@ -128,26 +186,71 @@ pub struct Case {
 
 impl Case {
     /// Why the referee cannot judge this case, if it cannot: a motion whose
-    /// denominator or determinant is not positive on the whole interval.
+    /// denominator or determinant is not positive on the whole interval (on
+    /// each piece's closed sub-interval for a piecewise motion), switch
+    /// times out of order, or a piecewise motion that jumps at a switch.
     pub fn unsupported(&self) -> Option<String> {
         if self.t0 >= self.t1 {
             return Some("the interval is empty".into());
         }
         for (name, body) in [("a", &self.a), ("b", &self.b)] {
-            let w = &body.motion.denominator;
-            if !crate::poly::positive_on(w, &self.t0, &self.t1) {
-                return Some(format!(
-                    "{name}: the motion's denominator is not positive on the interval"
-                ));
+            let pieces = body.pieces(&self.t0, &self.t1);
+            for (from, to, motion) in &pieces {
+                if from >= to {
+                    return Some(format!(
+                        "{name}: the switch times are not strictly increasing inside the interval"
+                    ));
+                }
+                if !crate::poly::positive_on(&motion.denominator, from, to) {
+                    return Some(format!(
+                        "{name}: the motion's denominator is not positive on [{from}, {to}]"
+                    ));
+                }
+                let det = motion.determinant();
+                if det.is_zero() || !crate::poly::positive_on(&det, from, to) {
+                    return Some(format!(
+                        "{name}: the motion's linear part is not orientation-preserving on [{from}, {to}]"
+                    ));
+                }
             }
-            let det = body.motion.determinant();
-            if det.is_zero() || !crate::poly::positive_on(&det, &self.t0, &self.t1) {
-                return Some(format!(
-                    "{name}: the motion's linear part is not orientation-preserving on the interval"
-                ));
+            for pair in pieces.windows(2) {
+                if !same_place_at(pair[0].2, pair[1].2, &pair[1].0) {
+                    return Some(format!(
+                        "{name}: the piecewise motion jumps at t = {}",
+                        pair[1].0
+                    ));
+                }
             }
         }
         None
+    }
+
+    /// Every switch time of either body, sorted, each once.
+    pub fn breakpoints(&self) -> Vec<Q> {
+        let mut all: Vec<Q> = self
+            .a
+            .switches
+            .iter()
+            .chain(self.b.switches.iter())
+            .map(|(s, _)| s.clone())
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
+    /// The case with each body's single motion of the pieces that start at
+    /// or before `from`: the right motions on any closed sub-interval that
+    /// starts at `from` and has no switch time strictly inside (and, the
+    /// motions being continuous, at its ends too).
+    pub fn on(&self, from: &Q) -> Case {
+        let single = |b: &Body| Body::new(b.shape.clone(), b.motion_from(from).clone());
+        Case {
+            a: single(&self.a),
+            b: single(&self.b),
+            t0: self.t0.clone(),
+            t1: self.t1.clone(),
+        }
     }
 }
 

@@ -301,6 +301,58 @@ pub fn check_certificate(case: &Case, claim: &Claim) -> Verdict {
     }
 }
 
+/// Checks one separation piece on a case whose bodies may be piecewise:
+/// the piece is cut at every switch time strictly inside it, and each part
+/// is checked with the single motions in force on that part ([`Case::on`];
+/// the motions are continuous at the switches, [`Case::unsupported`]).
+fn check_piece_across_switches(
+    case: &Case,
+    piece: &SeparationPiece,
+    contact: Option<&Algebraic>,
+) -> Result<(), Verdict> {
+    let inside = |s: &Q| -> bool {
+        if s <= &piece.from {
+            return false;
+        }
+        match (&piece.to, contact) {
+            (PieceEnd::At(to), _) => s < to,
+            (PieceEnd::BeforeContact, Some(t)) => t.cmp_rational(s) == Ordering::Greater,
+            (PieceEnd::BeforeContact, None) => false,
+        }
+    };
+    let mut from = piece.from.clone();
+    for s in case.breakpoints().into_iter().filter(inside) {
+        let part = SeparationPiece {
+            from: from.clone(),
+            to: PieceEnd::At(s.clone()),
+            direction: piece.direction.clone(),
+            label: piece.label.clone(),
+        };
+        check_piece(&case.on(&from), &part, contact)?;
+        from = s;
+    }
+    let last = SeparationPiece {
+        from: from.clone(),
+        to: piece.to.clone(),
+        direction: piece.direction.clone(),
+        label: piece.label.clone(),
+    };
+    check_piece(&case.on(&from), &last, contact)
+}
+
+/// The case with the motions in force at the contact time `t`: those of
+/// the pieces that start at or before the last switch time `<= t` (either
+/// side of a switch gives the same positions).
+fn case_at(case: &Case, t: &Algebraic) -> Case {
+    let mut from = case.t0.clone();
+    for s in case.breakpoints() {
+        if t.cmp_rational(&s) != Ordering::Less {
+            from = s;
+        }
+    }
+    case.on(&from)
+}
+
 fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict> {
     if claim.collides {
         let t = exact_time(
@@ -318,13 +370,13 @@ fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict>
         }
         check_tiling(&cert.separation, &case.t0, Some(&t), &case.t1)?;
         for p in &cert.separation {
-            check_piece(case, p, Some(&t))?;
+            check_piece_across_switches(case, p, Some(&t))?;
         }
         let w = cert
             .contact
             .as_ref()
             .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
-        check_witness(case, w, &t)
+        check_witness(&case_at(case, &t), w, &t)
     } else {
         if claim.time.is_some() {
             return Err(Verdict::refuted(
@@ -333,7 +385,7 @@ fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict>
         }
         check_tiling(&cert.separation, &case.t0, None, &case.t1)?;
         for p in &cert.separation {
-            check_piece(case, p, None)?;
+            check_piece_across_switches(case, p, None)?;
         }
         Ok(())
     }

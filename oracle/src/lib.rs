@@ -8,7 +8,10 @@
 //! rationals, Sturm sequences with rational remainders, bisection).
 //!
 //! What it certifies, for two convex bodies (boxes, triangles) under
-//! rational motions over `[t0, t1]`:
+//! rational motions over `[t0, t1]`, possibly piecewise (a body's
+//! `switches`: each sub-interval is judged with the motion in force there,
+//! a separation piece that spans a switch on each side separately, and
+//! only when the pieces join up):
 //!
 //! * **separation** on a sub-interval: a direction `d(t)` such that every
 //!   vertex of `b` lies strictly further along `d` than every vertex of `a`,

@@ -32,14 +32,11 @@ fn sliding_case(c1: i64, c2: i64) -> Case {
     let mut mb = Motion::stationary(identity(), [q(0, 1), q(0, 1), q(0, 1)]);
     mb.translation[0] = poly(&[q(10, 1), q(c1, 1), q(c2, 1)]);
     Case {
-        a: Body {
-            shape: unit_box(),
-            motion: Motion::stationary(identity(), [q(0, 1), q(0, 1), q(0, 1)]),
-        },
-        b: Body {
-            shape: unit_box(),
-            motion: mb,
-        },
+        a: Body::new(
+            unit_box(),
+            Motion::stationary(identity(), [q(0, 1), q(0, 1), q(0, 1)]),
+        ),
+        b: Body::new(unit_box(), mb),
         t0: q(0, 1),
         t1: q(1, 1),
     }

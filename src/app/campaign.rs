@@ -8,16 +8,11 @@ use crate::generate::ScenarioClass;
 use std::path::PathBuf;
 
 /// The classes named on the command line: class names, or the groups
-/// `random`, `degenerate` and `all` (every class, glide's `rotation`
-/// included; the default when none is given).
+/// `random`, `degenerate` and `all` (every class: glide's `rotation` and
+/// `spin`, the extensions' `piecewise`; the default when none is given).
 pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
     let mut out = Vec::new();
-    let all = || {
-        ScenarioClass::RANDOM
-            .into_iter()
-            .chain(ScenarioClass::DEGENERATE)
-            .chain(ScenarioClass::ROTATION)
-    };
+    let all = ScenarioClass::all;
     if names.is_empty() {
         return Ok(all().collect());
     }

@@ -200,8 +200,8 @@ fn is_angular(body: &Body) -> bool {
 /// 0. a primitive query (a `query` field): `primitive`;
 /// 1. a `screw` or `poses` motion on either body: `glide`;
 /// 2. an `angular` motion on either body: `sat`;
-/// 3. two boxes (under `static`, `linear`, `rational` or `row_matrix`
-///    motions): `sgm`;
+/// 3. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
+///    `piecewise` motions): `sgm`;
 /// 4. anything else (a triangle or a mesh under rational motions): `sat`.
 pub fn default_method(query: &ContactQuery<'_>) -> Method {
     if query.primitive.is_some() {
@@ -251,6 +251,18 @@ pub fn solve(
         )),
         Method::Sat => super::sat::solve(query, scalar, options),
         Method::Sgm => super::sgm::solve(query, scalar, options),
-        Method::Glide => super::glide::solve(query, scalar, options),
+        Method::Glide => {
+            // Piecewise motions are solved piece by piece by sgm and sat
+            // (README "Piecewise rational motion"); glide interpolates the
+            // poses of the whole interval by one screw.
+            for (body, name) in [(query.a, "a"), (query.b, "b")] {
+                if body.motion.is_piecewise() {
+                    return Err(SolveError::NotApplicable(format!(
+                        "glide: body {name} has a piecewise motion; glide interpolates one screw motion over the whole interval and does not join pieces (use sgm or sat)"
+                    )));
+                }
+            }
+            super::glide::solve(query, scalar, options)
+        }
     }
 }

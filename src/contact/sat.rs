@@ -11,11 +11,12 @@ use super::{
     SeparationPiece, SolveError, SolveOptions, Time,
 };
 use crate::geom::{Shape, Vec3};
-use crate::motion::PolyMotion;
+use crate::motion::{common_pieces, CommonPiece, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::{
-    solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome, SatScenario, Side,
+    solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
+    SatPiecewiseOutcome, SatScenario, Side,
 };
 use serde_json::json;
 
@@ -30,6 +31,16 @@ fn neutral_certificate(
     swapped: bool,
     hint: Option<FeatureKind>,
 ) -> Option<Certificate> {
+    let separation = world_separation(out, query, swapped)?;
+    certificate_with_witness(separation, query, out.first_contact.as_ref(), hint)
+}
+
+/// SAT's separation pieces turned to the neutral world-frame form.
+fn world_separation(
+    out: &SatOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+    swapped: bool,
+) -> Option<Vec<SeparationPiece>> {
     let t0 = &query.interval.0;
     let (first, _) = if swapped {
         (query.b, query.a)
@@ -62,7 +73,82 @@ fn neutral_certificate(
             label: piece.axis.axis.to_string(),
         });
     }
-    certificate_with_witness(separation, query, out.first_contact.as_ref(), hint)
+    Some(separation)
+}
+
+/// The answer of a piecewise scenario (`solver::sat::piecewise`) in the
+/// neutral form: features, point and normal of the sub-interval with the
+/// first contact, counters added up (plus `sub_intervals`).
+fn convert_piecewise<S: RealRoots>(
+    out: &SatPiecewiseOutcome<S>,
+    time: impl Fn(&S::Root) -> Time,
+) -> ContactResult {
+    let contact = out.contact_part.map(|k| &out.parts[k].outcome);
+    let features = contact.and_then(|o| convert(o, &time).feature);
+    ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.as_ref().map(&time),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|(a, b)| (time(a), time(b)))
+            .collect(),
+        feature: features,
+        point: contact.and_then(|o| o.point),
+        normal: contact.and_then(|o| o.normal),
+        stats: Some(json!({
+            "axes": out.stats.axes,
+            "root_isolations": out.stats.root_isolations,
+            "critical_times": out.stats.critical_times,
+            "piece_pairs": out.stats.piece_pairs,
+            "node_pairs": out.stats.node_pairs,
+            "sub_intervals": out.parts.len(),
+        })),
+        certificate: None,
+        collisions: None,
+    }
+}
+
+/// The certificate of a piecewise answer: the separation pieces of every
+/// sub-interval up to the one with the first contact (all of them when
+/// there is none), each turned to world coordinates with that
+/// sub-interval's motions, then the contact witness found with the motions
+/// of the first contact's sub-interval.
+fn piecewise_certificate(
+    out: &SatPiecewiseOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+    pieces: &[CommonPiece],
+    swapped: bool,
+    hint: Option<FeatureKind>,
+) -> Option<Certificate> {
+    let upto = match out.contact_part {
+        Some(k) => k,
+        None => out.parts.len().checked_sub(1)?,
+    };
+    let mut separation = Vec::new();
+    let mut contact_interval = None;
+    for (part, piece) in out.parts.iter().zip(pieces).take(upto + 1) {
+        let interval = (part.start.clone(), part.end.clone());
+        let part_query = ContactQuery {
+            a: &piece.a,
+            b: &piece.b,
+            interval: &interval,
+            approximate_rotations: query.approximate_rotations,
+            primitive: None,
+        };
+        separation.extend(world_separation(&part.outcome, &part_query, swapped)?);
+        contact_interval = Some(interval);
+    }
+    let interval = contact_interval?;
+    let contact_query = ContactQuery {
+        a: &pieces[upto].a,
+        b: &pieces[upto].b,
+        interval: &interval,
+        approximate_rotations: query.approximate_rotations,
+        primitive: None,
+    };
+    certificate_with_witness(separation, &contact_query, out.first_contact.as_ref(), hint)
 }
 
 fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {
@@ -125,6 +211,25 @@ pub(crate) fn solve(
         interval: (t0, t1),
     };
     let swapped = !matches!(query.a.shape, Shape::Box(_)) && matches!(query.b.shape, Shape::Box(_));
+    if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {
+        let pieces = common_pieces(query.a, query.b, query.interval);
+        return match scalar {
+            ScalarKind::Exact => {
+                let out =
+                    solve_sat_piecewise::<BigRational>(&pieces, &sat_options).map_err(map_error)?;
+                let mut result = convert_piecewise(&out, |r| Time::Exact(r.clone()));
+                if !has_mesh {
+                    let hint = result.feature.as_ref().map(|f| f.kind);
+                    result.certificate = piecewise_certificate(&out, query, &pieces, swapped, hint);
+                }
+                Ok(result)
+            }
+            ScalarKind::F64 => {
+                let out = solve_sat_piecewise::<f64>(&pieces, &sat_options).map_err(map_error)?;
+                Ok(convert_piecewise(&out, |r| Time::Float(r.0)))
+            }
+        };
+    }
     match scalar {
         ScalarKind::Exact => {
             let out = solve_sat_with::<BigRational>(&scenario, &sat_options).map_err(map_error)?;

@@ -13,10 +13,12 @@ use super::{
     SeparationPiece, SolveError, SolveOptions, Time,
 };
 use crate::geom::{Mat3, Vec3};
-use crate::motion::PolyMotion;
+use crate::motion::{common_pieces, CommonPiece, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
-use crate::solver::sgm::{solve_sgm, unit_f64, SgmError, SgmOutcome};
+use crate::solver::sgm::{
+    solve_sgm, solve_sgm_piecewise, unit_f64, PiecewiseSgmOutcome, SgmError, SgmOutcome, SgmStats,
+};
 use serde_json::json;
 
 /// The linear map taking a normal of `a`'s local frame to a positive
@@ -40,6 +42,15 @@ fn neutral_certificate(
     query: &ContactQuery<'_>,
     hint: Option<FeatureKind>,
 ) -> Option<Certificate> {
+    let separation = separation_pieces(out, query)?;
+    certificate_with_witness(separation, query, out.first_contact.as_ref(), hint)
+}
+
+/// The separation pieces of one SGM answer in the neutral world-frame form.
+fn separation_pieces(
+    out: &SgmOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+) -> Option<Vec<SeparationPiece>> {
     let t0 = &query.interval.0;
     let ma = PolyMotion::from_body_on(query.a, t0)?;
     let mb = PolyMotion::from_body_on(query.b, t0)?;
@@ -65,7 +76,29 @@ fn neutral_certificate(
             label,
         });
     }
-    certificate_with_witness(separation, query, out.first_contact.as_ref(), hint)
+    Some(separation)
+}
+
+fn stats_json(stats: &SgmStats) -> serde_json::Value {
+    json!({
+        "homogeneous_intervals": stats.homogeneous_intervals,
+        "pruned_by_sphere": stats.pruned_by_sphere,
+        "planes": stats.planes,
+        "max_plane_degree": stats.max_plane_degree,
+        "motion_degree": stats.motion_degree,
+        "root_isolations": stats.root_isolations,
+        "cells": stats.cells,
+    })
+}
+
+fn feature_pair<S: RealRoots>(out: &SgmOutcome<S>) -> Option<FeaturePair> {
+    out.feature.and_then(|(_, fa, fb)| {
+        Some(FeaturePair {
+            kind: FeatureKind::from_name(&format!("{}-{}", fa.kind_word(), fb.kind_word()))?,
+            a: fa.name(),
+            b: fb.name(),
+        })
+    })
 }
 
 fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {
@@ -78,24 +111,10 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
             .iter()
             .map(|(a, b)| (time(a), time(b)))
             .collect(),
-        feature: out.feature.and_then(|(_, fa, fb)| {
-            Some(FeaturePair {
-                kind: FeatureKind::from_name(&format!("{}-{}", fa.kind_word(), fb.kind_word()))?,
-                a: fa.name(),
-                b: fb.name(),
-            })
-        }),
+        feature: feature_pair(out),
         point: None,
         normal: None,
-        stats: Some(json!({
-            "homogeneous_intervals": out.stats.homogeneous_intervals,
-            "pruned_by_sphere": out.stats.pruned_by_sphere,
-            "planes": out.stats.planes,
-            "max_plane_degree": out.stats.max_plane_degree,
-            "motion_degree": out.stats.motion_degree,
-            "root_isolations": out.stats.root_isolations,
-            "cells": out.stats.cells,
-        })),
+        stats: Some(stats_json(&out.stats)),
         certificate: None,
         collisions: None,
     }
@@ -132,13 +151,120 @@ fn contact_normal<S: RealRoots>(out: &SgmOutcome<S>, query: &ContactQuery<'_>) -
     unit_f64(map.mul_vec(&local).into_array())
 }
 
-/// Runs the SGM solver on the query in the requested scalar.
+/// The query restricted to one common sub-interval of a piecewise
+/// scenario (both bodies single-motion there).
+fn sub_query<'a>(
+    query: &ContactQuery<'a>,
+    piece: &'a CommonPiece,
+    interval: &'a (BigRational, BigRational),
+) -> ContactQuery<'a> {
+    ContactQuery {
+        a: &piece.a,
+        b: &piece.b,
+        interval,
+        approximate_rotations: query.approximate_rotations,
+        primitive: None,
+    }
+}
+
+/// The result of a piecewise scenario (`solver::sgm::piecewise`): the
+/// joined answer; for the exact scalar the certificate is the sub-intervals'
+/// separation pieces up to the first contact, concatenated, with the
+/// contact witness found on the sub-interval of the first contact.
+fn convert_piecewise<S: RealRoots>(
+    out: &PiecewiseSgmOutcome<S>,
+    query: &ContactQuery<'_>,
+    pieces: &[CommonPiece],
+    time: impl Fn(&S::Root) -> Time,
+) -> ContactResult {
+    let first = out.first_contact_run.map(|k| &out.runs[k].outcome);
+    let mut stats = stats_json(&out.stats);
+    stats["sub_intervals"] = json!(out.runs.len());
+    let mut result = ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.as_ref().map(&time),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|(a, b)| (time(a), time(b)))
+            .collect(),
+        feature: first.and_then(feature_pair),
+        point: None,
+        normal: None,
+        stats: Some(stats),
+        certificate: None,
+        collisions: None,
+    };
+    if let Some(k) = out.first_contact_run {
+        let interval = (out.runs[k].from.clone(), out.runs[k].to.clone());
+        result.normal = contact_normal(
+            &out.runs[k].outcome,
+            &sub_query(query, &pieces[k], &interval),
+        );
+    }
+    result
+}
+
+fn piecewise_certificate(
+    out: &PiecewiseSgmOutcome<BigRational>,
+    query: &ContactQuery<'_>,
+    pieces: &[CommonPiece],
+    hint: Option<FeatureKind>,
+) -> Option<Certificate> {
+    let last = out
+        .first_contact_run
+        .unwrap_or(out.runs.len().checked_sub(1)?);
+    let mut separation = Vec::new();
+    for (run, piece) in out.runs[..=last].iter().zip(pieces) {
+        let interval = (run.from.clone(), run.to.clone());
+        separation.extend(separation_pieces(
+            &run.outcome,
+            &sub_query(query, piece, &interval),
+        )?);
+    }
+    let interval = (out.runs[last].from.clone(), out.runs[last].to.clone());
+    let contact_query = sub_query(query, &pieces[last], &interval);
+    certificate_with_witness(separation, &contact_query, out.first_contact.as_ref(), hint)
+}
+
+fn solve_piecewise(
+    query: &ContactQuery<'_>,
+    scalar: ScalarKind,
+) -> Result<ContactResult, SolveError> {
+    let pieces = common_pieces(query.a, query.b, query.interval);
+    match scalar {
+        ScalarKind::Exact => {
+            let out = solve_sgm_piecewise::<BigRational>(&pieces).map_err(map_error)?;
+            let mut result = convert_piecewise(&out, query, &pieces, |r| Time::Exact(r.clone()));
+            let hint = result.feature.as_ref().map(|f| f.kind);
+            result.certificate = piecewise_certificate(&out, query, &pieces, hint);
+            if let (Some(c), Some(t)) = (&result.certificate, &out.first_contact) {
+                result.point = witness_point(c, BigRational::root_to_f64(t));
+            }
+            Ok(result)
+        }
+        ScalarKind::F64 => {
+            let out = solve_sgm_piecewise::<f64>(&pieces).map_err(map_error)?;
+            Ok(convert_piecewise(&out, query, &pieces, |r| {
+                Time::Float(r.0)
+            }))
+        }
+    }
+}
+
+/// Runs the SGM solver on the query in the requested scalar; a query with
+/// a piecewise motion is solved sub-interval by sub-interval
+/// ([`solve_sgm_piecewise`]).
 pub(crate) fn solve(
     query: &ContactQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, SolveError> {
     let _ = options;
+    if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {
+        return solve_piecewise(query, scalar);
+    }
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     match scalar {
         ScalarKind::Exact => {

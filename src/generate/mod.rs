@@ -22,12 +22,15 @@
 //!   [`ScenarioClass::ContactAtEnd`] and [`ScenarioClass::NearMiss`] (a gap
 //!   of exactly `2^-k` at the closest instant). Each degenerate scene is then
 //!   turned and moved as a whole by a random rational rigid motion, which
-//!   keeps the degeneracy exact while leaving the axes.
+//!   keeps the degeneracy exact while leaving the axes;
+//! * extensions of the contract: [`ScenarioClass::Piecewise`] (a
+//!   `piecewise` motion of two rational pieces, continuous by
+//!   construction).
 #![deny(clippy::float_arithmetic)]
 
 use crate::contact::ScalarKind;
 use crate::geom::{quaternion_rotation, BoxShape, Mat3, Pose, Shape, Vec3};
-use crate::motion::{Body, Motion};
+use crate::motion::{Body, Motion, MotionPiece};
 use crate::poly::Poly;
 use crate::scalar::{BigInt, BigRational, Ring};
 use crate::scenario::{Expect, Scenario};
@@ -66,6 +69,10 @@ pub enum ScenarioClass {
     /// same motion as `angular` with angular velocity along the axis, for
     /// the rule comparing glide with SAT's ODE stepping.
     Spin,
+    /// `b` under a `piecewise` motion of two rational pieces: a rational
+    /// rotation of degree 1 or 2, then, from a random inner time, another
+    /// turn and a drift towards `a` that start at the first piece's pose.
+    Piecewise,
 }
 
 impl ScenarioClass {
@@ -92,6 +99,21 @@ impl ScenarioClass {
     /// The classes of glide's rule 6 (pure rotations).
     pub const ROTATION: [ScenarioClass; 2] = [ScenarioClass::Rotation, ScenarioClass::Spin];
 
+    /// The classes of the contract's extensions (README "Piecewise rational
+    /// motion"): in the campaign group `all`, not in `random` or
+    /// `degenerate`.
+    pub const EXTENSIONS: [ScenarioClass; 1] = [ScenarioClass::Piecewise];
+
+    /// Every class: random, degenerate, glide's rotations, then the
+    /// extensions.
+    pub fn all() -> impl Iterator<Item = ScenarioClass> {
+        ScenarioClass::RANDOM
+            .into_iter()
+            .chain(ScenarioClass::DEGENERATE)
+            .chain(ScenarioClass::ROTATION)
+            .chain(ScenarioClass::EXTENSIONS)
+    }
+
     /// The name used on the command line and in reports.
     pub fn name(self) -> String {
         match self {
@@ -106,6 +128,7 @@ impl ScenarioClass {
             ScenarioClass::NearMiss => "near-miss".into(),
             ScenarioClass::Rotation => "rotation".into(),
             ScenarioClass::Spin => "spin".into(),
+            ScenarioClass::Piecewise => "piecewise".into(),
         }
     }
 
@@ -117,6 +140,7 @@ impl ScenarioClass {
                 | ScenarioClass::RationalRotation(_)
                 | ScenarioClass::Rotation
                 | ScenarioClass::Spin
+                | ScenarioClass::Piecewise
         )
     }
 }
@@ -130,15 +154,13 @@ impl fmt::Display for ScenarioClass {
 impl FromStr for ScenarioClass {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        ScenarioClass::RANDOM
-            .into_iter()
-            .chain(ScenarioClass::DEGENERATE)
-            .chain(ScenarioClass::ROTATION)
+        ScenarioClass::all()
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
-                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, rotation, spin)"
+                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
+                     rotation, spin, piecewise)"
                 )
             })
     }
@@ -386,6 +408,63 @@ impl Builder {
                 },
             ),
         )
+    }
+
+    /// [`ScenarioClass::Piecewise`]: `a` and the first piece of `b` as in
+    /// [`ScenarioClass::RationalRotation`] (quaternion `q0(t)` with a
+    /// constant non-zero `w` component, translation `P0(t)`) up to an inner
+    /// time `s`; then `q1(t) = q0(s) + (t - s) r` with `r`'s `w` component
+    /// zero (so `|q1|^2 >= w^2 > 0`) and `P1(t) = P0(s) + (t - s) v`, `v`
+    /// roughly towards `a`: continuous at `s` by construction.
+    fn piecewise(&mut self) -> (Body, Body) {
+        let degree = self.rng.range(1, 2) as u8;
+        let (a, first) = self.rational_rotation(degree);
+        let Motion::Rational {
+            quaternion,
+            translation,
+            denominator,
+        } = &first.motion
+        else {
+            unreachable!("rational_rotation gives a rational motion")
+        };
+        let s = self.inner_time();
+        let dt = Poly::from_coeffs(vec![-s.clone(), BigRational::one()]);
+        let turn: [BigRational; 3] = std::array::from_fn(|_| q(self.rng.range(-3, 3), 1));
+        let q_s: [BigRational; 4] = std::array::from_fn(|k| quaternion[k].eval(&s));
+        let second_quaternion: [Poly<BigRational>; 4] = std::array::from_fn(|k| {
+            let start = Poly::constant(q_s[k].clone());
+            if k == 0 {
+                start
+            } else {
+                start + &dt.scale(&turn[k - 1])
+            }
+        });
+        let p_s = translation.map(|p| p.eval(&s));
+        let miss = self.vector(2, 2);
+        let speed = q(self.rng.range(1, 3), 1);
+        let velocity = (a.pose.translation.clone() - &p_s + &miss).scale(&speed);
+        let second_translation = Vec3::from_array(std::array::from_fn(|k| {
+            Poly::constant(p_s[k].clone()) + &dt.scale(&velocity[k])
+        }));
+        let pieces = vec![
+            MotionPiece {
+                until: Some(s),
+                motion: first.motion.clone(),
+            },
+            MotionPiece {
+                until: None,
+                motion: Motion::Rational {
+                    quaternion: second_quaternion,
+                    translation: second_translation,
+                    denominator: denominator.clone(),
+                },
+            },
+        ];
+        let b = Body {
+            motion: Motion::Piecewise { pieces },
+            ..first
+        };
+        (a, b)
     }
 
     /// `a` axis-aligned at the origin; returns it and its half extents.
@@ -682,6 +761,10 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         }
         ScenarioClass::Spin => {
             let (a, b) = g.spin();
+            (a, b, None)
+        }
+        ScenarioClass::Piecewise => {
+            let (a, b) = g.piecewise();
             (a, b, None)
         }
     };

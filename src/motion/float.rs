@@ -218,6 +218,9 @@ pub enum FloatMotion {
         /// End of the interval.
         t1: f64,
     },
+    /// A piecewise rational motion: `(end, motion)` per piece, in order;
+    /// at time `t` the first piece whose end is `>= t` (the last beyond).
+    Piecewise(Vec<(f64, PolyMotion<f64>)>),
     /// `c + t v + exp(t [ω]x) R y` (the contract's `angular`).
     Angular {
         /// The pose at `t = 0`: `c` and `R`.
@@ -235,6 +238,16 @@ impl FloatMotion {
         let placed = |p: Pose<f64>| (p.rotation, p.translation);
         match self {
             FloatMotion::Polynomial(m) => m.eval_at(&t),
+            FloatMotion::Piecewise(pieces) => {
+                let k = pieces
+                    .iter()
+                    .position(|(end, _)| t <= *end)
+                    .unwrap_or(pieces.len().saturating_sub(1));
+                match pieces.get(k) {
+                    Some((_, m)) => m.eval_at(&t),
+                    None => (Mat3::identity(), Vec3::zero()),
+                }
+            }
             FloatMotion::Screw { base, screw } => placed(screw.at(t).compose(base)),
             FloatMotion::Poses {
                 base,
@@ -301,6 +314,18 @@ impl Body {
                 velocity: velocity.to_f64(),
                 angular_velocity: angular_velocity.to_f64(),
             },
+            Motion::Piecewise { .. } => {
+                let interval = (t0.clone(), t1.clone());
+                let pieces = super::PiecewisePolyMotion::from_body_on(self, &interval)
+                    .map(|m| m.pieces)
+                    .unwrap_or_default();
+                FloatMotion::Piecewise(
+                    pieces
+                        .into_iter()
+                        .map(|(_, to, m)| (to.to_f64(), m.map_scalar::<f64>()))
+                        .collect(),
+                )
+            }
             // Rational kinds were compiled above; a malformed row matrix
             // (rejected by the scenario layer) stays where its pose puts it.
             _ => FloatMotion::Polynomial(PolyMotion::stationary(&base)),

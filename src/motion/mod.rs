@@ -26,12 +26,14 @@
 #![deny(clippy::float_arithmetic)]
 
 mod float;
+mod piecewise;
 mod poly_motion;
 mod screw;
 
 pub use float::{
     relative_float_motion, rotation_about_axis, FloatMotion, RelativeFloatMotion, ScrewMotion,
 };
+pub use piecewise::{common_pieces, BodyPiece, CommonPiece, PiecewisePolyMotion};
 pub use poly_motion::{compose_affine, invert_affine, Affine};
 pub use screw::{displacement, glide_rotation_pose, ExactScrew, ScrewKind};
 
@@ -93,9 +95,34 @@ pub enum Motion {
         /// Angular velocity about the centre.
         angular_velocity: Vec3<BigRational>,
     },
+    /// Piecewise rational motion (README "Piecewise rational motion"): a
+    /// list of `static`, `linear`, `rational` or `row_matrix` pieces over
+    /// consecutive closed sub-intervals of `[t0, t1]`, continuous at the
+    /// joins. Piece `k` runs from the previous piece's `until` (or `t0`)
+    /// to its own `until` (or `t1` for the last piece); every piece is
+    /// written in the global time `t`.
+    Piecewise {
+        /// At least one piece; every piece but the last has `until`, the
+        /// last has none; the `until`s increase strictly and lie strictly
+        /// inside `(t0, t1)`.
+        pieces: Vec<MotionPiece>,
+    },
+}
+
+/// One piece of a [`Motion::Piecewise`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct MotionPiece {
+    /// The end of the piece's sub-interval (a breakpoint); `None` for the
+    /// last piece, which runs to `t1`.
+    pub until: Option<BigRational>,
+    /// The piece's motion: `static`, `linear`, `rational` or `row_matrix`
+    /// (never piecewise itself).
+    pub motion: Motion,
 }
 
 /// A body of a scenario: a shape placed by a pose and moved by a motion.
+/// The pose is used by `static` and `linear` motions, also as pieces of a
+/// `piecewise` one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Body {
     /// The shape in local coordinates.
@@ -133,6 +160,13 @@ impl Motion {
         )
     }
 
+    /// True for [`Motion::Piecewise`]: rational on each piece, so exact
+    /// solvers answer it exactly piece by piece, but no single
+    /// [`PolyMotion`] describes it.
+    pub fn is_piecewise(&self) -> bool {
+        matches!(self, Motion::Piecewise { .. })
+    }
+
     /// The contract's name of the kind: `"static"`, `"linear"`, ...
     pub fn kind_name(&self) -> &'static str {
         match self {
@@ -143,6 +177,7 @@ impl Motion {
             Motion::Screw { .. } => "screw",
             Motion::Poses { .. } => "poses",
             Motion::Angular { .. } => "angular",
+            Motion::Piecewise { .. } => "piecewise",
         }
     }
 }

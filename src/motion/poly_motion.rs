@@ -303,7 +303,8 @@ impl<S: FieldScalar> PolyMotion<S> {
 
 impl PolyMotion<BigRational> {
     /// The compiled polynomial motion of a body (module docs), reduced;
-    /// `None` for the transcendental kinds (`screw`, `poses`, `angular`) and
+    /// `None` for the transcendental kinds (`screw`, `poses`, `angular`), for
+    /// `piecewise` (see [`PiecewisePolyMotion`](super::PiecewisePolyMotion)) and
     /// for a `row_matrix` whose last column is not `(0, 0, 0, w)` (which the
     /// scenario layer rejects first).
     ///
@@ -336,7 +337,10 @@ impl PolyMotion<BigRational> {
             Motion::RowMatrix { rows, denominator } => {
                 PolyMotion::from_row_matrix(rows, denominator)?
             }
-            Motion::Screw { .. } | Motion::Poses { .. } | Motion::Angular { .. } => return None,
+            Motion::Screw { .. }
+            | Motion::Poses { .. }
+            | Motion::Angular { .. }
+            | Motion::Piecewise { .. } => return None,
         };
         Some(raw.reduced())
     }

@@ -8,7 +8,7 @@
 
 use crate::contact::{Certificate, ContactQuery, ContactResult, PieceEnd, Time};
 use crate::geom::{Shape, Vec3};
-use crate::motion::{Body, PolyMotion};
+use crate::motion::{Body, PiecewisePolyMotion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use exactccd_oracle as oracle;
@@ -21,7 +21,23 @@ fn poly_vec(v: &Vec3<Poly<BigRational>>) -> oracle::PolyVec {
     [poly(&v.x), poly(&v.y), poly(&v.z)]
 }
 
-fn body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::Body, String> {
+fn motion(m: &PolyMotion<BigRational>) -> oracle::Motion {
+    let rows = &m.linear.rows;
+    oracle::Motion {
+        linear: std::array::from_fn(|i| std::array::from_fn(|j| poly(&rows[i][j]))),
+        translation: poly_vec(&m.translation),
+        denominator: poly(&m.denominator),
+    }
+}
+
+/// A body for the referee: its shape and its motion, compiled piece by
+/// piece for a piecewise motion (the first piece's motion, then a switch
+/// at each breakpoint).
+fn body(
+    b: &Body,
+    interval: &(BigRational, BigRational),
+    name: &str,
+) -> Result<oracle::Body, String> {
     let shape = match &b.shape {
         Shape::Box(bx) => oracle::Shape::Box {
             half_extents: bx.half_extents.clone(),
@@ -37,20 +53,22 @@ fn body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::Body, String> 
             ))
         }
     };
-    let m = PolyMotion::from_body_on(b, t0).ok_or_else(|| {
+    let m = PiecewisePolyMotion::from_body_on(b, interval).ok_or_else(|| {
         format!(
             "{name} moves by a {} motion, transcendental in t: no exact certificate exists",
             b.motion.kind_name()
         )
     })?;
-    let rows = &m.linear.rows;
+    let mut pieces = m.pieces.iter();
+    let first = pieces
+        .next()
+        .ok_or_else(|| format!("{name} has a piecewise motion without pieces"))?;
     Ok(oracle::Body {
         shape,
-        motion: oracle::Motion {
-            linear: std::array::from_fn(|i| std::array::from_fn(|j| poly(&rows[i][j]))),
-            translation: poly_vec(&m.translation),
-            denominator: poly(&m.denominator),
-        },
+        motion: motion(&first.2),
+        switches: pieces
+            .map(|(from, _, m)| (from.clone(), motion(m)))
+            .collect(),
     })
 }
 
@@ -64,8 +82,8 @@ pub fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
     }
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     Ok(oracle::Case {
-        a: body(query.a, t0, "a")?,
-        b: body(query.b, t0, "b")?,
+        a: body(query.a, query.interval, "a")?,
+        b: body(query.b, query.interval, "b")?,
         t0: t0.clone(),
         t1: t1.clone(),
     })

@@ -4,12 +4,13 @@
 
 use super::error::ScenarioError;
 use super::reader::{Node, Reader};
-use super::{read_limited, MAX_OBJ_BYTES};
+use super::{read_limited, MAX_MOTION_PIECES, MAX_OBJ_BYTES};
 use crate::contact::ScalarKind;
 use crate::geom::{quaternion_rotation, BoxShape, Mat3, Pose, Shape, Triangle, Vec3};
-use crate::motion::{Body, Motion};
+use crate::motion::{Body, Motion, MotionPiece, PiecewisePolyMotion};
 use crate::poly::{isolate_roots, Poly};
 use crate::scalar::{rational_to_f64, BigInt, BigRational, Ring, Scalar, Sign};
+use serde_json::Value;
 use std::path::Path;
 
 /// The `f64` path's tolerance for rotation matrices: `1e-9` per entry of
@@ -86,7 +87,19 @@ pub(crate) struct Loader<'p> {
 /// Which motion kinds carry their own pose (the body's `pose` must be
 /// absent).
 fn carries_pose(motion: &Motion) -> bool {
-    matches!(motion, Motion::Rational { .. } | Motion::RowMatrix { .. })
+    match motion {
+        Motion::Rational { .. } | Motion::RowMatrix { .. } => true,
+        Motion::Piecewise { pieces } => pieces.iter().any(|p| carries_pose(&p.motion)),
+        _ => false,
+    }
+}
+
+/// The `f64` path's tolerance for a jump of a piecewise motion at a join:
+/// `1e-9` per entry of the world map, times `max(1, |entry|)`.
+fn jump_tolerance(scale: &BigRational) -> BigRational {
+    let one = one();
+    let s = if *scale > one { scale.clone() } else { one };
+    rotation_tolerance() * s
 }
 
 impl<'p> Loader<'p> {
@@ -103,23 +116,73 @@ impl<'p> Loader<'p> {
     pub(crate) fn body(&mut self, node: &Node<'_>) -> Result<Body, ScenarioError> {
         let obj = node.object(&["shape", "pose", "motion"])?;
         let shape = self.shape(&obj.require("shape", "box, triangle or mesh")?)?;
-        let motion = match obj.get("motion") {
+        let motion_node = obj.get("motion");
+        let motion = match &motion_node {
             None => Motion::Static,
-            Some(m) => self.motion(&m)?,
+            Some(m) => self.motion(m)?,
         };
-        let pose =
-            match obj.get("pose") {
-                None => identity_pose(),
-                Some(p) if carries_pose(&motion) => return Err(p.err(
-                    "must be absent for a rational or row_matrix motion, which carries the pose",
-                )),
-                Some(p) => self.pose(&p)?,
-            };
-        Ok(Body {
+        let pose = match obj.get("pose") {
+            None => identity_pose(),
+            Some(p) if motion.is_piecewise() && carries_pose(&motion) => return Err(p.err(
+                "must be absent for a piecewise motion with a rational or row_matrix piece, which carries the pose",
+            )),
+            Some(p) if carries_pose(&motion) => return Err(p.err(
+                "must be absent for a rational or row_matrix motion, which carries the pose",
+            )),
+            Some(p) => self.pose(&p)?,
+        };
+        let body = Body {
             shape,
             pose,
             motion,
-        })
+        };
+        if let Some(m) = &motion_node {
+            self.check_continuity(m, &body)?;
+        }
+        Ok(body)
+    }
+
+    /// A piecewise motion must be continuous at every join (module docs of
+    /// `motion::piecewise`): the world map of the body at the breakpoint is
+    /// the same from both sides, exactly (in the `f64` path within `1e-9`
+    /// per entry, relative to the entry's size, on the rounded values).
+    fn check_continuity(&self, node: &Node<'_>, body: &Body) -> Result<(), ScenarioError> {
+        if !body.motion.is_piecewise() {
+            return Ok(());
+        }
+        let Some(compiled) = PiecewisePolyMotion::from_body_on(body, &self.interval) else {
+            return Ok(()); // only rational pieces are read
+        };
+        for k in 1..compiled.pieces.len() {
+            let jump = compiled.jump_at(k);
+            let allowed = match self.reader.scalar() {
+                ScalarKind::Exact => zero(),
+                ScalarKind::F64 => {
+                    let (m, c) = compiled.pieces[k].2.eval_at(&compiled.pieces[k].0);
+                    let size = m
+                        .rows
+                        .iter()
+                        .flatten()
+                        .chain(c.iter())
+                        .map(abs_ref)
+                        .max()
+                        .unwrap_or_else(zero);
+                    jump_tolerance(&size)
+                }
+            };
+            if jump > allowed {
+                let at = &compiled.pieces[k].0;
+                return Err(ScenarioError::field(
+                    &format!("{}.piecewise.pieces[{k}]", node.path.as_str()),
+                    format!(
+                        "the motion jumps at the breakpoint t = {at}: the pose where this piece starts differs from the pose where the previous piece ends (by {jump} in an entry of the world map, about {}); a piecewise motion must be continuous",
+                        approx(&jump)
+                    ),
+                    None,
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A POSE: `rotation` or `quaternion` (at most one), `translation`.
@@ -336,11 +399,13 @@ impl Loader<'_> {
                 "screw",
                 "poses",
                 "angular",
+                "piecewise",
             ],
             &["static"],
         )?;
         match kind {
             "static" => Ok(Motion::Static),
+            "piecewise" => self.piecewise(&inner),
             "linear" => {
                 let obj = inner.object(&["velocity"])?;
                 let velocity = self.reader.vector(&obj.require("velocity", "a vector")?)?;
@@ -454,6 +519,95 @@ impl Loader<'_> {
             }
         }
     }
+}
+
+impl Loader<'_> {
+    /// `{"pieces": [{"until": TIME, "motion": MOTION}, ..., {"motion":
+    /// MOTION}]}` (README "Piecewise rational motion"): at least one piece,
+    /// at most [`MAX_MOTION_PIECES`]; every piece but the last has `until`,
+    /// strictly increasing and strictly inside `(t0, t1)`; each piece is a
+    /// `static`, `linear`, `rational` or `row_matrix` motion whose
+    /// denominators must not vanish on the piece's own closed sub-interval.
+    /// Continuity is checked once the pose is known
+    /// ([`Loader::check_continuity`]).
+    fn piecewise(&mut self, node: &Node<'_>) -> Result<Motion, ScenarioError> {
+        let obj = node.object(&["pieces"])?;
+        let list = obj.require("pieces", "an array of pieces {\"until\", \"motion\"}")?;
+        let items = list.array("pieces {\"until\": TIME, \"motion\": MOTION}")?;
+        if items.is_empty() {
+            return Err(list.err("must hold at least one piece"));
+        }
+        if items.len() > MAX_MOTION_PIECES {
+            return Err(list.err(format!(
+                "has {} pieces, more than the limit of {MAX_MOTION_PIECES}",
+                items.len()
+            )));
+        }
+        let whole = self.interval.clone();
+        let mut from = whole.0.clone();
+        let mut pieces = Vec::with_capacity(items.len());
+        for (k, item) in items.iter().enumerate() {
+            let last = k + 1 == items.len();
+            let piece = item.object(&["until", "motion"])?;
+            let until = match (piece.get("until"), last) {
+                (Some(u), false) => {
+                    let s = self.reader.number(&u)?;
+                    if s >= whole.1 || s <= whole.0 {
+                        return Err(u.err(format!(
+                            "must lie strictly inside the interval ({}, {})",
+                            whole.0, whole.1
+                        )));
+                    }
+                    if s <= from {
+                        return Err(u.err(format!(
+                            "must be greater than the previous piece's until, {from}: breakpoints increase strictly"
+                        )));
+                    }
+                    Some(s)
+                }
+                (None, false) => {
+                    return Err(item.err(
+                        "needs \"until\" (the end of its sub-interval): only the last piece runs to the end of the interval",
+                    ))
+                }
+                (Some(u), true) => {
+                    return Err(u.err(format!(
+                        "must be absent in the last piece, which runs to the end of the interval, {}",
+                        whole.1
+                    )))
+                }
+                (None, true) => None,
+            };
+            let to = until.clone().unwrap_or_else(|| whole.1.clone());
+            let motion_node =
+                piece.require("motion", "a static, linear, rational or row_matrix motion")?;
+            let kind = match motion_node.value {
+                Value::String(s) => Some(s.as_str()),
+                Value::Object(m) if m.len() == 1 => m.keys().next().map(String::as_str),
+                _ => None,
+            };
+            if let Some(k @ ("screw" | "poses" | "angular" | "piecewise")) = kind {
+                return Err(motion_node.err(format!(
+                    "a piece must be a rational motion (static, linear, rational or row_matrix), not {k}"
+                )));
+            }
+            // the piece's denominators are checked on its own sub-interval
+            self.interval = (from.clone(), to.clone());
+            let motion = self.motion(&motion_node);
+            self.interval = whole.clone();
+            pieces.push(MotionPiece {
+                until,
+                motion: motion?,
+            });
+            from = to;
+        }
+        Ok(Motion::Piecewise { pieces })
+    }
+}
+
+/// `|q|` for exact rationals, by reference.
+fn abs_ref(q: &BigRational) -> BigRational {
+    <BigRational as Scalar>::abs(q)
 }
 
 /// `|q|` for exact rationals.

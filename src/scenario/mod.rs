@@ -103,6 +103,10 @@ pub const MAX_OBJ_NUMBER_BITS: u64 = 1 << 30;
 /// contact equations have several times the degree of the motion.
 pub const MAX_POLYNOMIAL_DEGREE: usize = 32;
 
+/// Most pieces of one `piecewise` motion (README "Piecewise rational
+/// motion"): each piece is a separate solve of the whole problem.
+pub const MAX_MOTION_PIECES: usize = 256;
+
 /// A scenario: two bodies moving over a closed time interval.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {

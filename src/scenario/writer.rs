@@ -109,14 +109,37 @@ fn motion(m: &Motion) -> Value {
         } => {
             json!({"angular": {"velocity": vec3(velocity), "angular_velocity": vec3(angular_velocity)}})
         }
+        Motion::Piecewise { pieces } => {
+            let pieces: Vec<Value> = pieces
+                .iter()
+                .map(|p| {
+                    let mut m = Map::new();
+                    if let Some(until) = &p.until {
+                        m.insert("until".into(), num(until));
+                    }
+                    m.insert("motion".into(), motion(&p.motion));
+                    Value::Object(m)
+                })
+                .collect();
+            json!({"piecewise": {"pieces": pieces}})
+        }
+    }
+}
+
+/// True when the motion carries the pose (`rational`, `row_matrix`, or a
+/// `piecewise` motion with such a piece): the body's pose is not written.
+fn carries_pose(m: &Motion) -> bool {
+    match m {
+        Motion::Rational { .. } | Motion::RowMatrix { .. } => true,
+        Motion::Piecewise { pieces } => pieces.iter().any(|p| carries_pose(&p.motion)),
+        _ => false,
     }
 }
 
 fn body(b: &Body) -> Value {
     let mut m = Map::new();
     m.insert("shape".into(), shape(&b.shape));
-    let carries_pose = matches!(b.motion, Motion::Rational { .. } | Motion::RowMatrix { .. });
-    if !carries_pose {
+    if !carries_pose(&b.motion) {
         if let Some(p) = pose(&b.pose) {
             m.insert("pose".into(), p);
         }

@@ -36,6 +36,9 @@
 //! * **Meshes** (seed 003, sections 6 and 7): OBB trees of exact boxes
 //!   prune the pairs of triangles; the rest are solved as above
 //!   (`mesh.rs`).
+//! * **Piecewise rational motion** (issue 4, item 7): each common
+//!   sub-interval of the two bodies' pieces is solved as above and the
+//!   answers are joined (`piecewise.rs`).
 //! * **Angular velocity** (seed 003, section 5; seed 002): `N` steps, each
 //!   a constant-velocity problem, `f64` only (`angular.rs`).
 //!
@@ -80,6 +83,7 @@ mod hull;
 mod mesh;
 mod obb_fit;
 mod obb_tree;
+mod piecewise;
 mod projection;
 mod rational_motion;
 mod solve;
@@ -99,6 +103,7 @@ pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOption
 pub use obb_tree::{
     ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
 };
+pub use piecewise::{join_sat_parts, solve_sat_piecewise, SatPieceOutcome, SatPiecewiseOutcome};
 pub use projection::{AxisProjection, BodyProjection};
 pub use rational_motion::{rational_motion_contact, RigidPair};
 pub use solve::{solve_sat, solve_sat_with, SatError, SatOptions, SatScenario};

@@ -107,6 +107,11 @@
 //! points of every interval, so the test is exact and never drops an
 //! interval that holds a contact.
 //!
+//! ## Piecewise rational motion
+//!
+//! Solved sub-interval by sub-interval and joined in `piecewise.rs`
+//! ([`solve_sgm_piecewise`]).
+//!
 //! ## Certificates
 //!
 //! Every cell records which planes have the origin strictly outside (and
@@ -116,11 +121,13 @@
 #![deny(clippy::float_arithmetic)]
 
 mod float;
+mod piecewise;
 mod planes;
 mod relative;
 mod solve;
 
 pub use float::unit_f64;
+pub use piecewise::{join_sgm_runs, solve_sgm_piecewise, PiecewiseSgmOutcome, SgmRun};
 pub use planes::{
     axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT,
 };
