@@ -169,20 +169,67 @@ struct IntervalPlanes<S> {
     planes: Vec<(usize, Poly<S>)>,
 }
 
-impl<S: RealRoots> IntervalPlanes<S> {
-    fn mask_at_value(&self, t: &S) -> u32 {
-        self.planes
-            .iter()
-            .filter(|(_, d)| d.eval(t).sign() == Sign::Negative)
-            .fold(0, |m, (k, _)| m | (1 << k))
-    }
+/// Bits of the scalar bounds of the homogeneous intervals' ends handed to
+/// the exclusion test ([`RealRoots::sign_if_rootless`]).
+const END_BOUND_BITS: u64 = 20;
 
-    fn mask_at_root(&self, r: &S::Root) -> u32 {
-        self.planes
-            .iter()
-            .filter(|(_, d)| S::sign_at_root(d, r) == Sign::Negative)
-            .fold(0, |m, (k, _)| m | (1 << k))
+/// One constraint on a homogeneous interval `[lo, hi]` (a plane polynomial,
+/// or the negated sphere polynomial): its distinct roots in `[lo, hi]` and
+/// its sign on the open pieces between them. `signs[i]` is the sign on
+/// `(r_i, r_{i+1})` with `r_0 = lo` and `r_{n+1} = hi` (`Sign::Zero` for an
+/// empty piece, when a root is an end). A polynomial is continuous, so
+/// between two consecutive roots its sign is constant; at `lo` and `hi`,
+/// when they are not roots, it is the sign of the adjacent piece. This
+/// decides every cell of the interval without evaluating each plane there.
+struct Track<S: RealRoots> {
+    /// The mask bit: the plane's index, or [`SPHERE_BIT`].
+    bit: usize,
+    roots: Vec<S::Root>,
+    signs: Vec<Sign>,
+}
+
+/// The roots of `d` in `[lo, hi]` and its signs between them; `bounds`
+/// are scalars `a <= lo`, `hi <= b`. A polynomial proven root-free on
+/// `[a, b]` by the cheap test is not isolated.
+fn track<S: RealRoots>(
+    d: &Poly<S>,
+    bit: usize,
+    lo: &S::Root,
+    hi: &S::Root,
+    bounds: &(S, S),
+    isolations: &mut usize,
+) -> Result<Track<S>, SgmError> {
+    if d.is_constant() {
+        let s = d.coeffs().first().map_or(Sign::Zero, |c| c.sign());
+        return Ok(Track {
+            bit,
+            roots: Vec::new(),
+            signs: vec![s],
+        });
     }
+    if let Some(s) = S::sign_if_rootless(d, &bounds.0, &bounds.1) {
+        return Ok(Track {
+            bit,
+            roots: Vec::new(),
+            signs: vec![s],
+        });
+    }
+    *isolations += 1;
+    let roots: Vec<S::Root> = S::real_roots(d, &bounds.0, &bounds.1)
+        .map_err(limit)?
+        .into_iter()
+        .filter(|r| r >= lo && r <= hi)
+        .collect();
+    let mut signs = Vec::with_capacity(roots.len() + 1);
+    let mut from = lo;
+    for to in roots.iter().chain(std::iter::once(hi)) {
+        signs.push(match S::value_between(from, to) {
+            Some(x) => d.eval(&x).sign(),
+            None => Sign::Zero,
+        });
+        from = to;
+    }
+    Ok(Track { bit, roots, signs })
 }
 
 /// Solves the pair with the SGM method (module docs of `sgm`): exact for
@@ -245,96 +292,165 @@ pub fn solve_sgm<S: RealRoots>(
             _ => 0,
         }
     };
-    let sphere_bit_root = |r: &S::Root| -> u32 {
-        match &sphere {
-            Some(p) if S::sign_at_root(p, r) == Sign::Positive => 1 << SPHERE_BIT,
-            _ => 0,
-        }
-    };
 
     // Section IV-B, IV-C, IV-D per interval: cells.
     let mut cells: Vec<SgmCell<S>> = Vec::new();
     let mut interval_planes: Vec<Option<IntervalPlanes<S>>> = Vec::new();
     let n_int = cuts.len().saturating_sub(1);
+    // Scalar bounds of the cuts, for the exclusion test (computed lazily).
+    let mut cut_bounds: Vec<Option<(S, S)>> = vec![None; cuts.len()];
+    let mut bound_of = |i: usize| -> (S, S) {
+        cut_bounds[i]
+            .get_or_insert_with(|| {
+                S::root_bounds(&cuts[i], END_BOUND_BITS).unwrap_or_else(|| (s0.clone(), s1.clone()))
+            })
+            .clone()
+    };
+    let negated_sphere = sphere.as_ref().map(|p| -p);
     for k in 0..n_int {
         let (lo, hi) = (&cuts[k], &cuts[k + 1]);
         let last = k + 1 == n_int;
         let Some(mid) = S::value_between(lo, hi) else {
             continue;
         };
-        let inside = |r: &S::Root| r > lo && r < hi;
         let pruned = sphere.is_some()
             && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
             && sphere_bit_value(&mid) != 0;
-        let mut crit: Vec<S::Root> = vec![lo.clone(), hi.clone()];
-        let planes = if pruned {
+        if pruned {
             stats.pruned_by_sphere += 1;
-            None
-        } else {
-            let mut planes = Vec::new();
-            for ax in &axes {
-                if ax.vanishes() {
-                    continue;
-                }
-                let pattern = pattern_at(ax, &mid);
-                let [dp, dn] = ax.planes(&pattern);
-                for (positive, d) in [(true, dp), (false, dn)] {
-                    // A plane that vanishes identically (the origin on it
-                    // for the whole interval) never separates; it is kept
-                    // for naming the touching features.
-                    if !d.is_zero() {
-                        stats.planes += 1;
-                        stats.max_plane_degree =
-                            stats.max_plane_degree.max(d.degree().unwrap_or(0));
-                        crit.extend(cache.roots(&d)?.into_iter().filter(inside));
-                    }
-                    let id = PlaneId {
-                        axis: ax.axis,
-                        positive,
-                    };
-                    planes.push((id.index(), d));
-                }
+            let mask = 1 << SPHERE_BIT;
+            cells.push(SgmCell {
+                lo: lo.clone(),
+                hi: lo.clone(),
+                sample: None,
+                negative: mask,
+                interval: k,
+            });
+            cells.push(SgmCell {
+                lo: lo.clone(),
+                hi: hi.clone(),
+                sample: Some(mid),
+                negative: mask,
+                interval: k,
+            });
+            if last {
+                cells.push(SgmCell {
+                    lo: hi.clone(),
+                    hi: hi.clone(),
+                    sample: None,
+                    negative: mask,
+                    interval: k,
+                });
             }
-            crit.extend(sphere_roots.iter().filter(|r| inside(r)).cloned());
-            Some(IntervalPlanes { planes })
+            interval_planes.push(None);
+            continue;
+        }
+        let bounds = (bound_of(k).0, bound_of(k + 1).1);
+        let mut planes = Vec::new();
+        let mut tracks: Vec<Track<S>> = Vec::new();
+        for ax in &axes {
+            if ax.vanishes() {
+                continue;
+            }
+            let pattern = pattern_at(ax, &mid);
+            let [dp, dn] = ax.planes(&pattern);
+            for (positive, d) in [(true, dp), (false, dn)] {
+                let id = PlaneId {
+                    axis: ax.axis,
+                    positive,
+                };
+                // A plane that vanishes identically (the origin on it for
+                // the whole interval) never separates; it is kept for
+                // naming the touching features.
+                if !d.is_zero() {
+                    stats.planes += 1;
+                    stats.max_plane_degree = stats.max_plane_degree.max(d.degree().unwrap_or(0));
+                    tracks.push(track(
+                        &d,
+                        id.index(),
+                        lo,
+                        hi,
+                        &bounds,
+                        &mut cache.isolations,
+                    )?);
+                }
+                planes.push((id.index(), d));
+            }
+        }
+        if let Some(p) = &negated_sphere {
+            let roots: Vec<S::Root> = sphere_roots
+                .iter()
+                .filter(|r| *r >= lo && *r <= hi)
+                .cloned()
+                .collect();
+            let mut signs = Vec::with_capacity(roots.len() + 1);
+            let mut from = lo;
+            for to in roots.iter().chain(std::iter::once(hi)) {
+                signs.push(match S::value_between(from, to) {
+                    Some(x) => p.eval(&x).sign(),
+                    None => Sign::Zero,
+                });
+                from = to;
+            }
+            tracks.push(Track {
+                bit: SPHERE_BIT,
+                roots,
+                signs,
+            });
+        }
+        // The critical instants: the ends and every root, each tagged with
+        // the track it is a root of (`None` for the ends).
+        let mut crit: Vec<(S::Root, Option<usize>)> = vec![(lo.clone(), None), (hi.clone(), None)];
+        for (i, t) in tracks.iter().enumerate() {
+            crit.extend(t.roots.iter().map(|r| (r.clone(), Some(i))));
+        }
+        crit.sort_by(|x, y| x.0.cmp(&y.0));
+        let mut groups: Vec<(S::Root, Vec<usize>)> = Vec::new();
+        for (r, tag) in crit {
+            match groups.last_mut() {
+                Some((g, tags)) if *g == r => tags.extend(tag),
+                _ => groups.push((r, tag.into_iter().collect())),
+            }
+        }
+        let mut piece = vec![0usize; tracks.len()];
+        let negative_mask = |piece: &[usize], skip: &[usize]| -> u32 {
+            tracks
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| !skip.contains(i) && t.signs[piece[*i]] == Sign::Negative)
+                .fold(0, |m, (_, t)| m | (1 << t.bit))
         };
-        let crit = sorted_unique(crit);
-        for (m, p) in crit.iter().enumerate() {
-            let is_end = m + 1 == crit.len();
+        for (m, (p, zeros)) in groups.iter().enumerate() {
+            let is_end = m + 1 == groups.len();
             if is_end && !last {
                 break;
             }
-            let point_mask = match &planes {
-                Some(ps) => ps.mask_at_root(p) | sphere_bit_root(p),
-                None => 1 << SPHERE_BIT,
-            };
             cells.push(SgmCell {
                 lo: p.clone(),
                 hi: p.clone(),
                 sample: None,
-                negative: point_mask,
+                negative: negative_mask(&piece, zeros),
                 interval: k,
             });
+            for &i in zeros {
+                piece[i] += 1;
+            }
             if is_end {
                 break;
             }
-            let q = &crit[m + 1];
+            let q = &groups[m + 1].0;
             let Some(s) = S::value_between(p, q) else {
                 continue;
-            };
-            let gap_mask = match &planes {
-                Some(ps) => ps.mask_at_value(&s) | sphere_bit_value(&s),
-                None => 1 << SPHERE_BIT,
             };
             cells.push(SgmCell {
                 lo: p.clone(),
                 hi: q.clone(),
                 sample: Some(s),
-                negative: gap_mask,
+                negative: negative_mask(&piece, &[]),
                 interval: k,
             });
         }
-        interval_planes.push(planes);
+        interval_planes.push(Some(IntervalPlanes { planes }));
     }
     stats.cells = cells.len();
     stats.root_isolations = cache.isolations;
