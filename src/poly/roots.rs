@@ -91,9 +91,24 @@ fn dyadic_exponent(q: &BigRational) -> Option<u64> {
 }
 
 /// Descartes' rule of signs on `[lo, hi]` (rational ends widened outwards
-/// to dyadic ones): `Some(sign)` when the integer polynomial `q` has no root
-/// in the closed dyadic hull, else `None`.
-fn integer_sign_if_rootless(q: &Poly<BigInt>, lo: &BigRational, hi: &BigRational) -> Option<Sign> {
+/// to dyadic ones at `2^-64` when not dyadic): `Some(sign)` when the integer
+/// polynomial `q` provably has no root in the closed dyadic hull (its
+/// non-zero sign there), else `None` (there may be roots).
+///
+/// ```
+/// use exactccd::poly::{sign_if_rootless_integer, Poly};
+/// use exactccd::scalar::{BigInt, BigRational, Sign};
+/// let q = |n: i64, d: i64| BigRational::new(BigInt::from(n), BigInt::from(d));
+/// // t^2 - 2: no root in [0, 1] (negative there), a root in [1, 2]
+/// let p = Poly::from_coeffs(vec![BigInt::from(-2), BigInt::from(0), BigInt::from(1)]);
+/// assert_eq!(sign_if_rootless_integer(&p, &q(0, 1), &q(1, 1)), Some(Sign::Negative));
+/// assert_eq!(sign_if_rootless_integer(&p, &q(1, 1), &q(2, 1)), None);
+/// ```
+pub fn sign_if_rootless_integer(
+    q: &Poly<BigInt>,
+    lo: &BigRational,
+    hi: &BigRational,
+) -> Option<Sign> {
     if q.is_constant() {
         let s = q.leading().map_or(Sign::Zero, Ring::sign);
         return (s != Sign::Zero).then_some(s);
@@ -158,7 +173,7 @@ impl RealRoots for BigRational {
         if p.is_zero() {
             return None;
         }
-        integer_sign_if_rootless(&cleared_denominators(p), lo, hi)
+        sign_if_rootless_integer(&cleared_denominators(p), lo, hi)
     }
 }
 

@@ -118,6 +118,7 @@
 mod float;
 mod planes;
 mod relative;
+mod ring;
 mod solve;
 
 pub use float::unit_f64;

@@ -4,14 +4,15 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::planes::{
-    axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
+    axis_data, axis_normals, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
 };
 use super::relative::{relative_boxes, RelativeBoxes};
+use super::ring::PlaneRing;
 use super::SgmError;
-use crate::geom::Vec3;
+use crate::geom::{Mat3, Vec3};
 use crate::motion::Body;
 use crate::poly::{IsolationError, Poly, RealRoots};
-use crate::scalar::{BigRational, Scalar, Sign};
+use crate::scalar::{BigInt, BigRational, Ring, Scalar, Sign};
 use num_traits::{One, Signed, Zero};
 
 /// The bit of a cell's mask meaning "the bounding spheres are apart".
@@ -101,10 +102,10 @@ fn limit(e: IsolationError) -> SgmError {
 /// A rational `u >= sqrt(x)` for `x >= 0`, within a relative `2^-20`.
 fn sqrt_upper(x: &BigRational) -> BigRational {
     if !x.is_positive() {
-        return BigRational::zero();
+        return <BigRational as Zero>::zero();
     }
     let approx = crate::scalar::rational_from_f64(x.to_f64().sqrt())
-        .unwrap_or_else(|| x.clone() + BigRational::one());
+        .unwrap_or_else(|| x.clone() + <BigRational as One>::one());
     let slack = BigRational::new(1.into(), (1u64 << 20).into());
     let mut u = &approx + &(&approx * &slack) + &slack;
     while &(&u * &u) < x {
@@ -113,24 +114,34 @@ fn sqrt_upper(x: &BigRational) -> BigRational {
     u
 }
 
-/// `|T|^2 - R^2 w^2` with a rational `R >= |e| + |f|`: positive exactly
+/// `|T|^2 - R^2 w^2` with a rational `R >= |e| + |f|` (positive exactly
 /// when the centres are farther apart than `R`, which bounds the sum of the
-/// circumradii (section IV-E).
-fn sphere_polynomial<S: Scalar>(b: &RelativeBoxes<S>) -> Option<Poly<S>> {
+/// circumradii; section IV-E), over the ring (a positive multiple: `q |T|^2
+/// - p w^2` for `R^2 = p / q`, in the ring's scene scaled by `lambda`).
+/// `R` comes from the scalar half extents.
+fn sphere_polynomial<S: RealRoots, R: PlaneRing<S>>(
+    rb: &RelativeBoxes<R>,
+    b: &RelativeBoxes<S>,
+    lambda: &BigRational,
+) -> Option<Poly<R>> {
     let sq = |h: &[S; 3]| -> Option<BigRational> {
-        let mut s = BigRational::zero();
+        let mut s = <BigRational as Zero>::zero();
         for x in h {
             let q = x.to_rational()?;
             s += &q * &q;
         }
         Some(s)
     };
-    let r = sqrt_upper(&sq(&b.half_a)?) + sqrt_upper(&sq(&b.half_b)?);
-    let r2 = S::from_rational(&(&r * &r));
-    let t = &b.translation;
+    // The ring's scene is scaled by `lambda`: so is the radius.
+    let r = (sqrt_upper(&sq(&b.half_a)?) + sqrt_upper(&sq(&b.half_b)?)) * lambda;
+    let r2 = &r * &r;
+    let num = S::from_rational(&BigRational::from_integer(r2.numer().clone()));
+    let den = S::from_rational(&BigRational::from_integer(r2.denom().clone()));
+    let pq = R::values_from(&[&num, &den]);
+    let t = &rb.translation;
     let dist = &(&(&t.x * &t.x) + &(&t.y * &t.y)) + &(&t.z * &t.z);
-    let w2 = &b.denominator * &b.denominator;
-    Some(&dist - &w2.scale(&r2))
+    let w2 = &rb.denominator * &rb.denominator;
+    Some(&dist.scale(&pq[1]) - &w2.scale(&pq[0]))
 }
 
 fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
@@ -163,10 +174,10 @@ impl<S: RealRoots> RootCache<S> {
     }
 }
 
-/// The planes of one homogeneous interval: `(plane index, D(t))`; planes
-/// whose normal vanishes identically are left out.
-struct IntervalPlanes<S> {
-    planes: Vec<(usize, Poly<S>)>,
+/// The planes of one homogeneous interval: `(plane index, D(t))` over the
+/// ring `R`; planes whose normal vanishes identically are left out.
+struct IntervalPlanes<R> {
+    planes: Vec<(usize, Poly<R>)>,
 }
 
 /// Bits of the scalar bounds of the homogeneous intervals' ends handed to
@@ -188,26 +199,43 @@ struct Track<S: RealRoots> {
     signs: Vec<Sign>,
 }
 
+/// The signs of `d` on the open pieces between `lo`, the `roots` and `hi`
+/// (at a rational sample of each non-empty piece).
+fn piece_signs<S: RealRoots, R: PlaneRing<S>>(
+    d: &Poly<R>,
+    roots: &[S::Root],
+    lo: &S::Root,
+    hi: &S::Root,
+) -> Vec<Sign> {
+    let mut signs = Vec::with_capacity(roots.len() + 1);
+    let mut from = lo;
+    for to in roots.iter().chain(std::iter::once(hi)) {
+        signs.push(match S::value_between(from, to) {
+            Some(x) => R::sign_at(d, &x),
+            None => Sign::Zero,
+        });
+        from = to;
+    }
+    signs
+}
+
 /// The roots of `d` in `[lo, hi]` and its signs between them; `bounds`
 /// are scalars `a <= lo`, `hi <= b`. A polynomial proven root-free on
 /// `[a, b]` by the cheap test is not isolated.
-fn track<S: RealRoots>(
-    d: &Poly<S>,
+fn track<S: RealRoots, R: PlaneRing<S>>(
+    d: &Poly<R>,
     bit: usize,
     lo: &S::Root,
     hi: &S::Root,
     bounds: &(S, S),
     isolations: &mut usize,
 ) -> Result<Track<S>, SgmError> {
-    if d.is_constant() {
-        let s = d.coeffs().first().map_or(Sign::Zero, |c| c.sign());
-        return Ok(Track {
-            bit,
-            roots: Vec::new(),
-            signs: vec![s],
-        });
-    }
-    if let Some(s) = S::sign_if_rootless(d, &bounds.0, &bounds.1) {
+    let constant = if d.is_constant() {
+        Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
+    } else {
+        R::sign_if_rootless(d, &bounds.0, &bounds.1)
+    };
+    if let Some(s) = constant {
         return Ok(Track {
             bit,
             roots: Vec::new(),
@@ -215,20 +243,12 @@ fn track<S: RealRoots>(
         });
     }
     *isolations += 1;
-    let roots: Vec<S::Root> = S::real_roots(d, &bounds.0, &bounds.1)
+    let roots: Vec<S::Root> = S::real_roots(&R::to_scalar(d), &bounds.0, &bounds.1)
         .map_err(limit)?
         .into_iter()
         .filter(|r| r >= lo && r <= hi)
         .collect();
-    let mut signs = Vec::with_capacity(roots.len() + 1);
-    let mut from = lo;
-    for to in roots.iter().chain(std::iter::once(hi)) {
-        signs.push(match S::value_between(from, to) {
-            Some(x) => d.eval(&x).sign(),
-            None => Sign::Zero,
-        });
-        from = to;
-    }
+    let signs = piece_signs::<S, R>(d, &roots, lo, hi);
     Ok(Track { bit, roots, signs })
 }
 
@@ -242,7 +262,75 @@ pub fn solve_sgm<S: RealRoots>(
     t1: &BigRational,
 ) -> Result<SgmOutcome<S>, SgmError> {
     let boxes = relative_boxes::<S>(a, b, t0)?;
-    let axes = axis_data(&boxes);
+    if S::IS_EXACT {
+        solve_in::<S, BigInt>(boxes, t0, t1)
+    } else {
+        solve_in::<S, f64>(boxes, t0, t1)
+    }
+}
+
+/// The motion and extents over the ring `R` (positive multiples, module
+/// `ring`): the scene scaled by `lambda > 0` (half extents and `T` times
+/// `lambda`, so that exact half extents become integers; every `D_n` is
+/// then `lambda` times the original), then `L`, `T`, `w` times one positive
+/// constant; the normals and determinant recomputed from them.
+fn ring_boxes<S: RealRoots, R: PlaneRing<S>>(
+    b: &RelativeBoxes<S>,
+    lambda: &BigRational,
+) -> RelativeBoxes<R> {
+    let cols: [Vec3<Poly<S>>; 3] = std::array::from_fn(|j| b.axis(j));
+    let l = S::from_rational(lambda);
+    let moved = b.translation.map(|p| p.scale(&l));
+    let mut polys: Vec<&Poly<S>> = cols.iter().flat_map(|c| c.iter()).collect();
+    polys.extend(moved.iter());
+    polys.push(&b.denominator);
+    let mut ps = R::polys_from(&polys).into_iter();
+    let mut next = || ps.next().unwrap_or_else(Poly::zero);
+    let ucols: [Vec3<Poly<R>>; 3] =
+        std::array::from_fn(|_| Vec3::from_array(std::array::from_fn(|_| next())));
+    let translation = Vec3::from_array(std::array::from_fn(|_| next()));
+    let denominator = next();
+    let scaled: Vec<S> = b
+        .half_a
+        .iter()
+        .chain(b.half_b.iter())
+        .map(|h| h.clone() * &l)
+        .collect();
+    let h = R::values_from(&scaled.iter().collect::<Vec<_>>());
+    let normals: [Vec3<Poly<R>>; 3] =
+        std::array::from_fn(|j| ucols[(j + 1) % 3].cross(&ucols[(j + 2) % 3]));
+    let det = normals[0].dot(&ucols[0]);
+    RelativeBoxes {
+        half_a: [h[0].clone(), h[1].clone(), h[2].clone()],
+        half_b: [h[3].clone(), h[4].clone(), h[5].clone()],
+        linear: Mat3::from_cols(ucols),
+        translation,
+        denominator,
+        normals,
+        det,
+        rigid: b.rigid,
+    }
+}
+
+/// [`solve_sgm`] with the planes built and signed over the ring `R`.
+fn solve_in<S: RealRoots, R: PlaneRing<S>>(
+    boxes: RelativeBoxes<S>,
+    t0: &BigRational,
+    t1: &BigRational,
+) -> Result<SgmOutcome<S>, SgmError> {
+    // The scale making exact half extents integers (1 for `f64`).
+    let mut lambda = <BigRational as One>::one();
+    if S::IS_EXACT {
+        let mut lcm = <BigInt as One>::one();
+        for h in boxes.half_a.iter().chain(boxes.half_b.iter()) {
+            if let Some(q) = h.to_rational() {
+                lcm = num_integer::Integer::lcm(&lcm, q.denom());
+            }
+        }
+        lambda = BigRational::from_integer(lcm);
+    }
+    let rboxes = ring_boxes::<S, R>(&boxes, &lambda);
+    let axes = axis_data(&rboxes);
     let mut stats = SgmStats {
         motion_degree: [boxes.denominator.degree().unwrap_or(0)]
             .into_iter()
@@ -264,13 +352,17 @@ pub fn solve_sgm<S: RealRoots>(
         isolations: 0,
     };
 
-    // Section IV-A: the homogeneous intervals.
+    // Section IV-A: the homogeneous intervals. For rigid motion `N_j = w
+    // U_j` up to sign (`w > 0`), so the normals' entries have the roots of
+    // the axes' entries and are not isolated again.
     let mut cuts = vec![r0.clone(), r1.clone()];
     for j in 0..3 {
         let u = boxes.axis(j);
         for k in 0..3 {
             cuts.extend(cache.roots(&u[k])?);
-            cuts.extend(cache.roots(&boxes.normals[j][k])?);
+            if !boxes.rigid {
+                cuts.extend(cache.roots(&boxes.normals[j][k])?);
+            }
         }
     }
     let cuts = sorted_unique(cuts);
@@ -278,24 +370,23 @@ pub fn solve_sgm<S: RealRoots>(
 
     // Section IV-E: the sphere polynomial and its roots.
     let sphere = if boxes.rigid {
-        sphere_polynomial(&boxes).filter(|p| !p.is_zero())
+        sphere_polynomial(&rboxes, &boxes, &lambda).filter(|p| !p.is_zero())
     } else {
         None
     };
     let sphere_roots = match &sphere {
-        Some(p) => cache.roots(p)?,
-        None => Vec::new(),
-    };
-    let sphere_bit_value = |t: &S| -> u32 {
-        match &sphere {
-            Some(p) if p.eval(t).sign() == Sign::Positive => 1 << SPHERE_BIT,
-            _ => 0,
+        Some(p) if !p.is_constant() => {
+            cache.isolations += 1;
+            S::real_roots(&R::to_scalar(p), &s0, &s1).map_err(limit)?
         }
+        _ => Vec::new(),
     };
+    let sphere_apart =
+        |t: &S| -> bool { matches!(&sphere, Some(p) if R::sign_at(p, t) == Sign::Positive) };
 
     // Section IV-B, IV-C, IV-D per interval: cells.
     let mut cells: Vec<SgmCell<S>> = Vec::new();
-    let mut interval_planes: Vec<Option<IntervalPlanes<S>>> = Vec::new();
+    let mut interval_planes: Vec<Option<IntervalPlanes<R>>> = Vec::new();
     let n_int = cuts.len().saturating_sub(1);
     // Scalar bounds of the cuts, for the exclusion test (computed lazily).
     let mut cut_bounds: Vec<Option<(S, S)>> = vec![None; cuts.len()];
@@ -315,7 +406,7 @@ pub fn solve_sgm<S: RealRoots>(
         };
         let pruned = sphere.is_some()
             && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
-            && sphere_bit_value(&mid) != 0;
+            && sphere_apart(&mid);
         if pruned {
             stats.pruned_by_sphere += 1;
             let mask = 1 << SPHERE_BIT;
@@ -352,7 +443,7 @@ pub fn solve_sgm<S: RealRoots>(
             if ax.vanishes() {
                 continue;
             }
-            let pattern = pattern_at(ax, &mid);
+            let pattern: [Sign; 6] = std::array::from_fn(|m| R::sign_at(&ax.terms[m].1, &mid));
             let [dp, dn] = ax.planes(&pattern);
             for (positive, d) in [(true, dp), (false, dn)] {
                 let id = PlaneId {
@@ -365,7 +456,7 @@ pub fn solve_sgm<S: RealRoots>(
                 if !d.is_zero() {
                     stats.planes += 1;
                     stats.max_plane_degree = stats.max_plane_degree.max(d.degree().unwrap_or(0));
-                    tracks.push(track(
+                    tracks.push(track::<S, R>(
                         &d,
                         id.index(),
                         lo,
@@ -383,15 +474,7 @@ pub fn solve_sgm<S: RealRoots>(
                 .filter(|r| *r >= lo && *r <= hi)
                 .cloned()
                 .collect();
-            let mut signs = Vec::with_capacity(roots.len() + 1);
-            let mut from = lo;
-            for to in roots.iter().chain(std::iter::once(hi)) {
-                signs.push(match S::value_between(from, to) {
-                    Some(x) => p.eval(&x).sign(),
-                    None => Sign::Zero,
-                });
-                from = to;
-            }
+            let signs = piece_signs::<S, R>(p, &roots, lo, hi);
             tracks.push(Track {
                 bit: SPHERE_BIT,
                 roots,
@@ -479,7 +562,7 @@ pub fn solve_sgm<S: RealRoots>(
         (Some(i), Some(t)) => interval_planes
             .get(cells[i].interval)
             .and_then(Option::as_ref)
-            .and_then(|ps| active_pair(&axes, ps, t)),
+            .and_then(|ps| active_pair::<S, R>(&axes, ps, t)),
         _ => None,
     };
 
@@ -492,7 +575,7 @@ pub fn solve_sgm<S: RealRoots>(
         contact_intervals: intervals,
         feature,
         pieces,
-        normals: axes.iter().map(|a| a.normal.clone()).collect(),
+        normals: axis_normals(&boxes),
         boxes,
         stats,
     })
@@ -505,25 +588,26 @@ pub fn solve_sgm<S: RealRoots>(
 /// (so a degenerate instant names the touching edge or face, and two
 /// touching edges are named as edges rather than as the faces of one
 /// plane).
-fn active_pair<S: RealRoots>(
-    axes: &[AxisData<S>],
-    ps: &IntervalPlanes<S>,
+fn active_pair<S: RealRoots, R: PlaneRing<S>>(
+    axes: &[AxisData<R>],
+    ps: &IntervalPlanes<R>,
     t: &S::Root,
 ) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
     let mut first: Option<PlaneId> = None;
     let mut sa = [Sign::Zero; 3];
     let mut sb = [Sign::Zero; 3];
     for (k, d) in &ps.planes {
-        if S::sign_at_root(d, t) != Sign::Zero {
+        if S::sign_at_root(&R::to_scalar(d), t) != Sign::Zero {
             continue;
         }
         let id = PlaneId::from_index(*k);
         let ax = &axes[id.axis.index()];
-        let signs: [Sign; 6] = std::array::from_fn(|m| S::sign_at_root(&ax.terms[m].1, t));
+        let signs: [Sign; 6] =
+            std::array::from_fn(|m| S::sign_at_root(&R::to_scalar(&ax.terms[m].1), t));
         if signs[..3].iter().all(|s| *s == Sign::Zero) {
             continue;
         }
-        let (fa, fb) = AxisData::<S>::features(id.positive, &signs);
+        let (fa, fb) = AxisData::<R>::features(id.positive, &signs);
         for m in 0..3 {
             if sa[m] == Sign::Zero {
                 sa[m] = fa.0[m];
@@ -624,6 +708,9 @@ mod tests {
             let v = &u - &(&u * &slack) - &slack;
             assert!(v.is_negative() || &v * &v < x, "{x}: {u} too loose");
         }
-        assert_eq!(sqrt_upper(&BigRational::zero()), BigRational::zero());
+        assert_eq!(
+            sqrt_upper(&<BigRational as Zero>::zero()),
+            <BigRational as Zero>::zero()
+        );
     }
 }
