@@ -182,7 +182,7 @@ struct IntervalPlanes<R> {
 
 /// Bits of the scalar bounds of the homogeneous intervals' ends handed to
 /// the exclusion test ([`RealRoots::sign_if_rootless`]).
-const END_BOUND_BITS: u64 = 20;
+const END_BOUND_BITS: u64 = 8;
 
 /// One constraint on a homogeneous interval `[lo, hi]` (a plane polynomial,
 /// or the negated sphere polynomial): its distinct roots in `[lo, hi]` and
@@ -387,6 +387,8 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
     // Section IV-B, IV-C, IV-D per interval: cells.
     let mut cells: Vec<SgmCell<S>> = Vec::new();
     let mut interval_planes: Vec<Option<IntervalPlanes<R>>> = Vec::new();
+    // `(cell, bits)`: the tracked planes that vanish at an instant cell.
+    let mut zero_planes: Vec<(usize, u32)> = Vec::new();
     let n_int = cuts.len().saturating_sub(1);
     // Scalar bounds of the cuts, for the exclusion test (computed lazily).
     let mut cut_bounds: Vec<Option<(S, S)>> = vec![None; cuts.len()];
@@ -515,6 +517,10 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
                 negative: negative_mask(&piece, zeros),
                 interval: k,
             });
+            zero_planes.push((
+                cells.len() - 1,
+                zeros.iter().fold(0u32, |m, &i| m | (1 << tracks[i].bit)),
+            ));
             for &i in zeros {
                 piece[i] += 1;
             }
@@ -562,7 +568,16 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         (Some(i), Some(t)) => interval_planes
             .get(cells[i].interval)
             .and_then(Option::as_ref)
-            .and_then(|ps| active_pair::<S, R>(&axes, ps, t)),
+            .and_then(|ps| {
+                // Exactly, the planes vanishing at the first contact are
+                // the tracks' roots there (and the identically zero ones).
+                let zeros = zero_planes
+                    .iter()
+                    .find(|(c, _)| *c == i)
+                    .map(|(_, z)| *z)
+                    .filter(|_| S::IS_EXACT);
+                active_pair::<S, R>(&axes, ps, t, zeros)
+            }),
         _ => None,
     };
 
@@ -582,6 +597,7 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
 }
 
 /// The first plane (FV, then VF, then EE) on which the origin lies at `t`
+/// (the planes vanishing there: `zeros` when known, else signed at `t`)
 /// with a normal that does not vanish there, and the touching features:
 /// each box's support feature in the direction of every such active plane,
 /// intersected (the sign vectors merged), read from the exact signs at `t`
@@ -592,12 +608,18 @@ fn active_pair<S: RealRoots, R: PlaneRing<S>>(
     axes: &[AxisData<R>],
     ps: &IntervalPlanes<R>,
     t: &S::Root,
+    zeros: Option<u32>,
 ) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
     let mut first: Option<PlaneId> = None;
     let mut sa = [Sign::Zero; 3];
     let mut sb = [Sign::Zero; 3];
     for (k, d) in &ps.planes {
-        if S::sign_at_root(&R::to_scalar(d), t) != Sign::Zero {
+        let vanishes = match zeros {
+            _ if d.is_zero() => true,
+            Some(z) => z & (1 << k) != 0,
+            None => S::sign_at_root(&R::to_scalar(d), t) == Sign::Zero,
+        };
+        if !vanishes {
             continue;
         }
         let id = PlaneId::from_index(*k);
