@@ -16,7 +16,9 @@ use crate::geom::{Mat3, Vec3};
 use crate::motion::PolyMotion;
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
-use crate::solver::sgm::{solve_sgm, unit_f64, SgmError, SgmOutcome};
+use crate::solver::sgm::{
+    intervals_outside_domain, solve_sgm, unit_f64, SgmError, SgmOutcome, SgmStats,
+};
 use serde_json::json;
 
 /// The linear map taking a normal of `a`'s local frame to a positive
@@ -87,18 +89,49 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         }),
         point: None,
         normal: None,
-        stats: Some(json!({
-            "homogeneous_intervals": out.stats.homogeneous_intervals,
-            "pruned_by_sphere": out.stats.pruned_by_sphere,
-            "planes": out.stats.planes,
-            "max_plane_degree": out.stats.max_plane_degree,
-            "motion_degree": out.stats.motion_degree,
-            "root_isolations": out.stats.root_isolations,
-            "cells": out.stats.cells,
-        })),
+        stats: Some(stats_json(&out.stats)),
         certificate: None,
         collisions: None,
     }
+}
+
+/// The `stats` object (README, "SGM solver"): `intervals_outside_domain`
+/// only when it was computed.
+fn stats_json(st: &SgmStats) -> serde_json::Value {
+    let mut v = json!({
+        "homogeneous_intervals": st.homogeneous_intervals,
+        "pruned_by_sphere": st.pruned_by_sphere,
+        "planes": st.planes,
+        "max_plane_degree": st.max_plane_degree,
+        "plane_degrees": st.plane_degrees,
+        "contact_degree": st.contact_degree,
+        "motion_degree": st.motion_degree,
+        "root_isolations": st.root_isolations,
+        "cells": st.cells,
+    });
+    if let (Some(n), Some(map)) = (st.intervals_outside_domain, v.as_object_mut()) {
+        map.insert("intervals_outside_domain".into(), n.into());
+    }
+    v
+}
+
+/// Adds the statistics that cost extra work (`exactccd solve --stats`) to
+/// an SGM result's `stats`: `intervals_outside_domain`, the homogeneous
+/// intervals of the whole real line of `t` outside `[t0, t1]`
+/// ([`intervals_outside_domain`]; exact, whatever the result's scalar).
+///
+/// # Errors
+/// As the solver: not applicable, or an exact-arithmetic limit.
+pub fn add_sgm_domain_stats(
+    query: &ContactQuery<'_>,
+    result: &mut ContactResult,
+) -> Result<(), SolveError> {
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let n = intervals_outside_domain(query.a, query.b, t0, t1).map_err(map_error)?;
+    if let Some(map) = result.stats.as_mut().and_then(|v| v.as_object_mut()) {
+        map.insert("intervals_outside_domain".into(), n.into());
+    }
+    Ok(())
 }
 
 fn map_error(e: SgmError) -> SolveError {

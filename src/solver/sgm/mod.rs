@@ -126,7 +126,7 @@ pub use planes::{
     axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT,
 };
 pub use relative::{relative_boxes, RelativeBoxes};
-pub use solve::{solve_sgm, SgmCell, SgmOutcome, SgmPiece, SgmStats};
+pub use solve::{intervals_outside_domain, solve_sgm, SgmCell, SgmOutcome, SgmPiece, SgmStats};
 
 use std::fmt;
 

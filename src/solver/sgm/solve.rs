@@ -11,18 +11,29 @@ use super::ring::PlaneRing;
 use super::SgmError;
 use crate::geom::{Mat3, Vec3};
 use crate::motion::Body;
-use crate::poly::{IsolationError, Poly, RealRoots};
+use crate::poly::{fujiwara_bound_log2, isolate_roots, IsolationError, Poly, RealRoots};
 use crate::scalar::{BigInt, BigRational, Ring, Scalar, Sign};
 use num_traits::{One, Signed, Zero};
+use std::cmp::Ordering;
 
 /// The bit of a cell's mask meaning "the bounding spheres are apart".
 const SPHERE_BIT: usize = PLANE_COUNT;
 
-/// Work counters, as the paper reports them (section V).
+/// Work counters, as the paper reports them (section V: "dividing the
+/// motion path to homogeneous intervals produced 15 intervals, of which
+/// three intervals were out of our [0, 1] domain, and eight intervals could
+/// be eliminated using the bounding sphere test", "a degree 5 constraint").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SgmStats {
-    /// Homogeneous intervals in `[t0, t1]`.
+    /// Homogeneous intervals meeting `[t0, t1]` (the paper's count less
+    /// those outside the domain).
     pub homogeneous_intervals: usize,
+    /// Homogeneous intervals of the whole real line of `t` that lie outside
+    /// `[t0, t1]` (the paper's "out of our [0, 1] domain"): one per distinct
+    /// real root `<= t0` or `>= t1` of the normals' components. Costs an
+    /// isolation on the whole line, so it is computed only on request
+    /// ([`intervals_outside_domain`]); `None` otherwise.
+    pub intervals_outside_domain: Option<usize>,
     /// Homogeneous intervals skipped by the bounding-sphere test.
     pub pruned_by_sphere: usize,
     /// Plane polynomials built (30 per unpruned interval, less the dropped
@@ -30,6 +41,13 @@ pub struct SgmStats {
     pub planes: usize,
     /// Largest degree of a plane (contact) polynomial.
     pub max_plane_degree: usize,
+    /// `plane_degrees[d]`: the number of plane (contact) polynomials of
+    /// degree `d` built.
+    pub plane_degrees: Vec<usize>,
+    /// The degree of the plane polynomial that vanishes at the first
+    /// contact (the paper's "degree 5 constraint"); `None` without contact
+    /// or when no plane with a non-vanishing normal is active there.
+    pub contact_degree: Option<usize>,
     /// Degree of the relative motion `M(t)`.
     pub motion_degree: usize,
     /// Polynomials whose real roots were isolated.
@@ -457,7 +475,12 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
                 // naming the touching features.
                 if !d.is_zero() {
                     stats.planes += 1;
-                    stats.max_plane_degree = stats.max_plane_degree.max(d.degree().unwrap_or(0));
+                    let degree = d.degree().unwrap_or(0);
+                    stats.max_plane_degree = stats.max_plane_degree.max(degree);
+                    if stats.plane_degrees.len() <= degree {
+                        stats.plane_degrees.resize(degree + 1, 0);
+                    }
+                    stats.plane_degrees[degree] += 1;
                     tracks.push(track::<S, R>(
                         &d,
                         id.index(),
@@ -581,6 +604,14 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         _ => None,
     };
 
+    if let (Some((id, _, _)), Some(i)) = (&feature, first_cell) {
+        stats.contact_degree = interval_planes
+            .get(cells[i].interval)
+            .and_then(Option::as_ref)
+            .and_then(|ps| ps.planes.iter().find(|(k, _)| *k == id.index()))
+            .and_then(|(_, d)| d.degree());
+    }
+
     let end = first_cell.unwrap_or(cells.len());
     let pieces = cover(&cells[..end], &s0, &s1, first.is_some());
     Ok(SgmOutcome {
@@ -594,6 +625,45 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         boxes,
         stats,
     })
+}
+
+/// The number of homogeneous intervals of the whole real line of `t` that
+/// lie outside `[t0, t1]` ([`SgmStats::intervals_outside_domain`]): the
+/// distinct real roots of the components of `b`'s axes and normals in
+/// `a`'s frame (section IV-A, eq. 1) cut the line; each root `<= t0` or `>=
+/// t1` adds one interval outside the domain. Exact (isolation on `[-B, B]`
+/// with a power-of-two root bound `B`).
+pub fn intervals_outside_domain(
+    a: &Body,
+    b: &Body,
+    t0: &BigRational,
+    t1: &BigRational,
+) -> Result<usize, SgmError> {
+    let boxes = relative_boxes::<BigRational>(a, b, t0)?;
+    let mut roots = Vec::new();
+    for j in 0..3 {
+        let u = boxes.axis(j);
+        for k in 0..3 {
+            // As for the cuts: for rigid motion the normals' components
+            // are `w > 0` times the axes' (the paper's rotated normals are
+            // the axes over `w`).
+            let normal = (!boxes.rigid).then_some(&boxes.normals[j][k]);
+            for p in std::iter::once(&u[k]).chain(normal) {
+                if p.is_constant() {
+                    continue;
+                }
+                let bound_log2 = fujiwara_bound_log2(&p.to_primitive_integer()).max(0);
+                let bound =
+                    BigRational::from_integer(<BigInt as One>::one() << (bound_log2 as u64 + 1));
+                roots.extend(isolate_roots(p, &-bound.clone(), &bound).map_err(limit)?);
+            }
+        }
+    }
+    let roots = sorted_unique(roots);
+    Ok(roots
+        .iter()
+        .filter(|r| r.cmp_rational(t0) != Ordering::Greater || r.cmp_rational(t1) != Ordering::Less)
+        .count())
 }
 
 /// The first plane (FV, then VF, then EE) on which the origin lies at `t`
