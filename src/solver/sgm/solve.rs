@@ -246,7 +246,7 @@ fn track<S: RealRoots, R: PlaneRing<S>>(
     lo: &S::Root,
     hi: &S::Root,
     bounds: &(S, S),
-    isolations: &mut usize,
+    cache: &mut RootCache<S>,
 ) -> Result<Track<S>, SgmError> {
     let constant = if d.is_constant() {
         Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
@@ -260,12 +260,16 @@ fn track<S: RealRoots, R: PlaneRing<S>>(
             signs: vec![s],
         });
     }
-    *isolations += 1;
-    let roots: Vec<S::Root> = S::real_roots(&R::to_scalar(d), &bounds.0, &bounds.1)
-        .map_err(limit)?
-        .into_iter()
-        .filter(|r| r >= lo && r <= hi)
-        .collect();
+    // Exactly, isolate on the bounds of the interval only; in `f64` (no
+    // exclusion test, cheap roots) on the whole `[t0, t1]` through the
+    // cache, as planes repeat between neighbouring intervals.
+    let all = if S::IS_EXACT {
+        cache.isolations += 1;
+        S::real_roots(&R::to_scalar(d), &bounds.0, &bounds.1).map_err(limit)?
+    } else {
+        cache.roots(&R::to_scalar(d))?
+    };
+    let roots: Vec<S::Root> = all.into_iter().filter(|r| r >= lo && r <= hi).collect();
     let signs = piece_signs::<S, R>(d, &roots, lo, hi);
     Ok(Track { bit, roots, signs })
 }
@@ -481,14 +485,7 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
                         stats.plane_degrees.resize(degree + 1, 0);
                     }
                     stats.plane_degrees[degree] += 1;
-                    tracks.push(track::<S, R>(
-                        &d,
-                        id.index(),
-                        lo,
-                        hi,
-                        &bounds,
-                        &mut cache.isolations,
-                    )?);
+                    tracks.push(track::<S, R>(&d, id.index(), lo, hi, &bounds, &mut cache)?);
                 }
                 planes.push((id.index(), d));
             }
