@@ -93,3 +93,23 @@ fn without_the_flag_the_costly_count_is_left_out_and_the_rest_is_unchanged() {
     let sat_without = solve_json(SLIDING, &["--method", "sat"]);
     assert_eq!(sat_with, sat_without);
 }
+
+#[test]
+fn a_pose_that_is_a_rotation_only_within_the_f64_tolerance_gets_a_null_count() {
+    // Loaded for f64 the slightly sheared pose is accepted (and solved in
+    // f64), but the exact count needs an exact rotation: `null`, exit 0.
+    let text = SLIDING.replace(
+        r#""pose": { "translation": ["10", "0", "0"] }"#,
+        r#""pose": { "rotation": [["0.6", "-0.8", "1e-12"], ["0.8", "0.6", "0"], ["0", "0", "1"]],
+                     "translation": ["10", "0", "0"] }"#,
+    );
+    assert_ne!(text, SLIDING);
+    let r = solve_json(&text, &["--method", "sgm", "--scalar", "f64", "--stats"]);
+    assert_eq!(r["collides"], true);
+    let st = &r["stats"];
+    assert_eq!(st["homogeneous_intervals"], 1, "{st}");
+    assert_eq!(st["intervals_outside_domain"], Value::Null, "{st}");
+    // exactly, the same file is invalid input (not a rotation)
+    let out = solve_text(&text, &["--method", "sgm", "--stats"]);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+}

@@ -119,15 +119,19 @@ fn stats_json(st: &SgmStats) -> serde_json::Value {
 /// an SGM result's `stats`: `intervals_outside_domain`, the homogeneous
 /// intervals of the whole real line of `t` outside `[t0, t1]`
 /// ([`intervals_outside_domain`]; exact, whatever the result's scalar).
+/// It is `null` when the count cannot be made exactly: a scenario loaded
+/// for `f64` whose pose is a rotation only within the `f64` tolerance, or
+/// an exact-arithmetic limit.
 ///
 /// # Errors
-/// As the solver: not applicable, or an exact-arithmetic limit.
+/// None today; the `Result` leaves room for a failure that must stop the
+/// answer.
 pub fn add_sgm_domain_stats(
     query: &ContactQuery<'_>,
     result: &mut ContactResult,
 ) -> Result<(), SolveError> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
-    let n = intervals_outside_domain(query.a, query.b, t0, t1).map_err(map_error)?;
+    let n = intervals_outside_domain(query.a, query.b, t0, t1).ok();
     if let Some(map) = result.stats.as_mut().and_then(|v| v.as_object_mut()) {
         map.insert("intervals_outside_domain".into(), n.into());
     }
