@@ -3,11 +3,11 @@
 //! `f64`. The paper reports 12.8 / 52 / 103 ms per query on a Pentium 4 in
 //! float; the targets are degree-2 exact <= 1 ms and `f64` <= 20 us.
 //!
-//! Two measures per case: `solver` is the bare [`solve_sgm`] call, `contact`
-//! the call a user makes ([`exactccd::contact::solve`] with `Method::Sgm`:
-//! the solver, the conversion to the neutral result, and for exact answers
-//! the world-frame certificate with its contact witness). Each iteration
-//! solves all 8 scenarios: divide by 8 for one query.
+//! Two measures per case: `solver/*` is the bare [`solve_sgm`] call,
+//! `contact/*` the call a user makes ([`exactccd::contact::solve`] with
+//! `Method::Sgm`: the solver, the conversion to the neutral result, and for
+//! exact answers the world-frame certificate with its contact witness). One
+//! iteration solves all 8 scenarios: divide by 8 for one query.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};

@@ -10,7 +10,7 @@
 use clap::{Args, ColorChoice, Parser, Subcommand, ValueEnum};
 use exactccd::app::{
     campaign_command, campaign_merge_command, exit, oracle_command, parse_classes, parse_shard,
-    queries_command, solve_command, Outcome,
+    queries_command, solve_command_with_stats, Outcome,
 };
 use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{
@@ -57,6 +57,12 @@ enum Command {
         /// the result; method glide), not only the first.
         #[arg(long)]
         all: bool,
+        /// Also compute the statistics that cost extra work (method sgm:
+        /// `stats.intervals_outside_domain`, the homogeneous intervals of
+        /// the whole time line outside the interval); the free counters are
+        /// always in `stats`.
+        #[arg(long)]
+        stats: bool,
         /// The scenario file.
         file: PathBuf,
     },
@@ -256,8 +262,9 @@ fn run() -> Outcome {
             steps,
             integrator,
             all,
+            stats,
             file,
-        } => solve_command(
+        } => solve_command_with_stats(
             &file,
             method.map(Method::from),
             scalar.into(),
@@ -267,6 +274,7 @@ fn run() -> Outcome {
                 integrator: integrator.into(),
                 all_collisions: all,
             },
+            stats,
         ),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
         Command::Queries {

@@ -3,7 +3,7 @@
 //! arguments and prints, and tests can call the same code.
 //!
 //! * [`solve_command`]: `exactccd solve [--method M] [--scalar S]
-//!   [--precision BITS] FILE`.
+//!   [--precision BITS] FILE`; [`solve_command_with_stats`] with `--stats`.
 //! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
 //! * [`queries_command`]: `exactccd queries [--scalar S] PATH...` (the
 //!   public CCD benchmark's query files).
@@ -24,8 +24,8 @@ pub use oracle::{
 };
 
 use crate::contact::{
-    default_method, solve, write_result_json, Method, ResultHeader, ScalarKind, SolveError,
-    SolveOptions,
+    add_sgm_domain_stats, default_method, solve, write_result_json, Method, ResultHeader,
+    ScalarKind, SolveError, SolveOptions,
 };
 use crate::scenario::{load_scenario, LoadOptions};
 use std::path::Path;
@@ -89,6 +89,20 @@ pub fn solve_command(
     scalar: ScalarKind,
     options: SolveOptions,
 ) -> Outcome {
+    solve_command_with_stats(file, method, scalar, options, false)
+}
+
+/// [`solve_command`] with `exactccd solve --stats`: `stats` then also holds
+/// the statistics that cost extra work (for `sgm`, the homogeneous
+/// intervals outside the domain, [`add_sgm_domain_stats`]). The free
+/// counters are in `stats` either way.
+pub fn solve_command_with_stats(
+    file: &Path,
+    method: Option<Method>,
+    scalar: ScalarKind,
+    options: SolveOptions,
+    stats: bool,
+) -> Outcome {
     let precision = options.precision;
     let scenario = match load_scenario(file, &LoadOptions::for_scalar(scalar)) {
         Ok(s) => s,
@@ -96,7 +110,13 @@ pub fn solve_command(
     };
     let query = scenario.query();
     let method = method.unwrap_or_else(|| default_method(&query));
-    match solve(&query, method, scalar, &options) {
+    let solved = solve(&query, method, scalar, &options).and_then(|mut result| {
+        if stats && method == Method::Sgm {
+            add_sgm_domain_stats(&query, &mut result)?;
+        }
+        Ok(result)
+    });
+    match solved {
         Ok(result) => {
             let header = ResultHeader {
                 scenario: scenario.name.as_deref(),

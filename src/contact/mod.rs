@@ -28,6 +28,7 @@ pub use dispatch::{
     DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
 };
 pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
+pub use sgm::add_sgm_domain_stats;
 pub use witness::find_contact_witness;
 
 use crate::poly::RealAlgebraic;

@@ -17,7 +17,8 @@ use crate::motion::{common_pieces, CommonPiece, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
 use crate::solver::sgm::{
-    solve_sgm, solve_sgm_piecewise, unit_f64, PiecewiseSgmOutcome, SgmError, SgmOutcome, SgmStats,
+    intervals_outside_domain, solve_sgm, solve_sgm_piecewise, unit_f64, PiecewiseSgmOutcome,
+    SgmError, SgmOutcome, SgmStats,
 };
 use serde_json::json;
 
@@ -79,18 +80,6 @@ fn separation_pieces(
     Some(separation)
 }
 
-fn stats_json(stats: &SgmStats) -> serde_json::Value {
-    json!({
-        "homogeneous_intervals": stats.homogeneous_intervals,
-        "pruned_by_sphere": stats.pruned_by_sphere,
-        "planes": stats.planes,
-        "max_plane_degree": stats.max_plane_degree,
-        "motion_degree": stats.motion_degree,
-        "root_isolations": stats.root_isolations,
-        "cells": stats.cells,
-    })
-}
-
 fn feature_pair<S: RealRoots>(out: &SgmOutcome<S>) -> Option<FeaturePair> {
     out.feature.and_then(|(_, fa, fb)| {
         Some(FeaturePair {
@@ -118,6 +107,49 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         certificate: None,
         collisions: None,
     }
+}
+
+/// The `stats` object (README, "SGM solver"): `intervals_outside_domain`
+/// only when it was computed.
+fn stats_json(st: &SgmStats) -> serde_json::Value {
+    let mut v = json!({
+        "homogeneous_intervals": st.homogeneous_intervals,
+        "pruned_by_sphere": st.pruned_by_sphere,
+        "planes": st.planes,
+        "max_plane_degree": st.max_plane_degree,
+        "plane_degrees": st.plane_degrees,
+        "contact_degree": st.contact_degree,
+        "motion_degree": st.motion_degree,
+        "root_isolations": st.root_isolations,
+        "cells": st.cells,
+    });
+    if let (Some(n), Some(map)) = (st.intervals_outside_domain, v.as_object_mut()) {
+        map.insert("intervals_outside_domain".into(), n.into());
+    }
+    v
+}
+
+/// Adds the statistics that cost extra work (`exactccd solve --stats`) to
+/// an SGM result's `stats`: `intervals_outside_domain`, the homogeneous
+/// intervals of the whole real line of `t` outside `[t0, t1]`
+/// ([`intervals_outside_domain`]; exact, whatever the result's scalar).
+/// It is `null` when the count cannot be made exactly: a scenario loaded
+/// for `f64` whose pose is a rotation only within the `f64` tolerance, or
+/// an exact-arithmetic limit.
+///
+/// # Errors
+/// None today; the `Result` leaves room for a failure that must stop the
+/// answer.
+pub fn add_sgm_domain_stats(
+    query: &ContactQuery<'_>,
+    result: &mut ContactResult,
+) -> Result<(), SolveError> {
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let n = intervals_outside_domain(query.a, query.b, t0, t1).ok();
+    if let Some(map) = result.stats.as_mut().and_then(|v| v.as_object_mut()) {
+        map.insert("intervals_outside_domain".into(), n.into());
+    }
+    Ok(())
 }
 
 fn map_error(e: SgmError) -> SolveError {

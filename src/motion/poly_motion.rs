@@ -280,9 +280,18 @@ impl<S: FieldScalar> PolyMotion<S> {
     /// formulas give the same map.
     #[must_use]
     pub fn relative_to(&self, a: &Self, t0: &S) -> Self {
+        self.relative_to_rigid(a, a.is_rigid(), t0)
+    }
+
+    /// [`PolyMotion::relative_to`] when the caller already knows whether
+    /// `a` is rigid (`a_rigid` must equal `a.is_rigid()`; checked in debug
+    /// builds): saves the rigidity test's matrix product.
+    #[must_use]
+    pub fn relative_to_rigid(&self, a: &Self, a_rigid: bool, t0: &S) -> Self {
+        debug_assert_eq!(a_rigid, a.is_rigid());
         let (wa, wb) = (&a.denominator, &self.denominator);
         let diff = &self.translation.scale(wa) - &a.translation.scale(wb);
-        let raw = if a.is_rigid() {
+        let raw = if a_rigid {
             let lat = a.linear.transpose();
             PolyMotion::new(
                 lat.mul_mat(&self.linear).scale(wa),

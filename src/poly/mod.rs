@@ -44,7 +44,7 @@ pub use isolate::{
     IsolationError, IsolationLimits, Isolator,
 };
 pub use rational_roots::rational_roots;
-pub use roots::{F64Root, RealRoots};
+pub use roots::{sign_if_rootless_integer, F64Root, RealRoots};
 pub use sturm::SturmSequence;
 
 use crate::scalar::{Ring, Scalar, Sign};

@@ -3,10 +3,14 @@
 //! and signed exactly) or in `f64` (roots are [`F64Root`], approximations).
 #![deny(clippy::float_arithmetic)]
 
-use super::{isolate_roots, IsolationError, Poly, RealAlgebraic};
+use super::descartes::descartes_bound;
+use super::{isolate_roots, Dyadic, IsolationError, Poly, RealAlgebraic};
 #[cfg(feature = "gmp")]
 use crate::scalar::Scalar;
+use crate::scalar::{BigInt, Ring};
 use crate::scalar::{BigRational, FieldScalar, Sign};
+use num_integer::Integer;
+use num_traits::One;
 use std::fmt::Debug;
 
 /// A field scalar whose polynomials have computable real roots.
@@ -36,6 +40,95 @@ pub trait RealRoots: FieldScalar {
 
     /// The nearest `f64` to the root.
     fn root_to_f64(r: &Self::Root) -> f64;
+
+    /// Scalars `lower <= r <= upper` at most `2^-bits` apart, when the
+    /// scalar can bound its roots; `None` (the default) when it cannot.
+    /// Used to hand a cheap exclusion test ([`RealRoots::sign_if_rootless`])
+    /// an interval with scalar ends that contains one between roots.
+    fn root_bounds(r: &Self::Root, bits: u64) -> Option<(Self, Self)> {
+        let _ = (r, bits);
+        None
+    }
+
+    /// `Some(s)` when `p` provably has no root in the closed interval
+    /// `[lo, hi]` (`lo <= hi`), `s` being its constant non-zero sign there;
+    /// `None` when that is not proven (there may be roots). A cheap test
+    /// that lets a solver skip a root isolation; the default proves nothing.
+    fn sign_if_rootless(p: &Poly<Self>, lo: &Self, hi: &Self) -> Option<Sign> {
+        let _ = (p, lo, hi);
+        None
+    }
+}
+
+/// The positive integer multiple `lcm(denominators) p` of a rational
+/// polynomial (same roots, same signs; no content division).
+fn cleared_denominators(p: &Poly<BigRational>) -> Poly<BigInt> {
+    let mut lcm = <BigInt as Ring>::one();
+    for c in p.coeffs() {
+        if !c.denom().is_one() {
+            lcm = lcm.lcm(c.denom());
+        }
+    }
+    Poly::from_coeffs(
+        p.coeffs()
+            .iter()
+            .map(|c| {
+                if c.denom().is_one() {
+                    c.numer() * &lcm
+                } else {
+                    c.numer() * (&lcm / c.denom())
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The dyadic exponent that represents `q` exactly, if it is dyadic.
+fn dyadic_exponent(q: &BigRational) -> Option<u64> {
+    let d = q.denom();
+    let tz = d.trailing_zeros().unwrap_or(0);
+    (d == &(<BigInt as Ring>::one() << tz)).then_some(tz)
+}
+
+/// Descartes' rule of signs on `[lo, hi]` (rational ends widened outwards
+/// to dyadic ones at `2^-64` when not dyadic): `Some(sign)` when the integer
+/// polynomial `q` provably has no root in the closed dyadic hull (its
+/// non-zero sign there), else `None` (there may be roots).
+///
+/// ```
+/// use exactccd::poly::{sign_if_rootless_integer, Poly};
+/// use exactccd::scalar::{BigInt, BigRational, Sign};
+/// let q = |n: i64, d: i64| BigRational::new(BigInt::from(n), BigInt::from(d));
+/// // t^2 - 2: no root in [0, 1] (negative there), a root in [1, 2]
+/// let p = Poly::from_coeffs(vec![BigInt::from(-2), BigInt::from(0), BigInt::from(1)]);
+/// assert_eq!(sign_if_rootless_integer(&p, &q(0, 1), &q(1, 1)), Some(Sign::Negative));
+/// assert_eq!(sign_if_rootless_integer(&p, &q(1, 1), &q(2, 1)), None);
+/// ```
+pub fn sign_if_rootless_integer(
+    q: &Poly<BigInt>,
+    lo: &BigRational,
+    hi: &BigRational,
+) -> Option<Sign> {
+    if q.is_constant() {
+        let s = q.leading().map_or(Sign::Zero, Ring::sign);
+        return (s != Sign::Zero).then_some(s);
+    }
+    if lo > hi {
+        return None;
+    }
+    // Non-dyadic ends are widened at 2^-64.
+    let k = dyadic_exponent(lo)
+        .unwrap_or(64)
+        .max(dyadic_exponent(hi).unwrap_or(64));
+    let (a, b) = (Dyadic::floor_of(lo, k), Dyadic::ceil_of(hi, k));
+    let sa = q.sign_at_dyadic(&a);
+    if sa == Sign::Zero || q.sign_at_dyadic(&b) != sa {
+        return None;
+    }
+    if a == b {
+        return Some(sa);
+    }
+    (descartes_bound(q, &a, &b) == 0).then_some(sa)
 }
 
 #[cfg(feature = "gmp")]
@@ -68,6 +161,19 @@ impl RealRoots for BigRational {
 
     fn root_to_f64(r: &RealAlgebraic) -> f64 {
         r.to_f64()
+    }
+
+    fn root_bounds(r: &RealAlgebraic, bits: u64) -> Option<(Self, Self)> {
+        let mut r = r.clone();
+        r.refine_to_width(bits);
+        Some(r.interval())
+    }
+
+    fn sign_if_rootless(p: &Poly<Self>, lo: &Self, hi: &Self) -> Option<Sign> {
+        if p.is_zero() {
+            return None;
+        }
+        sign_if_rootless_integer(&cleared_denominators(p), lo, hi)
     }
 }
 
@@ -157,5 +263,9 @@ impl RealRoots for f64 {
 
     fn root_to_f64(r: &F64Root) -> f64 {
         r.0
+    }
+
+    fn root_bounds(r: &F64Root, _bits: u64) -> Option<(Self, Self)> {
+        Some((r.0, r.0))
     }
 }

@@ -112,6 +112,29 @@
 //! Solved sub-interval by sub-interval and joined in `piecewise.rs`
 //! ([`solve_sgm_piecewise`]).
 //!
+//! ## Arithmetic and cost (ours)
+//!
+//! * The planes are built and signed over a ring chosen by the scalar
+//!   (`ring.rs`): for exact scalars the scene is scaled so that the half
+//!   extents are integers and `L`, `T`, `w` are cleared of denominators (one
+//!   positive factor each, which changes no root and no sign), so all plane
+//!   arithmetic is integer arithmetic with no gcd; `f64` builds them in
+//!   `f64`.
+//! * Each plane of an interval is a *track*: its roots in the interval and
+//!   one sign per piece between them (a sample per piece). A cell's mask is
+//!   read off the tracks, so no plane is evaluated at every cell and no
+//!   plane is signed at an algebraic instant; the planes vanishing at the
+//!   first contact are the tracks' roots there.
+//! * A plane whose Descartes bound on a dyadic interval around the
+//!   homogeneous interval (its ends' isolating intervals refined to
+//!   `2^-8`) is zero has no root there and is not isolated
+//!   ([`RealRoots::sign_if_rootless`](crate::poly::RealRoots::sign_if_rootless));
+//!   the rest are isolated on that interval only.
+//! * For rigid motion the normals' entries (`N_j = +-w U_j`) are not
+//!   isolated again, and rigidity of `rational` motions (and of the
+//!   relative motion of two rigid ones) is known by construction (checked
+//!   in debug builds).
+//!
 //! ## Certificates
 //!
 //! Every cell records which planes have the origin strictly outside (and
@@ -124,6 +147,7 @@ mod float;
 mod piecewise;
 mod planes;
 mod relative;
+mod ring;
 mod solve;
 
 pub use float::unit_f64;
@@ -132,7 +156,7 @@ pub use planes::{
     axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT,
 };
 pub use relative::{relative_boxes, RelativeBoxes};
-pub use solve::{solve_sgm, SgmCell, SgmOutcome, SgmPiece, SgmStats};
+pub use solve::{intervals_outside_domain, solve_sgm, SgmCell, SgmOutcome, SgmPiece, SgmStats};
 
 use std::fmt;
 

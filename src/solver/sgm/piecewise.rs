@@ -17,7 +17,8 @@
 //! * the first contact is the first contact of the first sub-interval that
 //!   has one (or `t0` when the first overlaps at its start);
 //! * `initially_overlapping` is the first sub-interval's;
-//! * the stats are summed (`max_plane_degree` and `motion_degree` are
+//! * the stats are summed (`plane_degrees` entry by entry; `contact_degree`
+//!   is the first contact's; `max_plane_degree` and `motion_degree` are
 //!   maxima);
 //! * each sub-interval's outcome (with its separation pieces, which tile
 //!   that sub-interval up to its contact) is kept, so the certificate of
@@ -91,6 +92,12 @@ fn add_stats(total: &mut SgmStats, s: &SgmStats) {
     total.motion_degree = total.motion_degree.max(s.motion_degree);
     total.root_isolations += s.root_isolations;
     total.cells += s.cells;
+    if total.plane_degrees.len() < s.plane_degrees.len() {
+        total.plane_degrees.resize(s.plane_degrees.len(), 0);
+    }
+    for (t, n) in total.plane_degrees.iter_mut().zip(&s.plane_degrees) {
+        *t += n;
+    }
 }
 
 /// Joins the answers of consecutive sub-intervals (module docs): contact
@@ -116,6 +123,8 @@ pub fn join_sgm_runs<S: RealRoots>(runs: Vec<SgmRun<S>>) -> PiecewiseSgmOutcome<
     }
     let first_contact_run = runs.iter().position(|r| r.outcome.collides);
     let first_contact = first_contact_run.and_then(|k| runs[k].outcome.first_contact.clone());
+    // the degree of the polynomial whose root is the first contact
+    stats.contact_degree = first_contact_run.and_then(|k| runs[k].outcome.stats.contact_degree);
     PiecewiseSgmOutcome {
         collides: first_contact_run.is_some(),
         initially_overlapping: runs

@@ -7,7 +7,7 @@
 use super::relative::RelativeBoxes;
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Vec3};
 use crate::poly::Poly;
-use crate::scalar::{Scalar, Sign};
+use crate::scalar::{Ring, Sign};
 
 /// Number of boundary planes: 15 normal directions, two orientations each.
 pub const PLANE_COUNT: usize = 30;
@@ -162,7 +162,7 @@ pub struct AxisData<S> {
     pub center: Poly<S>,
 }
 
-impl<S: Scalar> AxisData<S> {
+impl<S: Ring> AxisData<S> {
     /// True when `n` vanishes identically (parallel edges for the whole
     /// motion): the two planes say nothing and are dropped.
     pub fn vanishes(&self) -> bool {
@@ -201,7 +201,7 @@ impl<S: Scalar> AxisData<S> {
 }
 
 /// `e_i x v`.
-fn unit_cross<S: Scalar>(i: usize, v: &Vec3<Poly<S>>) -> Vec3<Poly<S>> {
+fn unit_cross<S: Ring>(i: usize, v: &Vec3<Poly<S>>) -> Vec3<Poly<S>> {
     let z = Poly::zero;
     match i {
         0 => Vec3::new(z(), -&v.z, v.y.clone()),
@@ -210,11 +210,28 @@ fn unit_cross<S: Scalar>(i: usize, v: &Vec3<Poly<S>>) -> Vec3<Poly<S>> {
     }
 }
 
+/// The 15 plane directions `n(t)` in the order of [`PlaneAxis::index`]
+/// (`e_i`, `N_j`, `e_i x U_j`): the `normal` fields of [`axis_data`],
+/// without the rest.
+pub fn axis_normals<S: Ring>(b: &RelativeBoxes<S>) -> Vec<Vec3<Poly<S>>> {
+    let mut out = Vec::with_capacity(15);
+    for i in 0..3 {
+        out.push(Vec3::unit(i).map(|c: &S| Poly::constant(c.clone())));
+    }
+    out.extend(b.normals.iter().cloned());
+    for i in 0..3 {
+        for j in 0..3 {
+            out.push(unit_cross(i, &b.axis(j)));
+        }
+    }
+    out
+}
+
 /// The polynomial data of the 15 directions, written structurally so that
 /// every inner value is (up to sign and the positive `w`) an entry of `L`
 /// or of `N` (the paper's nine components), which is what makes the
 /// homogeneous intervals fix all of them.
-pub fn axis_data<S: Scalar>(b: &RelativeBoxes<S>) -> Vec<AxisData<S>> {
+pub fn axis_data<S: Ring>(b: &RelativeBoxes<S>) -> Vec<AxisData<S>> {
     let w = &b.denominator;
     let u: [Vec3<Poly<S>>; 3] = std::array::from_fn(|j| b.axis(j));
     let e = &b.half_a;
@@ -275,6 +292,6 @@ pub fn axis_data<S: Scalar>(b: &RelativeBoxes<S>) -> Vec<AxisData<S>> {
 }
 
 /// The sign pattern of an axis's inner values at a rational time.
-pub fn pattern_at<S: Scalar>(ax: &AxisData<S>, t: &S) -> [Sign; 6] {
+pub fn pattern_at<S: Ring>(ax: &AxisData<S>, t: &S) -> [Sign; 6] {
     std::array::from_fn(|k| ax.terms[k].1.eval(t).sign())
 }

@@ -7,7 +7,7 @@ use super::SgmError;
 use crate::geom::{Mat3, Shape, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::Poly;
-use crate::scalar::{BigRational, Scalar};
+use crate::scalar::{BigRational, Ring, Scalar};
 
 /// Two boxes in the frame of the first (module docs of `sgm`): `b1 = [-e,
 /// e]` at rest, `b2 = { (L(t) (f * s) + T(t)) / w(t) : s in [-1, 1]^3 }`.
@@ -31,7 +31,7 @@ pub struct RelativeBoxes<S> {
     pub rigid: bool,
 }
 
-impl<S: Scalar> RelativeBoxes<S> {
+impl<S: Ring> RelativeBoxes<S> {
     /// The axis `U_j` (column `j` of `L`).
     pub fn axis(&self, j: usize) -> Vec3<Poly<S>> {
         self.linear.col(j)
@@ -51,24 +51,35 @@ fn box_half(body: &Body, name: &str) -> Result<[BigRational; 3], SgmError> {
 }
 
 /// The compiled motion of one body, refused unless its axes stay orthogonal
-/// (rigid, or a rotation with per-axis scaling).
+/// (rigid, or a rotation with per-axis scaling), and whether it is rigid
+/// ([`PolyMotion::is_rigid`]).
 fn body_motion(
     body: &Body,
     name: &str,
     t0: &BigRational,
     exact: bool,
-) -> Result<PolyMotion<BigRational>, SgmError> {
+) -> Result<(PolyMotion<BigRational>, bool), SgmError> {
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
         SgmError::NotApplicable(format!(
             "sgm: body {name} has a transcendental `{}` motion; the SGM method needs rational motion",
             body.motion.kind_name()
         ))
     })?;
+    // A `rational` motion is rigid by construction: `L = d rot(q)` with
+    // `rot(q)^T rot(q) = |q|^4 I`, `det rot(q) = |q|^6` and `w = d |q|^2`
+    // (checked in debug builds), so the matrix products of the test are
+    // skipped.
+    let rigid = if matches!(body.motion, Motion::Rational { .. }) {
+        debug_assert!(m.is_rigid());
+        true
+    } else {
+        m.is_rigid()
+    };
     // Poses of `static` and `linear` motions were checked to be rotations by
     // the loader (within the f64 tolerance for the f64 path).
     let pose_motion = matches!(body.motion, Motion::Static | Motion::Linear { .. });
-    if (pose_motion && !exact) || m.is_rigid() || m.has_orthogonal_axes() {
-        Ok(m)
+    if (pose_motion && !exact) || rigid || m.has_orthogonal_axes() {
+        Ok((m, rigid))
     } else {
         Err(SgmError::NotApplicable(format!(
             "sgm: body {name} has an affine `{}` motion whose axes do not stay orthogonal; the SGM method needs rigid or axis-scaled boxes",
@@ -86,10 +97,18 @@ pub fn relative_boxes<S: Scalar>(
 ) -> Result<RelativeBoxes<S>, SgmError> {
     let ea = box_half(a, "a")?;
     let eb = box_half(b, "b")?;
-    let ma = body_motion(a, "a", t0, S::IS_EXACT)?;
-    let mb = body_motion(b, "b", t0, S::IS_EXACT)?;
-    let rel = mb.relative_to(&ma, t0);
-    let rigid = rel.is_rigid();
+    let (ma, a_rigid) = body_motion(a, "a", t0, S::IS_EXACT)?;
+    let (mb, b_rigid) = body_motion(b, "b", t0, S::IS_EXACT)?;
+    let rel = mb.relative_to_rigid(&ma, a_rigid, t0);
+    // The relative motion of two rigid motions is rigid (`L_a^T L_b w_a`
+    // has Gram matrix `w_a^4 w_b^2 I`, kept by the reduction; checked in
+    // debug builds).
+    let rigid = if a_rigid && b_rigid {
+        debug_assert!(rel.is_rigid());
+        true
+    } else {
+        rel.is_rigid()
+    };
     let rel = rel.map_scalar::<S>();
     let cols: [Vec3<Poly<S>>; 3] = std::array::from_fn(|j| rel.linear.col(j));
     let normals: [Vec3<Poly<S>>; 3] =

@@ -4,24 +4,36 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::planes::{
-    axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
+    axis_data, axis_normals, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
 };
 use super::relative::{relative_boxes, RelativeBoxes};
+use super::ring::PlaneRing;
 use super::SgmError;
-use crate::geom::Vec3;
+use crate::geom::{Mat3, Vec3};
 use crate::motion::Body;
-use crate::poly::{IsolationError, Poly, RealRoots};
-use crate::scalar::{BigRational, Scalar, Sign};
+use crate::poly::{fujiwara_bound_log2, isolate_roots, IsolationError, Poly, RealRoots};
+use crate::scalar::{BigInt, BigRational, Ring, Scalar, Sign};
 use num_traits::{One, Signed, Zero};
+use std::cmp::Ordering;
 
 /// The bit of a cell's mask meaning "the bounding spheres are apart".
 const SPHERE_BIT: usize = PLANE_COUNT;
 
-/// Work counters, as the paper reports them (section V).
+/// Work counters, as the paper reports them (section V: "dividing the
+/// motion path to homogeneous intervals produced 15 intervals, of which
+/// three intervals were out of our [0, 1] domain, and eight intervals could
+/// be eliminated using the bounding sphere test", "a degree 5 constraint").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SgmStats {
-    /// Homogeneous intervals in `[t0, t1]`.
+    /// Homogeneous intervals meeting `[t0, t1]` (the paper's count less
+    /// those outside the domain).
     pub homogeneous_intervals: usize,
+    /// Homogeneous intervals of the whole real line of `t` that lie outside
+    /// `[t0, t1]` (the paper's "out of our [0, 1] domain"): one per distinct
+    /// real root `<= t0` or `>= t1` of the normals' components. Costs an
+    /// isolation on the whole line, so it is computed only on request
+    /// ([`intervals_outside_domain`]); `None` otherwise.
+    pub intervals_outside_domain: Option<usize>,
     /// Homogeneous intervals skipped by the bounding-sphere test.
     pub pruned_by_sphere: usize,
     /// Plane polynomials built (30 per unpruned interval, less the dropped
@@ -29,6 +41,13 @@ pub struct SgmStats {
     pub planes: usize,
     /// Largest degree of a plane (contact) polynomial.
     pub max_plane_degree: usize,
+    /// `plane_degrees[d]`: the number of plane (contact) polynomials of
+    /// degree `d` built.
+    pub plane_degrees: Vec<usize>,
+    /// The degree of the plane polynomial that vanishes at the first
+    /// contact (the paper's "degree 5 constraint"); `None` without contact
+    /// or when no plane with a non-vanishing normal is active there.
+    pub contact_degree: Option<usize>,
     /// Degree of the relative motion `M(t)`.
     pub motion_degree: usize,
     /// Polynomials whose real roots were isolated.
@@ -101,10 +120,10 @@ fn limit(e: IsolationError) -> SgmError {
 /// A rational `u >= sqrt(x)` for `x >= 0`, within a relative `2^-20`.
 fn sqrt_upper(x: &BigRational) -> BigRational {
     if !x.is_positive() {
-        return BigRational::zero();
+        return <BigRational as Zero>::zero();
     }
     let approx = crate::scalar::rational_from_f64(x.to_f64().sqrt())
-        .unwrap_or_else(|| x.clone() + BigRational::one());
+        .unwrap_or_else(|| x.clone() + <BigRational as One>::one());
     let slack = BigRational::new(1.into(), (1u64 << 20).into());
     let mut u = &approx + &(&approx * &slack) + &slack;
     while &(&u * &u) < x {
@@ -113,24 +132,34 @@ fn sqrt_upper(x: &BigRational) -> BigRational {
     u
 }
 
-/// `|T|^2 - R^2 w^2` with a rational `R >= |e| + |f|`: positive exactly
+/// `|T|^2 - R^2 w^2` with a rational `R >= |e| + |f|` (positive exactly
 /// when the centres are farther apart than `R`, which bounds the sum of the
-/// circumradii (section IV-E).
-fn sphere_polynomial<S: Scalar>(b: &RelativeBoxes<S>) -> Option<Poly<S>> {
+/// circumradii; section IV-E), over the ring (a positive multiple: `q |T|^2
+/// - p w^2` for `R^2 = p / q`, in the ring's scene scaled by `lambda`).
+/// `R` comes from the scalar half extents.
+fn sphere_polynomial<S: RealRoots, R: PlaneRing<S>>(
+    rb: &RelativeBoxes<R>,
+    b: &RelativeBoxes<S>,
+    lambda: &BigRational,
+) -> Option<Poly<R>> {
     let sq = |h: &[S; 3]| -> Option<BigRational> {
-        let mut s = BigRational::zero();
+        let mut s = <BigRational as Zero>::zero();
         for x in h {
             let q = x.to_rational()?;
             s += &q * &q;
         }
         Some(s)
     };
-    let r = sqrt_upper(&sq(&b.half_a)?) + sqrt_upper(&sq(&b.half_b)?);
-    let r2 = S::from_rational(&(&r * &r));
-    let t = &b.translation;
+    // The ring's scene is scaled by `lambda`: so is the radius.
+    let r = (sqrt_upper(&sq(&b.half_a)?) + sqrt_upper(&sq(&b.half_b)?)) * lambda;
+    let r2 = &r * &r;
+    let num = S::from_rational(&BigRational::from_integer(r2.numer().clone()));
+    let den = S::from_rational(&BigRational::from_integer(r2.denom().clone()));
+    let pq = R::values_from(&[&num, &den]);
+    let t = &rb.translation;
     let dist = &(&(&t.x * &t.x) + &(&t.y * &t.y)) + &(&t.z * &t.z);
-    let w2 = &b.denominator * &b.denominator;
-    Some(&dist - &w2.scale(&r2))
+    let w2 = &rb.denominator * &rb.denominator;
+    Some(&dist.scale(&pq[1]) - &w2.scale(&pq[0]))
 }
 
 fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
@@ -163,26 +192,86 @@ impl<S: RealRoots> RootCache<S> {
     }
 }
 
-/// The planes of one homogeneous interval: `(plane index, D(t))`; planes
-/// whose normal vanishes identically are left out.
-struct IntervalPlanes<S> {
-    planes: Vec<(usize, Poly<S>)>,
+/// The planes of one homogeneous interval: `(plane index, D(t))` over the
+/// ring `R`; planes whose normal vanishes identically are left out.
+struct IntervalPlanes<R> {
+    planes: Vec<(usize, Poly<R>)>,
 }
 
-impl<S: RealRoots> IntervalPlanes<S> {
-    fn mask_at_value(&self, t: &S) -> u32 {
-        self.planes
-            .iter()
-            .filter(|(_, d)| d.eval(t).sign() == Sign::Negative)
-            .fold(0, |m, (k, _)| m | (1 << k))
-    }
+/// Bits of the scalar bounds of the homogeneous intervals' ends handed to
+/// the exclusion test ([`RealRoots::sign_if_rootless`]).
+const END_BOUND_BITS: u64 = 8;
 
-    fn mask_at_root(&self, r: &S::Root) -> u32 {
-        self.planes
-            .iter()
-            .filter(|(_, d)| S::sign_at_root(d, r) == Sign::Negative)
-            .fold(0, |m, (k, _)| m | (1 << k))
+/// One constraint on a homogeneous interval `[lo, hi]` (a plane polynomial,
+/// or the negated sphere polynomial): its distinct roots in `[lo, hi]` and
+/// its sign on the open pieces between them. `signs[i]` is the sign on
+/// `(r_i, r_{i+1})` with `r_0 = lo` and `r_{n+1} = hi` (`Sign::Zero` for an
+/// empty piece, when a root is an end). A polynomial is continuous, so
+/// between two consecutive roots its sign is constant; at `lo` and `hi`,
+/// when they are not roots, it is the sign of the adjacent piece. This
+/// decides every cell of the interval without evaluating each plane there.
+struct Track<S: RealRoots> {
+    /// The mask bit: the plane's index, or [`SPHERE_BIT`].
+    bit: usize,
+    roots: Vec<S::Root>,
+    signs: Vec<Sign>,
+}
+
+/// The signs of `d` on the open pieces between `lo`, the `roots` and `hi`
+/// (at a rational sample of each non-empty piece).
+fn piece_signs<S: RealRoots, R: PlaneRing<S>>(
+    d: &Poly<R>,
+    roots: &[S::Root],
+    lo: &S::Root,
+    hi: &S::Root,
+) -> Vec<Sign> {
+    let mut signs = Vec::with_capacity(roots.len() + 1);
+    let mut from = lo;
+    for to in roots.iter().chain(std::iter::once(hi)) {
+        signs.push(match S::value_between(from, to) {
+            Some(x) => R::sign_at(d, &x),
+            None => Sign::Zero,
+        });
+        from = to;
     }
+    signs
+}
+
+/// The roots of `d` in `[lo, hi]` and its signs between them; `bounds`
+/// are scalars `a <= lo`, `hi <= b`. A polynomial proven root-free on
+/// `[a, b]` by the cheap test is not isolated.
+fn track<S: RealRoots, R: PlaneRing<S>>(
+    d: &Poly<R>,
+    bit: usize,
+    lo: &S::Root,
+    hi: &S::Root,
+    bounds: &(S, S),
+    cache: &mut RootCache<S>,
+) -> Result<Track<S>, SgmError> {
+    let constant = if d.is_constant() {
+        Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
+    } else {
+        R::sign_if_rootless(d, &bounds.0, &bounds.1)
+    };
+    if let Some(s) = constant {
+        return Ok(Track {
+            bit,
+            roots: Vec::new(),
+            signs: vec![s],
+        });
+    }
+    // Exactly, isolate on the bounds of the interval only; in `f64` (no
+    // exclusion test, cheap roots) on the whole `[t0, t1]` through the
+    // cache, as planes repeat between neighbouring intervals.
+    let all = if S::IS_EXACT {
+        cache.isolations += 1;
+        S::real_roots(&R::to_scalar(d), &bounds.0, &bounds.1).map_err(limit)?
+    } else {
+        cache.roots(&R::to_scalar(d))?
+    };
+    let roots: Vec<S::Root> = all.into_iter().filter(|r| r >= lo && r <= hi).collect();
+    let signs = piece_signs::<S, R>(d, &roots, lo, hi);
+    Ok(Track { bit, roots, signs })
 }
 
 /// Solves the pair with the SGM method (module docs of `sgm`): exact for
@@ -195,7 +284,75 @@ pub fn solve_sgm<S: RealRoots>(
     t1: &BigRational,
 ) -> Result<SgmOutcome<S>, SgmError> {
     let boxes = relative_boxes::<S>(a, b, t0)?;
-    let axes = axis_data(&boxes);
+    if S::IS_EXACT {
+        solve_in::<S, BigInt>(boxes, t0, t1)
+    } else {
+        solve_in::<S, f64>(boxes, t0, t1)
+    }
+}
+
+/// The motion and extents over the ring `R` (positive multiples, module
+/// `ring`): the scene scaled by `lambda > 0` (half extents and `T` times
+/// `lambda`, so that exact half extents become integers; every `D_n` is
+/// then `lambda` times the original), then `L`, `T`, `w` times one positive
+/// constant; the normals and determinant recomputed from them.
+fn ring_boxes<S: RealRoots, R: PlaneRing<S>>(
+    b: &RelativeBoxes<S>,
+    lambda: &BigRational,
+) -> RelativeBoxes<R> {
+    let cols: [Vec3<Poly<S>>; 3] = std::array::from_fn(|j| b.axis(j));
+    let l = S::from_rational(lambda);
+    let moved = b.translation.map(|p| p.scale(&l));
+    let mut polys: Vec<&Poly<S>> = cols.iter().flat_map(|c| c.iter()).collect();
+    polys.extend(moved.iter());
+    polys.push(&b.denominator);
+    let mut ps = R::polys_from(&polys).into_iter();
+    let mut next = || ps.next().unwrap_or_else(Poly::zero);
+    let ucols: [Vec3<Poly<R>>; 3] =
+        std::array::from_fn(|_| Vec3::from_array(std::array::from_fn(|_| next())));
+    let translation = Vec3::from_array(std::array::from_fn(|_| next()));
+    let denominator = next();
+    let scaled: Vec<S> = b
+        .half_a
+        .iter()
+        .chain(b.half_b.iter())
+        .map(|h| h.clone() * &l)
+        .collect();
+    let h = R::values_from(&scaled.iter().collect::<Vec<_>>());
+    let normals: [Vec3<Poly<R>>; 3] =
+        std::array::from_fn(|j| ucols[(j + 1) % 3].cross(&ucols[(j + 2) % 3]));
+    let det = normals[0].dot(&ucols[0]);
+    RelativeBoxes {
+        half_a: [h[0].clone(), h[1].clone(), h[2].clone()],
+        half_b: [h[3].clone(), h[4].clone(), h[5].clone()],
+        linear: Mat3::from_cols(ucols),
+        translation,
+        denominator,
+        normals,
+        det,
+        rigid: b.rigid,
+    }
+}
+
+/// [`solve_sgm`] with the planes built and signed over the ring `R`.
+fn solve_in<S: RealRoots, R: PlaneRing<S>>(
+    boxes: RelativeBoxes<S>,
+    t0: &BigRational,
+    t1: &BigRational,
+) -> Result<SgmOutcome<S>, SgmError> {
+    // The scale making exact half extents integers (1 for `f64`).
+    let mut lambda = <BigRational as One>::one();
+    if S::IS_EXACT {
+        let mut lcm = <BigInt as One>::one();
+        for h in boxes.half_a.iter().chain(boxes.half_b.iter()) {
+            if let Some(q) = h.to_rational() {
+                lcm = num_integer::Integer::lcm(&lcm, q.denom());
+            }
+        }
+        lambda = BigRational::from_integer(lcm);
+    }
+    let rboxes = ring_boxes::<S, R>(&boxes, &lambda);
+    let axes = axis_data(&rboxes);
     let mut stats = SgmStats {
         motion_degree: [boxes.denominator.degree().unwrap_or(0)]
             .into_iter()
@@ -217,13 +374,17 @@ pub fn solve_sgm<S: RealRoots>(
         isolations: 0,
     };
 
-    // Section IV-A: the homogeneous intervals.
+    // Section IV-A: the homogeneous intervals. For rigid motion `N_j = w
+    // U_j` up to sign (`w > 0`), so the normals' entries have the roots of
+    // the axes' entries and are not isolated again.
     let mut cuts = vec![r0.clone(), r1.clone()];
     for j in 0..3 {
         let u = boxes.axis(j);
         for k in 0..3 {
             cuts.extend(cache.roots(&u[k])?);
-            cuts.extend(cache.roots(&boxes.normals[j][k])?);
+            if !boxes.rigid {
+                cuts.extend(cache.roots(&boxes.normals[j][k])?);
+            }
         }
     }
     let cuts = sorted_unique(cuts);
@@ -231,110 +392,174 @@ pub fn solve_sgm<S: RealRoots>(
 
     // Section IV-E: the sphere polynomial and its roots.
     let sphere = if boxes.rigid {
-        sphere_polynomial(&boxes).filter(|p| !p.is_zero())
+        sphere_polynomial(&rboxes, &boxes, &lambda).filter(|p| !p.is_zero())
     } else {
         None
     };
     let sphere_roots = match &sphere {
-        Some(p) => cache.roots(p)?,
-        None => Vec::new(),
-    };
-    let sphere_bit_value = |t: &S| -> u32 {
-        match &sphere {
-            Some(p) if p.eval(t).sign() == Sign::Positive => 1 << SPHERE_BIT,
-            _ => 0,
+        Some(p) if !p.is_constant() => {
+            cache.isolations += 1;
+            S::real_roots(&R::to_scalar(p), &s0, &s1).map_err(limit)?
         }
+        _ => Vec::new(),
     };
-    let sphere_bit_root = |r: &S::Root| -> u32 {
-        match &sphere {
-            Some(p) if S::sign_at_root(p, r) == Sign::Positive => 1 << SPHERE_BIT,
-            _ => 0,
-        }
-    };
+    let sphere_apart =
+        |t: &S| -> bool { matches!(&sphere, Some(p) if R::sign_at(p, t) == Sign::Positive) };
 
     // Section IV-B, IV-C, IV-D per interval: cells.
     let mut cells: Vec<SgmCell<S>> = Vec::new();
-    let mut interval_planes: Vec<Option<IntervalPlanes<S>>> = Vec::new();
+    let mut interval_planes: Vec<Option<IntervalPlanes<R>>> = Vec::new();
+    // `(cell, bits)`: the tracked planes that vanish at an instant cell.
+    let mut zero_planes: Vec<(usize, u32)> = Vec::new();
     let n_int = cuts.len().saturating_sub(1);
+    // Scalar bounds of the cuts, for the exclusion test (computed lazily).
+    let mut cut_bounds: Vec<Option<(S, S)>> = vec![None; cuts.len()];
+    let mut bound_of = |i: usize| -> (S, S) {
+        cut_bounds[i]
+            .get_or_insert_with(|| {
+                S::root_bounds(&cuts[i], END_BOUND_BITS).unwrap_or_else(|| (s0.clone(), s1.clone()))
+            })
+            .clone()
+    };
+    let negated_sphere = sphere.as_ref().map(|p| -p);
     for k in 0..n_int {
         let (lo, hi) = (&cuts[k], &cuts[k + 1]);
         let last = k + 1 == n_int;
         let Some(mid) = S::value_between(lo, hi) else {
             continue;
         };
-        let inside = |r: &S::Root| r > lo && r < hi;
         let pruned = sphere.is_some()
             && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
-            && sphere_bit_value(&mid) != 0;
-        let mut crit: Vec<S::Root> = vec![lo.clone(), hi.clone()];
-        let planes = if pruned {
+            && sphere_apart(&mid);
+        if pruned {
             stats.pruned_by_sphere += 1;
-            None
-        } else {
-            let mut planes = Vec::new();
-            for ax in &axes {
-                if ax.vanishes() {
-                    continue;
-                }
-                let pattern = pattern_at(ax, &mid);
-                let [dp, dn] = ax.planes(&pattern);
-                for (positive, d) in [(true, dp), (false, dn)] {
-                    // A plane that vanishes identically (the origin on it
-                    // for the whole interval) never separates; it is kept
-                    // for naming the touching features.
-                    if !d.is_zero() {
-                        stats.planes += 1;
-                        stats.max_plane_degree =
-                            stats.max_plane_degree.max(d.degree().unwrap_or(0));
-                        crit.extend(cache.roots(&d)?.into_iter().filter(inside));
-                    }
-                    let id = PlaneId {
-                        axis: ax.axis,
-                        positive,
-                    };
-                    planes.push((id.index(), d));
-                }
+            let mask = 1 << SPHERE_BIT;
+            cells.push(SgmCell {
+                lo: lo.clone(),
+                hi: lo.clone(),
+                sample: None,
+                negative: mask,
+                interval: k,
+            });
+            cells.push(SgmCell {
+                lo: lo.clone(),
+                hi: hi.clone(),
+                sample: Some(mid),
+                negative: mask,
+                interval: k,
+            });
+            if last {
+                cells.push(SgmCell {
+                    lo: hi.clone(),
+                    hi: hi.clone(),
+                    sample: None,
+                    negative: mask,
+                    interval: k,
+                });
             }
-            crit.extend(sphere_roots.iter().filter(|r| inside(r)).cloned());
-            Some(IntervalPlanes { planes })
+            interval_planes.push(None);
+            continue;
+        }
+        let bounds = (bound_of(k).0, bound_of(k + 1).1);
+        let mut planes = Vec::new();
+        let mut tracks: Vec<Track<S>> = Vec::new();
+        for ax in &axes {
+            if ax.vanishes() {
+                continue;
+            }
+            let pattern: [Sign; 6] = std::array::from_fn(|m| R::sign_at(&ax.terms[m].1, &mid));
+            let [dp, dn] = ax.planes(&pattern);
+            for (positive, d) in [(true, dp), (false, dn)] {
+                let id = PlaneId {
+                    axis: ax.axis,
+                    positive,
+                };
+                // A plane that vanishes identically (the origin on it for
+                // the whole interval) never separates; it is kept for
+                // naming the touching features.
+                if !d.is_zero() {
+                    stats.planes += 1;
+                    let degree = d.degree().unwrap_or(0);
+                    stats.max_plane_degree = stats.max_plane_degree.max(degree);
+                    if stats.plane_degrees.len() <= degree {
+                        stats.plane_degrees.resize(degree + 1, 0);
+                    }
+                    stats.plane_degrees[degree] += 1;
+                    tracks.push(track::<S, R>(&d, id.index(), lo, hi, &bounds, &mut cache)?);
+                }
+                planes.push((id.index(), d));
+            }
+        }
+        if let Some(p) = &negated_sphere {
+            let roots: Vec<S::Root> = sphere_roots
+                .iter()
+                .filter(|r| *r >= lo && *r <= hi)
+                .cloned()
+                .collect();
+            let signs = piece_signs::<S, R>(p, &roots, lo, hi);
+            tracks.push(Track {
+                bit: SPHERE_BIT,
+                roots,
+                signs,
+            });
+        }
+        // The critical instants: the ends and every root, each tagged with
+        // the track it is a root of (`None` for the ends).
+        let mut crit: Vec<(S::Root, Option<usize>)> = vec![(lo.clone(), None), (hi.clone(), None)];
+        for (i, t) in tracks.iter().enumerate() {
+            crit.extend(t.roots.iter().map(|r| (r.clone(), Some(i))));
+        }
+        crit.sort_by(|x, y| x.0.cmp(&y.0));
+        let mut groups: Vec<(S::Root, Vec<usize>)> = Vec::new();
+        for (r, tag) in crit {
+            match groups.last_mut() {
+                Some((g, tags)) if *g == r => tags.extend(tag),
+                _ => groups.push((r, tag.into_iter().collect())),
+            }
+        }
+        let mut piece = vec![0usize; tracks.len()];
+        let negative_mask = |piece: &[usize], skip: &[usize]| -> u32 {
+            tracks
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| !skip.contains(i) && t.signs[piece[*i]] == Sign::Negative)
+                .fold(0, |m, (_, t)| m | (1 << t.bit))
         };
-        let crit = sorted_unique(crit);
-        for (m, p) in crit.iter().enumerate() {
-            let is_end = m + 1 == crit.len();
+        for (m, (p, zeros)) in groups.iter().enumerate() {
+            let is_end = m + 1 == groups.len();
             if is_end && !last {
                 break;
             }
-            let point_mask = match &planes {
-                Some(ps) => ps.mask_at_root(p) | sphere_bit_root(p),
-                None => 1 << SPHERE_BIT,
-            };
             cells.push(SgmCell {
                 lo: p.clone(),
                 hi: p.clone(),
                 sample: None,
-                negative: point_mask,
+                negative: negative_mask(&piece, zeros),
                 interval: k,
             });
+            zero_planes.push((
+                cells.len() - 1,
+                zeros.iter().fold(0u32, |m, &i| m | (1 << tracks[i].bit)),
+            ));
+            for &i in zeros {
+                piece[i] += 1;
+            }
             if is_end {
                 break;
             }
-            let q = &crit[m + 1];
+            let q = &groups[m + 1].0;
             let Some(s) = S::value_between(p, q) else {
                 continue;
-            };
-            let gap_mask = match &planes {
-                Some(ps) => ps.mask_at_value(&s) | sphere_bit_value(&s),
-                None => 1 << SPHERE_BIT,
             };
             cells.push(SgmCell {
                 lo: p.clone(),
                 hi: q.clone(),
                 sample: Some(s),
-                negative: gap_mask,
+                negative: negative_mask(&piece, &[]),
                 interval: k,
             });
         }
-        interval_planes.push(planes);
+        interval_planes.push(Some(IntervalPlanes { planes }));
     }
     stats.cells = cells.len();
     stats.root_isolations = cache.isolations;
@@ -363,9 +588,26 @@ pub fn solve_sgm<S: RealRoots>(
         (Some(i), Some(t)) => interval_planes
             .get(cells[i].interval)
             .and_then(Option::as_ref)
-            .and_then(|ps| active_pair(&axes, ps, t)),
+            .and_then(|ps| {
+                // Exactly, the planes vanishing at the first contact are
+                // the tracks' roots there (and the identically zero ones).
+                let zeros = zero_planes
+                    .iter()
+                    .find(|(c, _)| *c == i)
+                    .map(|(_, z)| *z)
+                    .filter(|_| S::IS_EXACT);
+                active_pair::<S, R>(&axes, ps, t, zeros)
+            }),
         _ => None,
     };
+
+    if let (Some((id, _, _)), Some(i)) = (&feature, first_cell) {
+        stats.contact_degree = interval_planes
+            .get(cells[i].interval)
+            .and_then(Option::as_ref)
+            .and_then(|ps| ps.planes.iter().find(|(k, _)| *k == id.index()))
+            .and_then(|(_, d)| d.degree());
+    }
 
     let end = first_cell.unwrap_or(cells.len());
     let pieces = cover(&cells[..end], &s0, &s1, first.is_some());
@@ -376,38 +618,85 @@ pub fn solve_sgm<S: RealRoots>(
         contact_intervals: intervals,
         feature,
         pieces,
-        normals: axes.iter().map(|a| a.normal.clone()).collect(),
+        normals: axis_normals(&boxes),
         boxes,
         stats,
     })
 }
 
+/// The number of homogeneous intervals of the whole real line of `t` that
+/// lie outside `[t0, t1]` ([`SgmStats::intervals_outside_domain`]): the
+/// distinct real roots of the components of `b`'s axes and normals in
+/// `a`'s frame (section IV-A, eq. 1) cut the line; each root `<= t0` or `>=
+/// t1` adds one interval outside the domain. Exact (isolation on `[-B, B]`
+/// with a power-of-two root bound `B`).
+pub fn intervals_outside_domain(
+    a: &Body,
+    b: &Body,
+    t0: &BigRational,
+    t1: &BigRational,
+) -> Result<usize, SgmError> {
+    let boxes = relative_boxes::<BigRational>(a, b, t0)?;
+    let mut roots = Vec::new();
+    for j in 0..3 {
+        let u = boxes.axis(j);
+        for k in 0..3 {
+            // As for the cuts: for rigid motion the normals' components
+            // are `w > 0` times the axes' (the paper's rotated normals are
+            // the axes over `w`).
+            let normal = (!boxes.rigid).then_some(&boxes.normals[j][k]);
+            for p in std::iter::once(&u[k]).chain(normal) {
+                if p.is_constant() {
+                    continue;
+                }
+                let bound_log2 = fujiwara_bound_log2(&p.to_primitive_integer()).max(0);
+                let bound =
+                    BigRational::from_integer(<BigInt as One>::one() << (bound_log2 as u64 + 1));
+                roots.extend(isolate_roots(p, &-bound.clone(), &bound).map_err(limit)?);
+            }
+        }
+    }
+    let roots = sorted_unique(roots);
+    Ok(roots
+        .iter()
+        .filter(|r| r.cmp_rational(t0) != Ordering::Greater || r.cmp_rational(t1) != Ordering::Less)
+        .count())
+}
+
 /// The first plane (FV, then VF, then EE) on which the origin lies at `t`
+/// (the planes vanishing there: `zeros` when known, else signed at `t`)
 /// with a normal that does not vanish there, and the touching features:
 /// each box's support feature in the direction of every such active plane,
 /// intersected (the sign vectors merged), read from the exact signs at `t`
 /// (so a degenerate instant names the touching edge or face, and two
 /// touching edges are named as edges rather than as the faces of one
 /// plane).
-fn active_pair<S: RealRoots>(
-    axes: &[AxisData<S>],
-    ps: &IntervalPlanes<S>,
+fn active_pair<S: RealRoots, R: PlaneRing<S>>(
+    axes: &[AxisData<R>],
+    ps: &IntervalPlanes<R>,
     t: &S::Root,
+    zeros: Option<u32>,
 ) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
     let mut first: Option<PlaneId> = None;
     let mut sa = [Sign::Zero; 3];
     let mut sb = [Sign::Zero; 3];
     for (k, d) in &ps.planes {
-        if S::sign_at_root(d, t) != Sign::Zero {
+        let vanishes = match zeros {
+            _ if d.is_zero() => true,
+            Some(z) => z & (1 << k) != 0,
+            None => S::sign_at_root(&R::to_scalar(d), t) == Sign::Zero,
+        };
+        if !vanishes {
             continue;
         }
         let id = PlaneId::from_index(*k);
         let ax = &axes[id.axis.index()];
-        let signs: [Sign; 6] = std::array::from_fn(|m| S::sign_at_root(&ax.terms[m].1, t));
+        let signs: [Sign; 6] =
+            std::array::from_fn(|m| S::sign_at_root(&R::to_scalar(&ax.terms[m].1), t));
         if signs[..3].iter().all(|s| *s == Sign::Zero) {
             continue;
         }
-        let (fa, fb) = AxisData::<S>::features(id.positive, &signs);
+        let (fa, fb) = AxisData::<R>::features(id.positive, &signs);
         for m in 0..3 {
             if sa[m] == Sign::Zero {
                 sa[m] = fa.0[m];
@@ -508,6 +797,9 @@ mod tests {
             let v = &u - &(&u * &slack) - &slack;
             assert!(v.is_negative() || &v * &v < x, "{x}: {u} too loose");
         }
-        assert_eq!(sqrt_upper(&BigRational::zero()), BigRational::zero());
+        assert_eq!(
+            sqrt_upper(&<BigRational as Zero>::zero()),
+            <BigRational as Zero>::zero()
+        );
     }
 }
