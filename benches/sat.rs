@@ -376,6 +376,12 @@ fn circle(us: &[(i64, i64)]) -> Vec<(BigRational, BigRational)> {
 }
 
 /// A 12 x 8 torus of radii 3 and 1 with rational vertices.
+///
+/// Not `geom::torus_mesh(12, 8, 3, 1)`: that one puts its sections at the
+/// half-step angles `(k + 1/2) 2 pi / n` (u rounded to 1/4096), so it has no
+/// vertex at angle 0 or pi; this one has sections at `u = 0` and at
+/// `(-1, 0)`, so its tube reaches exactly `x = 2` and `x = 4` on the x axis;
+/// the figures recorded so far (first contact at `t = 1`) are for this mesh.
 fn torus() -> exactccd::geom::Mesh<BigRational> {
     let outer = circle(&[
         (-4, 1),
