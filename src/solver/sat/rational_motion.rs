@@ -285,9 +285,9 @@ fn axis_components<S: RealRoots>(
             .collect(),
     );
     stats.critical_times += critical.len();
-    // 3. status on the open gaps (by the signs of the pieces of the cut
-    // window holding the gap: no h_j changes sign inside it) and at the
-    // critical times
+    // 3. status on the open gaps (exactly: by the signs of the pieces of
+    // the cut window holding the gap, as no h_j changes sign inside it) and
+    // at the critical times
     let mut window = 0;
     let gap_status: Vec<Option<Side>> = critical
         .windows(2)
@@ -296,6 +296,11 @@ fn axis_components<S: RealRoots>(
                 window += 1;
             }
             let u = S::value_between(&w[0], &w[1])?;
+            if !S::IS_EXACT {
+                // f64: compare the rounded values themselves (a piece's
+                // rounded sign can differ from it at a touching instant)
+                return polys.status_at_value(&u);
+            }
             let k = window_pattern[window]?;
             cache[k].status(|p| sample_sign::<S>(p, &u))
         })
