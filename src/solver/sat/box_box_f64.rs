@@ -72,13 +72,17 @@ const NEXT: [usize; 3] = [1, 2, 0];
 const PREV: [usize; 3] = [2, 0, 1];
 
 /// The running state of the search: the largest `enter` and the smallest
-/// `exit` seen so far, with the table row (`0..15`) that gave them and, for
-/// `enter`, the side of `b` before it.
+/// `exit` seen so far (meaningful once `has_enter` / `has_exit`), with the
+/// table row (`0..15`) that gave `enter` and the side of `b` before it.
 struct Search {
     t0: f64,
     t1: f64,
-    enter: Option<(f64, usize, Side)>,
-    exit: Option<f64>,
+    has_enter: bool,
+    enter: f64,
+    enter_row: usize,
+    enter_side: Side,
+    has_exit: bool,
+    exit: f64,
     evaluated: usize,
 }
 
@@ -92,35 +96,44 @@ enum Step {
 impl Search {
     /// One axis: `a` covers `[-r0, r0]`, `b` covers `[p - r1 + s t, p + r1 +
     /// s t]` (the interval and its `enter`/`exit` exactly as
-    /// `AxisInterval::non_separating_times` computes them).
+    /// `AxisInterval::non_separating_times` computes them). Written with
+    /// selects rather than branches on the sign of `s` and on the running
+    /// extremes, which are data-dependent (the same values either way).
     #[inline(always)]
     fn axis(&mut self, row: usize, r0: f64, r1: f64, p: f64, s: f64) -> Step {
         self.evaluated += 1;
         let (a_lo, a_hi) = (-r0, r0);
         let (b_lo, b_hi) = (p - r1, p + r1);
-        let (enter, exit, side_before) = if s > 0.0 {
-            ((a_lo - b_hi) / s, (a_hi - b_lo) / s, Side::Negative)
-        } else if s < 0.0 {
-            ((a_hi - b_lo) / s, (a_lo - b_hi) / s, Side::Positive)
-        } else {
-            // the projections do not move: separated for ever, or never
+        if !(s > 0.0 || s < 0.0) {
+            // s = 0 (or NaN, whose sign is zero too): the projections do not
+            // move, so the axis separates for ever or never
             return if b_lo > a_hi || b_hi < a_lo {
                 Step::Stop
             } else {
                 Step::Continue
             };
+        }
+        let low = (a_lo - b_hi) / s;
+        let high = (a_hi - b_lo) / s;
+        let rising = s > 0.0;
+        let (enter, exit) = if rising { (low, high) } else { (high, low) };
+        let side_before = if rising {
+            Side::Negative
+        } else {
+            Side::Positive
         };
-        if self.enter.is_none_or(|(e, _, _)| enter > e) {
-            self.enter = Some((enter, row, side_before));
+        if !self.has_enter || enter > self.enter {
+            self.has_enter = true;
+            self.enter = enter;
+            self.enter_row = row;
+            self.enter_side = side_before;
         }
-        if self.exit.is_none_or(|x| exit < x) {
-            self.exit = Some(exit);
+        if !self.has_exit || exit < self.exit {
+            self.has_exit = true;
+            self.exit = exit;
         }
-        let (e, x) = (self.enter.map(|(e, _, _)| e), self.exit);
-        let enter_late = e.is_some_and(|e| e > self.t1);
-        let exit_early = x.is_some_and(|x| x < self.t0);
-        let crossed = matches!((e, x), (Some(e), Some(x)) if e > x);
-        if enter_late || exit_early || crossed {
+        // both are set from here on
+        if self.enter > self.t1 || self.exit < self.t0 || self.enter > self.exit {
             Step::Stop
         } else {
             Step::Continue
@@ -136,13 +149,18 @@ impl Search {
     }
 
     fn contact(&self) -> BoxBoxContactF64 {
-        let (first, last_separating) = match self.enter {
-            Some((e, row, side)) if e > self.t0 => (e, Some((table1_axis(row), side))),
-            _ => (self.t0, None),
+        let (first, last_separating) = if self.has_enter && self.enter > self.t0 {
+            (
+                self.enter,
+                Some((table1_axis(self.enter_row), self.enter_side)),
+            )
+        } else {
+            (self.t0, None)
         };
-        let last = match self.exit {
-            Some(x) if x < self.t1 => x,
-            _ => self.t1,
+        let last = if self.has_exit && self.exit < self.t1 {
+            self.exit
+        } else {
+            self.t1
         };
         BoxBoxContactF64 {
             interval: Some((first, last)),
@@ -203,8 +221,12 @@ pub fn find_box_box_contact_f64(
     let mut search = Search {
         t0,
         t1,
-        enter: None,
-        exit: None,
+        has_enter: false,
+        enter: 0.0,
+        enter_row: 0,
+        enter_side: Side::Positive,
+        has_exit: false,
+        exit: 0.0,
         evaluated: 0,
     };
     let mut c = [[0.0; 3]; 3];
