@@ -177,6 +177,11 @@ fn compare(pairs: &[Pair]) {
             || matches!((s, e), (Some(x), Some(y)) if (x - y).abs() > 1e-9)
         {
             f64_vs_exact += 1;
+            let exact = find_box_box_contact(&p.a, &p.va, &p.b, &p.vb, &r(0, 1), &r(1, 1));
+            println!(
+                "  f64 against exact: f64 {s:?}, exact interval {:?}",
+                exact.interval.map(|(f, l)| (f.to_f64(), l.to_f64()))
+            );
         }
         let t = parry_time(&parry_pair(p));
         match (s, t) {
