@@ -104,7 +104,11 @@ impl Search {
         self.evaluated += 1;
         let (a_lo, a_hi) = (-r0, r0);
         let (b_lo, b_hi) = (p - r1, p + r1);
-        if !(s > 0.0 || s < 0.0) {
+        // not `s == 0.0`: a NaN speed must take this branch, as its sign is
+        // zero in the generic routine
+        #[allow(clippy::double_comparisons)]
+        let still = !(s > 0.0 || s < 0.0);
+        if still {
             // s = 0 (or NaN, whose sign is zero too): the projections do not
             // move, so the axis separates for ever or never
             return if b_lo > a_hi || b_hi < a_lo {
