@@ -81,6 +81,12 @@ fn circle(us: &[Q]) -> Vec<(Q, Q)> {
 
 /// A torus of major radius 3 and tube radius 1 with rational vertices:
 /// `major` x `minor` planar quads (isosceles trapezoids).
+///
+/// Not `geom::torus_mesh`: that one puts its sections at the half-step
+/// angles `(k + 1/2) 2 pi / n`, so it has no vertex at angle 0 or pi, while
+/// the hand-derived facts below use vertices on the axes (the 6 x 4 tube is
+/// the square through `(3 +- 1, 0, 0)` and `(3, 0, +-1)`; the linked torus
+/// crosses `z = 0` at `x = 0` and `x = 6`).
 fn torus(major: usize) -> Mesh<Q> {
     let big: Vec<Q> = match major {
         12 => [

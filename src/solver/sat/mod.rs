@@ -47,6 +47,8 @@
 //! Files are one algorithm and shape pair each: `box_box.rs` (Tables 1, 1'),
 //! `triangle_box.rs` (Table 3), `triangle_triangle.rs` (Tables 5, 6),
 //! `constant_velocity.rs` (the first-time computation shared by the three),
+//! `box_box_f64.rs` (the same Table 1 first time specialised to `f64` for
+//! speed, bit for bit equal to the generic one),
 //! `projection.rs` (the generic projections of any pair onto any axis, with
 //! scalar or polynomial entries), `features.rs` (contact features and
 //! points), `rational_motion.rs` (the exact piecewise-polynomial scheme),
@@ -76,6 +78,7 @@
 
 mod angular;
 mod box_box;
+mod box_box_f64;
 mod constant_velocity;
 mod features;
 mod float;
@@ -92,6 +95,7 @@ mod triangle_triangle;
 
 pub use angular::{Integrator, DEFAULT_STEPS, MAX_STEPS};
 pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
+pub use box_box_f64::{find_box_box_contact_f64, BoxBoxContactF64};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
 pub use features::{ContactFeatures, FeatureName};
 pub use hull::convex_hull_vertices;

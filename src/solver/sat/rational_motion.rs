@@ -108,18 +108,44 @@ pub struct MotionContact<S: RealRoots> {
     pub stats: SatStats,
 }
 
-/// The per-axis polynomial data.
+/// The per-axis polynomial data: the radius terms `(f_j, h_j)` with their
+/// products `f_j h_j` (computed once: every sign pattern's radius is a
+/// signed sum of them), and the gaps `g_m` of each side.
 struct AxisPolys<S> {
     terms: Vec<(Poly<S>, Poly<S>)>,
+    products: Vec<Poly<S>>,
     gaps: [Vec<Poly<S>>; 2],
+}
+
+/// The piece polynomials `g_m - sum_j s_j f_j h_j` of both sides for one
+/// sign pattern `s` of the `h_j` (module docs, step 1): on a time where the
+/// `h_j` have these signs, the axis separates with `b` on side `k` exactly
+/// when `pieces[k]` is non-empty and all of it is positive.
+struct PatternPieces<S> {
+    pattern: Vec<Sign>,
+    pieces: [Vec<Poly<S>>; 2],
+}
+
+impl<S> PatternPieces<S> {
+    /// The side whose pieces all have the sign `Positive` under `sign`.
+    fn status(&self, mut sign: impl FnMut(&Poly<S>) -> Sign) -> Option<Side> {
+        SIDES
+            .into_iter()
+            .zip(&self.pieces)
+            .find(|(_, ps)| !ps.is_empty() && ps.iter().all(|p| sign(p) == Sign::Positive))
+            .map(|(s, _)| s)
+    }
 }
 
 const SIDES: [Side; 2] = [Side::Positive, Side::Negative];
 
 impl<S: RealRoots> AxisPolys<S> {
     fn new(ax: &AxisProjection<Poly<S>>) -> Self {
+        let terms = ax.abs_terms();
+        let products = terms.iter().map(|(f, h)| f * h).collect();
         AxisPolys {
-            terms: ax.abs_terms(),
+            terms,
+            products,
             gaps: SIDES.map(|s| ax.gaps(s)),
         }
     }
@@ -127,17 +153,34 @@ impl<S: RealRoots> AxisPolys<S> {
     /// `sum_j s_j f_j h_j` for the sign pattern `s`.
     fn radius(&self, pattern: &[Sign]) -> Poly<S> {
         let mut r = Poly::zero();
-        for ((f, h), s) in self.terms.iter().zip(pattern) {
+        for (fh, s) in self.products.iter().zip(pattern) {
             match s {
-                Sign::Positive => r = &r + &(f * h),
-                Sign::Negative => r = &r - &(f * h),
+                Sign::Positive => r = &r + fh,
+                Sign::Negative => r = &r - fh,
                 Sign::Zero => {}
             }
         }
         r
     }
 
-    /// The status at a rational time.
+    /// The index in `cache` of the pattern's piece polynomials (found, or
+    /// computed and added).
+    fn pieces(&self, pattern: Vec<Sign>, cache: &mut Vec<PatternPieces<S>>) -> usize {
+        match cache.iter().position(|c| c.pattern == pattern) {
+            Some(k) => k,
+            None => {
+                let radius = self.radius(&pattern);
+                let pieces = self
+                    .gaps
+                    .each_ref()
+                    .map(|gs| gs.iter().map(|g| g - &radius).collect());
+                cache.push(PatternPieces { pattern, pieces });
+                cache.len() - 1
+            }
+        }
+    }
+
+    /// The status at a rational time, from the values of the terms.
     fn status_at_value(&self, t: &S) -> Option<Side> {
         let mut radius = S::zero();
         for (f, h) in &self.terms {
@@ -150,25 +193,26 @@ impl<S: RealRoots> AxisPolys<S> {
             .map(|(s, _)| s)
     }
 
-    /// The status at a root, exactly.
-    fn status_at_root(&self, r: &S::Root) -> Option<Side> {
+    /// The status at a root, exactly: the pattern of the `h_j` there, then
+    /// the signs of that pattern's pieces.
+    fn status_at_root(&self, r: &S::Root, cache: &mut Vec<PatternPieces<S>>) -> Option<Side> {
         let pattern: Vec<Sign> = self
             .terms
             .iter()
             .map(|(_, h)| S::sign_at_root(h, r))
             .collect();
-        let radius = self.radius(&pattern);
-        SIDES
-            .into_iter()
-            .zip(&self.gaps)
-            .find(|(_, gs)| {
-                !gs.is_empty()
-                    && gs
-                        .iter()
-                        .all(|g| S::sign_at_root(&(g - &radius), r) == Sign::Positive)
-            })
-            .map(|(s, _)| s)
+        let k = self.pieces(pattern, cache);
+        cache[k].status(|p| S::sign_at_root(p, r))
     }
+}
+
+/// The sign of `p` at the rational time `u` (through the root interface, so
+/// that exact scalars take their integer evaluation).
+fn sample_sign<S: RealRoots>(p: &Poly<S>, u: &S) -> Sign {
+    if p.is_zero() {
+        return Sign::Zero;
+    }
+    S::sign_at_root(p, &S::root_of_value(u))
 }
 
 fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
@@ -196,11 +240,16 @@ fn axis_components<S: RealRoots>(
         }
     }
     let cuts = sorted_unique(cuts);
-    // 2. roots of the piece polynomials within their pieces (closed)
+    // 2. roots of the piece polynomials within their pieces (closed); the
+    // pieces of every window's pattern are kept for step 3
     let mut suspicious: Vec<S::Root> = Vec::new();
-    let mut patterns_done: Vec<(Vec<Sign>, Vec<S::Root>)> = Vec::new();
+    let mut cache: Vec<PatternPieces<S>> = Vec::new();
+    let mut roots_of_pattern: Vec<Vec<S::Root>> = Vec::new();
+    // per window of `cuts`: the index of its pattern in `cache`
+    let mut window_pattern: Vec<Option<usize>> = Vec::new();
     for w in cuts.windows(2) {
         let Some(sample) = S::value_between(&w[0], &w[1]) else {
+            window_pattern.push(None);
             continue;
         };
         let pattern: Vec<Sign> = polys
@@ -208,22 +257,25 @@ fn axis_components<S: RealRoots>(
             .iter()
             .map(|(_, h)| h.eval(&sample).sign())
             .collect();
-        let roots = if let Some((_, r)) = patterns_done.iter().find(|(p, _)| *p == pattern) {
-            r.clone()
-        } else {
-            let radius = polys.radius(&pattern);
+        let known = cache.len();
+        let k = polys.pieces(pattern, &mut cache);
+        if k == known {
             let mut roots = Vec::new();
-            for g in polys.gaps.iter().flatten() {
-                let piece = g - &radius;
+            for piece in cache[k].pieces.iter().flatten() {
                 if !piece.is_constant() {
                     stats.root_isolations += 1;
-                    roots.extend(S::real_roots(&piece, t0, t1)?);
+                    roots.extend(S::real_roots(piece, t0, t1)?);
                 }
             }
-            patterns_done.push((pattern, roots.clone()));
-            roots
-        };
-        suspicious.extend(roots.into_iter().filter(|r| *r >= w[0] && *r <= w[1]));
+            roots_of_pattern.push(roots);
+        }
+        window_pattern.push(Some(k));
+        suspicious.extend(
+            roots_of_pattern[k]
+                .iter()
+                .filter(|r| **r >= w[0] && **r <= w[1])
+                .cloned(),
+        );
     }
     let suspicious = sorted_unique(suspicious);
     let critical = sorted_unique(
@@ -233,17 +285,32 @@ fn axis_components<S: RealRoots>(
             .collect(),
     );
     stats.critical_times += critical.len();
-    // 3. status on the open gaps and at the critical times
+    // 3. status on the open gaps (exactly: by the signs of the pieces of
+    // the cut window holding the gap, as no h_j changes sign inside it) and
+    // at the critical times
+    let mut window = 0;
     let gap_status: Vec<Option<Side>> = critical
         .windows(2)
-        .map(|w| S::value_between(&w[0], &w[1]).and_then(|u| polys.status_at_value(&u)))
+        .map(|w| {
+            while cuts[window + 1] <= w[0] {
+                window += 1;
+            }
+            let u = S::value_between(&w[0], &w[1])?;
+            if !S::IS_EXACT {
+                // f64: compare the rounded values themselves (a piece's
+                // rounded sign can differ from it at a touching instant)
+                return polys.status_at_value(&u);
+            }
+            let k = window_pattern[window]?;
+            cache[k].status(|p| sample_sign::<S>(p, &u))
+        })
         .collect();
     let point_status: Vec<Option<Side>> = critical
         .iter()
         .enumerate()
         .map(|(k, r)| {
             if suspicious.binary_search(r).is_ok() {
-                polys.status_at_root(r)
+                polys.status_at_root(r, &mut cache)
             } else if k == 0 {
                 // t0 (or a single point): no piece root, the neighbour decides
                 gap_status.first().copied().flatten().or_else(|| {
