@@ -49,6 +49,7 @@ mod facing;
 mod float_geometry;
 mod general;
 mod overlap;
+pub mod raster;
 mod relative;
 mod screen;
 mod solve;
