@@ -66,11 +66,11 @@ enum Command {
         variant: VariantArg,
         /// Raster: distance between pixels [default: a typical short edge
         /// (lower quartile of the edge lengths) / 12].
-        #[arg(long, value_parser = positive_number)]
+        #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
         pixel: Option<f64>,
         /// Raster: time resolution, in the scenario's time units [default:
         /// (t1 - t0) / 256].
-        #[arg(long, value_parser = positive_number)]
+        #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
         time_resolution: Option<f64>,
         /// Raster: the reported collision is the earliest whose properness
         /// is at least this (seed 004 section 5; -1 reports the earliest).
