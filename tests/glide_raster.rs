@@ -427,3 +427,109 @@ fn cars_and_tori_agree_with_the_analytic_variant() {
         }
     }
 }
+
+fn cli(args: &[&str]) -> (i32, serde_json::Value, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_exactccd"))
+        .arg("solve")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code().unwrap_or(-1),
+        json,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `solve --method glide --variant raster`: the same first collision as
+/// the analytic variant on the example scenarios, the raster's stats, the
+/// `--all` list, and the errors (exact: not applicable, exit 3; bad
+/// resolutions and another method: exit 2 naming the option).
+#[test]
+fn command_line_raster_variant() {
+    let raster = [
+        "--method",
+        "glide",
+        "--variant",
+        "raster",
+        "--scalar",
+        "f64",
+    ];
+    for file in [
+        "examples/scenarios/glide-poses.json",
+        "examples/scenarios/glide-cars.json",
+    ] {
+        let (code, json, err) = cli(&[&raster[..], &[file]].concat());
+        assert_eq!(code, 0, "{file}: {err}");
+        let (code, reference, _) = cli(&["--method", "glide", "--scalar", "f64", file]);
+        assert_eq!(code, 0);
+        let (t, u) = (
+            json["time"]["approx"].as_f64().unwrap(),
+            reference["time"]["approx"].as_f64().unwrap(),
+        );
+        assert!((t - u).abs() < 1e-9, "{file}: {t} vs {u}");
+        assert_eq!(json["feature"], reference["feature"], "{file}");
+        assert_eq!(json["stats"]["variant"], "raster");
+        assert!(json["stats"]["pixel"].as_f64().unwrap() > 0.0);
+        assert_eq!(json["stats"]["properness_threshold"], -0.1);
+        assert!(json["collisions"].is_null());
+    }
+    let (code, json, _) = cli(&[
+        &raster[..],
+        &[
+            "--pixel",
+            "0.05",
+            "--time-resolution",
+            "0.001",
+            "--properness-threshold",
+            "-1",
+            "--all",
+            "examples/scenarios/glide-poses.json",
+        ],
+    ]
+    .concat());
+    assert_eq!(code, 0);
+    assert_eq!(json["stats"]["pixel"], 0.05);
+    assert_eq!(json["stats"]["time_resolution"], 0.001);
+    let all = json["collisions"].as_array().unwrap();
+    assert!(all.len() >= 2);
+    // Threshold -1: the earliest collision of all is reported.
+    assert_eq!(json["time"]["approx"], all[0]["time"]["approx"]);
+    let (code, _, err) = cli(&[
+        "--method",
+        "glide",
+        "--variant",
+        "raster",
+        "examples/scenarios/glide-poses.json",
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("use --scalar f64"), "{err}");
+    for (bad, field) in [
+        (["--pixel", "-1"], "--pixel"),
+        (["--time-resolution", "0"], "--time-resolution"),
+        (["--properness-threshold", "2"], "--properness-threshold"),
+    ] {
+        let (code, json, err) = cli(&[
+            &raster[..],
+            &bad[..],
+            &["examples/scenarios/glide-poses.json"],
+        ]
+        .concat());
+        assert_eq!(code, 2, "{err}");
+        assert!(json.is_null());
+        assert!(err.contains(field) && err.lines().count() == 1, "{err}");
+    }
+    let (code, _, err) = cli(&[
+        "--method",
+        "sat",
+        "--variant",
+        "raster",
+        "--scalar",
+        "f64",
+        "examples/scenarios/glide-poses.json",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--variant raster"), "{err}");
+}
