@@ -109,7 +109,7 @@ fn f64_solid(shape: &Shape<BigRational>) -> RasterSolid {
         Shape::Mesh(m) => m.clone(),
         Shape::Triangle(_) => unreachable!("the benchmark uses solids"),
     };
-    RasterSolid::new(&mesh.map_scalar(|c| exactccd::scalar::rational_to_f64(c)))
+    RasterSolid::new(&mesh.map_scalar(exactccd::scalar::rational_to_f64))
 }
 
 fn bench_raster(c: &mut Criterion) {

@@ -154,6 +154,7 @@ pub(crate) struct CutStats {
 
 /// Cuts the faces of a solid into pieces: `keep = +1` keeps forward parts
 /// (`b`), `-1` backward parts (`a`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn cut_faces(
     src: &FaceSource<'_>,
     screen: &Screen,
