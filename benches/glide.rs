@@ -92,6 +92,10 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     for (name, s) in &cases {
         for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+            if *name == "torus" && scalar == ScalarKind::Exact {
+                // Did not finish within a 15-minute run: not measured.
+                continue;
+            }
             let o = SolveOptions::default();
             let first = solve(&s.query(), Method::Glide, scalar, &o).unwrap();
             eprintln!("{name} {scalar}: collides {}", first.collides);

@@ -356,7 +356,6 @@ impl Side {
 
     fn project(&mut self, screen: &Screen, res: &Resolution) {
         let mut rows = Vec::new();
-        let mut seen: Vec<(u32, i64)> = Vec::new();
         for (pi, piece) in self.pieces.iter().enumerate() {
             let start = self.chords.len();
             let n = piece.corners.len();
@@ -384,11 +383,6 @@ impl Side {
                     Screen::Plane { .. } => 0.0,
                     Screen::Cylinder { .. } => Screen::psi(&c.p, &piece.sector),
                 };
-                let key = (v, (psi * 1e6).round() as i64);
-                if seen.contains(&key) {
-                    continue;
-                }
-                seen.push(key);
                 let sp = screen.project(&c.p, &piece.sector);
                 self.vpix.push(VertexPixel {
                     row: (sp.u / res.pixel).floor() as i32,
@@ -398,6 +392,13 @@ impl Side {
                 });
             }
         }
+        // A vertex in several pieces of one sector is one vertex pixel (the
+        // same azimuth); copies one turn apart, or on both sides of the
+        // seam, stay.
+        self.vpix
+            .sort_unstable_by(|x, y| x.vertex.cmp(&y.vertex).then(x.psi.total_cmp(&y.psi)));
+        self.vpix
+            .dedup_by(|x, y| x.vertex == y.vertex && (x.psi - y.psi).abs() <= 1e-6);
     }
 }
 

@@ -321,8 +321,10 @@ pub(crate) fn resolve(found: &mut Vec<Found>, place_tol: f64) {
 /// `q0(s) - p0` and `q1(s) - q0(s)` for the coplanarity of an edge of `a`
 /// (`p0 p1`) and a moving edge of `b` (`q0 q1`).
 pub(crate) fn coplanarity(screen: &Screen, p0: &V, p1: &V, q0: &V, q1: &V, s: f64) -> f64 {
-    let (m0, m1) = (screen.flow(q0, s), screen.flow(q1, s));
-    dot(&sub(&m0, p0), &cross(&sub(p1, p0), &sub(&m1, &m0)))
+    // One turn for both ends: `q1(s) - q0(s)` is the turned `q1 - q0`.
+    let m0 = screen.flow(q0, s);
+    let eb = screen.turn(&sub(q1, q0), s);
+    dot(&sub(&m0, p0), &cross(&sub(p1, p0), &eb))
 }
 
 #[cfg(test)]

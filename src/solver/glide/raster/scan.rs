@@ -162,8 +162,14 @@ impl Hasher for PixelHasher {
     }
 }
 
-/// The pixel hash table of the sixth step.
-pub(crate) type PixelTable = HashMap<(i32, i32), Vec<u32>, BuildHasherDefault<PixelHasher>>;
+/// The pixel hash table of the sixth step: each pixel's chords of `a` as
+/// a linked list in one array (no allocation per pixel).
+#[derive(Default)]
+pub(crate) struct PixelTable {
+    heads: HashMap<(i32, i32), u32, BuildHasherDefault<PixelHasher>>,
+    /// `(chord, next entry or u32::MAX)`.
+    entries: Vec<(u32, u32)>,
+}
 
 fn cells(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, i32)) {
     rasterise(seg, pixel, |row, lo, hi| {
@@ -178,7 +184,8 @@ fn cells(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, i32)) {
 }
 
 /// The sixth step: candidate pairs `(chord of a, chord of b)` sharing a
-/// pixel; `real_a` / `real_b` say which chords are real edges.
+/// pixel; `real_a` / `real_b` say which chords are real edges. Returns
+/// the number of pixels entered and looked up.
 pub(crate) fn edge_pairs(
     segs_a: &[Seg],
     real_a: impl Fn(&Seg) -> bool,
@@ -188,7 +195,8 @@ pub(crate) fn edge_pairs(
     table: &mut PixelTable,
     out: &mut Vec<(u32, u32)>,
 ) -> usize {
-    table.clear();
+    table.heads.clear();
+    table.entries.clear();
     let mut pixels = 0usize;
     for (i, s) in segs_a.iter().enumerate() {
         if !real_a(s) {
@@ -196,7 +204,10 @@ pub(crate) fn edge_pairs(
         }
         cells(s, pixel, |r, c| {
             pixels += 1;
-            table.entry((r, c)).or_default().push(i as u32);
+            let at = table.entries.len() as u32;
+            let head = table.heads.entry((r, c)).or_insert(u32::MAX);
+            table.entries.push((i as u32, *head));
+            *head = at;
         });
     }
     let mut seen: Vec<u32> = Vec::new();
@@ -207,13 +218,14 @@ pub(crate) fn edge_pairs(
         seen.clear();
         cells(s, pixel, |r, c| {
             pixels += 1;
-            if let Some(list) = table.get(&(r, c)) {
-                for &i in list {
-                    if !seen.contains(&i) {
-                        seen.push(i);
-                        out.push((i, j as u32));
-                    }
+            let mut at = table.heads.get(&(r, c)).copied().unwrap_or(u32::MAX);
+            while at != u32::MAX {
+                let (i, next) = table.entries[at as usize];
+                if !seen.contains(&i) {
+                    seen.push(i);
+                    out.push((i, j as u32));
                 }
+                at = next;
             }
         });
     }
