@@ -33,7 +33,7 @@ use exactccd::scalar::{BigInt, BigRational};
 use exactccd::scenario::{parse_scenario, LoadOptions, Scenario};
 use exactccd::solver::glide::raster::{
     default_resolution, raster_collisions, RasterGlide, RasterResolution, RasterSettings,
-    RasterSolid,
+    RasterSolid, DEFAULT_TIME_RESOLUTION,
 };
 use exactccd::solver::glide::RelativeGlide;
 use std::hint::black_box;
@@ -137,7 +137,7 @@ fn bench_raster(c: &mut Criterion) {
         for per_edge in [6.0, 12.0, 24.0] {
             let res = RasterResolution {
                 pixel: default_resolution(&sa, &sb, per_edge),
-                time: 1.0 / 256.0,
+                time: DEFAULT_TIME_RESOLUTION,
             };
             let (found, stats) = raster_collisions(&sa, &sb, &glide, &res);
             eprintln!(

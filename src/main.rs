@@ -69,7 +69,7 @@ enum Command {
         #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
         pixel: Option<f64>,
         /// Raster: time resolution, in the scenario's time units [default:
-        /// (t1 - t0) / 256].
+        /// (t1 - t0) / 32].
         #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
         time_resolution: Option<f64>,
         /// Raster: the reported collision is the earliest whose properness

@@ -112,6 +112,18 @@ fn compare(
         (time(x) - time(y)).abs() <= dt && dist(&x.geometry.point, &y.geometry.point) <= px
     };
     let raster = &out.outcome.events;
+    // The times are solved on the glide (Newton), so the matched ones agree
+    // far inside the time resolution.
+    for e in reference.iter().filter(|e| proper(e) && approaching(s, e)) {
+        if let Some(d) = raster
+            .iter()
+            .filter(|f| near(e, f))
+            .map(|f| (time(e) - time(f)).abs())
+            .reduce(f64::min)
+        {
+            assert!(d < 1e-7 * span.max(1.0), "time off by {d}");
+        }
+    }
     let misses = reference
         .iter()
         .filter(|e| proper(e) && approaching(s, e) && !raster.iter().any(|f| near(e, f)))

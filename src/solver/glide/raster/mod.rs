@@ -76,7 +76,9 @@ use scan::{edge_pairs, piece_spans, vertices_in_faces, PixelTable, Span, VertexP
 use std::f64::consts::PI;
 
 mod solve;
-pub use solve::{default_resolution, solve_raster, RasterOutcome, RasterSettings};
+pub use solve::{
+    default_resolution, solve_raster, RasterOutcome, RasterSettings, DEFAULT_TIME_RESOLUTION,
+};
 
 /// A solid prepared for raster queries (once per shape): `f64` vertices,
 /// unit outward face normals, adjacency, bounding sphere.
