@@ -69,8 +69,8 @@ use crate::scalar::Scalar;
 use doppel::{cut_faces, sectors, CutStats, FaceSource, Piece, Scratch, Tag};
 use project::{add, dot, norm, project_edge, sub, Resolution, Screen, Seg, V};
 use resolve::{
-    chord_closest, coplanarity, edge_prop, inside_face, line_params, resolve, roots_in,
-    vertex_prop, Found,
+    chord_closest, coplanarity, edge_prop, inside_face, line_params, newton, plane_roots, resolve,
+    roots_in, vertex_prop, Found,
 };
 use scan::{edge_pairs, piece_spans, vertices_in_faces, PixelTable, Span, VertexPixel};
 use std::f64::consts::PI;
@@ -325,6 +325,8 @@ pub struct RasterStats {
     pub vertex_candidates: usize,
     /// Chord pairs sharing a pixel.
     pub edge_candidates: usize,
+    /// Edge pairs whose crossing was solved (Newton near the pixel time).
+    pub edge_pairs_solved: usize,
     /// Collisions before resolution.
     pub found: usize,
 }
@@ -592,14 +594,7 @@ fn raster_collisions_at(
         let Some((lo, hi)) = screen.window(vp.psi, 1.0, &piece.sector, -eps_s, 1.0 + eps_s) else {
             continue;
         };
-        let coplanar = roots_in(
-            |s| dot(&n, &screen.flow(&p, s)) - d,
-            lo,
-            hi,
-            samples,
-            tol,
-            &mut roots,
-        );
+        let coplanar = plane_roots(&screen, &n, &p, d, 1.0, (lo, hi), samples, tol, &mut roots);
         for &s in &roots {
             let x = screen.flow(&p, s);
             if !inside_face(&x, &sa.verts, &a.faces[f], &n, tol) {
@@ -635,14 +630,7 @@ fn raster_collisions_at(
         let Some((lo, hi)) = screen.window(vp.psi, -1.0, &piece.sector, -eps_s, 1.0 + eps_s) else {
             continue;
         };
-        let coplanar = roots_in(
-            |s| dot(&n, &screen.flow(&p, -s)) - d,
-            lo,
-            hi,
-            samples,
-            tol,
-            &mut roots,
-        );
+        let coplanar = plane_roots(&screen, &n, &p, d, -1.0, (lo, hi), samples, tol, &mut roots);
         for &s in &roots {
             let x = screen.flow(&p, -s);
             if !inside_face(&x, &sb.verts, &b.faces[f], &n, tol) {
@@ -692,65 +680,82 @@ fn raster_collisions_at(
         };
         ee.push((ea, eb, s));
     }
-    ee.sort_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)).then(x.2.total_cmp(&y.2)));
-    let mut last: Option<(u32, u32, f64)> = None;
-    for &(ea, eb, s_pix) in &ee {
-        if let Some((la, lb, ls)) = last {
-            if la == ea && lb == eb && s_pix - ls <= window {
-                continue;
-            }
-        }
-        last = Some((ea, eb, s_pix));
+    ee.sort_unstable_by(|x, y| (x.0, x.1).cmp(&(y.0, y.1)).then(x.2.total_cmp(&y.2)));
+    // The crossing of the edge pair at step fraction `s`, if the edges
+    // cross there (within rounding of their closed ends).
+    let crossing = |ea: u32, eb: u32, s: f64| -> Option<Found> {
         let ([a0, a1], [fa1, fa2]) = a.edges[ea as usize];
         let ([b0, b1], [fb1, fb2]) = b.edges[eb as usize];
         let (p0, p1) = (sa.verts[a0], sa.verts[a1]);
+        let m0 = screen.flow(&sb.verts[b0], s);
+        let (ea_v, eb_v) = (
+            sub(&p1, &p0),
+            screen.turn(&sub(&sb.verts[b1], &sb.verts[b0]), s),
+        );
+        let (al, be) = line_params(&p0, &ea_v, &m0, &eb_v)?;
+        let ends = 1e-9;
+        if !(-ends..=1.0 + ends).contains(&al) || !(-ends..=1.0 + ends).contains(&be) {
+            return None;
+        }
+        let point = add(&p0, &[ea_v[0] * al, ea_v[1] * al, ea_v[2] * al]);
+        let nb1 = screen.turn(&sb.normals[fb1], s);
+        let nb2 = screen.turn(&sb.normals[fb2], s);
+        let prop = edge_prop(
+            &ea_v,
+            &eb_v,
+            [&sa.normals[fa1], &sa.normals[fa2]],
+            [&nb1, &nb2],
+        );
+        Some(Found {
+            kind: EventKind::EdgeEdge,
+            a: ea,
+            b: eb,
+            s: s.clamp(0.0, 1.0),
+            point,
+            normal: prop.map(|p| p.1),
+            properness: prop.map(|p| p.0),
+            at_end: al.min(be) <= ends || al.max(be) >= 1.0 - ends,
+        })
+    };
+    // Per edge pair: Newton from the pixel time; when that finds no
+    // crossing, every root in the window around it (once per window).
+    let mut newton_at: Option<(u32, u32, f64)> = None;
+    let mut sampled: Option<(u32, u32, f64)> = None;
+    for &(ea, eb, s_pix) in &ee {
+        if let Some((la, lb, ls)) = newton_at {
+            if la == ea && lb == eb && s_pix - ls <= dt {
+                continue;
+            }
+        }
+        newton_at = Some((ea, eb, s_pix));
+        let ([a0, a1], _) = a.edges[ea as usize];
+        let ([b0, b1], _) = b.edges[eb as usize];
+        let (p0, p1) = (sa.verts[a0], sa.verts[a1]);
         let (q0, q1) = (sb.verts[b0], sb.verts[b1]);
+        let f = |s: f64| coplanarity(&screen, &p0, &p1, &q0, &q1, s);
         let lo = (s_pix - window).max(-eps_s);
         let hi = (s_pix + window).min(1.0 + eps_s);
         if lo > hi {
             continue;
         }
-        let coplanar = roots_in(
-            |s| coplanarity(&screen, &p0, &p1, &q0, &q1, s),
-            lo,
-            hi,
-            samples.max(4),
-            tol * tol * tol,
-            &mut roots,
-        );
-        if coplanar {
+        stats.edge_pairs_solved += 1;
+        if let Some(hit) = newton(f, s_pix, lo, hi).and_then(|s| crossing(ea, eb, s)) {
+            found.push(hit);
+            continue;
+        }
+        if let Some((la, lb, ls)) = sampled {
+            if la == ea && lb == eb && s_pix - ls <= window {
+                continue;
+            }
+        }
+        sampled = Some((ea, eb, s_pix));
+        if roots_in(f, lo, hi, samples.max(4), tol * tol * tol, &mut roots) {
             continue;
         }
         for &s in &roots {
-            let (m0, m1) = (screen.flow(&q0, s), screen.flow(&q1, s));
-            let (ea_v, eb_v) = (sub(&p1, &p0), sub(&m1, &m0));
-            let Some((al, be)) = line_params(&p0, &ea_v, &m0, &eb_v) else {
-                continue;
-            };
-            let ends = 1e-9;
-            if !(-ends..=1.0 + ends).contains(&al) || !(-ends..=1.0 + ends).contains(&be) {
-                continue;
+            if let Some(hit) = crossing(ea, eb, s) {
+                found.push(hit);
             }
-            let point = add(&p0, &[ea_v[0] * al, ea_v[1] * al, ea_v[2] * al]);
-            let nb1 = screen.turn(&sb.normals[fb1], s);
-            let nb2 = screen.turn(&sb.normals[fb2], s);
-            let prop = edge_prop(
-                &ea_v,
-                &eb_v,
-                [&sa.normals[fa1], &sa.normals[fa2]],
-                [&nb1, &nb2],
-            );
-            let at_end = al.min(be) <= ends || al.max(be) >= 1.0 - ends;
-            found.push(Found {
-                kind: EventKind::EdgeEdge,
-                a: ea,
-                b: eb,
-                s: s.clamp(0.0, 1.0),
-                point,
-                normal: prop.map(|p| p.1),
-                properness: prop.map(|p| p.0),
-                at_end,
-            });
         }
     }
     stats.found = found.len();

@@ -78,6 +78,122 @@ pub(crate) fn roots_in(
     all_zero
 }
 
+/// The step fractions in `[lo, hi]` at which the point `p` moved by
+/// `flow(p, dir s)` lies on the plane `n . x = d`. Under a pure rotation
+/// (`g = 0`) the plane equation is `A cos x + B sin x + D` with `x = dir θ
+/// s`, solved in closed form (`x = atan2(B, A) ± acos(-D / hypot(A, B))`,
+/// a tangential touch included); otherwise by [`roots_in`] with `samples`.
+/// Returns whether the equation vanishes identically.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plane_roots(
+    screen: &Screen,
+    n: &V,
+    p: &V,
+    d: f64,
+    dir: f64,
+    (lo, hi): (f64, f64),
+    samples: usize,
+    tol: f64,
+    out: &mut Vec<f64>,
+) -> bool {
+    let Screen::Cylinder { theta, g } = *screen else {
+        return roots_in(
+            |s| dot(n, &screen.flow(p, dir * s)) - d,
+            lo,
+            hi,
+            samples,
+            tol,
+            out,
+        );
+    };
+    if g != 0.0 {
+        return roots_in(
+            |s| dot(n, &screen.flow(p, dir * s)) - d,
+            lo,
+            hi,
+            samples,
+            tol,
+            out,
+        );
+    }
+    out.clear();
+    let a = n[0] * p[0] + n[2] * p[2];
+    let b = n[0] * p[2] - n[2] * p[0];
+    let c = n[1] * p[1] - d;
+    let r = a.hypot(b);
+    if r <= tol {
+        if c.abs() <= tol {
+            // Identically on the plane: the samples, as roots_in gives them.
+            return roots_in(|_| 0.0, lo, hi, samples, tol, out);
+        }
+        return false;
+    }
+    let q = -c / r;
+    if q.abs() > 1.0 + 1e-12 {
+        return false;
+    }
+    let alpha = q.clamp(-1.0, 1.0).acos();
+    let phase = b.atan2(a);
+    let k = dir * theta;
+    let (x0, x1) = if k > 0.0 {
+        (k * lo, k * hi)
+    } else {
+        (k * hi, k * lo)
+    };
+    let tau = std::f64::consts::TAU;
+    for base in [phase + alpha, phase - alpha] {
+        let first = ((x0 - base) / tau).ceil() as i64;
+        let last = ((x1 - base) / tau).floor() as i64;
+        for m in first..=last {
+            // Polish (acos loses digits near a tangency, |q| near 1).
+            let mut x = base + tau * m as f64;
+            for _ in 0..2 {
+                let (sn, cs) = x.sin_cos();
+                let (f, df) = (a * cs + b * sn + c, b * cs - a * sn);
+                if df.abs() > 1e-300 && (f / df).abs() < 1e-3 {
+                    x -= f / df;
+                }
+            }
+            let s = x / k;
+            if (lo..=hi).contains(&s) && !out.iter().any(|&t| (t - s).abs() <= 1e-15) {
+                out.push(s);
+            }
+        }
+    }
+    out.sort_by(f64::total_cmp);
+    false
+}
+
+/// Newton's method with secant slopes from `start`, kept inside `[lo,
+/// hi]`: the root it converges to, or `None` (left the interval, flat, or
+/// no convergence in 16 steps).
+pub(crate) fn newton(f: impl Fn(f64) -> f64, start: f64, lo: f64, hi: f64) -> Option<f64> {
+    let h = 1e-6 * (hi - lo).max(1e-3);
+    let mut x0 = start.clamp(lo, hi);
+    let mut x1 = if x0 + h <= hi { x0 + h } else { x0 - h };
+    let (mut f0, mut f1) = (f(x0), f(x1));
+    for _ in 0..16 {
+        if f1 == 0.0 {
+            return Some(x1);
+        }
+        let d = f1 - f0;
+        if d == 0.0 {
+            return None;
+        }
+        let x2 = x1 - f1 * (x1 - x0) / d;
+        if !(lo..=hi).contains(&x2) {
+            return None;
+        }
+        if (x2 - x1).abs() <= 1e-14 * (1.0 + x2.abs()) {
+            return Some(x2);
+        }
+        (x0, f0) = (x1, f1);
+        x1 = x2;
+        f1 = f(x2);
+    }
+    None
+}
+
 /// Safeguarded secant/Newton on a bracket with `f(a) f(b) < 0`.
 fn refine(f: &impl Fn(f64) -> f64, mut a: f64, mut fa: f64, mut b: f64, mut fb: f64) -> f64 {
     let mut side = 0i32;
@@ -343,6 +459,34 @@ mod tests {
         assert!(f(out[0]).abs() < 1e-14, "{}", out[0]);
         assert!(roots_in(|_| 0.0, 0.0, 1.0, 4, 1e-12, &mut out));
         assert_eq!(out.len(), 5);
+    }
+
+    #[test]
+    fn closed_form_plane_roots_agree_with_sampling() {
+        let screen = Screen::Cylinder { theta: 1.3, g: 0.0 };
+        let n = [0.6, 0.0, 0.8];
+        let p = [0.3, 0.4, 2.0];
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for (d, dir) in [(1.5, 1.0), (0.9, -1.0), (-0.2, 1.0)] {
+            plane_roots(&screen, &n, &p, d, dir, (-0.5, 2.0), 8, 1e-12, &mut a);
+            roots_in(
+                |s| dot(&n, &screen.flow(&p, dir * s)) - d,
+                -0.5,
+                2.0,
+                64,
+                1e-12,
+                &mut b,
+            );
+            assert_eq!(a.len(), b.len(), "{d} {dir}: {a:?} {b:?}");
+            for (x, y) in a.iter().zip(&b) {
+                assert!((x - y).abs() < 1e-12, "{x} {y}");
+            }
+        }
+        // A tangential touch: d at the maximum of n . R(x) p.
+        let top = (0.6f64 * 0.3 + 0.8 * 2.0).hypot(0.6 * 2.0 - 0.8 * 0.3);
+        plane_roots(&screen, &n, &p, top, 1.0, (-3.0, 3.0), 8, 1e-12, &mut a);
+        assert!(!a.is_empty());
     }
 
     #[test]
