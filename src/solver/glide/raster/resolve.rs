@@ -4,10 +4,11 @@
 //!
 //! * **VF / FV times by Newton's method on the face.** A vertex moving on its
 //!   flow line meets a face's plane where `n . x(s) - d = 0`, a function of
-//!   the step fraction `s` (a sinusoid plus a linear term). It is sampled
-//!   over the window in which the vertex's azimuth lies in the piece's
-//!   sector, and every sign change is refined by a safeguarded Newton
-//!   iteration (Newton steps kept inside the bracket, bisection otherwise).
+//!   the step fraction `s` (a sinusoid plus a linear term), over the window
+//!   in which the vertex's azimuth lies in the piece's sector. Under a pure
+//!   rotation it is `A cos x + B sin x + D`, solved in closed form and
+//!   polished by Newton; otherwise it is sampled and every sign change is
+//!   refined by a safeguarded secant iteration (regula falsi, Illinois).
 //!   The paper's Newton iteration finds the face point projecting to the
 //!   vertex's `(r, h)`; it is the same point (the plane meets the flow line
 //!   there). The point must lie in the closed face (in `f64`, within a
@@ -17,8 +18,9 @@
 //!   or pass within a pixel; the crossing gives a pixel time `t_a - t_b`.
 //!   The paper takes that time "without further ado"; here the edges'
 //!   coplanarity `(q0(s) - p0) . ((p1 - p0) x (q1(s) - q0(s)))` is solved
-//!   in a window around it the same way, and the crossing must lie in both
-//!   closed edges. A pixel crossing with no edge crossing nearby is dropped
+//!   by Newton's method from it (every root of a window around it when
+//!   Newton finds no crossing), and the crossing must lie in both closed
+//!   edges. A pixel crossing with no edge crossing nearby is dropped
 //!   (it is a near miss within the resolution).
 //! * **Resolution by maximal properness** (section 5, last paragraph):
 //!   vertex-face candidates meeting at the same time and place (a vertex on
