@@ -72,7 +72,7 @@ use resolve::{
     chord_closest, coplanarity, edge_prop, inside_face, line_params, newton, plane_roots, resolve,
     roots_in, vertex_prop, Found,
 };
-use scan::{edge_pairs, piece_spans, vertices_in_faces, PixelTable, Span, VertexPixel};
+use scan::{edge_pairs, piece_spans, vertices_in_faces, ChordRow, PixelTable, Span, VertexPixel};
 use std::f64::consts::PI;
 
 mod solve;
@@ -341,6 +341,8 @@ struct Side {
     /// Chord range of each piece.
     piece_chords: Vec<(usize, usize)>,
     spans: Vec<Span>,
+    /// Each chord's part in each pixel row.
+    chord_rows: Vec<ChordRow>,
     vpix: Vec<VertexPixel>,
 }
 
@@ -354,6 +356,7 @@ impl Side {
             chords: Vec::new(),
             piece_chords: Vec::new(),
             spans: Vec::new(),
+            chord_rows: Vec::new(),
             vpix: Vec::new(),
         }
     }
@@ -375,10 +378,12 @@ impl Side {
             self.piece_chords.push((start, self.chords.len()));
             piece_spans(
                 &self.chords[start..],
+                start as u32,
                 pi as u32,
                 res.pixel,
                 0.5 * res.pixel,
                 &mut rows,
+                &mut self.chord_rows,
                 &mut self.spans,
             );
             for c in &piece.corners {
@@ -561,11 +566,12 @@ fn raster_collisions_at(
     let mut table = PixelTable::default();
     let mut ee_pairs = Vec::new();
     let (sides_a, sides_b) = (&sa.sides, &sb.sides);
+    let (chords_a, chords_b) = (&sa.chords, &sb.chords);
     stats.edge_pixels = edge_pairs(
-        &sa.chords,
-        |s: &Seg| matches!(sides_a[s.edge as usize].2, Tag::Real(_)),
-        &sb.chords,
-        |s: &Seg| matches!(sides_b[s.edge as usize].2, Tag::Real(_)),
+        &sa.chord_rows,
+        |k: u32| matches!(sides_a[chords_a[k as usize].edge as usize].2, Tag::Real(_)),
+        &sb.chord_rows,
+        |k: u32| matches!(sides_b[chords_b[k as usize].edge as usize].2, Tag::Real(_)),
         pixel,
         &mut table,
         &mut ee_pairs,

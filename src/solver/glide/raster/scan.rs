@@ -52,19 +52,30 @@ pub(crate) struct VertexPixel {
     pub vertex: u32,
 }
 
+/// The part of a chord inside one pixel row: `(chord, row, vmin, vmax)`.
+pub(crate) type ChordRow = (u32, i32, f64, f64);
+
 /// Appends the face records of one piece, built from its chords
-/// `segs` (all of its boundary, real and virtual).
+/// `segs` (all of its boundary, real and virtual; `segs[k]` is chord
+/// `first + k`), and each chord's rows to `chord_rows` (for the sixth
+/// step, so that chords are rasterised once).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn piece_spans(
     segs: &[Seg],
+    first: u32,
     piece: u32,
     pixel: f64,
     widen: f64,
     rows: &mut Vec<(i32, f64, f64)>,
+    chord_rows: &mut Vec<ChordRow>,
     out: &mut Vec<Span>,
 ) {
     rows.clear();
-    for s in segs {
-        rasterise(s, pixel, |row, a, b| rows.push((row, a, b)));
+    for (k, s) in segs.iter().enumerate() {
+        rasterise(s, pixel, |row, a, b| {
+            rows.push((row, a, b));
+            chord_rows.push((first + k as u32, row, a, b));
+        });
     }
     rows.sort_unstable_by_key(|r| r.0);
     let mut i = 0;
@@ -171,59 +182,63 @@ pub(crate) struct PixelTable {
     entries: Vec<(u32, u32)>,
 }
 
-fn cells(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, i32)) {
-    rasterise(seg, pixel, |row, lo, hi| {
-        let (c0, c1) = ((lo / pixel).floor(), (hi / pixel).floor());
-        if !(c0.is_finite() && c1.is_finite()) {
-            return;
-        }
-        for c in c0 as i64..=c1 as i64 {
-            visit(row, c as i32);
-        }
-    });
+fn cells(row: &ChordRow, pixel: f64, mut visit: impl FnMut(i32, i32)) {
+    let (c0, c1) = ((row.2 / pixel).floor(), (row.3 / pixel).floor());
+    if !(c0.is_finite() && c1.is_finite()) {
+        return;
+    }
+    for c in c0 as i64..=c1 as i64 {
+        visit(row.1, c as i32);
+    }
 }
 
 /// The sixth step: candidate pairs `(chord of a, chord of b)` sharing a
-/// pixel; `real_a` / `real_b` say which chords are real edges. Returns
-/// the number of pixels entered and looked up.
+/// pixel, from the chords' rows (grouped by chord); `real_a` / `real_b`
+/// say which chords are real edges. Returns the number of pixels entered
+/// and looked up.
 pub(crate) fn edge_pairs(
-    segs_a: &[Seg],
-    real_a: impl Fn(&Seg) -> bool,
-    segs_b: &[Seg],
-    real_b: impl Fn(&Seg) -> bool,
+    rows_a: &[ChordRow],
+    real_a: impl Fn(u32) -> bool,
+    rows_b: &[ChordRow],
+    real_b: impl Fn(u32) -> bool,
     pixel: f64,
     table: &mut PixelTable,
     out: &mut Vec<(u32, u32)>,
 ) -> usize {
     table.heads.clear();
     table.entries.clear();
+    table.heads.reserve(2 * rows_a.len());
     let mut pixels = 0usize;
-    for (i, s) in segs_a.iter().enumerate() {
-        if !real_a(s) {
+    for r in rows_a {
+        if !real_a(r.0) {
             continue;
         }
-        cells(s, pixel, |r, c| {
+        cells(r, pixel, |row, c| {
             pixels += 1;
             let at = table.entries.len() as u32;
-            let head = table.heads.entry((r, c)).or_insert(u32::MAX);
-            table.entries.push((i as u32, *head));
+            let head = table.heads.entry((row, c)).or_insert(u32::MAX);
+            table.entries.push((r.0, *head));
             *head = at;
         });
     }
     let mut seen: Vec<u32> = Vec::new();
-    for (j, s) in segs_b.iter().enumerate() {
-        if !real_b(s) {
+    let mut current = u32::MAX;
+    for r in rows_b {
+        if !real_b(r.0) {
             continue;
         }
-        seen.clear();
-        cells(s, pixel, |r, c| {
+        if r.0 != current {
+            current = r.0;
+            seen.clear();
+        }
+        cells(r, pixel, |row, c| {
             pixels += 1;
-            let mut at = table.heads.get(&(r, c)).copied().unwrap_or(u32::MAX);
+            let mut at = table.heads.get(&(row, c)).copied().unwrap_or(u32::MAX);
             while at != u32::MAX {
                 let (i, next) = table.entries[at as usize];
                 if !seen.contains(&i) {
                     seen.push(i);
-                    out.push((i, j as u32));
+                    out.push((i, r.0));
                 }
                 at = next;
             }
@@ -265,7 +280,16 @@ mod tests {
             seg((0.2, 0.8), (0.2, 0.2), 3),
         ];
         let mut spans = Vec::new();
-        piece_spans(&sq, 7, 0.1, 0.0, &mut Vec::new(), &mut spans);
+        piece_spans(
+            &sq,
+            0,
+            7,
+            0.1,
+            0.0,
+            &mut Vec::new(),
+            &mut Vec::new(),
+            &mut spans,
+        );
         assert_eq!(spans.len(), 7); // rows 2..=8
         let vp = |u: f64, v: f64, vertex: u32| VertexPixel {
             row: (u / 0.1).floor() as i32,
@@ -300,11 +324,25 @@ mod tests {
             seg((0.0, 2.0), (1.0, 3.0), 1),
         ];
         let b = [seg((0.0, 1.0), (1.0, 0.0), 0)];
+        let rows = |segs: &[Seg]| {
+            let mut out = Vec::new();
+            piece_spans(
+                segs,
+                0,
+                0,
+                0.1,
+                0.0,
+                &mut Vec::new(),
+                &mut out,
+                &mut Vec::new(),
+            );
+            out
+        };
         let mut out = Vec::new();
         edge_pairs(
-            &a,
+            &rows(&a),
             |_| true,
-            &b,
+            &rows(&b),
             |_| true,
             0.1,
             &mut PixelTable::default(),
