@@ -171,6 +171,7 @@ fn convert_raster(out: &RasterOutcome, options: &SolveOptions, span: f64) -> Con
             "edge_pixels": s.edge_pixels,
             "vertex_candidates": s.vertex_candidates,
             "edge_candidates": s.edge_candidates,
+            "edge_pairs_solved": s.edge_pairs_solved,
         })),
         certificate: None,
         collisions: options.all_collisions.then(|| {
