@@ -571,3 +571,33 @@ fn command_line_raster_variant() {
     assert_eq!(code, 2);
     assert!(err.contains("--variant raster"), "{err}");
 }
+
+/// The contract's `screw` (angular speed 3/2 about z, against a static
+/// wall): the bar's corner at radius `sqrt(4.01)` reaches the wall `y = 1`
+/// at angle `asin(1/sqrt(4.01)) - atan(1/20)`, time angle / (3/2); turning
+/// the other way it never does.
+#[test]
+fn screw_motion_bar_into_a_wall() {
+    let mut s = generate(1, 0, ScenarioClass::Linear);
+    s.interval = (r(0, 1), r(1, 1));
+    s.a = box_body([10, 2, 10], [0, 2, 0], [1, 0, 0, 0]);
+    let bar = |angle: i64| Body {
+        shape: Shape::Box(BoxShape::new([r(1, 1), r(1, 10), r(1, 10)])),
+        pose: Pose::from_translation(Vec3::new(r(1, 1), r(0, 1), r(0, 1))),
+        motion: Motion::Screw {
+            axis_point: Vec3::new(r(0, 1), r(0, 1), r(0, 1)),
+            axis_direction: Vec3::new(r(0, 1), r(0, 1), r(3, 1)),
+            angle: r(angle, 2),
+            slide: r(0, 1),
+        },
+    };
+    s.b = bar(3);
+    let out = raster(&s, None, None);
+    let e = first_proper(&out).expect("a collision");
+    let want = ((1.0 / 4.01f64.sqrt()).asin() - (0.05f64).atan()) / 1.5;
+    assert!((time(e) - want).abs() < 1e-9, "{} vs {want}", time(e));
+    let (m, p) = compare(&s, &out, &analytic(&s));
+    assert!(m.is_empty() && p.is_empty(), "{m:?} {p:?}");
+    s.b = bar(-3);
+    assert!(first_proper(&raster(&s, None, None)).is_none());
+}
