@@ -14,8 +14,10 @@ use exactccd::app::{
 };
 use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{
-    Integrator, Method, ScalarKind, SolveOptions, DEFAULT_PRECISION_BITS, MAX_PRECISION_BITS,
+    GlideVariant, Integrator, Method, ScalarKind, SolveOptions, DEFAULT_PRECISION_BITS,
+    MAX_PRECISION_BITS,
 };
+use exactccd::solver::glide::raster::RasterSettings;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -63,6 +65,24 @@ enum Command {
         /// always in `stats`.
         #[arg(long)]
         stats: bool,
+        /// Variant of the glide method: analytic (every event as a root,
+        /// exact or f64) or raster (the paper's pixel-based algorithm, f64
+        /// only).
+        #[arg(long, value_enum, default_value = "analytic")]
+        variant: VariantArg,
+        /// Raster: distance between pixels [default: a typical short edge
+        /// (lower quartile of the edge lengths) / 12].
+        #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
+        pixel: Option<f64>,
+        /// Raster: time resolution, in the scenario's time units [default:
+        /// (t1 - t0) / 32].
+        #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
+        time_resolution: Option<f64>,
+        /// Raster: the reported collision is the earliest whose properness
+        /// is at least this (seed 004 section 5; -1 reports the earliest).
+        #[arg(long, default_value_t = -0.1, value_parser = properness_value,
+              allow_hyphen_values = true)]
+        properness_threshold: f64,
         /// The scenario file.
         file: PathBuf,
     },
@@ -155,6 +175,28 @@ struct CampaignArgs {
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum VariantArg {
+    /// Every event as a root of a polynomial.
+    Analytic,
+    /// The pixel-based algorithm.
+    Raster,
+}
+
+fn positive_number(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err(format!("{s:?} is not a positive finite number")),
+    }
+}
+
+fn properness_value(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (-1.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{s:?} is not a number in [-1, 1]")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -263,19 +305,40 @@ fn run() -> Outcome {
             integrator,
             all,
             stats,
+            variant,
+            pixel,
+            time_resolution,
+            properness_threshold,
             file,
-        } => solve_command_with_stats(
-            &file,
-            method.map(Method::from),
-            scalar.into(),
-            SolveOptions {
-                precision,
-                steps: steps as usize,
-                integrator: integrator.into(),
-                all_collisions: all,
-            },
-            stats,
-        ),
+        } => {
+            let method = method.map(Method::from);
+            if variant == VariantArg::Raster && method.is_some_and(|m| m != Method::Glide) {
+                return Outcome::invalid(
+                    "error: --variant raster applies to --method glide only".to_string(),
+                );
+            }
+            let glide_variant = match variant {
+                VariantArg::Analytic => GlideVariant::Analytic,
+                VariantArg::Raster => GlideVariant::Raster(RasterSettings {
+                    pixel,
+                    time_resolution,
+                    properness_threshold,
+                }),
+            };
+            solve_command_with_stats(
+                &file,
+                method,
+                scalar.into(),
+                SolveOptions {
+                    precision,
+                    steps: steps as usize,
+                    integrator: integrator.into(),
+                    all_collisions: all,
+                    glide_variant,
+                },
+                stats,
+            )
+        }
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
         Command::Queries {
             scalar,

@@ -109,8 +109,18 @@ impl FromStr for ScalarKind {
     }
 }
 
+/// Which variant of the glide solver runs (`solve --variant`).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum GlideVariant {
+    /// Every event as a root of a polynomial (exact or `f64`).
+    #[default]
+    Analytic,
+    /// The paper's pixel-based algorithm (seed 004, section 9), `f64` only.
+    Raster(crate::solver::glide::raster::RasterSettings),
+}
+
 /// Options every solver receives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolveOptions {
     /// Enclosures of transcendental times are at most
     /// `2^-precision * max(1, |T|)` wide; also the precision of the result
@@ -125,6 +135,8 @@ pub struct SolveOptions {
     /// extension field; `solve --all`), not only the first. Only the glide
     /// solver lists them.
     pub all_collisions: bool,
+    /// The glide solver's variant (`--variant`); other methods ignore it.
+    pub glide_variant: GlideVariant,
 }
 
 impl Default for SolveOptions {
@@ -134,6 +146,7 @@ impl Default for SolveOptions {
             steps: DEFAULT_STEPS,
             integrator: Integrator::default(),
             all_collisions: false,
+            glide_variant: GlideVariant::Analytic,
         }
     }
 }

@@ -24,8 +24,8 @@ mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{
-    default_method, solve, ContactQuery, Integrator, Method, ScalarKind, SolveError, SolveOptions,
-    DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
+    default_method, solve, ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveError,
+    SolveOptions, DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
 };
 pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
 pub use sgm::add_sgm_domain_stats;

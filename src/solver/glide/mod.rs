@@ -39,9 +39,11 @@
 //! Half turns (`θ = π`) use the quaternion path `(1 - σ, σ k)`.
 //!
 //! Built beyond the analytic variant: the collision-screen coordinates of
-//! section 7 (`screen.rs`). Not done: general screws (rotation with a
-//! slide; refused as not applicable with the reason), doppeling and the
-//! pixel-based algorithm of sections 8-9.
+//! section 7 (`screen.rs`), and the paper's pixel-based algorithm with
+//! doppeling (sections 7-9) as the `f64` raster variant (`raster/`),
+//! sharing the relative glide, the facing and properness measures and the
+//! static overlap test. General screws (rotation with a slide) are solved
+//! by the exact path only (`general.rs`) and by the raster variant.
 
 mod enclosure;
 mod events;
@@ -49,6 +51,7 @@ mod facing;
 mod float_geometry;
 mod general;
 mod overlap;
+pub mod raster;
 mod relative;
 mod screen;
 mod solve;

@@ -1,7 +1,8 @@
 //! The collision screen of Buss (seed 004, section 7), in `f64`: the
 //! coordinates `(r, h, t)` of a point in the frame where the glide axis is
-//! the `y` axis (`facing::Flow::axis_frame`). Only the projection is built;
-//! doppeling (section 8) and the pixel-based algorithm (section 9) are not.
+//! the `y` axis (`facing::Flow::axis_frame`). The raster variant
+//! (`raster/project.rs`) uses the same formulas with the azimuth taken in
+//! the sector of the piece being projected (doppeling, section 8).
 //!
 //! Unwrap the cylinder of radius `r = sqrt(x^2 + z^2)` about the axis into
 //! the plane with coordinates `(r φ, y)`, `φ = atan2(x, z)` (the azimuth from

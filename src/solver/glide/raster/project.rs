@@ -1,0 +1,467 @@
+//! Projection to the collision screen (Buss, seed 004, section 7) and the
+//! third step of section 9: each (sub)edge is projected by divide and
+//! conquer into a polyline on the screen, then rasterised into per-row
+//! pixel records.
+//!
+//! **Screen coordinates.** In the axis frame (the glide axis is `y`), a
+//! point at cylindrical coordinates `(r, ψ, y)` gets (`screen.rs`, the same
+//! formulas, with the azimuth `ψ` taken inside the sector of the piece
+//! being projected, so that doppeled copies get `ψ + 2π`):
+//! `h = r (θ y - g ψ) / sqrt(r^2 θ^2 + g^2)`, `t = (r^2 θ ψ + g y) / (r^2
+//! θ^2 + g^2)`. The screen's row coordinate is `u = r`, its column
+//! coordinate `v = h`. When `r^2 θ^2 + g^2 = 0` (a point on the axis of a
+//! pure rotation) the limits `h = y`, `t = ψ / θ` are used. For a pure
+//! translation (`θ = 0`, section 7's last paragraph) the screen is the
+//! plane `y = 0`: `u = x`, `v = z`, `t = y / g`.
+//!
+//! The flow moves every point's `t` by the elapsed step fraction and keeps
+//! `(u, v)`, so a point of `b` with screen time `t_b` meets the point of `a`
+//! with the same `(u, v)` and time `t_a` at the step fraction `t_a - t_b`
+//! (`a` is at rest in the axis frame; section 6 halves the difference
+//! because it moves both bodies).
+//!
+//! **Divide and conquer** (section 9, third step): an edge's projection is
+//! a curve; its midpoint is projected and compared with the chord's
+//! midpoint; the halves are recursed on until the chord is within half a
+//! pixel in `(u, v)` and half the time resolution in `t`, or the piece is at
+//! most one pixel long with a time change at most the time resolution.
+//! The chords are then filled in pixel by pixel (a supercover traversal,
+//! which plays the part of the paper's Bresenham step: every pixel a chord
+//! touches is recorded, row by row).
+#![allow(clippy::float_arithmetic)]
+
+use std::f64::consts::TAU;
+
+/// A point or vector in the axis frame.
+pub(crate) type V = [f64; 3];
+
+pub(crate) fn sub(a: &V, b: &V) -> V {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+pub(crate) fn add(a: &V, b: &V) -> V {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+pub(crate) fn dot(a: &V, b: &V) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+pub(crate) fn cross(a: &V, b: &V) -> V {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+pub(crate) fn norm(a: &V) -> f64 {
+    dot(a, a).sqrt()
+}
+pub(crate) fn lerp(a: &V, b: &V, l: f64) -> V {
+    [
+        a[0] + (b[0] - a[0]) * l,
+        a[1] + (b[1] - a[1]) * l,
+        a[2] + (b[2] - a[2]) * l,
+    ]
+}
+
+/// The collision screen of a glide with angle `θ >= 0` and slide `g` per
+/// step about the `y` axis.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Screen {
+    /// `θ = 0`: a translation by `g > 0` along `y`.
+    Plane {
+        /// The slide per step.
+        g: f64,
+    },
+    /// `θ > 0`.
+    Cylinder {
+        /// Radians per step.
+        theta: f64,
+        /// Slide per step.
+        g: f64,
+    },
+}
+
+/// A range of azimuth, unwrapped (a doppeled copy lies `2π` higher).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Sector {
+    /// Lowest `ψ`.
+    pub lo: f64,
+    /// Highest `ψ`.
+    pub hi: f64,
+}
+
+impl Sector {
+    /// The whole plane (translations).
+    pub(crate) const ALL: Sector = Sector {
+        lo: -std::f64::consts::PI,
+        hi: std::f64::consts::PI,
+    };
+}
+
+/// A point on the screen with its time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ScreenPt {
+    /// Row coordinate (`r`, or `x` for a translation).
+    pub u: f64,
+    /// Column coordinate (`h`, or `z`).
+    pub v: f64,
+    /// Step fraction at which the point reaches the screen.
+    pub t: f64,
+}
+
+impl Screen {
+    /// The unwrapped azimuth of `p` inside `sector` (`ψ = atan2(x, z) + 2πk`
+    /// with `k` putting it nearest the sector); the sector's middle on the
+    /// axis.
+    pub(crate) fn psi(p: &V, sector: &Sector) -> f64 {
+        let r2 = p[0] * p[0] + p[2] * p[2];
+        if r2 == 0.0 {
+            return 0.5 * (sector.lo + sector.hi);
+        }
+        let mut psi = p[0].atan2(p[2]);
+        let mid = 0.5 * (sector.lo + sector.hi);
+        while psi < mid - std::f64::consts::PI {
+            psi += TAU;
+        }
+        while psi > mid + std::f64::consts::PI {
+            psi -= TAU;
+        }
+        psi
+    }
+
+    /// Screen coordinates of `p`, its azimuth taken in `sector`.
+    pub(crate) fn project(&self, p: &V, sector: &Sector) -> ScreenPt {
+        match *self {
+            Screen::Plane { g } => ScreenPt {
+                u: p[0],
+                v: p[2],
+                t: p[1] / g,
+            },
+            Screen::Cylinder { theta, g } => {
+                let r2 = p[0] * p[0] + p[2] * p[2];
+                let r = r2.sqrt();
+                let psi = Self::psi(p, sector);
+                let l2 = r2 * theta * theta + g * g;
+                if l2 > 0.0 {
+                    ScreenPt {
+                        u: r,
+                        v: r * (theta * p[1] - g * psi) / l2.sqrt(),
+                        t: (r2 * theta * psi + g * p[1]) / l2,
+                    }
+                } else {
+                    ScreenPt {
+                        u: 0.0,
+                        v: p[1],
+                        t: psi / theta,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The position of `p` after the flow has run for the step fraction
+    /// `s` (negative `s`: the inverse flow, which moves `a` as seen from
+    /// `b`): `R_y(θ s) p + g s e_y`.
+    pub(crate) fn flow(&self, p: &V, s: f64) -> V {
+        match *self {
+            Screen::Plane { g } => [p[0], p[1] + g * s, p[2]],
+            Screen::Cylinder { theta, g } => {
+                let (sn, cs) = (theta * s).sin_cos();
+                [p[0] * cs + p[2] * sn, p[1] + g * s, -p[0] * sn + p[2] * cs]
+            }
+        }
+    }
+
+    /// Rotates a direction by the flow over `s` (no slide).
+    pub(crate) fn turn(&self, d: &V, s: f64) -> V {
+        match *self {
+            Screen::Plane { .. } => *d,
+            Screen::Cylinder { theta, .. } => {
+                let (sn, cs) = (theta * s).sin_cos();
+                [d[0] * cs + d[2] * sn, d[1], -d[0] * sn + d[2] * cs]
+            }
+        }
+    }
+
+    /// The step-fraction window in which a point at azimuth `psi` moving
+    /// with direction `dir` (`+1`: the flow, `-1`: its inverse) is inside
+    /// `sector`, intersected with `[lo, hi]`; `None` when empty.
+    pub(crate) fn window(
+        &self,
+        psi: f64,
+        dir: f64,
+        sector: &Sector,
+        lo: f64,
+        hi: f64,
+    ) -> Option<(f64, f64)> {
+        let (a, b) = match *self {
+            Screen::Plane { .. } => (lo, hi),
+            Screen::Cylinder { theta, .. } => {
+                let (x, y) = (
+                    dir * (sector.lo - psi) / theta,
+                    dir * (sector.hi - psi) / theta,
+                );
+                (x.min(y).max(lo), x.max(y).min(hi))
+            }
+        };
+        (a <= b).then_some((a, b))
+    }
+}
+
+/// A chord of a projected edge: screen ends, the edge parameters of its
+/// ends, and the boundary edge it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seg {
+    /// Start on the screen.
+    pub a: ScreenPt,
+    /// End on the screen.
+    pub b: ScreenPt,
+    /// Edge parameter at `a` (0 at the boundary edge's start).
+    pub lam0: f64,
+    /// Edge parameter at `b`.
+    pub lam1: f64,
+    /// Index of the boundary edge (into the run's boundary-edge list).
+    pub edge: u32,
+}
+
+/// Tolerances of the divide and conquer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Resolution {
+    /// Distance between pixels.
+    pub pixel: f64,
+    /// Time resolution, in step fractions.
+    pub time: f64,
+}
+
+const MAX_DEPTH: u32 = 14;
+
+/// Projects the segment `p q` (in `sector`) to chords appended to `out`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn project_edge(
+    screen: &Screen,
+    sector: &Sector,
+    p: &V,
+    q: &V,
+    res: &Resolution,
+    edge: u32,
+    out: &mut Vec<Seg>,
+) {
+    let sp = screen.project(p, sector);
+    let sq = screen.project(q, sector);
+    split(
+        screen,
+        sector,
+        p,
+        q,
+        (0.0, sp),
+        (1.0, sq),
+        res,
+        edge,
+        0,
+        out,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn split(
+    screen: &Screen,
+    sector: &Sector,
+    p: &V,
+    q: &V,
+    (l0, s0): (f64, ScreenPt),
+    (l1, s1): (f64, ScreenPt),
+    res: &Resolution,
+    edge: u32,
+    depth: u32,
+    out: &mut Vec<Seg>,
+) {
+    let (du, dv, dt) = (s1.u - s0.u, s1.v - s0.v, s1.t - s0.t);
+    let short = du.abs().max(dv.abs()) <= res.pixel && dt.abs() <= res.time;
+    let lm = 0.5 * (l0 + l1);
+    let sm = screen.project(&lerp(p, q, lm), sector);
+    let off_pos = (sm.u - 0.5 * (s0.u + s1.u))
+        .abs()
+        .max((sm.v - 0.5 * (s0.v + s1.v)).abs());
+    let off_t = (sm.t - 0.5 * (s0.t + s1.t)).abs();
+    if depth >= MAX_DEPTH || short || (off_pos <= 0.5 * res.pixel && off_t <= 0.5 * res.time) {
+        out.push(Seg {
+            a: s0,
+            b: s1,
+            lam0: l0,
+            lam1: l1,
+            edge,
+        });
+        return;
+    }
+    split(
+        screen,
+        sector,
+        p,
+        q,
+        (l0, s0),
+        (lm, sm),
+        res,
+        edge,
+        depth + 1,
+        out,
+    );
+    split(
+        screen,
+        sector,
+        p,
+        q,
+        (lm, sm),
+        (l1, s1),
+        res,
+        edge,
+        depth + 1,
+        out,
+    );
+}
+
+/// The pixel rows a chord crosses, and in each row the `v` range of the
+/// part of the chord inside the row's band `[row D, (row + 1) D)`:
+/// `visit(row, vmin, vmax)`.
+pub(crate) fn rasterise(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, f64, f64)) {
+    let (u0, v0, u1, v1) = (seg.a.u, seg.a.v, seg.b.u, seg.b.v);
+    let r0 = (u0.min(u1) / pixel).floor();
+    let r1 = (u0.max(u1) / pixel).floor();
+    if !(r0.is_finite() && r1.is_finite()) {
+        return;
+    }
+    let du = u1 - u0;
+    let (r0, r1) = (r0 as i64, r1 as i64);
+    for row in r0..=r1 {
+        let (vmin, vmax) = if r0 == r1 || du == 0.0 {
+            (v0.min(v1), v0.max(v1))
+        } else {
+            let band_lo = row as f64 * pixel;
+            let a = ((band_lo - u0) / du).clamp(0.0, 1.0);
+            let b = ((band_lo + pixel - u0) / du).clamp(0.0, 1.0);
+            let (va, vb) = (v0 + (v1 - v0) * a, v0 + (v1 - v0) * b);
+            (va.min(vb), va.max(vb))
+        };
+        visit(row as i32, vmin, vmax);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::screen::screen_point;
+    use super::*;
+    use crate::geom::Vec3;
+
+    #[test]
+    fn projection_agrees_with_screen_point_and_direct_geometry() {
+        let screen = Screen::Cylinder { theta: 0.6, g: 0.4 };
+        let sector = Sector { lo: -1.0, hi: 0.6 };
+        let p = [0.3, -0.2, 1.1];
+        let s = screen.project(&p, &sector);
+        let want = screen_point(&Vec3::new(p[0], p[1], p[2]), 0.6, 0.4, 0).unwrap();
+        assert!((s.u - want.r).abs() < 1e-15);
+        assert!((s.v - want.h).abs() < 1e-15);
+        assert!((s.t - want.t).abs() < 1e-15);
+        // Direct geometry: the flow over step fraction `d` keeps (u, v) and
+        // adds d to t; the helix through p meets the screen line (the one
+        // through the +z axis, ψ = h-axis) at t = 0.
+        for d in [-0.7, 0.1, 0.5] {
+            let q = screen.flow(&p, d);
+            let sq = screen.project(&q, &sector);
+            assert!((sq.u - s.u).abs() < 1e-12);
+            assert!((sq.v - s.v).abs() < 1e-12);
+            assert!((sq.t - s.t - d).abs() < 1e-12);
+        }
+        let on_screen = screen.flow(&p, -s.t);
+        let back = screen.project(&on_screen, &sector);
+        assert!(back.t.abs() < 1e-12);
+        // A point of the screen (t = 0) at radius r: ψ r θ = -y g ...
+        // i.e. (r ψ, y) is perpendicular to (r θ, g); |h| is its distance
+        // from the axis point (r, 0, 0) along the screen line.
+        let r = back.u;
+        let psi = Screen::psi(&on_screen, &sector);
+        assert!((r * psi * r * 0.6 + on_screen[1] * 0.4).abs() < 1e-12);
+        let h = ((r * psi).powi(2) + on_screen[1].powi(2)).sqrt();
+        assert!((h - back.v.abs()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn doppeled_azimuth_is_one_turn_up() {
+        let screen = Screen::Cylinder { theta: 0.5, g: 0.0 };
+        let p = [-0.1, 0.3, -1.0]; // φ just below -π + ... (x < 0, z < 0)
+        let base = Sector {
+            lo: -std::f64::consts::PI,
+            hi: -2.0,
+        };
+        let dop = Sector {
+            lo: base.lo + TAU,
+            hi: base.hi + TAU,
+        };
+        let a = screen.project(&p, &base);
+        let b = screen.project(&p, &dop);
+        assert_eq!((a.u, a.v), (b.u, b.v));
+        assert!((b.t - a.t - TAU / 0.5).abs() < 1e-12);
+        // g = 0: h = y and t = ψ / θ.
+        assert!((a.v - 0.3).abs() < 1e-15);
+        assert!((a.t - Screen::psi(&p, &base) / 0.5).abs() < 1e-15);
+    }
+
+    #[test]
+    fn plane_screen_and_translation_flow() {
+        let screen = Screen::Plane { g: 2.0 };
+        let p = [1.0, 3.0, -2.0];
+        let s = screen.project(&p, &Sector::ALL);
+        assert_eq!((s.u, s.v, s.t), (1.0, -2.0, 1.5));
+        let q = screen.flow(&p, 0.25);
+        assert_eq!(screen.project(&q, &Sector::ALL).t, 1.75);
+    }
+
+    #[test]
+    fn divide_and_conquer_chords_follow_the_curve() {
+        let screen = Screen::Cylinder { theta: 1.0, g: 0.3 };
+        let sector = Sector { lo: -0.8, hi: 0.8 };
+        let (p, q) = ([-0.7, 0.0, 1.0], [0.7, 0.5, 1.0]);
+        let res = Resolution {
+            pixel: 0.01,
+            time: 0.01,
+        };
+        let mut out = Vec::new();
+        project_edge(&screen, &sector, &p, &q, &res, 7, &mut out);
+        assert!(out.len() > 4, "{}", out.len());
+        assert_eq!(out[0].lam0, 0.0);
+        assert_eq!(out.last().map(|s| s.lam1), Some(1.0));
+        for w in out.windows(2) {
+            assert_eq!(w[0].lam1, w[1].lam0);
+        }
+        // Every chord's midpoint is within a pixel of the true curve.
+        for s in &out {
+            let m = screen.project(&lerp(&p, &q, 0.5 * (s.lam0 + s.lam1)), &sector);
+            assert!((m.u - 0.5 * (s.a.u + s.b.u)).abs() <= res.pixel);
+            assert!((m.v - 0.5 * (s.a.v + s.b.v)).abs() <= res.pixel);
+            assert!((m.t - 0.5 * (s.a.t + s.b.t)).abs() <= res.time);
+        }
+    }
+
+    #[test]
+    fn rasterise_covers_every_row_band() {
+        let seg = Seg {
+            a: ScreenPt {
+                u: 0.05,
+                v: 0.0,
+                t: 0.0,
+            },
+            b: ScreenPt {
+                u: 0.35,
+                v: 0.3,
+                t: 0.0,
+            },
+            lam0: 0.0,
+            lam1: 1.0,
+            edge: 0,
+        };
+        let mut rows = Vec::new();
+        rasterise(&seg, 0.1, |r, a, b| rows.push((r, a, b)));
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[0].0, 0);
+        assert!((rows[0].2 - 0.05).abs() < 1e-12);
+        assert!((rows[3].1 - 0.25).abs() < 1e-12 && (rows[3].2 - 0.3).abs() < 1e-12);
+    }
+}
