@@ -10,6 +10,10 @@
 //! it is small. The results are the same reduced fractions: `Q` values built
 //! here are always in lowest terms with a positive denominator, exactly as
 //! `Ratio::new` would leave them.
+//!
+//! The solver crate has the same algorithm in `scalar::euclid`: this is a
+//! deliberate second copy, since the referee shares no code with what it
+//! judges.
 
 use crate::poly::Q;
 use num_bigint::BigInt;

@@ -280,21 +280,32 @@ fn refereed_exact_run(
             message: format!("{label} panicked: {msg}"),
         }),
         RunOutcome::Answered(r) => {
-            let verdict = catch_unwind(AssertUnwindSafe(|| referee(&scenario.query(), r)))
-                .unwrap_or_else(|p| {
-                    Verdict::refuted(format!("the referee panicked: {}", panic_message(p)))
-                });
-            if let Verdict::Refuted { reason, .. } = &verdict {
-                findings.push(Finding {
-                    kind: FindingKind::Refuted,
-                    message: format!("the referee refutes {label}: {reason}"),
-                });
-            }
-            record.verdict = Some(verdict);
+            record.verdict = Some(refereed(scenario, r, label, findings));
         }
         _ => {}
     }
     record
+}
+
+/// The referee's verdict on an exact answer (a panic of the referee is a
+/// refutation); a refutation is also a finding.
+fn refereed(
+    scenario: &Scenario,
+    answer: &ContactResult,
+    label: &str,
+    findings: &mut Vec<Finding>,
+) -> Verdict {
+    let verdict = catch_unwind(AssertUnwindSafe(|| referee(&scenario.query(), answer)))
+        .unwrap_or_else(|p| {
+            Verdict::refuted(format!("the referee panicked: {}", panic_message(p)))
+        });
+    if let Verdict::Refuted { reason, .. } = &verdict {
+        findings.push(Finding {
+            kind: FindingKind::Refuted,
+            message: format!("the referee refutes {label}: {reason}"),
+        });
+    }
+    verdict
 }
 
 /// Rule 6 (module docs): glide's exact answer in its rotation parameter
@@ -453,16 +464,7 @@ pub fn evaluate(
                 });
             }
             if let (ScalarKind::Exact, RunOutcome::Answered(r)) = (scalar, &record.outcome) {
-                let verdict = catch_unwind(AssertUnwindSafe(|| referee(&scenario.query(), r)))
-                    .unwrap_or_else(|p| {
-                        Verdict::refuted(format!("the referee panicked: {}", panic_message(p)))
-                    });
-                if let Verdict::Refuted { reason, .. } = &verdict {
-                    findings.push(Finding {
-                        kind: FindingKind::Refuted,
-                        message: format!("the referee refutes {}: {reason}", record.label()),
-                    });
-                }
+                let verdict = refereed(scenario, r, &record.label(), &mut findings);
                 if let Some(e) = &scenario.expect {
                     for message in check_expectation(&record.label(), r, e) {
                         findings.push(Finding {

@@ -167,6 +167,14 @@ pub struct ContactResult {
     pub collisions: Option<serde_json::Value>,
 }
 
+/// Contact intervals `[(entry, exit)]` of a solver, in the neutral form.
+pub(crate) fn neutral_intervals<R>(
+    intervals: &[(R, R)],
+    time: impl Fn(&R) -> Time,
+) -> Vec<(Time, Time)> {
+    intervals.iter().map(|(a, b)| (time(a), time(b))).collect()
+}
+
 impl ContactResult {
     /// The result "no contact in the interval".
     pub fn no_contact() -> Self {

@@ -89,11 +89,7 @@ fn convert_piecewise<S: RealRoots>(
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
         time: out.first_contact.as_ref().map(&time),
-        contact_intervals: out
-            .contact_intervals
-            .iter()
-            .map(|(a, b)| (time(a), time(b)))
-            .collect(),
+        contact_intervals: super::neutral_intervals(&out.contact_intervals, &time),
         feature: features,
         point: contact.and_then(|o| o.point),
         normal: contact.and_then(|o| o.normal),
@@ -156,11 +152,7 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
         time: out.first_contact.as_ref().map(&time),
-        contact_intervals: out
-            .contact_intervals
-            .iter()
-            .map(|(a, b)| (time(a), time(b)))
-            .collect(),
+        contact_intervals: super::neutral_intervals(&out.contact_intervals, &time),
         feature: out.features.as_ref().and_then(|f| {
             Some(FeaturePair {
                 kind: FeatureKind::from_name(&f.kind())?,

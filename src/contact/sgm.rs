@@ -95,11 +95,7 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
         time: out.first_contact.as_ref().map(&time),
-        contact_intervals: out
-            .contact_intervals
-            .iter()
-            .map(|(a, b)| (time(a), time(b)))
-            .collect(),
+        contact_intervals: super::neutral_intervals(&out.contact_intervals, &time),
         feature: feature_pair(out),
         point: None,
         normal: None,
@@ -216,11 +212,7 @@ fn convert_piecewise<S: RealRoots>(
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
         time: out.first_contact.as_ref().map(&time),
-        contact_intervals: out
-            .contact_intervals
-            .iter()
-            .map(|(a, b)| (time(a), time(b)))
-            .collect(),
+        contact_intervals: super::neutral_intervals(&out.contact_intervals, &time),
         feature: first.and_then(feature_pair),
         point: None,
         normal: None,
