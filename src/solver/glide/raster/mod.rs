@@ -72,7 +72,9 @@ use resolve::{
     chord_closest, coplanarity, edge_prop, inside_face, line_params, newton, plane_roots, resolve,
     roots_in, vertex_prop, Found,
 };
-use scan::{edge_pairs, piece_spans, vertices_in_faces, ChordRow, PixelTable, Span, VertexPixel};
+use scan::{
+    edge_pairs, piece_spans, vertices_in_faces, ChordRow, PixelTable, RowBuckets, Span, VertexPixel,
+};
 use std::f64::consts::PI;
 
 mod solve;
@@ -544,23 +546,11 @@ fn raster_collisions_at(
     stats.face_records = sa.spans.len() + sb.spans.len();
     stats.vertex_pixels = sa.vpix.len() + sb.vpix.len();
     // Step 5: vertices in faces, both ways.
-    let (mut by_min, mut by_max) = (Vec::new(), Vec::new());
+    let mut buckets = RowBuckets::default();
     let mut fv_pairs = Vec::new();
-    vertices_in_faces(
-        &mut sb.vpix,
-        &sa.spans,
-        &mut by_min,
-        &mut by_max,
-        &mut fv_pairs,
-    );
+    vertices_in_faces(&mut sb.vpix, &sa.spans, &mut buckets, &mut fv_pairs);
     let mut vf_pairs = Vec::new();
-    vertices_in_faces(
-        &mut sa.vpix,
-        &sb.spans,
-        &mut by_min,
-        &mut by_max,
-        &mut vf_pairs,
-    );
+    vertices_in_faces(&mut sa.vpix, &sb.spans, &mut buckets, &mut vf_pairs);
     stats.vertex_candidates = fv_pairs.len() + vf_pairs.len();
     // Step 6: edge crossings.
     let mut table = PixelTable::default();
