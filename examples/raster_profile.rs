@@ -6,7 +6,9 @@
 //! `cargo run --release --example raster_profile -- PAIR PIXELS REPS` with
 //! `PAIR` one of `cube`, `car`, `torus` (default), `PIXELS` the pixels per
 //! typical short edge (default 24) and `REPS` the number of queries
-//! (default 200; 0 prints the collisions and counters instead).
+//! (default 200; 0 prints the collisions and counters instead); a fourth
+//! argument `fresh` times `raster_collisions` (working memory allocated per
+//! query) instead of `raster_collisions_with` (one `RasterScratch` kept).
 
 use exactccd::geom::{
     quaternion_rotation, read_obj, torus_mesh, BoxShape, Mesh, Pose, Shape, Vec3,
@@ -14,8 +16,8 @@ use exactccd::geom::{
 use exactccd::motion::{Body, Motion};
 use exactccd::scalar::{BigInt, BigRational};
 use exactccd::solver::glide::raster::{
-    default_resolution, raster_collisions, RasterGlide, RasterResolution, RasterSolid,
-    DEFAULT_TIME_RESOLUTION,
+    default_resolution, raster_collisions, raster_collisions_with, RasterGlide, RasterResolution,
+    RasterScratch, RasterSolid, DEFAULT_TIME_RESOLUTION,
 };
 use exactccd::solver::glide::RelativeGlide;
 use std::hint::black_box;
@@ -90,9 +92,15 @@ fn main() {
         println!("{stats:?}");
         return;
     }
+    let fresh = args.get(4).is_some_and(|a| a == "fresh");
+    let mut scratch = RasterScratch::default();
     let (start, cpu) = (Instant::now(), cpu_ns());
     for _ in 0..reps {
-        black_box(raster_collisions(&sa, &sb, &glide, &res));
+        if fresh {
+            black_box(raster_collisions(&sa, &sb, &glide, &res));
+        } else {
+            black_box(raster_collisions_with(&mut scratch, &sa, &sb, &glide, &res));
+        }
     }
     let per = start.elapsed().as_secs_f64() / reps as f64;
     let cpu_per = cpu_ns()

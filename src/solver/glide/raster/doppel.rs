@@ -89,9 +89,11 @@ pub(crate) fn clip(poly: &[Corner], values: &[f64], out: &mut Vec<Corner>) {
 
 /// The sectors of the pieces: the base wedges, and for `a` under a rotation
 /// the doppeled wedges of `[-π, -π + θ]` one turn up.
-pub(crate) fn sectors(screen: &Screen, doppel: bool) -> Vec<Sector> {
+pub(crate) fn sectors(screen: &Screen, doppel: bool, out: &mut Vec<Sector>) {
+    out.clear();
     let Screen::Cylinder { theta, .. } = *screen else {
-        return vec![Sector::ALL];
+        out.push(Sector::ALL);
+        return;
     };
     let cuts = [
         -PI,
@@ -101,10 +103,7 @@ pub(crate) fn sectors(screen: &Screen, doppel: bool) -> Vec<Sector> {
         3.0 * FRAC_PI_4,
         PI,
     ];
-    let mut out: Vec<Sector> = cuts
-        .windows(2)
-        .map(|w| Sector { lo: w[0], hi: w[1] })
-        .collect();
+    out.extend(cuts.windows(2).map(|w| Sector { lo: w[0], hi: w[1] }));
     if doppel && theta > 0.0 {
         let top = -PI + theta.min(2.0 * PI - 1e-9);
         let mut lo = -PI;
@@ -117,7 +116,6 @@ pub(crate) fn sectors(screen: &Screen, doppel: bool) -> Vec<Sector> {
             lo = hi;
         }
     }
-    out
 }
 
 /// A solid's faces in the axis frame, for cutting.
@@ -133,7 +131,7 @@ pub(crate) struct FaceSource<'a> {
 }
 
 /// Scratch buffers reused across faces.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Scratch {
     poly: Vec<Corner>,
     cut: Vec<Corner>,
@@ -292,7 +290,11 @@ mod tests {
             &src,
             &screen,
             keep,
-            &sectors(&screen, doppel),
+            &{
+                let mut s = Vec::new();
+                sectors(&screen, doppel, &mut s);
+                s
+            },
             1.0,
             &mut Scratch::default(),
             &mut CutStats::default(),

@@ -67,7 +67,10 @@ use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use crate::geom::{Mesh, Pose};
 use crate::scalar::Scalar;
 use doppel::{cut_faces, sectors, CutStats, FaceSource, Piece, Scratch, Tag};
-use project::{add, dot, norm, project_edge, sub, Resolution, Screen, Seg, V};
+use project::Sector;
+use project::{
+    add, dot, floor_index, norm, project_edge_from, sub, Resolution, Screen, ScreenPt, Seg, V,
+};
 use resolve::{
     chord_closest, coplanarity, edge_prop, inside_face, line_params, newton, plane_roots, resolve,
     roots_in, vertex_prop, Found,
@@ -333,6 +336,7 @@ pub struct RasterStats {
     pub found: usize,
 }
 
+#[derive(Debug, Default)]
 struct Side {
     verts: Vec<V>,
     normals: Vec<V>,
@@ -346,57 +350,88 @@ struct Side {
     /// Each chord's part in each pixel row.
     chord_rows: Vec<ChordRow>,
     vpix: Vec<VertexPixel>,
+    /// Scratch: one piece's rows, one piece's projected corners.
+    rows: Vec<(i32, f64, f64)>,
+    corner_pts: Vec<(ScreenPt, f64)>,
 }
 
 impl Side {
-    fn new(solid: &RasterSolid, to_axis: &Rigid) -> Self {
-        Side {
-            verts: solid.vertices.iter().map(|p| to_axis.point(p)).collect(),
-            normals: solid.normals.iter().map(|n| to_axis.dir(n)).collect(),
-            pieces: Vec::new(),
-            sides: Vec::new(),
-            chords: Vec::new(),
-            piece_chords: Vec::new(),
-            spans: Vec::new(),
-            chord_rows: Vec::new(),
-            vpix: Vec::new(),
-        }
+    /// Empties the buffers (keeping their memory) and puts `solid` in the
+    /// axis frame.
+    fn reset(&mut self, solid: &RasterSolid, to_axis: &Rigid) {
+        self.verts.clear();
+        self.verts
+            .extend(solid.vertices.iter().map(|p| to_axis.point(p)));
+        self.normals.clear();
+        self.normals
+            .extend(solid.normals.iter().map(|n| to_axis.dir(n)));
+        self.pieces.clear();
+        self.sides.clear();
+        self.chords.clear();
+        self.piece_chords.clear();
+        self.spans.clear();
+        self.chord_rows.clear();
+        self.vpix.clear();
     }
 
     fn project(&mut self, screen: &Screen, res: &Resolution) {
-        let mut rows = Vec::new();
-        for (pi, piece) in self.pieces.iter().enumerate() {
-            let start = self.chords.len();
+        let Side {
+            pieces,
+            sides,
+            chords,
+            piece_chords,
+            spans,
+            chord_rows,
+            vpix,
+            rows,
+            corner_pts,
+            ..
+        } = self;
+        for (pi, piece) in pieces.iter().enumerate() {
+            let start = chords.len();
+            // Each corner projected once: shared by its two sides and its
+            // vertex pixel.
+            corner_pts.clear();
+            corner_pts.extend(
+                piece
+                    .corners
+                    .iter()
+                    .map(|c| screen.project_with_psi(&c.p, &piece.sector)),
+            );
             let n = piece.corners.len();
             for i in 0..n {
-                let (c, d) = (&piece.corners[i], &piece.corners[(i + 1) % n]);
+                let j = (i + 1) % n;
+                let (c, d) = (&piece.corners[i], &piece.corners[j]);
                 if c.p == d.p {
                     continue;
                 }
-                let k = self.sides.len() as u32;
-                self.sides.push((c.p, d.p, c.out, pi as u32));
-                project_edge(screen, &piece.sector, &c.p, &d.p, res, k, &mut self.chords);
+                let k = sides.len() as u32;
+                sides.push((c.p, d.p, c.out, pi as u32));
+                project_edge_from(
+                    screen,
+                    &piece.sector,
+                    (&c.p, corner_pts[i].0),
+                    (&d.p, corner_pts[j].0),
+                    res,
+                    k,
+                    chords,
+                );
             }
-            self.piece_chords.push((start, self.chords.len()));
+            piece_chords.push((start, chords.len()));
             piece_spans(
-                &self.chords[start..],
+                &chords[start..],
                 start as u32,
                 pi as u32,
                 res.pixel,
                 0.5 * res.pixel,
-                &mut rows,
-                &mut self.chord_rows,
-                &mut self.spans,
+                rows,
+                chord_rows,
+                spans,
             );
-            for c in &piece.corners {
+            for (c, &(sp, psi)) in piece.corners.iter().zip(corner_pts.iter()) {
                 let Some(v) = c.vertex else { continue };
-                let psi = match screen {
-                    Screen::Plane { .. } => 0.0,
-                    Screen::Cylinder { .. } => Screen::psi(&c.p, &piece.sector),
-                };
-                let sp = screen.project(&c.p, &piece.sector);
-                self.vpix.push(VertexPixel {
-                    row: (sp.u / res.pixel).floor() as i32,
+                vpix.push(VertexPixel {
+                    row: floor_index(sp.u / res.pixel).unwrap_or(0) as i32,
                     v: sp.v,
                     psi,
                     vertex: v,
@@ -422,21 +457,58 @@ fn edge_dirs(solid: &RasterSolid, verts: &[V], v: usize, out: &mut Vec<V>) {
     }
 }
 
+/// The working memory of raster queries: every buffer a query fills
+/// (pieces, chords, records, candidate pairs, collisions before
+/// resolution), kept between queries so that a caller running many
+/// queries allocates once. Holds no result: a query's answer does not
+/// depend on what the scratch held before.
+#[derive(Debug, Default)]
+pub struct RasterScratch {
+    sa: Side,
+    sb: Side,
+    cut: Scratch,
+    sec_a: Vec<Sector>,
+    sec_b: Vec<Sector>,
+    buckets: RowBuckets,
+    fv_pairs: Vec<(u32, u32)>,
+    vf_pairs: Vec<(u32, u32)>,
+    table: PixelTable,
+    ee_pairs: Vec<(u32, u32)>,
+    ee: Vec<(u32, u32, f64)>,
+    found: Vec<Found>,
+    roots: Vec<f64>,
+    dirs: Vec<V>,
+}
+
 /// Every collision of `b` moving by `glide` against `a` in the step, by
-/// the pixel-based algorithm at resolution `res` (module docs).
+/// the pixel-based algorithm at resolution `res` (module docs). Allocates
+/// its working memory; [`raster_collisions_with`] reuses a caller's.
 pub fn raster_collisions(
     a: &RasterSolid,
     b: &RasterSolid,
     glide: &RasterGlide,
     res: &RasterResolution,
 ) -> (Vec<RasterCollision>, RasterStats) {
-    raster_collisions_at(a, b, glide, res, 0.0)
+    raster_collisions_at(&mut RasterScratch::default(), a, b, glide, res, 0.0)
+}
+
+/// [`raster_collisions`] with the working memory `scratch`, kept across
+/// queries (the same answer, fewer allocations).
+pub fn raster_collisions_with(
+    scratch: &mut RasterScratch,
+    a: &RasterSolid,
+    b: &RasterSolid,
+    glide: &RasterGlide,
+    res: &RasterResolution,
+) -> (Vec<RasterCollision>, RasterStats) {
+    raster_collisions_at(scratch, a, b, glide, res, 0.0)
 }
 
 /// [`raster_collisions`] with the frame turned about the axis so that
 /// `a`'s centre lies at azimuth `azimuth` (0 keeps `a` away from the seam;
 /// tests choose others to force doppeling).
 fn raster_collisions_at(
+    scratch: &mut RasterScratch,
     a: &RasterSolid,
     b: &RasterSolid,
     glide: &RasterGlide,
@@ -496,13 +568,28 @@ fn raster_collisions_at(
     let pixel = res.pixel;
     let dt = res.time;
     let rres = Resolution { pixel, time: dt };
-    let mut sa = Side::new(a, &to_axis);
-    let mut sb = Side::new(b, &b_to_axis);
+    let RasterScratch {
+        sa,
+        sb,
+        cut: cut_scratch,
+        sec_a,
+        sec_b,
+        buckets,
+        fv_pairs,
+        vf_pairs,
+        table,
+        ee_pairs,
+        ee,
+        found,
+        roots,
+        dirs,
+    } = scratch;
+    sa.reset(a, &to_axis);
+    sb.reset(b, &b_to_axis);
     // Step 2: clipping and doppeling.
-    let mut scratch = Scratch::default();
     let mut cut = CutStats::default();
-    let sec_a = sectors(&screen, true);
-    let sec_b = sectors(&screen, false);
+    sectors(&screen, true, sec_a);
+    sectors(&screen, false, sec_b);
     cut_faces(
         &FaceSource {
             vertices: &sa.verts,
@@ -512,9 +599,9 @@ fn raster_collisions_at(
         },
         &screen,
         -1.0,
-        &sec_a,
+        sec_a,
         scale,
-        &mut scratch,
+        cut_scratch,
         &mut cut,
         &mut sa.pieces,
     );
@@ -527,9 +614,9 @@ fn raster_collisions_at(
         },
         &screen,
         1.0,
-        &sec_b,
+        sec_b,
         scale,
-        &mut scratch,
+        cut_scratch,
         &mut cut,
         &mut sb.pieces,
     );
@@ -546,15 +633,13 @@ fn raster_collisions_at(
     stats.face_records = sa.spans.len() + sb.spans.len();
     stats.vertex_pixels = sa.vpix.len() + sb.vpix.len();
     // Step 5: vertices in faces, both ways.
-    let mut buckets = RowBuckets::default();
-    let mut fv_pairs = Vec::new();
-    vertices_in_faces(&mut sb.vpix, &sa.spans, &mut buckets, &mut fv_pairs);
-    let mut vf_pairs = Vec::new();
-    vertices_in_faces(&mut sa.vpix, &sb.spans, &mut buckets, &mut vf_pairs);
+    fv_pairs.clear();
+    vertices_in_faces(&mut sb.vpix, &sa.spans, buckets, fv_pairs);
+    vf_pairs.clear();
+    vertices_in_faces(&mut sa.vpix, &sb.spans, buckets, vf_pairs);
     stats.vertex_candidates = fv_pairs.len() + vf_pairs.len();
     // Step 6: edge crossings.
-    let mut table = PixelTable::default();
-    let mut ee_pairs = Vec::new();
+    ee_pairs.clear();
     let (sides_a, sides_b) = (&sa.sides, &sb.sides);
     let (chords_a, chords_b) = (&sa.chords, &sb.chords);
     stats.edge_pixels = edge_pairs(
@@ -563,16 +648,14 @@ fn raster_collisions_at(
         &sb.chord_rows,
         |k: u32| matches!(sides_b[chords_b[k as usize].edge as usize].2, Tag::Real(_)),
         pixel,
-        &mut table,
-        &mut ee_pairs,
+        table,
+        ee_pairs,
     );
     stats.edge_candidates = ee_pairs.len();
     // Step 7: times, places, properness.
     let eps_s = 1e-9;
     let tol = 1e-9 * scale;
-    let mut found: Vec<Found> = Vec::new();
-    let mut roots = Vec::new();
-    let mut dirs = Vec::new();
+    found.clear();
     let samples = match screen {
         Screen::Plane { .. } => 1,
         Screen::Cylinder { .. } => 8,
@@ -580,7 +663,7 @@ fn raster_collisions_at(
     // FV: vertex of b (forward flow) against a face of a. Each (vertex
     // pixel, piece) pair comes once: a vertex pixel lies in one row, where a
     // piece has one record.
-    for &(k, pi) in &fv_pairs {
+    for &(k, pi) in fv_pairs.iter() {
         let vp = sb.vpix[k as usize];
         let piece = &sa.pieces[pi as usize];
         let f = piece.face as usize;
@@ -590,13 +673,13 @@ fn raster_collisions_at(
         let Some((lo, hi)) = screen.window(vp.psi, 1.0, &piece.sector, -eps_s, 1.0 + eps_s) else {
             continue;
         };
-        let coplanar = plane_roots(&screen, &n, &p, d, 1.0, (lo, hi), samples, tol, &mut roots);
-        for &s in &roots {
+        let coplanar = plane_roots(&screen, &n, &p, d, 1.0, (lo, hi), samples, tol, roots);
+        for &s in roots.iter() {
             let x = screen.flow(&p, s);
             if !inside_face(&x, &sa.verts, &a.faces[f], &n, tol) {
                 continue;
             }
-            edge_dirs(b, &sb.verts, vp.vertex as usize, &mut dirs);
+            edge_dirs(b, &sb.verts, vp.vertex as usize, dirs);
             for e in dirs.iter_mut() {
                 *e = screen.turn(e, s);
             }
@@ -607,7 +690,7 @@ fn raster_collisions_at(
                 s: s.clamp(0.0, 1.0),
                 point: x,
                 normal: Some(n),
-                properness: Some(vertex_prop(&dirs, &n)),
+                properness: Some(vertex_prop(dirs, &n)),
                 at_end: false,
             });
             if coplanar {
@@ -616,7 +699,7 @@ fn raster_collisions_at(
         }
     }
     // VF: vertex of a (inverse flow) against a face of b at the start.
-    for &(k, pi) in &vf_pairs {
+    for &(k, pi) in vf_pairs.iter() {
         let vp = sa.vpix[k as usize];
         let piece = &sb.pieces[pi as usize];
         let f = piece.face as usize;
@@ -626,13 +709,13 @@ fn raster_collisions_at(
         let Some((lo, hi)) = screen.window(vp.psi, -1.0, &piece.sector, -eps_s, 1.0 + eps_s) else {
             continue;
         };
-        let coplanar = plane_roots(&screen, &n, &p, d, -1.0, (lo, hi), samples, tol, &mut roots);
-        for &s in &roots {
+        let coplanar = plane_roots(&screen, &n, &p, d, -1.0, (lo, hi), samples, tol, roots);
+        for &s in roots.iter() {
             let x = screen.flow(&p, -s);
             if !inside_face(&x, &sb.verts, &b.faces[f], &n, tol) {
                 continue;
             }
-            edge_dirs(a, &sa.verts, vp.vertex as usize, &mut dirs);
+            edge_dirs(a, &sa.verts, vp.vertex as usize, dirs);
             let nb = screen.turn(&n, s);
             found.push(Found {
                 kind: EventKind::VertexFace,
@@ -641,7 +724,7 @@ fn raster_collisions_at(
                 s: s.clamp(0.0, 1.0),
                 point: p,
                 normal: Some([-nb[0], -nb[1], -nb[2]]),
-                properness: Some(vertex_prop(&dirs, &nb)),
+                properness: Some(vertex_prop(dirs, &nb)),
                 at_end: false,
             });
             if coplanar {
@@ -651,8 +734,8 @@ fn raster_collisions_at(
     }
     // EE: chords sharing a pixel, confirmed on the edges.
     let window = 0.05 + 4.0 * dt;
-    let mut ee: Vec<(u32, u32, f64)> = Vec::new();
-    for &(i, j) in &ee_pairs {
+    ee.clear();
+    for &(i, j) in ee_pairs.iter() {
         let (ca_, cb_) = (&sa.chords[i as usize], &sb.chords[j as usize]);
         let (dist, al, be) = chord_closest(
             (ca_.a.u, ca_.a.v),
@@ -717,7 +800,7 @@ fn raster_collisions_at(
     // crossing, every root in the window around it (once per window).
     let mut newton_at: Option<(u32, u32, f64)> = None;
     let mut sampled: Option<(u32, u32, f64)> = None;
-    for &(ea, eb, s_pix) in &ee {
+    for &(ea, eb, s_pix) in ee.iter() {
         if let Some((la, lb, ls)) = newton_at {
             if la == ea && lb == eb && s_pix - ls <= dt {
                 continue;
@@ -745,17 +828,17 @@ fn raster_collisions_at(
             }
         }
         sampled = Some((ea, eb, s_pix));
-        if roots_in(f, lo, hi, samples.max(4), tol * tol * tol, &mut roots) {
+        if roots_in(f, lo, hi, samples.max(4), tol * tol * tol, roots) {
             continue;
         }
-        for &s in &roots {
+        for &s in roots.iter() {
             if let Some(hit) = crossing(ea, eb, s) {
                 found.push(hit);
             }
         }
     }
     stats.found = found.len();
-    resolve(&mut found, 1e-7 * scale);
+    resolve(found, 1e-7 * scale);
     let back = to_axis.inverse();
     let out = found
         .iter()
@@ -816,11 +899,19 @@ mod tests {
                 pixel: 1.0 / 12.0,
                 time: 1.0 / 256.0,
             };
-            let (plain, st) = raster_collisions_at(&a, &b, &glide, &res, 0.0);
+            let (plain, st) =
+                raster_collisions_at(&mut RasterScratch::default(), &a, &b, &glide, &res, 0.0);
             assert_eq!(st.doppeled_pieces, 0);
             assert!(!plain.is_empty(), "{theta}");
             for azimuth in [-PI + 0.5 * theta, PI - 0.2, -PI + 0.05, 2.0] {
-                let (turned, st) = raster_collisions_at(&a, &b, &glide, &res, azimuth);
+                let (turned, st) = raster_collisions_at(
+                    &mut RasterScratch::default(),
+                    &a,
+                    &b,
+                    &glide,
+                    &res,
+                    azimuth,
+                );
                 if azimuth != 2.0 {
                     assert!(st.doppeled_pieces > 0, "{theta} {azimuth}");
                 }

@@ -130,18 +130,28 @@ impl Screen {
 
     /// Screen coordinates of `p`, its azimuth taken in `sector`.
     pub(crate) fn project(&self, p: &V, sector: &Sector) -> ScreenPt {
+        self.project_with_psi(p, sector).0
+    }
+
+    /// [`Screen::project`] and the azimuth `ψ` used ([`Screen::psi`]; 0 on
+    /// the plane screen).
+    #[inline]
+    pub(crate) fn project_with_psi(&self, p: &V, sector: &Sector) -> (ScreenPt, f64) {
         match *self {
-            Screen::Plane { g } => ScreenPt {
-                u: p[0],
-                v: p[2],
-                t: p[1] / g,
-            },
+            Screen::Plane { g } => (
+                ScreenPt {
+                    u: p[0],
+                    v: p[2],
+                    t: p[1] / g,
+                },
+                0.0,
+            ),
             Screen::Cylinder { theta, g } => {
                 let r2 = p[0] * p[0] + p[2] * p[2];
                 let r = r2.sqrt();
                 let psi = Self::psi(p, sector);
                 let l2 = r2 * theta * theta + g * g;
-                if l2 > 0.0 {
+                let sp = if l2 > 0.0 {
                     ScreenPt {
                         u: r,
                         v: r * (theta * p[1] - g * psi) / l2.sqrt(),
@@ -153,7 +163,8 @@ impl Screen {
                         v: p[1],
                         t: psi / theta,
                     }
-                }
+                };
+                (sp, psi)
             }
         }
     }
@@ -236,6 +247,7 @@ const MAX_DEPTH: u32 = 14;
 
 /// Projects the segment `p q` (in `sector`) to chords appended to `out`.
 #[allow(clippy::too_many_arguments)]
+#[cfg(test)]
 pub(crate) fn project_edge(
     screen: &Screen,
     sector: &Sector,
@@ -247,6 +259,20 @@ pub(crate) fn project_edge(
 ) {
     let sp = screen.project(p, sector);
     let sq = screen.project(q, sector);
+    project_edge_from(screen, sector, (p, sp), (q, sq), res, edge, out);
+}
+
+/// [`project_edge`] with the ends' screen points given (a piece's corners
+/// are projected once and shared by the two sides meeting there).
+pub(crate) fn project_edge_from(
+    screen: &Screen,
+    sector: &Sector,
+    (p, sp): (&V, ScreenPt),
+    (q, sq): (&V, ScreenPt),
+    res: &Resolution,
+    edge: u32,
+    out: &mut Vec<Seg>,
+) {
     split(
         screen,
         sector,
@@ -276,20 +302,29 @@ fn split(
 ) {
     let (du, dv, dt) = (s1.u - s0.u, s1.v - s0.v, s1.t - s0.t);
     let short = du.abs().max(dv.abs()) <= res.pixel && dt.abs() <= res.time;
-    let lm = 0.5 * (l0 + l1);
-    let sm = screen.project(&lerp(p, q, lm), sector);
-    let off_pos = (sm.u - 0.5 * (s0.u + s1.u))
-        .abs()
-        .max((sm.v - 0.5 * (s0.v + s1.v)).abs());
-    let off_t = (sm.t - 0.5 * (s0.t + s1.t)).abs();
-    if depth >= MAX_DEPTH || short || (off_pos <= 0.5 * res.pixel && off_t <= 0.5 * res.time) {
+    let leaf = |out: &mut Vec<Seg>| {
         out.push(Seg {
             a: s0,
             b: s1,
             lam0: l0,
             lam1: l1,
             edge,
-        });
+        })
+    };
+    // A short piece or the depth limit ends the recursion without
+    // projecting the midpoint.
+    if depth >= MAX_DEPTH || short {
+        leaf(out);
+        return;
+    }
+    let lm = 0.5 * (l0 + l1);
+    let sm = screen.project(&lerp(p, q, lm), sector);
+    let off_pos = (sm.u - 0.5 * (s0.u + s1.u))
+        .abs()
+        .max((sm.v - 0.5 * (s0.v + s1.v)).abs());
+    let off_t = (sm.t - 0.5 * (s0.t + s1.t)).abs();
+    if off_pos <= 0.5 * res.pixel && off_t <= 0.5 * res.time {
+        leaf(out);
         return;
     }
     split(
@@ -318,18 +353,34 @@ fn split(
     );
 }
 
+/// `x.floor() as i64` for finite `x` (saturating), `None` otherwise;
+/// without a call to the C library's `floor` (the baseline x86-64 target
+/// has no rounding instruction).
+#[inline]
+pub(crate) fn floor_index(x: f64) -> Option<i64> {
+    if !x.is_finite() {
+        return None;
+    }
+    let t = x as i64;
+    Some(if (t as f64) > x {
+        t.saturating_sub(1)
+    } else {
+        t
+    })
+}
+
 /// The pixel rows a chord crosses, and in each row the `v` range of the
 /// part of the chord inside the row's band `[row D, (row + 1) D)`:
 /// `visit(row, vmin, vmax)`.
 pub(crate) fn rasterise(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, f64, f64)) {
     let (u0, v0, u1, v1) = (seg.a.u, seg.a.v, seg.b.u, seg.b.v);
-    let r0 = (u0.min(u1) / pixel).floor();
-    let r1 = (u0.max(u1) / pixel).floor();
-    if !(r0.is_finite() && r1.is_finite()) {
+    let (Some(r0), Some(r1)) = (
+        floor_index(u0.min(u1) / pixel),
+        floor_index(u0.max(u1) / pixel),
+    ) else {
         return;
-    }
+    };
     let du = u1 - u0;
-    let (r0, r1) = (r0 as i64, r1 as i64);
     for row in r0..=r1 {
         let (vmin, vmax) = if r0 == r1 || du == 0.0 {
             (v0.min(v1), v0.max(v1))

@@ -22,7 +22,7 @@
 //! once per chord of `b`). Virtual chords are not entered.
 #![allow(clippy::float_arithmetic)]
 
-use super::project::{rasterise, Seg};
+use super::project::{floor_index, rasterise, Seg};
 
 /// A face record: the part of a piece inside one pixel row.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,16 +126,105 @@ pub(crate) fn piece_spans(
     }
 }
 
-/// Buffers of the fifth step, kept across queries.
+/// Indices of records grouped by pixel row, the bucket sort of the
+/// paper's fourth step: a counting sort over the rows' range (stable), or,
+/// when that range is sparse (more than `4 n + 64` rows for `n` records),
+/// a sort by row. Kept across queries.
 #[derive(Debug, Default)]
 pub(crate) struct RowBuckets {
-    /// Record indices grouped by row (a counting sort, stable).
+    /// Record indices, grouped by row in increasing row order.
     order: Vec<u32>,
-    /// `order[starts[r - rmin]..starts[r - rmin + 1]]` are the records of
-    /// row `r`.
+    /// Dense: `order[starts[r - rmin]..starts[r - rmin + 1]]` are the
+    /// records of row `r`. Sparse: empty.
     starts: Vec<u32>,
-    /// Fill cursors of the counting sort.
-    cursor: Vec<u32>,
+    /// Dense: fill cursors of the counting sort. Sparse: the row of each
+    /// entry of `order`.
+    aux: Vec<i32>,
+    rmin: i32,
+    rmax: i32,
+    dense: bool,
+}
+
+impl RowBuckets {
+    /// Groups the records whose rows are `rows` (one per record).
+    fn build(&mut self, rows: impl Iterator<Item = i32> + Clone) {
+        self.order.clear();
+        self.starts.clear();
+        self.aux.clear();
+        let (mut rmin, mut rmax, mut n) = (i32::MAX, i32::MIN, 0usize);
+        for r in rows.clone() {
+            rmin = rmin.min(r);
+            rmax = rmax.max(r);
+            n += 1;
+        }
+        (self.rmin, self.rmax) = (rmin, rmax);
+        if n == 0 {
+            self.dense = true;
+            return;
+        }
+        let range = (i64::from(rmax) - i64::from(rmin) + 1) as usize;
+        self.dense = range <= 4 * n + 64;
+        if self.dense {
+            self.starts.resize(range + 1, 0);
+            for r in rows.clone() {
+                self.starts[(r - rmin) as usize + 1] += 1;
+            }
+            for i in 0..range {
+                self.starts[i + 1] += self.starts[i];
+            }
+            self.order.resize(n, 0);
+            self.aux
+                .extend(self.starts[..range].iter().map(|&x| x as i32));
+            for (i, r) in rows.enumerate() {
+                let at = &mut self.aux[(r - rmin) as usize];
+                self.order[*at as usize] = i as u32;
+                *at += 1;
+            }
+        } else {
+            let mut keyed: Vec<(i32, u32)> = rows.enumerate().map(|(i, r)| (r, i as u32)).collect();
+            keyed.sort_unstable();
+            self.order.extend(keyed.iter().map(|k| k.1));
+            self.aux.extend(keyed.iter().map(|k| k.0));
+        }
+    }
+
+    /// The records of row `r`, in increasing index order.
+    fn row(&self, r: i32) -> &[u32] {
+        if self.dense {
+            if self.order.is_empty() || r < self.rmin || r > self.rmax {
+                return &[];
+            }
+            let i = (r - self.rmin) as usize;
+            &self.order[self.starts[i] as usize..self.starts[i + 1] as usize]
+        } else {
+            let lo = self.aux.partition_point(|&x| x < r);
+            let hi = self.aux.partition_point(|&x| x <= r);
+            &self.order[lo..hi]
+        }
+    }
+
+    /// Every row holding records, with its records, in increasing row
+    /// order.
+    fn rows(&self) -> impl Iterator<Item = (i32, &[u32])> + '_ {
+        let dense = self.dense && !self.order.is_empty();
+        let range = if dense { self.starts.len() - 1 } else { 0 };
+        let dense_rows = (0..range).filter_map(move |i| {
+            let (a, b) = (self.starts[i] as usize, self.starts[i + 1] as usize);
+            (a < b).then(|| (self.rmin + i as i32, &self.order[a..b]))
+        });
+        let mut at = 0usize;
+        let sparse_rows = std::iter::from_fn(move || {
+            if self.dense || at >= self.order.len() {
+                return None;
+            }
+            let r = self.aux[at];
+            let end = at + self.aux[at..].partition_point(|&x| x == r);
+            let out = (r, &self.order[at..end]);
+            at = end;
+            Some(out)
+        });
+        dense_rows.chain(sparse_rows)
+    }
 }
 
 /// The fifth step: every `(vertex pixel index, piece)` with the vertex
@@ -145,12 +234,11 @@ pub(crate) struct RowBuckets {
 /// The paper merges, per row, the vertices with the records sorted by
 /// `hmin` (a face is entered) and by `hmax` (left); a vertex is inside the
 /// records that were entered and not left, i.e. those of its row with
-/// `hmin <= v <= hmax`. Here the records are bucketed by row (a counting
-/// sort over the rows' range, or a sort when the range is sparse) and
-/// each vertex tests the records of its row: the same pairs, without the
-/// two sorts by `hmin` and `hmax`, which cost more than they save when the
-/// vertices are few beside the records (350 against 16,000 for the
-/// benchmark tori).
+/// `hmin <= v <= hmax`. Here the records are bucketed by row
+/// ([`RowBuckets`]) and each vertex tests the records of its row: the same
+/// pairs, without the two sorts by `hmin` and `hmax`, which cost more than
+/// they save when the vertices are few beside the records (350 against
+/// 16,000 for the benchmark tori).
 pub(crate) fn vertices_in_faces(
     vertices: &mut [VertexPixel],
     spans: &[Span],
@@ -161,60 +249,12 @@ pub(crate) fn vertices_in_faces(
     if spans.is_empty() || vertices.is_empty() {
         return;
     }
-    let (mut rmin, mut rmax) = (i32::MAX, i32::MIN);
-    for s in spans {
-        rmin = rmin.min(s.row);
-        rmax = rmax.max(s.row);
-    }
-    let range = (i64::from(rmax) - i64::from(rmin) + 1) as usize;
-    let RowBuckets {
-        order,
-        starts,
-        cursor,
-    } = buckets;
-    order.clear();
-    starts.clear();
-    if range <= 4 * spans.len() + 64 {
-        starts.resize(range + 1, 0);
-        for s in spans {
-            starts[(s.row - rmin) as usize + 1] += 1;
-        }
-        for r in 0..range {
-            starts[r + 1] += starts[r];
-        }
-        order.resize(spans.len(), 0);
-        cursor.clear();
-        cursor.extend_from_slice(&starts[..range]);
-        for (i, s) in spans.iter().enumerate() {
-            let at = &mut cursor[(s.row - rmin) as usize];
-            order[*at as usize] = i as u32;
-            *at += 1;
-        }
-        for (k, vp) in vertices.iter().enumerate() {
-            if vp.row < rmin || vp.row > rmax {
-                continue;
-            }
-            let r = (vp.row - rmin) as usize;
-            for &i in &order[starts[r] as usize..starts[r + 1] as usize] {
-                let s = &spans[i as usize];
-                if s.vmin <= vp.v && vp.v <= s.vmax {
-                    out.push((k as u32, s.piece));
-                }
-            }
-        }
-    } else {
-        order.extend(0..spans.len() as u32);
-        order.sort_by_key(|&i| spans[i as usize].row);
-        for (k, vp) in vertices.iter().enumerate() {
-            let lo = order.partition_point(|&i| spans[i as usize].row < vp.row);
-            for &i in &order[lo..] {
-                let s = &spans[i as usize];
-                if s.row != vp.row {
-                    break;
-                }
-                if s.vmin <= vp.v && vp.v <= s.vmax {
-                    out.push((k as u32, s.piece));
-                }
+    buckets.build(spans.iter().map(|s| s.row));
+    for (k, vp) in vertices.iter().enumerate() {
+        for &i in buckets.row(vp.row) {
+            let s = &spans[i as usize];
+            if s.vmin <= vp.v && vp.v <= s.vmax {
+                out.push((k as u32, s.piece));
             }
         }
     }
@@ -234,6 +274,11 @@ struct Cells {
 pub(crate) struct PixelTable {
     a: Vec<Cells>,
     b: Vec<Cells>,
+    rows_a: RowBuckets,
+    rows_b: RowBuckets,
+    /// One row's cells of `a` / `b`, sorted by first column.
+    row_a: Vec<Cells>,
+    row_b: Vec<Cells>,
     /// Cells of `a` / `b` entered in the current row and not yet passed:
     /// `(c1, chord)`.
     active_a: Vec<(i64, u32)>,
@@ -242,8 +287,8 @@ pub(crate) struct PixelTable {
     pairs: Vec<u64>,
 }
 
-/// The real chord rows of one body as pixel column ranges, sorted by
-/// `(row, c0)`; returns the number of pixels they cover.
+/// The real chord rows of one body as pixel column ranges; returns the
+/// number of pixels they cover.
 fn collect_cells(
     rows: &[ChordRow],
     real: impl Fn(u32) -> bool,
@@ -256,11 +301,9 @@ fn collect_cells(
         if !real(r.0) {
             continue;
         }
-        let (c0, c1) = ((r.2 / pixel).floor(), (r.3 / pixel).floor());
-        if !(c0.is_finite() && c1.is_finite()) {
+        let (Some(c0), Some(c1)) = (floor_index(r.2 / pixel), floor_index(r.3 / pixel)) else {
             continue;
-        }
-        let (c0, c1) = (c0 as i64, c1 as i64);
+        };
         if c1 >= c0 {
             pixels += (c1 - c0 + 1) as usize;
         }
@@ -271,7 +314,6 @@ fn collect_cells(
             chord: r.0,
         });
     }
-    out.sort_unstable_by_key(|c| (c.row, c.c0));
     pixels
 }
 
@@ -281,14 +323,15 @@ fn collect_cells(
 /// not entered). Returns the number of pixels the real chords of `a` and
 /// of `b` cover.
 ///
-/// The paper scans the pixel records lexicographically (by row, then
-/// column) and stores each crossing pair in a hash table; here each
-/// chord's part in a row is one record, a range of pixel columns, and the
-/// records of `a` and `b` are merged per row in order of their first
-/// column: a record starting at column `c` shares a pixel with every
-/// record of the other body that started before it and has not ended
-/// before `c`. The pairs are then sorted and repeats removed. The pairs
-/// are those of a pixel-by-pixel table, without entering every pixel.
+/// The paper scans the pixel records lexicographically (bucketed by row,
+/// then by column) and stores each crossing pair in a hash table; here
+/// each chord's part in a row is one record, a range of pixel columns.
+/// The records of both bodies are bucketed by row ([`RowBuckets`]); in a
+/// row that both bodies occupy they are sorted by first column and merged:
+/// a record starting at column `c` shares a pixel with every record of
+/// the other body that started before it and has not ended before `c`.
+/// The pairs are then sorted and repeats removed: the pairs of a
+/// pixel-by-pixel table, without entering every pixel.
 pub(crate) fn edge_pairs(
     rows_a: &[ChordRow],
     real_a: impl Fn(u32) -> bool,
@@ -301,33 +344,35 @@ pub(crate) fn edge_pairs(
     let PixelTable {
         a,
         b,
+        rows_a: buckets_a,
+        rows_b: buckets_b,
+        row_a,
+        row_b,
         active_a,
         active_b,
         pairs,
     } = table;
     let pixels = collect_cells(rows_a, real_a, pixel, a) + collect_cells(rows_b, real_b, pixel, b);
     pairs.clear();
-    let (mut i, mut j) = (0usize, 0usize);
-    while i < a.len() && j < b.len() {
-        // Skip to a row both bodies occupy.
-        let row = a[i].row.max(b[j].row);
-        while i < a.len() && a[i].row < row {
-            i += 1;
-        }
-        while j < b.len() && b[j].row < row {
-            j += 1;
-        }
-        if i == a.len() || j == b.len() || a[i].row != row || b[j].row != row {
+    buckets_a.build(a.iter().map(|c| c.row));
+    buckets_b.build(b.iter().map(|c| c.row));
+    for (row, in_a) in buckets_a.rows() {
+        let in_b = buckets_b.row(row);
+        if in_b.is_empty() {
             continue;
         }
+        row_a.clear();
+        row_a.extend(in_a.iter().map(|&i| a[i as usize]));
+        row_a.sort_unstable_by_key(|c| c.c0);
+        row_b.clear();
+        row_b.extend(in_b.iter().map(|&i| b[i as usize]));
+        row_b.sort_unstable_by_key(|c| c.c0);
         active_a.clear();
         active_b.clear();
-        while (i < a.len() && a[i].row == row) || (j < b.len() && b[j].row == row) {
-            let take_a = j == b.len()
-                || b[j].row != row
-                || (i < a.len() && a[i].row == row && a[i].c0 <= b[j].c0);
-            if take_a {
-                let c = a[i];
+        let (mut i, mut j) = (0usize, 0usize);
+        while i < row_a.len() || j < row_b.len() {
+            if j == row_b.len() || (i < row_a.len() && row_a[i].c0 <= row_b[j].c0) {
+                let c = row_a[i];
                 i += 1;
                 active_b.retain(|&(c1, _)| c1 >= c.c0);
                 pairs.extend(
@@ -337,7 +382,7 @@ pub(crate) fn edge_pairs(
                 );
                 active_a.push((c.c1, c.chord));
             } else {
-                let c = b[j];
+                let c = row_b[j];
                 j += 1;
                 active_a.retain(|&(c1, _)| c1 >= c.c0);
                 pairs.extend(
