@@ -137,6 +137,8 @@ pub(crate) struct Scratch {
     cut: Vec<Corner>,
     tmp: Vec<Corner>,
     values: Vec<f64>,
+    /// The two wedge planes of each sector.
+    wedges: Vec<[V; 2]>,
 }
 
 /// Counters of the cutting step.
@@ -168,6 +170,14 @@ pub(crate) fn cut_faces(
         Screen::Cylinder { theta, g } => (theta, g),
     };
     let eps = 1e-12 * scale.max(1.0) * (theta.abs() + g.abs()).max(1e-300);
+    // Wedge planes of each sector: x cos lo - z sin lo >= 0, z sin hi - x
+    // cos hi >= 0.
+    scratch.wedges.clear();
+    scratch.wedges.extend(sectors.iter().map(|sector| {
+        let (sl, cl) = sector.lo.sin_cos();
+        let (sh, ch) = sector.hi.sin_cos();
+        [[cl, 0.0, -sl], [-ch, 0.0, sh]]
+    }));
     for (f, face) in src.faces.iter().enumerate() {
         let n = &src.normals[f];
         scratch.poly.clear();
@@ -201,7 +211,7 @@ pub(crate) fn cut_faces(
                 continue;
             }
         }
-        for sector in sectors {
+        for (si, sector) in sectors.iter().enumerate() {
             if matches!(screen, Screen::Plane { .. }) {
                 out.push(Piece {
                     face: f as u32,
@@ -210,10 +220,7 @@ pub(crate) fn cut_faces(
                 });
                 continue;
             }
-            // Wedge planes: x cos lo - z sin lo >= 0, z sin hi - x cos hi >= 0.
-            let (sl, cl) = sector.lo.sin_cos();
-            let (sh, ch) = sector.hi.sin_cos();
-            let planes = [[cl, 0.0, -sl], [-ch, 0.0, sh]];
+            let planes = scratch.wedges[si];
             scratch.cut.clear();
             scratch.cut.extend_from_slice(&scratch.poly);
             let mut empty = false;

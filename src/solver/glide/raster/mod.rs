@@ -675,13 +675,14 @@ fn raster_collisions_at(
         };
         let coplanar = plane_roots(&screen, &n, &p, d, 1.0, (lo, hi), samples, tol, roots);
         for &s in roots.iter() {
-            let x = screen.flow(&p, s);
+            let at = screen.at(s);
+            let x = at.point(&p);
             if !inside_face(&x, &sa.verts, &a.faces[f], &n, tol) {
                 continue;
             }
             edge_dirs(b, &sb.verts, vp.vertex as usize, dirs);
             for e in dirs.iter_mut() {
-                *e = screen.turn(e, s);
+                *e = at.dir(e);
             }
             found.push(Found {
                 kind: EventKind::FaceVertex,
@@ -766,19 +767,17 @@ fn raster_collisions_at(
         let ([a0, a1], [fa1, fa2]) = a.edges[ea as usize];
         let ([b0, b1], [fb1, fb2]) = b.edges[eb as usize];
         let (p0, p1) = (sa.verts[a0], sa.verts[a1]);
-        let m0 = screen.flow(&sb.verts[b0], s);
-        let (ea_v, eb_v) = (
-            sub(&p1, &p0),
-            screen.turn(&sub(&sb.verts[b1], &sb.verts[b0]), s),
-        );
+        let at = screen.at(s);
+        let m0 = at.point(&sb.verts[b0]);
+        let (ea_v, eb_v) = (sub(&p1, &p0), at.dir(&sub(&sb.verts[b1], &sb.verts[b0])));
         let (al, be) = line_params(&p0, &ea_v, &m0, &eb_v)?;
         let ends = 1e-9;
         if !(-ends..=1.0 + ends).contains(&al) || !(-ends..=1.0 + ends).contains(&be) {
             return None;
         }
         let point = add(&p0, &[ea_v[0] * al, ea_v[1] * al, ea_v[2] * al]);
-        let nb1 = screen.turn(&sb.normals[fb1], s);
-        let nb2 = screen.turn(&sb.normals[fb2], s);
+        let nb1 = at.dir(&sb.normals[fb1]);
+        let nb2 = at.dir(&sb.normals[fb2]);
         let prop = edge_prop(
             &ea_v,
             &eb_v,

@@ -173,22 +173,33 @@ impl Screen {
     /// `s` (negative `s`: the inverse flow, which moves `a` as seen from
     /// `b`): `R_y(θ s) p + g s e_y`.
     pub(crate) fn flow(&self, p: &V, s: f64) -> V {
-        match *self {
-            Screen::Plane { g } => [p[0], p[1] + g * s, p[2]],
-            Screen::Cylinder { theta, g } => {
-                let (sn, cs) = (theta * s).sin_cos();
-                [p[0] * cs + p[2] * sn, p[1] + g * s, -p[0] * sn + p[2] * cs]
-            }
-        }
+        self.at(s).point(p)
     }
 
     /// Rotates a direction by the flow over `s` (no slide).
     pub(crate) fn turn(&self, d: &V, s: f64) -> V {
+        self.at(s).dir(d)
+    }
+
+    /// The flow over the step fraction `s`, its rotation's sine and cosine
+    /// computed once for every point and direction it moves.
+    #[inline]
+    pub(crate) fn at(&self, s: f64) -> FlowAt {
         match *self {
-            Screen::Plane { .. } => *d,
-            Screen::Cylinder { theta, .. } => {
+            Screen::Plane { g } => FlowAt {
+                sn: 0.0,
+                cs: 1.0,
+                slide: g * s,
+                turns: false,
+            },
+            Screen::Cylinder { theta, g } => {
                 let (sn, cs) = (theta * s).sin_cos();
-                [d[0] * cs + d[2] * sn, d[1], -d[0] * sn + d[2] * cs]
+                FlowAt {
+                    sn,
+                    cs,
+                    slide: g * s,
+                    turns: true,
+                }
             }
         }
     }
@@ -215,6 +226,45 @@ impl Screen {
             }
         };
         (a <= b).then_some((a, b))
+    }
+}
+
+/// The flow over one step fraction ([`Screen::at`]): `R_y(θ s)` and the
+/// slide `g s`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FlowAt {
+    sn: f64,
+    cs: f64,
+    slide: f64,
+    /// `false` on the plane screen (a translation: no rotation).
+    turns: bool,
+}
+
+impl FlowAt {
+    /// The moved point `R_y(θ s) p + g s e_y`.
+    #[inline]
+    pub(crate) fn point(&self, p: &V) -> V {
+        if self.turns {
+            let (sn, cs) = (self.sn, self.cs);
+            [
+                p[0] * cs + p[2] * sn,
+                p[1] + self.slide,
+                -p[0] * sn + p[2] * cs,
+            ]
+        } else {
+            [p[0], p[1] + self.slide, p[2]]
+        }
+    }
+
+    /// The turned direction `R_y(θ s) d`.
+    #[inline]
+    pub(crate) fn dir(&self, d: &V) -> V {
+        if self.turns {
+            let (sn, cs) = (self.sn, self.cs);
+            [d[0] * cs + d[2] * sn, d[1], -d[0] * sn + d[2] * cs]
+        } else {
+            *d
+        }
     }
 }
 

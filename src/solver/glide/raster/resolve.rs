@@ -301,7 +301,8 @@ pub(crate) fn chord_closest(
             return (0.0, al, be);
         }
     }
-    // No proper crossing: the least of the four end-to-chord distances.
+    // No proper crossing: the least of the four end-to-chord distances
+    // (compared squared; one square root).
     let project = |p: (f64, f64), s0: (f64, f64), s1: (f64, f64)| {
         let (dx, dy) = (s1.0 - s0.0, s1.1 - s0.1);
         let dd = dx * dx + dy * dy;
@@ -311,7 +312,7 @@ pub(crate) fn chord_closest(
             0.0
         };
         let (cx, cy) = (s0.0 + dx * l, s0.1 + dy * l);
-        (((p.0 - cx).powi(2) + (p.1 - cy).powi(2)).sqrt(), l)
+        ((p.0 - cx).powi(2) + (p.1 - cy).powi(2), l)
     };
     let mut best = (f64::INFINITY, 0.0, 0.0);
     for (end, al) in [(a0, 0.0), (a1, 1.0)] {
@@ -326,7 +327,7 @@ pub(crate) fn chord_closest(
             best = (d, al, be);
         }
     }
-    best
+    (best.0.sqrt(), best.1, best.2)
 }
 
 fn v3(a: &V) -> Vec3<f64> {
@@ -440,8 +441,9 @@ pub(crate) fn resolve(found: &mut Vec<Found>, place_tol: f64) {
 /// (`p0 p1`) and a moving edge of `b` (`q0 q1`).
 pub(crate) fn coplanarity(screen: &Screen, p0: &V, p1: &V, q0: &V, q1: &V, s: f64) -> f64 {
     // One turn for both ends: `q1(s) - q0(s)` is the turned `q1 - q0`.
-    let m0 = screen.flow(q0, s);
-    let eb = screen.turn(&sub(q1, q0), s);
+    let at = screen.at(s);
+    let m0 = at.point(q0);
+    let eb = at.dir(&sub(q1, q0));
     dot(&sub(&m0, p0), &cross(&sub(p1, p0), &eb))
 }
 
