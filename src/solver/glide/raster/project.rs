@@ -431,13 +431,14 @@ pub(crate) fn rasterise(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, f64, f
         return;
     };
     let du = u1 - u0;
+    let inv = 1.0 / du;
     for row in r0..=r1 {
         let (vmin, vmax) = if r0 == r1 || du == 0.0 {
             (v0.min(v1), v0.max(v1))
         } else {
             let band_lo = row as f64 * pixel;
-            let a = ((band_lo - u0) / du).clamp(0.0, 1.0);
-            let b = ((band_lo + pixel - u0) / du).clamp(0.0, 1.0);
+            let a = ((band_lo - u0) * inv).clamp(0.0, 1.0);
+            let b = ((band_lo + pixel - u0) * inv).clamp(0.0, 1.0);
             let (va, vb) = (v0 + (v1 - v0) * a, v0 + (v1 - v0) * b);
             (va.min(vb), va.max(vb))
         };

@@ -267,6 +267,15 @@ struct Cells {
     c0: i64,
     c1: i64,
     chord: u32,
+    /// The index of the same chord's cells in the row before, or
+    /// `u32::MAX`.
+    prev: u32,
+}
+
+impl Cells {
+    fn overlaps(&self, other: &Cells) -> bool {
+        self.c0 <= other.c1 && other.c0 <= self.c1
+    }
 }
 
 /// Buffers of the sixth step, kept across queries.
@@ -276,11 +285,11 @@ pub(crate) struct PixelTable {
     b: Vec<Cells>,
     rows_a: RowBuckets,
     rows_b: RowBuckets,
-    /// One row's cells of `a` / `b`, sorted by first column.
-    row_a: Vec<Cells>,
-    row_b: Vec<Cells>,
+    /// One row's cells of `a` / `b` as `(c0, index)`, sorted.
+    row_a: Vec<(i64, u32)>,
+    row_b: Vec<(i64, u32)>,
     /// Cells of `a` / `b` entered in the current row and not yet passed:
-    /// `(c1, chord)`.
+    /// `(c1, index)`.
     active_a: Vec<(i64, u32)>,
     active_b: Vec<(i64, u32)>,
     /// Pairs `chord_a << 32 | chord_b`, before removing repeats.
@@ -307,11 +316,19 @@ fn collect_cells(
         if c1 >= c0 {
             pixels += (c1 - c0 + 1) as usize;
         }
+        // A chord's rows come one after another, in increasing order.
+        let prev = match out.last() {
+            Some(l) if l.chord == r.0 && i64::from(l.row) + 1 == i64::from(r.1) => {
+                (out.len() - 1) as u32
+            }
+            _ => u32::MAX,
+        };
         out.push(Cells {
             row: r.1,
             c0,
             c1,
             chord: r.0,
+            prev,
         });
     }
     pixels
@@ -330,8 +347,10 @@ fn collect_cells(
 /// row that both bodies occupy they are sorted by first column and merged:
 /// a record starting at column `c` shares a pixel with every record of
 /// the other body that started before it and has not ended before `c`.
-/// The pairs are then sorted and repeats removed: the pairs of a
-/// pixel-by-pixel table, without entering every pixel.
+/// A pair is kept in the first row of each run of rows in which its chords
+/// share a pixel (not when their records of the row before overlap too),
+/// and the pairs are then sorted and the remaining repeats removed: the
+/// pairs of a pixel-by-pixel table, without entering every pixel.
 pub(crate) fn edge_pairs(
     rows_a: &[ChordRow],
     real_a: impl Fn(u32) -> bool,
@@ -356,41 +375,49 @@ pub(crate) fn edge_pairs(
     pairs.clear();
     buckets_a.build(a.iter().map(|c| c.row));
     buckets_b.build(b.iter().map(|c| c.row));
+    // The pair of cells `i` of a and `j` of b, unless their chords' cells
+    // of the row before overlap (the pair was found there).
+    let mut pair = |i: u32, j: u32| {
+        let (x, y) = (&a[i as usize], &b[j as usize]);
+        if x.prev != u32::MAX
+            && y.prev != u32::MAX
+            && a[x.prev as usize].overlaps(&b[y.prev as usize])
+        {
+            return;
+        }
+        pairs.push((u64::from(x.chord) << 32) | u64::from(y.chord));
+    };
     for (row, in_a) in buckets_a.rows() {
         let in_b = buckets_b.row(row);
         if in_b.is_empty() {
             continue;
         }
         row_a.clear();
-        row_a.extend(in_a.iter().map(|&i| a[i as usize]));
-        row_a.sort_unstable_by_key(|c| c.c0);
+        row_a.extend(in_a.iter().map(|&i| (a[i as usize].c0, i)));
+        row_a.sort_unstable();
         row_b.clear();
-        row_b.extend(in_b.iter().map(|&i| b[i as usize]));
-        row_b.sort_unstable_by_key(|c| c.c0);
+        row_b.extend(in_b.iter().map(|&i| (b[i as usize].c0, i)));
+        row_b.sort_unstable();
         active_a.clear();
         active_b.clear();
         let (mut i, mut j) = (0usize, 0usize);
         while i < row_a.len() || j < row_b.len() {
-            if j == row_b.len() || (i < row_a.len() && row_a[i].c0 <= row_b[j].c0) {
-                let c = row_a[i];
+            if j == row_b.len() || (i < row_a.len() && row_a[i].0 <= row_b[j].0) {
+                let (c0, k) = row_a[i];
                 i += 1;
-                active_b.retain(|&(c1, _)| c1 >= c.c0);
-                pairs.extend(
-                    active_b
-                        .iter()
-                        .map(|&(_, k)| (u64::from(c.chord) << 32) | u64::from(k)),
-                );
-                active_a.push((c.c1, c.chord));
+                active_b.retain(|&(c1, _)| c1 >= c0);
+                for &(_, l) in active_b.iter() {
+                    pair(k, l);
+                }
+                active_a.push((a[k as usize].c1, k));
             } else {
-                let c = row_b[j];
+                let (c0, l) = row_b[j];
                 j += 1;
-                active_a.retain(|&(c1, _)| c1 >= c.c0);
-                pairs.extend(
-                    active_a
-                        .iter()
-                        .map(|&(_, k)| (u64::from(k) << 32) | u64::from(c.chord)),
-                );
-                active_b.push((c.c1, c.chord));
+                active_a.retain(|&(c1, _)| c1 >= c0);
+                for &(_, k) in active_a.iter() {
+                    pair(k, l);
+                }
+                active_b.push((b[l as usize].c1, l));
             }
         }
     }
