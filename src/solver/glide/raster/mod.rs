@@ -328,7 +328,8 @@ pub struct RasterStats {
     pub edge_pixels: usize,
     /// Vertex-in-face candidates of the scan.
     pub vertex_candidates: usize,
-    /// Chord pairs sharing a pixel.
+    /// Chord pairs sharing a pixel at a pixel time that can lie in the
+    /// step (within the EE window of `0.05 + 4 DT` around `[0, 1]`).
     pub edge_candidates: usize,
     /// Edge pairs whose crossing was solved (Newton near the pixel time).
     pub edge_pairs_solved: usize,
@@ -642,12 +643,21 @@ fn raster_collisions_at(
     ee_pairs.clear();
     let (sides_a, sides_b) = (&sa.sides, &sb.sides);
     let (chords_a, chords_b) = (&sa.chords, &sb.chords);
+    // A real chord's range of screen times.
+    let times = |chords: &[Seg], sides: &[(V, V, Tag, u32)], k: u32| {
+        let c = &chords[k as usize];
+        matches!(sides[c.edge as usize].2, Tag::Real(_))
+            .then(|| (c.a.t.min(c.b.t), c.a.t.max(c.b.t)))
+    };
+    // The step fractions at which EE crossings are looked for (step 7).
+    let window = 0.05 + 4.0 * dt;
     stats.edge_pixels = edge_pairs(
         &sa.chord_rows,
-        |k: u32| matches!(sides_a[chords_a[k as usize].edge as usize].2, Tag::Real(_)),
+        |k: u32| times(chords_a, sides_a, k),
         &sb.chord_rows,
-        |k: u32| matches!(sides_b[chords_b[k as usize].edge as usize].2, Tag::Real(_)),
+        |k: u32| times(chords_b, sides_b, k),
         pixel,
+        (-window, 1.0 + window),
         table,
         ee_pairs,
     );
@@ -734,7 +744,6 @@ fn raster_collisions_at(
         }
     }
     // EE: chords sharing a pixel, confirmed on the edges.
-    let window = 0.05 + 4.0 * dt;
     ee.clear();
     for &(i, j) in ee_pairs.iter() {
         let (ca_, cb_) = (&sa.chords[i as usize], &sb.chords[j as usize]);

@@ -270,6 +270,9 @@ struct Cells {
     /// The index of the same chord's cells in the row before, or
     /// `u32::MAX`.
     prev: u32,
+    /// The chord's least and greatest screen time.
+    tmin: f64,
+    tmax: f64,
 }
 
 impl Cells {
@@ -300,16 +303,16 @@ pub(crate) struct PixelTable {
 /// number of pixels they cover.
 fn collect_cells(
     rows: &[ChordRow],
-    real: impl Fn(u32) -> bool,
+    times: impl Fn(u32) -> Option<(f64, f64)>,
     pixel: f64,
     out: &mut Vec<Cells>,
 ) -> usize {
     out.clear();
     let mut pixels = 0usize;
     for r in rows {
-        if !real(r.0) {
+        let Some((tmin, tmax)) = times(r.0) else {
             continue;
-        }
+        };
         let (Some(c0), Some(c1)) = (floor_index(r.2 / pixel), floor_index(r.3 / pixel)) else {
             continue;
         };
@@ -329,6 +332,8 @@ fn collect_cells(
             c1,
             chord: r.0,
             prev,
+            tmin,
+            tmax,
         });
     }
     pixels
@@ -336,9 +341,11 @@ fn collect_cells(
 
 /// The sixth step: candidate pairs `(chord of a, chord of b)` sharing a
 /// pixel, each pair once, in increasing order, from the chords' rows;
-/// `real_a` / `real_b` say which chords are real edges (virtual ones are
-/// not entered). Returns the number of pixels the real chords of `a` and
-/// of `b` cover.
+/// `times_a` / `times_b` give a real chord's least and greatest screen
+/// time, `None` for a virtual chord (not entered). A pair whose pixel
+/// times `t_a - t_b` all lie outside `window` (the step fractions at which
+/// a crossing is looked for) is not a candidate. Returns the number of
+/// pixels the real chords of `a` and of `b` cover.
 ///
 /// The paper scans the pixel records lexicographically (bucketed by row,
 /// then by column) and stores each crossing pair in a hash table; here
@@ -353,10 +360,11 @@ fn collect_cells(
 /// pairs of a pixel-by-pixel table, without entering every pixel.
 pub(crate) fn edge_pairs(
     rows_a: &[ChordRow],
-    real_a: impl Fn(u32) -> bool,
+    times_a: impl Fn(u32) -> Option<(f64, f64)>,
     rows_b: &[ChordRow],
-    real_b: impl Fn(u32) -> bool,
+    times_b: impl Fn(u32) -> Option<(f64, f64)>,
     pixel: f64,
+    window: (f64, f64),
     table: &mut PixelTable,
     out: &mut Vec<(u32, u32)>,
 ) -> usize {
@@ -371,14 +379,21 @@ pub(crate) fn edge_pairs(
         active_b,
         pairs,
     } = table;
-    let pixels = collect_cells(rows_a, real_a, pixel, a) + collect_cells(rows_b, real_b, pixel, b);
+    let pixels =
+        collect_cells(rows_a, times_a, pixel, a) + collect_cells(rows_b, times_b, pixel, b);
     pairs.clear();
     buckets_a.build(a.iter().map(|c| c.row));
     buckets_b.build(b.iter().map(|c| c.row));
-    // The pair of cells `i` of a and `j` of b, unless their chords' cells
-    // of the row before overlap (the pair was found there).
+    // The pair of cells `i` of a and `j` of b, unless no pixel time of
+    // theirs falls in the window (with a margin for the rounding of the
+    // times interpolated on the chords), or their chords' cells of the row
+    // before overlap (the pair was found there).
     let mut pair = |i: u32, j: u32| {
         let (x, y) = (&a[i as usize], &b[j as usize]);
+        let margin = 1e-9 * (1.0 + x.tmax.abs().max(x.tmin.abs()) + y.tmax.abs().max(y.tmin.abs()));
+        if x.tmax - y.tmin < window.0 - margin || x.tmin - y.tmax > window.1 + margin {
+            return;
+        }
         if x.prev != u32::MAX
             && y.prev != u32::MAX
             && a[x.prev as usize].overlaps(&b[y.prev as usize])
@@ -515,10 +530,11 @@ mod tests {
         let mut out = Vec::new();
         edge_pairs(
             &rows(&a),
-            |_| true,
+            |_| Some((0.0, 0.0)),
             &rows(&b),
-            |_| true,
+            |_| Some((0.0, 0.0)),
             0.1,
+            (-1.0, 2.0),
             &mut PixelTable::default(),
             &mut out,
         );
