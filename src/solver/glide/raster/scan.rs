@@ -301,10 +301,13 @@ pub(crate) struct PixelTable {
 
 /// The real chord rows of one body as pixel column ranges; returns the
 /// number of pixels they cover.
+/// Chords whose times `t` are all outside `keep` are counted but not
+/// entered.
 fn collect_cells(
     rows: &[ChordRow],
     times: impl Fn(u32) -> Option<(f64, f64)>,
     pixel: f64,
+    keep: (f64, f64),
     out: &mut Vec<Cells>,
 ) -> usize {
     out.clear();
@@ -313,11 +316,15 @@ fn collect_cells(
         let Some((tmin, tmax)) = times(r.0) else {
             continue;
         };
+        let entered = tmax >= keep.0 && tmin <= keep.1;
         let (Some(c0), Some(c1)) = (floor_index(r.2 / pixel), floor_index(r.3 / pixel)) else {
             continue;
         };
         if c1 >= c0 {
             pixels += (c1 - c0 + 1) as usize;
+        }
+        if !entered {
+            continue;
         }
         // A chord's rows come one after another, in increasing order.
         let prev = match out.last() {
@@ -379,8 +386,27 @@ pub(crate) fn edge_pairs(
         active_b,
         pairs,
     } = table;
-    let pixels =
-        collect_cells(rows_a, times_a, pixel, a) + collect_cells(rows_b, times_b, pixel, b);
+    // A chord of one body is entered only if its times can pair with some
+    // time of the other body's real chords within the window.
+    let span = |rows: &[ChordRow], times: &dyn Fn(u32) -> Option<(f64, f64)>| {
+        rows.iter()
+            .filter_map(|r| times(r.0))
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (t0, t1)| {
+                (lo.min(t0), hi.max(t1))
+            })
+    };
+    let (ta, tb) = (span(rows_a, &times_a), span(rows_b, &times_b));
+    let slack = |x: f64, y: f64| 1e-9 * (1.0 + x.abs() + y.abs());
+    let keep_a = (
+        tb.0 + window.0 - slack(tb.0, window.0),
+        tb.1 + window.1 + slack(tb.1, window.1),
+    );
+    let keep_b = (
+        ta.0 - window.1 - slack(ta.0, window.1),
+        ta.1 - window.0 + slack(ta.1, window.0),
+    );
+    let pixels = collect_cells(rows_a, times_a, pixel, keep_a, a)
+        + collect_cells(rows_b, times_b, pixel, keep_b, b);
     pairs.clear();
     buckets_a.build(a.iter().map(|c| c.row));
     buckets_b.build(b.iter().map(|c| c.row));
