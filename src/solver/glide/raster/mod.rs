@@ -943,4 +943,42 @@ mod tests {
             }
         }
     }
+
+    /// One [`RasterScratch`] reused across queries of different pairs,
+    /// glides and resolutions gives each query exactly the answer and the
+    /// counters of a query with fresh working memory.
+    #[test]
+    fn a_reused_scratch_gives_the_fresh_answers() {
+        let solids = [cube((1, 1)), cube((1, 2)), cube((3, 4))];
+        let mut scratch = RasterScratch::default();
+        let mut collisions = 0;
+        for round in 0..2 {
+            for (k, (theta, g, at)) in [
+                (1.2, 0.3, [-3.0, 0.3, 0.5]),
+                (0.8, 0.0, [-2.0, -0.4, 0.5]),
+                (0.0, 2.5, [0.2, -2.0, 0.1]),
+                (2.5, -0.5, [-3.0, 0.2, -3.0]),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let glide = RasterGlide {
+                    b_to_a: shift(at),
+                    a_to_axis: shift([0.0, 0.0, 3.0]),
+                    theta,
+                    slide: g,
+                };
+                let res = RasterResolution {
+                    pixel: [1.0 / 6.0, 1.0 / 24.0][(k + round) % 2],
+                    time: 1.0 / 64.0,
+                };
+                let (a, b) = (&solids[k % 3], &solids[(k + 1 + round) % 3]);
+                let fresh = raster_collisions(a, b, &glide, &res);
+                let reused = raster_collisions_with(&mut scratch, a, b, &glide, &res);
+                assert_eq!(fresh, reused, "round {round}, glide {k}");
+                collisions += fresh.0.len();
+            }
+        }
+        assert!(collisions > 8, "{collisions}");
+    }
 }
