@@ -14,7 +14,9 @@
 //! and 24 pixels along a typical short edge (the lower quartile of the edge
 //! lengths): `glide_raster/query/..` times one query on prepared solids
 //! (`f64` meshes with adjacency, built once per shape, and the step's `f64`
-//! glide: what section 9's input is), `glide_raster/solve/..` the whole
+//! glide: what section 9's input is; one `RasterScratch` of working memory
+//! kept across iterations; `glide_raster/query_alloc/..` the same query
+//! allocating its memory, at 24 pixels), `glide_raster/solve/..` the whole
 //! `solve --variant raster` path (the exact relative glide from the poses,
 //! mesh conversion, the static overlap test at `t0`, the query, world
 //! coordinates).
@@ -32,8 +34,8 @@ use exactccd::motion::{Body, Motion};
 use exactccd::scalar::{BigInt, BigRational};
 use exactccd::scenario::{parse_scenario, LoadOptions, Scenario};
 use exactccd::solver::glide::raster::{
-    default_resolution, raster_collisions, RasterGlide, RasterResolution, RasterSettings,
-    RasterSolid, DEFAULT_TIME_RESOLUTION,
+    default_resolution, raster_collisions, raster_collisions_with, RasterGlide, RasterResolution,
+    RasterScratch, RasterSettings, RasterSolid, DEFAULT_TIME_RESOLUTION,
 };
 use exactccd::solver::glide::RelativeGlide;
 use std::hint::black_box;
@@ -148,9 +150,18 @@ fn bench_raster(c: &mut Criterion) {
                     .find(|f| f.properness.is_some_and(|p| p >= -0.1))
                     .map(|f| f.s)
             );
+            // One query on prepared solids, the working memory kept across
+            // queries (as a simulation stepping many pairs would keep it).
+            let mut scratch = RasterScratch::default();
             group.bench_function(format!("query/{name}/{per_edge}px"), |b| {
-                b.iter(|| black_box(raster_collisions(&sa, &sb, &glide, &res)))
+                b.iter(|| black_box(raster_collisions_with(&mut scratch, &sa, &sb, &glide, &res)))
             });
+            if per_edge == 24.0 {
+                // The same query allocating its working memory.
+                group.bench_function(format!("query_alloc/{name}/{per_edge}px"), |b| {
+                    b.iter(|| black_box(raster_collisions(&sa, &sb, &glide, &res)))
+                });
+            }
             let o = SolveOptions {
                 glide_variant: GlideVariant::Raster(RasterSettings {
                     pixel: Some(res.pixel),

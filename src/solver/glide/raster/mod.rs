@@ -21,11 +21,15 @@
 //!    by divide and conquer to chords within half a pixel and half the time
 //!    resolution of the curve, and rasterised row by row.
 //! 4. **Records** (`scan.rs`): per piece and pixel row one record with the
-//!    least and greatest `h` (the line filling); sorted by `(r, hmin)` and
-//!    `(r, hmax)`. Vertex pixels of both bodies.
-//! 5. **Vertices in faces**: the merge scan of section 9's fifth step, both
-//!    ways (vertices of `b` against faces of `a`, and of `a` against `b`).
-//! 6. **Edge crossings** through a hash table of pixels (sixth step).
+//!    least and greatest `h` (the line filling), bucket-sorted by row `r`.
+//!    Vertex pixels of both bodies.
+//! 5. **Vertices in faces** (section 9's fifth step), both ways (vertices
+//!    of `b` against faces of `a`, and of `a` against `b`): a vertex pixel
+//!    is in the faces whose record of its row has `hmin <= h <= hmax`.
+//! 6. **Edge crossings** (sixth step): per pixel row, the column ranges of
+//!    the real chords of both bodies merged in column order; overlapping
+//!    ranges (a shared pixel) give candidate chord pairs, kept when their
+//!    pixel times can fall in the step.
 //! 7. **Resolution** (`resolve.rs`): VF/FV times by Newton's method on the
 //!    face, EE crossings confirmed and timed on the edges' coplanarity near
 //!    the pixel time, vertex contacts on edges and vertices (EV, VE, VV)
@@ -41,6 +45,16 @@
 //! improper. The analytic variant reports the earliest exact event whatever
 //! its properness (its earliest event is the first contact of the closed
 //! solids, so properness filtering is not needed there).
+//!
+//! # Speed
+//!
+//! A query's working memory (pieces, chords, records, candidates) lives in
+//! a [`RasterScratch`] that [`raster_collisions_with`] reuses across
+//! queries; [`raster_collisions`] allocates one. Each piece corner is
+//! projected once, a chord short enough to end the divide and conquer is
+//! not split further without projecting its midpoint, and one sine and
+//! cosine serve every point and direction moved by the flow to one step
+//! fraction. None of this changes an answer (the tests compare).
 //!
 //! # Resolution and what it means
 //!

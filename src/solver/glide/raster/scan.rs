@@ -1,25 +1,38 @@
 //! Steps four to six of the pixel-based algorithm (Buss, seed 004, section
-//! 9): pixel records sorted by row and then by `hmin` / `hmax`, the scan
-//! that finds the vertices of one body inside the projected faces of the
-//! other, and the edge crossings found through a hash table of pixels.
+//! 9): pixel records bucketed by row, the scan that finds the vertices of
+//! one body inside the projected faces of the other, and the edge
+//! crossings found by scanning the chords' pixels row by row.
 //!
-//! **Face records.** A piece's chords are rasterised row by row; for each
-//! row the least and greatest `v` of the piece's boundary inside the row's
-//! band give one record `(row, hmin, hmax, piece)`: the whole part of the
-//! piece inside the band lies between them (its extreme `v` lie on its
-//! boundary), which is the line filling. Records are widened by a tolerance
-//! (half a pixel: the chords are within half a pixel of the true curves).
+//! **Face records** (fourth step). A piece's chords are rasterised row by
+//! row; for each row the least and greatest `v` of the piece's boundary
+//! inside the row's band give one record `(row, hmin, hmax, piece)`: the
+//! whole part of the piece inside the band lies between them (its extreme
+//! `v` lie on its boundary), which is the line filling. Records are widened
+//! by a tolerance (half a pixel: the chords are within half a pixel of the
+//! true curves). The rows of a piece are folded into one slot per row of
+//! its row range (no sort), and the records of a body are bucket-sorted by
+//! row as the paper's fourth step does ([`RowBuckets`], a counting sort).
 //!
-//! **Vertex scan** (fifth step). Vertex pixels `(row, v)` of one body and
-//! the other body's face records, one copy sorted by `(row, hmin)` and one by
-//! `(row, hmax)`, are merged in order: a record enters the active set at its
-//! `hmin` and leaves after its `hmax`; a vertex is a candidate against every
-//! active record's face.
+//! **Vertex scan** (fifth step). The paper merges, per row, the vertex
+//! pixels of one body with the other body's records sorted by `hmin` (a
+//! face is entered) and by `hmax` (left); a vertex is a candidate against
+//! every entered face. A record is entered and not left at `v` exactly
+//! when `hmin <= v <= hmax`, so here each vertex tests the records of its
+//! row bucket directly: the same pairs without the two sorts, which cost
+//! more than they save when the vertices are few beside the records.
 //!
-//! **Edge crossings** (sixth step). Every pixel a real chord of `a`
-//! touches is put in a hash table keyed by `(row, column)`; every pixel of
-//! a real chord of `b` is looked up, giving candidate chord pairs (each pair
-//! once per chord of `b`). Virtual chords are not entered.
+//! **Edge crossings** (sixth step). The paper scans the pixel records
+//! lexicographically and keeps the pairs of real edges meeting in a pixel
+//! in a hash table. Here each real chord's part in a row is one record, a
+//! range of pixel columns; per row, the records of `a` and `b` sorted by
+//! first column are merged, and every pair of records of the two bodies
+//! whose column ranges overlap (a shared pixel) gives a candidate pair of
+//! chords: the pairs a pixel-by-pixel table gives (a test checks it),
+//! without entering every pixel. Pairs whose pixel times `t_a - t_b`
+//! cannot lie in the window in which step seven looks for a crossing are
+//! dropped (step seven would drop them), and a chord whose times cannot
+//! meet any of the other body's is not entered. Virtual chords are not
+//! entered.
 #![allow(clippy::float_arithmetic)]
 
 use super::project::{floor_index, rasterise, Seg};
@@ -365,6 +378,7 @@ fn collect_cells(
 /// share a pixel (not when their records of the row before overlap too),
 /// and the pairs are then sorted and the remaining repeats removed: the
 /// pairs of a pixel-by-pixel table, without entering every pixel.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn edge_pairs(
     rows_a: &[ChordRow],
     times_a: impl Fn(u32) -> Option<(f64, f64)>,
