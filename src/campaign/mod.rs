@@ -17,6 +17,7 @@
 
 mod angular_equivalent;
 mod evaluate;
+mod raster_rule;
 mod report;
 mod runner;
 mod shrink;
@@ -26,7 +27,11 @@ pub use angular_equivalent::angular_equivalent;
 pub use evaluate::{
     evaluate, Evaluation, Finding, FindingKind, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE,
 };
-pub use report::{CaseLine, ClassCounts, FindingLine, RunLine, Summary};
+pub use raster_rule::{
+    compare_raster, raster_rule, RasterComparison, RasterRecord, RasterRunOutcome, ReferenceKind,
+    GRAZE_COSINE, RASTER_PIXELS_PER_EDGE,
+};
+pub use report::{CaseLine, ClassCounts, FindingLine, RasterCounts, RasterLine, RunLine, Summary};
 pub use runner::{merge_reports, run_campaign, CampaignConfig, CampaignError};
 pub use shrink::shrink_scenario;
 pub use sigma_path::sigma_path_scenario;
