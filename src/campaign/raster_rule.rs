@@ -20,7 +20,12 @@
 //!   and `b` approaches `a` there (the velocity of `b`'s material point
 //!   relative to `a`, against the normal from `a` to `b`: the raster culls
 //!   the backward faces of `b` and the forward faces of `a`, section 4.2,
-//!   so separations are not its to find);
+//!   so separations are not its to find); an edge-edge collision at the
+//!   instant and place of vertex-face collisions (a vertex of one solid on
+//!   an edge or vertex of the other, where the edge-edge equation gives a
+//!   boundary properness of 0) is a vertex contact, which section 5
+//!   resolves into the vertex-face pair of greatest properness, as the
+//!   raster does: it is required only when one of those pairs is proper;
 //! * a required collision is **matched** by a raster collision whose time
 //!   is within the time resolution and whose place is within `sqrt 3`
 //!   pixels (the diagonal of a pixel cube);
@@ -62,7 +67,7 @@ use crate::solver::glide::raster::{
     default_resolution, solve_raster, RasterOutcome, RasterSettings, RasterSolid,
     DEFAULT_TIME_RESOLUTION,
 };
-use crate::solver::glide::{solve_glide, GlideError, GlideEvent, GlideTime};
+use crate::solver::glide::{solve_glide, EventKind, GlideError, GlideEvent, GlideTime};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -289,7 +294,24 @@ pub fn compare_raster(
     };
     let tangential = |c: Option<f64>| c.is_some_and(|c| c.abs() <= GRAZE_COSINE);
     let mut out = RasterComparison::default();
+    let vertex_contact_proper = |e: &GlideEvent| {
+        // the vertex-face collisions at the same instant and place
+        let scale = 1e-9 * (1.0 + e.geometry.point.iter().fold(0.0, |m, x| x.abs().max(m)));
+        let mut coinciding = analytic
+            .iter()
+            .filter(|f| f.kind != EventKind::EdgeEdge)
+            .filter(|f| {
+                (event_time(e) - event_time(f)).abs() <= 1e-9 * span.max(1.0)
+                    && measure::distance(&e.geometry.point, &f.geometry.point) <= scale
+            })
+            .peekable();
+        coinciding.peek()?;
+        Some(coinciding.any(|f| proper(f)))
+    };
     for e in analytic.iter().filter(|e| proper(e)) {
+        if e.kind == EventKind::EdgeEdge && vertex_contact_proper(e) == Some(false) {
+            continue; // a vertex contact whose resolution is improper
+        }
         let c = cosine(e);
         // without a normal (parallel edges) or a relative motion, the
         // collision is required and cannot be a graze
