@@ -10,7 +10,10 @@
 //!   `report.jsonl` (one [`CaseLine`] per scenario, in index order),
 //!   `summary.txt` and, for every scenario with a finding, a shrunk scenario
 //!   file under `failures/` that reproduces it;
-//! * [`merge_reports`] rebuilds the summary of many shards' reports.
+//! * [`merge_reports`] rebuilds the summary of many shards' reports;
+//! * [`raster_rule`](raster_rule()) is differential rule 8: glide's raster
+//!   variant at three resolutions against the analytic variant's
+//!   collisions ([`compare_raster`] does the matching).
 //!
 //! The output is a pure function of the seed, the classes, the case count
 //! and the shard: shards run anywhere, under any batch scheduler, and merge.

@@ -23,6 +23,10 @@
 //!   of exactly `2^-k` at the closest instant). Each degenerate scene is then
 //!   turned and moved as a whole by a random rational rigid motion, which
 //!   keeps the degeneracy exact while leaving the axes;
+//! * glide's: [`ScenarioClass::Rotation`] and [`ScenarioClass::Spin`]
+//!   (differential rules 6 and 7) and [`ScenarioClass::Raster`] (random
+//!   cube pairs under `poses` glides, for rule 8: glide's raster variant
+//!   against its analytic one);
 //! * extensions of the contract: [`ScenarioClass::Piecewise`] (a
 //!   `piecewise` motion of two rational pieces, continuous by
 //!   construction).
