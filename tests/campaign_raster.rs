@@ -291,3 +291,46 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
         assert_eq!(l.raster_runs.len(), 3, "{}", l.name);
     }
 }
+
+/// The one finding of the 400-scenario glide campaign (seed 2026, README
+/// "Campaigns"), kept as a reproduction (`tests/raster_findings/`): a half
+/// turn of `b` (`poses`) whose edges first meet `a`'s exactly at the end of
+/// the step, `t = t1 = 1` (the analytic variant's exact event time), a
+/// proper edge-edge contact (properness 0.2456) that the raster misses.
+/// Generated, the scenario is missed at all three resolutions; loaded from
+/// its file (the same rationals, different `f64` roundings on the way) at
+/// 12 pixels per edge only: the raster's handling of a contact at `t1` is
+/// marginal. The rule must keep reporting it until the raster finds
+/// contacts at `t1`; then this test fails and is to be turned around.
+#[test]
+fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
+    use exactccd::scenario::{load_scenario, LoadOptions};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/raster_findings/raster-2026-91.json"
+    );
+    let loaded = load_scenario(
+        std::path::Path::new(path),
+        &LoadOptions::for_scalar(exactccd::contact::ScalarKind::Exact),
+    )
+    .expect("loads");
+    let generated = generate(2026, 91, ScenarioClass::Raster);
+    for (s, expected) in [(generated, 3), (loaded, 1)] {
+        // the analytic variant's contact at exactly t1
+        let events = analytic(&s);
+        let one = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_integer(1));
+        assert!(events.iter().any(|e| e.time == one), "{events:?}");
+        let e = evaluate(Some(&s), None, &SolveOptions::default());
+        assert_eq!(e.findings.len(), expected, "{:?}", e.findings);
+        for f in &e.findings {
+            assert_eq!(f.kind, FindingKind::RasterResolution);
+            assert!(
+                f.message.contains("1 misses and 0 phantoms")
+                    && f.message.contains("EdgeEdge edge (+,-,*) / edge (*,-,-)")
+                    && f.message.contains("t = 1.000000000"),
+                "{}",
+                f.message
+            );
+        }
+    }
+}
