@@ -306,7 +306,7 @@ pub fn compare_raster(
             })
             .peekable();
         coinciding.peek()?;
-        Some(coinciding.any(|f| proper(f)))
+        Some(coinciding.any(&proper))
     };
     for e in analytic.iter().filter(|e| proper(e)) {
         if e.kind == EventKind::EdgeEdge && vertex_contact_proper(e) == Some(false) {

@@ -19,7 +19,7 @@
 //! (differential rule 1): one separation piece over `[t0, T)` (or `[t0,
 //! t1]` without contact) whose direction is the normal of the first
 //! event's feature pair, checked here exactly before it is given, and a
-//! contact witness at `T` ([`translation_certificate`] derives why one
+//! contact witness at `T` (`translation_certificate` derives why one
 //! fixed direction suffices). Other glide answers carry none: meshes,
 //! `poses` and `screw` motions are outside what the referee takes, and
 //! glide's times under rotations are transcendental.
