@@ -290,6 +290,17 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
     for l in &lines {
         assert_eq!(l.raster_runs.len(), 3, "{}", l.name);
     }
+    // the JSON-lines report carries the rule's runs: the summary rebuilt
+    // from the written lines (as `campaign merge` does) is the same
+    let mut rebuilt = exactccd::campaign::Summary::default();
+    for l in &lines {
+        let text = serde_json::to_string(l).unwrap();
+        assert!(text.contains("\"raster_runs\""), "{text}");
+        rebuilt.add(&serde_json::from_str(&text).unwrap());
+    }
+    for resolution in ["glide-raster-6px", "glide-raster-12px", "glide-raster-24px"] {
+        assert_eq!(rebuilt.raster(resolution), summary.raster(resolution));
+    }
 }
 
 /// The one finding of the 400-scenario glide campaign (seed 2026, README
