@@ -345,3 +345,28 @@ fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
         }
     }
 }
+
+/// Two findings of the 2,100-scenario degenerate campaign (seed 2026,
+/// README "Campaigns"), regenerated: a first contact at exactly `t1`
+/// (`contact-at-end`), and a corner of `b` meeting a corner of `a` head on
+/// while faces slide flush (`flush-sliding`, at `t = 5/58`), both missed by
+/// the raster at every resolution and reported by the rule. (Their shrunk
+/// scenario files are in `tests/raster_findings/`.)
+#[test]
+fn the_degenerate_campaign_findings_are_reported() {
+    for (class, index, at) in [
+        (ScenarioClass::ContactAtEnd, 236, "t = 1.000000000"),
+        (ScenarioClass::FlushSliding, 1368, "t = 0.086206897"),
+    ] {
+        let s = generate(2026, index, class);
+        let e = evaluate(Some(&s), None, &SolveOptions::default());
+        assert_eq!(e.findings.len(), 3, "{class} {index}: {:?}", e.findings);
+        for f in &e.findings {
+            assert_eq!(f.kind, FindingKind::RasterResolution);
+            assert!(f.message.contains(at), "{}", f.message);
+        }
+        // glide's exact answer is certified all the same
+        let glide = e.runs.iter().find(|r| r.label() == "glide/exact").unwrap();
+        assert_eq!(glide.verdict, Some(exactccd_oracle::Verdict::Certified));
+    }
+}
