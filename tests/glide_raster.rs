@@ -315,47 +315,15 @@ fn figure_7_proper_entry_and_improper_exit() {
     assert!(m.is_empty() && p.is_empty(), "{m:?} {p:?}");
 }
 
-/// Deterministic pseudo-random cube pairs: a tilted static box, `b`
-/// turning about a skew axis between them (as in tests/glide.rs), and
-/// translations.
+/// The random cube pairs of the campaign class `raster` (a tilted static
+/// box, `b` turned by `poses` about a skew axis between them: quarter
+/// turns, smaller angles, half turns, and general screws, which the
+/// analytic `f64` variant refuses and this test skips), and generated
+/// translations: the same generator as differential rule 8's campaigns.
 fn random_cases() -> Vec<Scenario> {
-    let mut seed = 987654321u64;
-    let mut next = |m: i64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) % (2 * m as u64 + 1)) as i64 - m
-    };
-    let mut out = Vec::new();
-    for i in 0..120 {
-        let k = [next(2), next(2), next(2)];
-        if k == [0, 0, 0] {
-            continue;
-        }
-        let a = box_body(
-            [2 + next(1), 2, 3],
-            [0, 0, 0],
-            [3, next(2), next(2), next(2)],
-        );
-        let b = Body {
-            shape: Shape::Box(BoxShape::new([r(1, 1), r(1, 2), r(2 + next(1), 3)])),
-            pose: Pose::new(
-                quaternion_rotation(&[r(4, 1), r(next(2), 1), r(next(2), 1), r(next(2), 1)])
-                    .unwrap(),
-                Vec3::new(r(3 + next(1), 1), r(next(2), 1), r(next(1), 2)),
-            ),
-            motion: Motion::Static,
-        };
-        let p = [4 + next(1), next(1), next(1)];
-        // A quarter by smaller angles, an eighth half turns (doppeling over
-        // [-π, 0]).
-        let w = match i % 8 {
-            3 | 7 => 2,
-            5 => 0,
-            _ => 1,
-        };
-        out.push(turning(a, b, p, k, w));
-    }
+    let mut out: Vec<Scenario> = (0..120)
+        .map(|i| generate(987654321, i, ScenarioClass::Raster))
+        .collect();
     for i in 0..32 {
         out.push(generate(5, i, ScenarioClass::Linear));
     }
@@ -397,8 +365,11 @@ fn raster_finds_every_analytic_collision_on_random_cube_pairs() {
         report.push((label, solved, proper_ref, misses, phantoms));
     }
     for (label, solved, proper_ref, misses, phantoms) in &report {
-        assert!(*solved >= 110, "{label}: {solved}");
-        assert!(*proper_ref >= 80, "{label}: {proper_ref}");
+        // 102 scenarios solved by the analytic f64 variant (general screws
+        // refused, initial overlaps skipped), 65 proper approaching
+        // collisions
+        assert!(*solved >= 100, "{label}: {solved}");
+        assert!(*proper_ref >= 60, "{label}: {proper_ref}");
         assert_eq!(*misses, 0, "{label}");
         assert_eq!(*phantoms, 0, "{label}");
     }

@@ -8,8 +8,10 @@ use crate::generate::ScenarioClass;
 use std::path::PathBuf;
 
 /// The classes named on the command line: class names, or the groups
-/// `random`, `degenerate` and `all` (every class: glide's `rotation` and
-/// `spin`, the extensions' `piecewise`; the default when none is given).
+/// `random`, `degenerate`, `glide` (`linear`, `rotation`, `spin`,
+/// `raster`: where glide applies) and `all` (every class: glide's
+/// `rotation`, `spin` and `raster`, the extensions' `piecewise`; the
+/// default when none is given).
 pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
     let mut out = Vec::new();
     let all = ScenarioClass::all;
@@ -20,6 +22,7 @@ pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
         match name.as_str() {
             "random" => out.extend(ScenarioClass::RANDOM),
             "degenerate" => out.extend(ScenarioClass::DEGENERATE),
+            "glide" => out.extend(ScenarioClass::GLIDE),
             "all" => out.extend(all()),
             other => out.push(other.parse()?),
         }

@@ -28,6 +28,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::angular_equivalent::angular_equivalent;
+use super::raster_rule::{raster_rule, RasterRecord};
 use super::sigma_path::sigma_path_scenario;
 use crate::app::{check_expectation, times_agree};
 use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
@@ -99,6 +100,10 @@ pub enum FindingKind {
     Expectation,
     /// A solver panicked.
     Panic,
+    /// Rule 8: glide's raster variant misses an analytic collision, or
+    /// reports one the analytic variant does not have, beyond its
+    /// resolution.
+    RasterResolution,
 }
 
 impl FindingKind {
@@ -109,6 +114,7 @@ impl FindingKind {
             FindingKind::Refuted => "refuted",
             FindingKind::Expectation => "expectation",
             FindingKind::Panic => "panic",
+            FindingKind::RasterResolution => "raster-resolution",
         }
     }
 }
@@ -133,6 +139,9 @@ pub struct Evaluation {
     /// Rule 7: SAT's `f64` run on the `angular` twin of a spin, classified
     /// against glide (empty where the rule does not apply).
     pub angular_twin: Vec<RunRecord>,
+    /// Rule 8: glide's raster variant at each resolution against the
+    /// analytic variant's collisions (empty where glide does not apply).
+    pub raster: Vec<RasterRecord>,
     /// The problems found; empty when everything holds.
     pub findings: Vec<Finding>,
 }
@@ -497,10 +506,21 @@ pub fn evaluate(
         Some(scenario) => sigma_path_rule(scenario, &runs, options, &mut findings),
         None => Vec::new(),
     };
+    let glide_answered = runs
+        .iter()
+        .any(|r| r.method == Method::Glide && r.answer().is_some());
+    let raster = match (exact, float) {
+        _ if !glide_answered => Vec::new(),
+        (Some(s), _) => raster_rule(s, true, options.precision),
+        (None, Some(s)) => raster_rule(s, false, options.precision),
+        (None, None) => Vec::new(),
+    };
+    findings.extend(raster.iter().flat_map(RasterRecord::findings));
     let mut evaluation = Evaluation {
         runs,
         sigma_path,
         angular_twin: Vec::new(),
+        raster,
         findings,
     };
     let truth = evaluation.truth().map(|t| {

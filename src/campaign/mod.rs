@@ -10,13 +10,17 @@
 //!   `report.jsonl` (one [`CaseLine`] per scenario, in index order),
 //!   `summary.txt` and, for every scenario with a finding, a shrunk scenario
 //!   file under `failures/` that reproduces it;
-//! * [`merge_reports`] rebuilds the summary of many shards' reports.
+//! * [`merge_reports`] rebuilds the summary of many shards' reports;
+//! * [`raster_rule`](raster_rule()) is differential rule 8: glide's raster
+//!   variant at three resolutions against the analytic variant's
+//!   collisions ([`compare_raster`] does the matching).
 //!
 //! The output is a pure function of the seed, the classes, the case count
 //! and the shard: shards run anywhere, under any batch scheduler, and merge.
 
 mod angular_equivalent;
 mod evaluate;
+mod raster_rule;
 mod report;
 mod runner;
 mod shrink;
@@ -26,7 +30,11 @@ pub use angular_equivalent::angular_equivalent;
 pub use evaluate::{
     evaluate, Evaluation, Finding, FindingKind, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE,
 };
-pub use report::{CaseLine, ClassCounts, FindingLine, RunLine, Summary};
+pub use raster_rule::{
+    compare_raster, raster_rule, RasterComparison, RasterRecord, RasterRunOutcome, ReferenceKind,
+    GRAZE_COSINE, RASTER_PIXELS_PER_EDGE,
+};
+pub use report::{CaseLine, ClassCounts, FindingLine, RasterCounts, RasterLine, RunLine, Summary};
 pub use runner::{merge_reports, run_campaign, CampaignConfig, CampaignError};
 pub use shrink::shrink_scenario;
 pub use sigma_path::sigma_path_scenario;

@@ -3,6 +3,7 @@
 //! the same table from the reports of many shards).
 
 use super::evaluate::{Evaluation, RunOutcome, RunRecord};
+use super::raster_rule::{RasterRecord, RasterRunOutcome};
 use exactccd_oracle::{FloatClass, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -33,10 +34,63 @@ pub struct RunLine {
     pub seconds: f64,
 }
 
+/// One raster run of rule 8 in a report line.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RasterLine {
+    /// `glide-raster-6px`, `glide-raster-12px`, `glide-raster-24px`.
+    pub resolution: String,
+    /// The pixel (scenario length units).
+    pub pixel: f64,
+    /// The time resolution (scenario time units).
+    pub time_resolution: f64,
+    /// The analytic reference: `exact` or `f64`.
+    pub reference: String,
+    /// `compared`, `overlapping`, `failed`, `panic`.
+    pub status: String,
+    /// Proper analytic collisions at which `b` approaches `a`.
+    pub required: usize,
+    /// Of those, matched within the resolution.
+    pub matched: usize,
+    /// Missed tangential grazes (counted, not findings).
+    pub grazes: usize,
+    /// Misses beyond the resolution (findings).
+    pub misses: usize,
+    /// Phantoms beyond the resolution (findings).
+    pub phantoms: usize,
+    /// Worst `|dt|` of a matched collision.
+    pub worst_dt: f64,
+    /// Seconds in the raster.
+    pub seconds: f64,
+}
+
+fn raster_line(r: &RasterRecord) -> RasterLine {
+    let (status, c) = match &r.outcome {
+        RasterRunOutcome::Compared(c) => ("compared", Some(c)),
+        RasterRunOutcome::Overlapping => ("overlapping", None),
+        RasterRunOutcome::Failed(_) => ("failed", None),
+        RasterRunOutcome::Panicked(_) => ("panic", None),
+    };
+    RasterLine {
+        resolution: r.label(),
+        pixel: r.pixel,
+        time_resolution: r.time_resolution,
+        reference: r.reference.name().to_owned(),
+        status: status.to_owned(),
+        required: c.map_or(0, |c| c.required),
+        matched: c.map_or(0, |c| c.matched),
+        grazes: c.map_or(0, |c| c.grazes.len()),
+        misses: c.map_or(0, |c| c.misses.len()),
+        phantoms: c.map_or(0, |c| c.phantoms.len()),
+        worst_dt: c.map_or(0.0, |c| c.worst_dt),
+        seconds: r.seconds,
+    }
+}
+
 /// One finding in a report line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FindingLine {
-    /// `exact-disagreement`, `refuted`, `expectation`, `panic`.
+    /// `exact-disagreement`, `refuted`, `expectation`, `panic`,
+    /// `raster-resolution`.
     pub kind: String,
     /// What happened.
     pub message: String,
@@ -63,6 +117,10 @@ pub struct CaseLine {
     /// Rule 7: SAT `f64` on the `angular` twin of a spin.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub angular_twin_runs: Vec<RunLine>,
+    /// Rule 8: glide's raster variant at each resolution against the
+    /// analytic variant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub raster_runs: Vec<RasterLine>,
 }
 
 /// The report line of one run.
@@ -115,8 +173,34 @@ impl CaseLine {
             runs: e.runs.iter().map(run_line).collect(),
             sigma_path_runs: e.sigma_path.iter().map(run_line).collect(),
             angular_twin_runs: e.angular_twin.iter().map(run_line).collect(),
+            raster_runs: e.raster.iter().map(raster_line).collect(),
         }
     }
+}
+
+/// Rule 8's counts at one resolution, summed over scenarios.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RasterCounts {
+    /// Scenarios compared.
+    pub compared: u64,
+    /// Scenarios overlapping at `t0` (not compared).
+    pub overlapping: u64,
+    /// Raster runs that failed or panicked.
+    pub failed: u64,
+    /// Required analytic collisions.
+    pub required: u64,
+    /// Matched ones.
+    pub matched: u64,
+    /// Missed tangential grazes.
+    pub grazes: u64,
+    /// Misses beyond the resolution.
+    pub misses: u64,
+    /// Phantoms beyond the resolution.
+    pub phantoms: u64,
+    /// Worst `|dt|` of a matched collision.
+    pub worst_dt: f64,
+    /// Raster seconds.
+    pub seconds: f64,
 }
 
 /// Counts for one class of scenarios.
@@ -137,6 +221,8 @@ pub struct ClassCounts {
     pub worst_dt: BTreeMap<String, f64>,
     /// Solver seconds, by method and scalar (`sat/exact`).
     pub seconds: BTreeMap<String, f64>,
+    /// Rule 8, by resolution (`glide-raster-6px`).
+    pub raster: BTreeMap<String, RasterCounts>,
 }
 
 /// The aggregate of a campaign (or of merged shards).
@@ -188,6 +274,21 @@ impl Summary {
                 bump(c.verdicts.entry(method).or_default(), v);
             }
         }
+        for r in &line.raster_runs {
+            let k = c.raster.entry(r.resolution.clone()).or_default();
+            match r.status.as_str() {
+                "compared" => k.compared += 1,
+                "overlapping" => k.overlapping += 1,
+                _ => k.failed += 1,
+            }
+            k.required += r.required as u64;
+            k.matched += r.matched as u64;
+            k.grazes += r.grazes as u64;
+            k.misses += r.misses as u64;
+            k.phantoms += r.phantoms as u64;
+            k.worst_dt = k.worst_dt.max(r.worst_dt);
+            k.seconds += r.seconds;
+        }
         for r in &line.angular_twin_runs {
             let method = format!("{}-on-angular-twin", r.method);
             *c.seconds
@@ -201,6 +302,29 @@ impl Summary {
                 *w = w.max(dt);
             }
         }
+    }
+
+    /// Rule 8's counts at one resolution (`glide-raster-6px`), summed over
+    /// the classes.
+    pub fn raster(&self, resolution: &str) -> RasterCounts {
+        let mut total = RasterCounts::default();
+        for c in self
+            .classes
+            .values()
+            .filter_map(|c| c.raster.get(resolution))
+        {
+            total.compared += c.compared;
+            total.overlapping += c.overlapping;
+            total.failed += c.failed;
+            total.required += c.required;
+            total.matched += c.matched;
+            total.grazes += c.grazes;
+            total.misses += c.misses;
+            total.phantoms += c.phantoms;
+            total.worst_dt = total.worst_dt.max(c.worst_dt);
+            total.seconds += c.seconds;
+        }
+        total
     }
 
     /// Total scenarios.
@@ -237,20 +361,21 @@ impl Summary {
         };
         let _ = writeln!(
             out,
-            "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>6}",
-            "class", "cases", "disagree", "refuted", "expect", "panic", "issues"
+            "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>7} {:>6}",
+            "class", "cases", "disagree", "refuted", "expect", "panic", "raster", "issues"
         );
         for (name, c) in &self.classes {
             let g = |k: &str| c.findings.get(k).copied().unwrap_or(0);
             let _ = writeln!(
                 out,
-                "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>6}",
+                "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>7} {:>6}",
                 name,
                 c.cases,
                 g("exact-disagreement"),
                 g("refuted"),
                 g("expectation"),
                 g("panic"),
+                g("raster-resolution"),
                 c.with_findings
             );
         }
@@ -295,15 +420,75 @@ impl Summary {
                 );
             }
         }
+        let resolutions: Vec<String> = {
+            let mut r: Vec<(u32, String)> = self
+                .classes
+                .values()
+                .flat_map(|c| c.raster.keys().cloned())
+                .map(|k| {
+                    let n = k
+                        .trim_start_matches("glide-raster-")
+                        .trim_end_matches("px")
+                        .parse()
+                        .unwrap_or(0);
+                    (n, k)
+                })
+                .collect();
+            r.sort();
+            r.dedup();
+            r.into_iter().map(|(_, k)| k).collect()
+        };
+        for resolution in &resolutions {
+            let _ = writeln!(
+                out,
+                "\n{resolution}: rule 8, raster collisions against the analytic ones (time within the time resolution, place within sqrt 3 pixels)"
+            );
+            let _ = writeln!(
+                out,
+                "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9} | {:>8}",
+                "class",
+                "compared",
+                "overlap",
+                "failed",
+                "required",
+                "matched",
+                "grazes",
+                "missed",
+                "phantom",
+                "worst dt",
+                "raster s"
+            );
+            for (name, c) in &self.classes {
+                let Some(k) = c.raster.get(resolution) else {
+                    continue;
+                };
+                let _ = writeln!(
+                    out,
+                    "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9.1e} | {:>8.2}",
+                    name,
+                    k.compared,
+                    k.overlapping,
+                    k.failed,
+                    k.required,
+                    k.matched,
+                    k.grazes,
+                    k.misses,
+                    k.phantoms,
+                    k.worst_dt,
+                    k.seconds
+                );
+            }
+        }
         let cases = self.cases();
         let _ = write!(
             out,
-            "\ntotal: {cases} scenarios, {} with findings ({} exact disagreements, {} refuted, {} expectation failures, {} panics)",
+            "\ntotal: {cases} scenarios, {} with findings ({} exact disagreements, {} refuted, {} expectation failures, {} panics, {} raster beyond resolution)",
             self.scenarios_with_findings(),
             self.findings("exact-disagreement"),
             self.findings("refuted"),
             self.findings("expectation"),
             self.findings("panic"),
+            self.findings("raster-resolution"),
         );
         if self.wall_seconds > 0.0 {
             let _ = write!(

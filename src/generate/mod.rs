@@ -23,6 +23,10 @@
 //!   of exactly `2^-k` at the closest instant). Each degenerate scene is then
 //!   turned and moved as a whole by a random rational rigid motion, which
 //!   keeps the degeneracy exact while leaving the axes;
+//! * glide's: [`ScenarioClass::Rotation`] and [`ScenarioClass::Spin`]
+//!   (differential rules 6 and 7) and [`ScenarioClass::Raster`] (random
+//!   cube pairs under `poses` glides, for rule 8: glide's raster variant
+//!   against its analytic one);
 //! * extensions of the contract: [`ScenarioClass::Piecewise`] (a
 //!   `piecewise` motion of two rational pieces, continuous by
 //!   construction).
@@ -69,6 +73,15 @@ pub enum ScenarioClass {
     /// same motion as `angular` with angular velocity along the axis, for
     /// the rule comparing glide with SAT's ODE stepping.
     Spin,
+    /// `a` rests, tilted; `b`, a box of varied proportions beside it, is
+    /// turned by a `poses` glide about a skew axis between them: a quarter
+    /// turn (`rot(1, k)` with `|k|` up to `sqrt 12`), a smaller angle
+    /// (`rot(2, k)`, `rot(3, k)`), a half turn (`rot(0, k)`), and for a
+    /// quarter of the non-half turns a slide along the axis (a general
+    /// screw): the random cube pairs on which glide's raster variant is
+    /// compared with the analytic one (differential rule 8,
+    /// `tests/glide_raster.rs`).
+    Raster,
     /// `b` under a `piecewise` motion of two rational pieces: a rational
     /// rotation of degree 1 or 2, then, from a random inner time, another
     /// turn and a drift towards `a` that start at the first piece's pose.
@@ -104,14 +117,24 @@ impl ScenarioClass {
     /// `degenerate`.
     pub const EXTENSIONS: [ScenarioClass; 1] = [ScenarioClass::Piecewise];
 
-    /// Every class: random, degenerate, glide's rotations, then the
-    /// extensions.
+    /// The classes where glide applies (translations, `poses` and `screw`
+    /// motions): the campaign group `glide`, for differential rules 6 to 8.
+    pub const GLIDE: [ScenarioClass; 4] = [
+        ScenarioClass::Linear,
+        ScenarioClass::Rotation,
+        ScenarioClass::Spin,
+        ScenarioClass::Raster,
+    ];
+
+    /// Every class: random, degenerate, glide's rotations, the
+    /// extensions, then glide's raster pairs.
     pub fn all() -> impl Iterator<Item = ScenarioClass> {
         ScenarioClass::RANDOM
             .into_iter()
             .chain(ScenarioClass::DEGENERATE)
             .chain(ScenarioClass::ROTATION)
             .chain(ScenarioClass::EXTENSIONS)
+            .chain([ScenarioClass::Raster])
     }
 
     /// The name used on the command line and in reports.
@@ -129,6 +152,7 @@ impl ScenarioClass {
             ScenarioClass::Rotation => "rotation".into(),
             ScenarioClass::Spin => "spin".into(),
             ScenarioClass::Piecewise => "piecewise".into(),
+            ScenarioClass::Raster => "raster".into(),
         }
     }
 
@@ -141,6 +165,7 @@ impl ScenarioClass {
                 | ScenarioClass::Rotation
                 | ScenarioClass::Spin
                 | ScenarioClass::Piecewise
+                | ScenarioClass::Raster
         )
     }
 }
@@ -160,7 +185,7 @@ impl FromStr for ScenarioClass {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
-                     rotation, spin, piecewise)"
+                     rotation, spin, piecewise, raster)"
                 )
             })
     }
@@ -357,6 +382,68 @@ impl Builder {
                     slide: BigRational::zero(),
                 },
             ),
+        )
+    }
+
+    /// [`ScenarioClass::Raster`]: a tilted box `a` at the origin at rest, a
+    /// box `b` about 3 away, and `b`'s `poses` end: the turn `R = rot(w,
+    /// k)` about the line through `p` (near `b`, so that the axis passes
+    /// between or through the boxes), `x -> p + R (x - p) + c k`, with `w`
+    /// in 0 (a half turn) to 3 and the slide `c` zero except for a quarter
+    /// of the non-half turns.
+    fn raster_pair(&mut self) -> (Body, Body) {
+        let a_shape = BoxShape {
+            half_extents: [q(2 + self.rng.range(-1, 1), 2), q(1, 1), q(3, 2)],
+        };
+        let tilt = |g: &mut Self, w: i64| {
+            let v: [i64; 3] = std::array::from_fn(|_| g.rng.range(-2, 2));
+            quaternion_rotation(&[q(w, 1), q(v[0], 1), q(v[1], 1), q(v[2], 1)])
+                .expect("a non-zero real part")
+        };
+        let a_pose = Pose::new(tilt(self, 3), Vec3::zero());
+        let b_shape = BoxShape {
+            half_extents: [q(1, 1), q(1, 2), q(2 + self.rng.range(-1, 1), 3)],
+        };
+        let b_pose = Pose::new(
+            tilt(self, 4),
+            vec3(
+                q(3 + self.rng.range(-1, 1), 1),
+                q(self.rng.range(-2, 2), 1),
+                q(self.rng.range(-1, 1), 2),
+            ),
+        );
+        let k = loop {
+            let k: [i64; 3] = std::array::from_fn(|_| self.rng.range(-2, 2));
+            if k != [0, 0, 0] {
+                break vec3(q(k[0], 1), q(k[1], 1), q(k[2], 1));
+            }
+        };
+        let p = vec3(
+            q(4 + self.rng.range(-1, 1), 2),
+            q(self.rng.range(-1, 1), 2),
+            q(self.rng.range(-1, 1), 2),
+        );
+        let w = match self.rng.range(0, 7) {
+            0 => 0,
+            1 | 2 => 2,
+            3 => 3,
+            _ => 1,
+        };
+        let turn = quaternion_rotation(&[q(w, 1), k.x.clone(), k.y.clone(), k.z.clone()])
+            .expect("a non-zero quaternion");
+        let slide = if w != 0 && self.rng.chance(1, 4) {
+            k.scale(&q(self.rng.range(-2, 2), 4))
+        } else {
+            Vec3::zero()
+        };
+        // x -> p + R (x - p) + slide, after b's pose
+        let end = Pose::new(
+            turn.mul_mat(&b_pose.rotation),
+            p.clone() + &turn.mul_vec(&(b_pose.translation.clone() - &p)) + &slide,
+        );
+        (
+            Self::body(a_shape, a_pose, Motion::Static),
+            Self::body(b_shape, b_pose, Motion::Poses { end }),
         )
     }
 
@@ -765,6 +852,10 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         }
         ScenarioClass::Piecewise => {
             let (a, b) = g.piecewise();
+            (a, b, None)
+        }
+        ScenarioClass::Raster => {
+            let (a, b) = g.raster_pair();
             (a, b, None)
         }
     };

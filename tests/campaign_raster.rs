@@ -1,0 +1,372 @@
+//! Differential rule 8 (README "Differential rules"): glide's raster variant
+//! at 6, 12 and 24 pixels per typical short edge against the analytic
+//! variant's collisions, in `evaluate` and in campaigns: counts on a small
+//! fixed-seed campaign, and the rule failing where it must (a raster answer
+//! displaced beyond the resolution, in time or in place, is a finding; a
+//! missed tangential graze is counted, not a finding).
+
+use exactccd::campaign::{
+    compare_raster, evaluate, run_campaign, CampaignConfig, FindingKind, RasterRecord,
+    RasterRunOutcome, ReferenceKind, RASTER_PIXELS_PER_EDGE,
+};
+use exactccd::contact::SolveOptions;
+use exactccd::generate::{generate, ScenarioClass};
+use exactccd::geom::{BoxShape, Pose, Shape, Vec3};
+use exactccd::motion::{Body, Motion};
+use exactccd::scalar::{BigInt, BigRational};
+use exactccd::scenario::Scenario;
+use exactccd::solver::glide::raster::{solve_raster, RasterOutcome, RasterSettings};
+use exactccd::solver::glide::{solve_glide, GlideEvent, GlideTime};
+
+fn r(n: i64, d: i64) -> BigRational {
+    BigRational::new(BigInt::from(n), BigInt::from(d))
+}
+
+fn analytic(s: &Scenario) -> Vec<GlideEvent> {
+    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), true, true, 64)
+        .expect("glide applies")
+        .events
+}
+
+fn raster(s: &Scenario) -> RasterOutcome {
+    solve_raster(
+        &s.a,
+        &s.b,
+        (&s.interval.0, &s.interval.1),
+        &RasterSettings::default(),
+    )
+    .expect("the raster applies")
+}
+
+/// The first `raster` class scenarios of seed 2026 whose analytic variant
+/// has at least two required collisions, with their analytic collisions.
+fn colliding_raster_cases(count: usize) -> Vec<(Scenario, Vec<GlideEvent>)> {
+    let mut out = Vec::new();
+    for index in 0.. {
+        let s = generate(2026, index, ScenarioClass::Raster);
+        let Ok(o) = solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), true, true, 64) else {
+            continue;
+        };
+        if o.initially_overlapping {
+            continue;
+        }
+        let c = compare_raster(&s, &o.events, &raster(&s));
+        if c.required >= 2 {
+            out.push((s, o.events));
+            if out.len() == count {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The rule on the undisturbed raster: everything required is matched.
+/// Then every raster time moved later by twice the time resolution: every
+/// required collision is missed and every proper raster collision is a
+/// phantom, and the record says so as a `raster-resolution` finding. Then
+/// every raster place moved by three pixels (a pixel diagonal is `sqrt 3`):
+/// the same.
+#[test]
+fn a_raster_answer_displaced_beyond_the_resolution_is_a_finding() {
+    for (s, events) in colliding_raster_cases(3) {
+        let name = s.name.clone().unwrap();
+        let out = raster(&s);
+        let honest = compare_raster(&s, &events, &out);
+        assert_eq!(honest.matched, honest.required, "{name}: {honest:?}");
+        assert!(honest.misses.is_empty() && honest.phantoms.is_empty());
+        assert!(honest.worst_dt < 1e-7, "{name}: {}", honest.worst_dt);
+        let proper = out
+            .outcome
+            .events
+            .iter()
+            .filter(|e| {
+                e.geometry
+                    .properness
+                    .is_some_and(|p| p >= out.properness_threshold)
+            })
+            .count();
+        let span = exactccd::scalar::rational_to_f64(&(&s.interval.1 - &s.interval.0));
+        let shift = 2.0 * out.resolution.time * span;
+        let mut late = out.clone();
+        for e in &mut late.outcome.events {
+            let GlideTime::Float(t) = e.time else {
+                panic!("raster times are f64")
+            };
+            e.time = GlideTime::Float(t + shift);
+        }
+        let mut moved = out.clone();
+        for e in &mut moved.outcome.events {
+            e.geometry.point[1] += 3.0 * out.resolution.pixel;
+        }
+        for (what, displaced) in [("late", late), ("moved", moved)] {
+            // a displaced raster collision may land near another analytic
+            // collision (a later crossing of the same corner), so not every
+            // one need become a miss or phantom; most do, and the rule fails
+            let c = compare_raster(&s, &events, &displaced);
+            assert_eq!(c.required, honest.required);
+            assert_eq!(
+                c.matched + c.misses.len() + c.grazes.len(),
+                c.required,
+                "{name} {what}"
+            );
+            assert!(c.matched < c.required, "{name} {what}: {c:?}");
+            assert!(!c.misses.is_empty(), "{name} {what}: {c:?}");
+            assert!(
+                !c.phantoms.is_empty() && c.phantoms.len() <= proper,
+                "{name} {what}: {c:?}"
+            );
+            let record = RasterRecord {
+                pixels_per_edge: 12,
+                pixel: out.resolution.pixel,
+                time_resolution: out.resolution.time * span,
+                reference: ReferenceKind::Exact,
+                outcome: RasterRunOutcome::Compared(c.clone()),
+                seconds: 0.0,
+            };
+            let findings = record.findings();
+            assert_eq!(findings.len(), 1, "{name} {what}");
+            assert_eq!(findings[0].kind, FindingKind::RasterResolution);
+            assert!(findings[0].message.contains("rule 8"), "{findings:?}");
+            assert!(
+                findings[0]
+                    .message
+                    .contains(&format!("{} misses", c.misses.len())),
+                "{findings:?}"
+            );
+        }
+        // just inside the resolution: still matched
+        let mut inside = out.clone();
+        for e in &mut inside.outcome.events {
+            if let GlideTime::Float(t) = e.time {
+                e.time = GlideTime::Float(t + 0.5 * out.resolution.time * span);
+            }
+            e.geometry.point[1] += 0.5 * out.resolution.pixel;
+        }
+        let c = compare_raster(&s, &events, &inside);
+        assert_eq!(c.matched, c.required, "{name}");
+        assert!(c.phantoms.is_empty(), "{name}");
+    }
+}
+
+fn cube(half: i64, centre: [i64; 3]) -> Body {
+    Body {
+        shape: Shape::Box(BoxShape::new([r(half, 1), r(half, 1), r(half, 1)])),
+        pose: Pose::from_translation(Vec3::new(r(centre[0], 1), r(centre[1], 1), r(centre[2], 1))),
+        motion: Motion::Static,
+    }
+}
+
+/// A cube (half size 1) at rest, and a smaller cube moving along `x` with
+/// its bottom face sliding in the plane of `a`'s top face. At `t = 5/8`
+/// its leading bottom corners reach `a`'s top edge: against `a`'s `+x`
+/// face (and edge to edge) that is head on, against its `+z` face
+/// tangential (the velocity lies in the plane); at `t = 7/8` the trailing
+/// corners slide onto the `+z` face, tangentially. The raster matches
+/// everything required; with its answer emptied, the tangential `+z`
+/// contacts are classified grazes (counted) and the head-on ones misses
+/// (findings). The raster's own report of the gliding corners at its last
+/// sample (`t = 1`) has no analytic collision near it: a tangential
+/// phantom, also counted as a graze.
+#[test]
+fn a_missed_tangential_graze_is_counted_not_a_finding() {
+    let mut s = generate(1, 0, ScenarioClass::Linear);
+    s.name = Some("graze".into());
+    s.interval = (r(0, 1), r(1, 1));
+    s.expect = None;
+    s.a = cube(1, [0, 0, 0]);
+    // b: half size 1/2, bottom face at z = 1 (a's top face), moving from
+    // x = 4 to x = 0
+    let mut b = Body {
+        shape: Shape::Box(BoxShape::new([r(1, 2), r(1, 2), r(1, 2)])),
+        pose: Pose::from_translation(Vec3::new(r(4, 1), r(0, 1), r(3, 2))),
+        motion: Motion::Linear {
+            velocity: Vec3::new(r(-4, 1), r(0, 1), r(0, 1)),
+        },
+    };
+    s.b = b.clone();
+    let events = analytic(&s);
+    let c = compare_raster(&s, &events, &raster(&s));
+    assert_eq!(c.required, 8, "{c:?}");
+    assert_eq!(c.matched, 8, "{c:?}");
+    assert!(c.phantoms.is_empty() && c.misses.is_empty(), "{c:?}");
+    // the raster also reports b's bottom corners gliding on the +z face at
+    // its last sample, t = 1, where the analytic variant lists the onsets
+    assert_eq!(c.grazes.len(), 4, "{c:?}");
+    assert!(c
+        .grazes
+        .iter()
+        .all(|g| g.starts_with("graze phantom") && g.contains("face +z") && g.contains("t = 1.0")));
+    let mut empty = raster(&s);
+    empty.outcome.events.clear();
+    let c = compare_raster(&s, &events, &empty);
+    assert_eq!((c.required, c.matched), (8, 0), "{c:?}");
+    assert_eq!(c.grazes.len(), 4, "{c:?}");
+    assert!(c
+        .grazes
+        .iter()
+        .all(|g| g.starts_with("graze miss") && g.contains("face +z")));
+    assert!(c.grazes.iter().filter(|g| g.contains("t = 0.875")).count() == 2);
+    assert_eq!(c.misses.len(), 4, "{c:?}");
+    assert!(c
+        .misses
+        .iter()
+        .all(|m| m.contains("t = 0.625") && !m.contains("face +z")));
+    assert!(c.phantoms.is_empty(), "{c:?}");
+    // head on: b level with a's centre, so that its face meets a's +x face
+    b.pose = Pose::from_translation(Vec3::new(r(4, 1), r(0, 1), r(0, 1)));
+    s.b = b;
+    let events = analytic(&s);
+    let c = compare_raster(&s, &events, &empty);
+    assert!(c.required >= 1 && c.grazes.is_empty(), "{c:?}");
+    assert_eq!(c.misses.len(), c.required);
+}
+
+/// `evaluate` runs the rule where glide applies (three resolutions, exact
+/// reference) and not elsewhere.
+#[test]
+fn evaluate_runs_the_rule_where_glide_applies() {
+    let options = SolveOptions::default();
+    let s = generate(2026, 0, ScenarioClass::Raster);
+    let e = evaluate(Some(&s), None, &options);
+    let pixels: Vec<u32> = e.raster.iter().map(|r| r.pixels_per_edge).collect();
+    assert_eq!(pixels, RASTER_PIXELS_PER_EDGE);
+    assert!(e.raster.iter().all(|r| r.reference == ReferenceKind::Exact));
+    // pixels halve as the resolution doubles
+    assert!((e.raster[0].pixel - 2.0 * e.raster[1].pixel).abs() < 1e-12);
+    let e = evaluate(
+        Some(&generate(2026, 0, ScenarioClass::RationalRotation(2))),
+        None,
+        &options,
+    );
+    assert!(e.raster.is_empty(), "glide does not take rational motions");
+}
+
+/// A small fixed-seed campaign of the glide classes: the rule's counts per
+/// resolution, in the summary and the report lines.
+#[test]
+fn a_small_campaign_of_glide_classes_counts_rule_8() {
+    let config = CampaignConfig {
+        cases: 24,
+        seed: 2026,
+        jobs: Some(1),
+        shard: (1, 1),
+        classes: vec![
+            ScenarioClass::Raster,
+            ScenarioClass::Rotation,
+            ScenarioClass::Spin,
+            ScenarioClass::Linear,
+        ],
+        out: None,
+        precision: 64,
+        progress: false,
+        shrink_budget: 0,
+    };
+    let (lines, summary) = run_campaign(&config).expect("runs");
+    assert_eq!(lines.len(), 24);
+    for resolution in ["glide-raster-6px", "glide-raster-12px", "glide-raster-24px"] {
+        let k = summary.raster(resolution);
+        println!("{resolution}: {k:?}");
+        assert_eq!(k.compared + k.overlapping + k.failed, 24, "{resolution}");
+        // grazes count missed tangential contacts and tangential phantoms
+        assert!(k.matched + k.misses <= k.required, "{resolution}");
+        // 6 linear, 6 rotation, 6 spin and 6 raster scenarios: 8 overlap at
+        // t0 (1 linear, 2 rotation, 3 spin, 2 raster); 8 proper approaching
+        // analytic collisions (6 linear, 2 rotation), all matched, at every
+        // resolution, within 1e-12 in time
+        assert_eq!(
+            (k.compared, k.overlapping, k.failed),
+            (16, 8, 0),
+            "{resolution}"
+        );
+        assert_eq!((k.required, k.matched), (8, 8), "{resolution}");
+        assert_eq!((k.misses, k.phantoms), (0, 0), "{resolution}");
+        assert!(k.worst_dt < 1e-12, "{resolution}: {}", k.worst_dt);
+    }
+    assert_eq!(summary.findings("raster-resolution"), 0);
+    let table = summary.table();
+    println!("{table}");
+    assert!(table.contains("glide-raster-24px: rule 8"));
+    for l in &lines {
+        assert_eq!(l.raster_runs.len(), 3, "{}", l.name);
+    }
+    // the JSON-lines report carries the rule's runs: the summary rebuilt
+    // from the written lines (as `campaign merge` does) is the same
+    let mut rebuilt = exactccd::campaign::Summary::default();
+    for l in &lines {
+        let text = serde_json::to_string(l).unwrap();
+        assert!(text.contains("\"raster_runs\""), "{text}");
+        rebuilt.add(&serde_json::from_str(&text).unwrap());
+    }
+    for resolution in ["glide-raster-6px", "glide-raster-12px", "glide-raster-24px"] {
+        assert_eq!(rebuilt.raster(resolution), summary.raster(resolution));
+    }
+}
+
+/// The one finding of the 400-scenario glide campaign (seed 2026, README
+/// "Campaigns"), kept as a reproduction (`tests/raster_findings/`): a half
+/// turn of `b` (`poses`) whose edges first meet `a`'s exactly at the end of
+/// the step, `t = t1 = 1` (the analytic variant's exact event time), a
+/// proper edge-edge contact (properness 0.2456) that the raster misses.
+/// Generated, the scenario is missed at all three resolutions; loaded from
+/// its file (the same rationals, different `f64` roundings on the way) at
+/// 12 pixels per edge only: the raster's handling of a contact at `t1` is
+/// marginal. The rule must keep reporting it until the raster finds
+/// contacts at `t1`; then this test fails and is to be turned around.
+#[test]
+fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
+    use exactccd::scenario::{load_scenario, LoadOptions};
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/raster_findings/raster-2026-91.json"
+    );
+    let loaded = load_scenario(
+        std::path::Path::new(path),
+        &LoadOptions::for_scalar(exactccd::contact::ScalarKind::Exact),
+    )
+    .expect("loads");
+    let generated = generate(2026, 91, ScenarioClass::Raster);
+    for (s, expected) in [(generated, 3), (loaded, 1)] {
+        // the analytic variant's contact at exactly t1
+        let events = analytic(&s);
+        let one = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_integer(1));
+        assert!(events.iter().any(|e| e.time == one), "{events:?}");
+        let e = evaluate(Some(&s), None, &SolveOptions::default());
+        assert_eq!(e.findings.len(), expected, "{:?}", e.findings);
+        for f in &e.findings {
+            assert_eq!(f.kind, FindingKind::RasterResolution);
+            assert!(
+                f.message.contains("1 misses and 0 phantoms")
+                    && f.message.contains("EdgeEdge edge (+,-,*) / edge (*,-,-)")
+                    && f.message.contains("t = 1.000000000"),
+                "{}",
+                f.message
+            );
+        }
+    }
+}
+
+/// Two findings of the 2,100-scenario degenerate campaign (seed 2026,
+/// README "Campaigns"), regenerated: a first contact at exactly `t1`
+/// (`contact-at-end`), and a corner of `b` meeting a corner of `a` head on
+/// while faces slide flush (`flush-sliding`, at `t = 5/58`), both missed by
+/// the raster at every resolution and reported by the rule. (Their shrunk
+/// scenario files are in `tests/raster_findings/`.)
+#[test]
+fn the_degenerate_campaign_findings_are_reported() {
+    for (class, index, at) in [
+        (ScenarioClass::ContactAtEnd, 236, "t = 1.000000000"),
+        (ScenarioClass::FlushSliding, 1368, "t = 0.086206897"),
+    ] {
+        let s = generate(2026, index, class);
+        let e = evaluate(Some(&s), None, &SolveOptions::default());
+        assert_eq!(e.findings.len(), 3, "{class} {index}: {:?}", e.findings);
+        for f in &e.findings {
+            assert_eq!(f.kind, FindingKind::RasterResolution);
+            assert!(f.message.contains(at), "{}", f.message);
+        }
+        // glide's exact answer is certified all the same
+        let glide = e.runs.iter().find(|r| r.label() == "glide/exact").unwrap();
+        assert_eq!(glide.verdict, Some(exactccd_oracle::Verdict::Certified));
+    }
+}
