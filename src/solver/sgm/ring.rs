@@ -29,6 +29,13 @@ pub(crate) trait PlaneRing<S: RealRoots>: Ring {
     fn sign_at(p: &Poly<Self>, x: &S) -> Sign;
     /// [`RealRoots::sign_if_rootless`] for this ring's polynomials.
     fn sign_if_rootless(p: &Poly<Self>, lo: &S, hi: &S) -> Option<Sign>;
+    /// `p / w^k` for the largest `k` with `w^k` dividing `p` exactly, where
+    /// `w > 0` on the whole interval (the motion's denominator): the same
+    /// roots and the same signs there, at a lower degree. Rings without
+    /// exact division keep `p`.
+    fn without_positive_factor(p: Poly<Self>, _w: &Poly<Self>) -> Poly<Self> {
+        p
+    }
 }
 
 fn rational<S: RealRoots>(x: &S) -> BigRational {
@@ -78,5 +85,26 @@ impl<S: RealRoots> PlaneRing<S> for BigInt {
             return None;
         }
         sign_if_rootless_integer(p, &rational(lo), &rational(hi))
+    }
+
+    /// Trial division by the primitive part of `w` (its content is
+    /// positive, so the part keeps `w`'s sign; by Gauss's lemma a factor
+    /// `w` of `p` in `Q[t]` leaves an integer quotient). For rigid relative
+    /// motion (`L = w R`) the VF planes carry `w^2` and the EE planes `w`
+    /// (`N_j = w U_j`, `U_j x U_k = w U_l`), and the sphere polynomial
+    /// carries the square of a factor of `w`: stripping them halves the
+    /// degree of the planes of a rotation.
+    fn without_positive_factor(mut p: Poly<BigInt>, w: &Poly<BigInt>) -> Poly<BigInt> {
+        if p.is_zero() || w.degree().unwrap_or(0) == 0 {
+            return p;
+        }
+        let wp = w.primitive_part();
+        while p.degree() >= wp.degree() {
+            match p.exact_div_int(&wp) {
+                Some(q) => p = q,
+                None => break,
+            }
+        }
+        p
     }
 }

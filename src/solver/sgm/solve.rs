@@ -159,7 +159,10 @@ fn sphere_polynomial<S: RealRoots, R: PlaneRing<S>>(
     let t = &rb.translation;
     let dist = &(&(&t.x * &t.x) + &(&t.y * &t.y)) + &(&t.z * &t.z);
     let w2 = &rb.denominator * &rb.denominator;
-    Some(&dist.scale(&pq[1]) - &w2.scale(&pq[0]))
+    Some(R::without_positive_factor(
+        &dist.scale(&pq[1]) - &w2.scale(&pq[0]),
+        &rb.denominator,
+    ))
 }
 
 fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
@@ -468,7 +471,9 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
                 continue;
             }
             let pattern: [Sign; 6] = std::array::from_fn(|m| R::sign_at(&ax.terms[m].1, &mid));
-            let [dp, dn] = ax.planes(&pattern);
+            let [dp, dn] = ax
+                .planes(&pattern)
+                .map(|d| R::without_positive_factor(d, &rboxes.denominator));
             for (positive, d) in [(true, dp), (false, dn)] {
                 let id = PlaneId {
                     axis: ax.axis,
