@@ -410,10 +410,19 @@ impl RealAlgebraic {
         let mut lo = lo.clone();
         let mut hi = hi.clone();
         loop {
-            let (_, lo_up) = lo.interval();
-            let (hi_down, _) = hi.interval();
-            if lo_up < hi_down {
-                return Some(simplest_dyadic_between(&lo_up, &hi_down));
+            // Dyadic ends (every isolating interval, and dyadic rationals
+            // such as the usual 0 and 1): no fraction is built until the
+            // answer.
+            if let (Some(up), Some(down)) = (lo.upper_dyadic(), hi.lower_dyadic()) {
+                if up < down {
+                    return Some(Dyadic::simplest_between(&up, &down).to_rational());
+                }
+            } else {
+                let (_, lo_up) = lo.interval();
+                let (hi_down, _) = hi.interval();
+                if lo_up < hi_down {
+                    return Some(simplest_dyadic_between(&lo_up, &hi_down));
+                }
             }
             if lo.as_rational().is_none() {
                 lo.refine();
@@ -421,6 +430,23 @@ impl RealAlgebraic {
             if hi.as_rational().is_none() {
                 hi.refine();
             }
+        }
+    }
+
+    /// The upper end of the isolating interval as a dyadic (the value itself
+    /// for a dyadic rational); `None` for a rational that is not dyadic.
+    fn upper_dyadic(&self) -> Option<Dyadic> {
+        match &self.repr {
+            Repr::Rational(q) => Dyadic::of_rational(q),
+            Repr::Root(r) => Some(r.hi.clone()),
+        }
+    }
+
+    /// The lower end, as [`RealAlgebraic::upper_dyadic`].
+    fn lower_dyadic(&self) -> Option<Dyadic> {
+        match &self.repr {
+            Repr::Rational(q) => Dyadic::of_rational(q),
+            Repr::Root(r) => Some(r.lo.clone()),
         }
     }
 

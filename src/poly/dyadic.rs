@@ -67,9 +67,43 @@ impl Dyadic {
         Dyadic::new(a.num_at(k) + b.num_at(k), k + 1)
     }
 
-    /// The exact value as a rational.
+    /// The exact value as a rational. Normalised, `num` is odd or the
+    /// denominator is 1, so the fraction is already in lowest terms and is
+    /// built without a gcd.
     pub fn to_rational(&self) -> BigRational {
-        BigRational::new(self.num.clone(), BigInt::one() << self.exp)
+        BigRational::new_raw(self.num.clone(), BigInt::one() << self.exp)
+    }
+
+    /// The rational `q` as a dyadic, when its denominator is a power of two.
+    pub fn of_rational(q: &BigRational) -> Option<Dyadic> {
+        let d = q.denom();
+        let tz = d.trailing_zeros().unwrap_or(0);
+        (d == &(BigInt::one() << tz)).then(|| Dyadic::new(q.numer().clone(), tz))
+    }
+
+    /// The dyadic with the fewest bits strictly between `lo < hi`: `0` when
+    /// it lies between them, else the smallest `m / 2^k` above `lo` for the
+    /// least `k` that has one below `hi` (at that `k` it is unique, or
+    /// `k = 0` and it is the least integer above `lo`).
+    pub fn simplest_between(lo: &Dyadic, hi: &Dyadic) -> Dyadic {
+        debug_assert!(lo < hi);
+        if lo.sign() == Sign::Negative && hi.sign() == Sign::Positive {
+            return Dyadic::from_int(0);
+        }
+        // On the grid of 2^-(big + 1) the ends are at least two apart, so
+        // k = big + 1 always has a point strictly inside.
+        let big = lo.exp.max(hi.exp) + 1;
+        let (a, b) = (lo.num_at(big), hi.num_at(big));
+        for k in 0..=big {
+            let j = big - k;
+            // floor(a / 2^j) + 1: the grid point of level k just above lo
+            // (the shift of a BigInt rounds toward minus infinity).
+            let m = (&a >> j) + 1;
+            if (&m << j) < b {
+                return Dyadic::new(m, k);
+            }
+        }
+        unreachable!("a point of the finest grid lies strictly between")
     }
 
     /// The largest `m / 2^k` that is `<= q` (for the given `k`).
@@ -164,5 +198,74 @@ mod tests {
             Dyadic::new(BigInt::from(7), 2).cmp_rational(&q(7, 4)),
             Ordering::Equal
         );
+    }
+
+    #[test]
+    fn simplest_between_hand_cases() {
+        let d = |n: i64, k: u64| Dyadic::new(BigInt::from(n), k);
+        // (0.4, 0.6) -> 1/2; (-0.6, -0.4) -> -1/2 (0.4 ~ 13/32)
+        assert_eq!(Dyadic::simplest_between(&d(13, 5), &d(19, 5)), d(1, 1));
+        assert_eq!(Dyadic::simplest_between(&d(-19, 5), &d(-13, 5)), d(-1, 1));
+        // straddling zero -> 0; (0, 1) -> 1/2; (1/2, 3) -> 1 (least integer above)
+        assert_eq!(Dyadic::simplest_between(&d(-1, 3), &d(5, 0)), d(0, 0));
+        assert_eq!(Dyadic::simplest_between(&d(0, 0), &d(1, 0)), d(1, 1));
+        assert_eq!(Dyadic::simplest_between(&d(1, 1), &d(3, 0)), d(1, 0));
+        assert_eq!(Dyadic::simplest_between(&d(-3, 0), &d(-1, 1)), d(-2, 0));
+        // adjacent points of a fine grid: the midpoint one level finer
+        assert_eq!(Dyadic::simplest_between(&d(5, 7), &d(3, 6)), d(11, 8));
+        assert_eq!(Dyadic::simplest_between(&d(-3, 6), &d(-5, 7)), d(-11, 8));
+    }
+
+    #[test]
+    fn of_rational_and_raw_fractions() {
+        assert_eq!(
+            Dyadic::of_rational(&q(3, 8)),
+            Some(Dyadic::new(BigInt::from(3), 3))
+        );
+        assert_eq!(Dyadic::of_rational(&q(-5, 1)), Some(Dyadic::from_int(-5)));
+        assert_eq!(Dyadic::of_rational(&q(1, 3)), None);
+        assert_eq!(Dyadic::of_rational(&q(1, 12)), None);
+        // to_rational builds lowest terms without reducing
+        for (n, k) in [(6, 3), (-10, 2), (0, 5), (7, 0), (-1, 9)] {
+            let x = Dyadic::new(BigInt::from(n), k);
+            assert_eq!(x.to_rational(), q(n, 1 << k));
+        }
+    }
+
+    /// The reference: grid levels k = 0, 1, ... and the least grid point
+    /// above `lo`, in rational arithmetic.
+    fn simplest_reference(lo: &BigRational, hi: &BigRational) -> BigRational {
+        let zero = q(0, 1);
+        if lo < &zero && &zero < hi {
+            return zero;
+        }
+        let mut k = 0;
+        loop {
+            let scaled: BigInt = lo.numer() << k;
+            let m = scaled.div_floor(lo.denom()) + 1;
+            let x = BigRational::new(m, BigInt::one() << k);
+            if &x < hi {
+                return x;
+            }
+            k += 1;
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+        #[test]
+        fn simplest_between_matches_the_reference(
+            a in -5000i64..5000, ka in 0u64..12, b in -5000i64..5000, kb in 0u64..12,
+        ) {
+            let (x, y) = (Dyadic::new(BigInt::from(a), ka), Dyadic::new(BigInt::from(b), kb));
+            proptest::prop_assume!(x != y);
+            let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+            let s = Dyadic::simplest_between(&lo, &hi);
+            proptest::prop_assert!(lo < s && s < hi);
+            proptest::prop_assert_eq!(
+                s.to_rational(),
+                simplest_reference(&lo.to_rational(), &hi.to_rational())
+            );
+        }
     }
 }

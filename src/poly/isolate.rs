@@ -237,6 +237,13 @@ pub fn isolate_integer_roots(
         return Err(IsolationError::EmptyInterval);
     }
     check_limits(p, limits)?;
+    // No sign change at the ends and no Descartes sign variation on a
+    // dyadic hull of [a, b]: no root at all, decided before the square-free
+    // part and the rational roots are computed (Descartes' bound counts
+    // roots with multiplicity, so it needs no square-free input).
+    if super::roots::sign_if_rootless_integer(p, a, b).is_some() {
+        return Ok(Vec::new());
+    }
     let mut w = p.square_free();
     let mut exact: Vec<BigRational> = Vec::new();
     // Split every rational root off first (Hensel lifting): they come out

@@ -111,9 +111,27 @@ pub fn relative_boxes<S: Scalar>(
     };
     let rel = rel.map_scalar::<S>();
     let cols: [Vec3<Poly<S>>; 3] = std::array::from_fn(|j| rel.linear.col(j));
-    let normals: [Vec3<Poly<S>>; 3] =
-        std::array::from_fn(|j| cols[(j + 1) % 3].cross(&cols[(j + 2) % 3]));
-    let det = normals[0].dot(&cols[0]);
+    // For a proper rigid motion (`L = w R`, `det R = 1`) the cofactor
+    // columns are `N_j = w U_j` and `det L = w^3`: checked on `N_0`, the
+    // other two are then written down without cross products.
+    let n0 = cols[1].cross(&cols[2]);
+    let w = &rel.denominator;
+    let proper_rigid = rigid && n0 == cols[0].map(|c| c * w);
+    let normals: [Vec3<Poly<S>>; 3] = std::array::from_fn(|j| {
+        if j == 0 {
+            n0.clone()
+        } else if proper_rigid {
+            cols[j].map(|c| c * w)
+        } else {
+            cols[(j + 1) % 3].cross(&cols[(j + 2) % 3])
+        }
+    });
+    let det = if proper_rigid {
+        &(w * w) * w
+    } else {
+        normals[0].dot(&cols[0])
+    };
+    debug_assert!(det == normals[0].dot(&cols[0]));
     if det.is_zero() {
         return Err(SgmError::NotApplicable(
             "sgm: the relative motion is singular (a box is flattened)".to_string(),

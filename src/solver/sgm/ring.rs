@@ -29,6 +29,29 @@ pub(crate) trait PlaneRing<S: RealRoots>: Ring {
     fn sign_at(p: &Poly<Self>, x: &S) -> Sign;
     /// [`RealRoots::sign_if_rootless`] for this ring's polynomials.
     fn sign_if_rootless(p: &Poly<Self>, lo: &S, hi: &S) -> Option<Sign>;
+    /// The divisor for [`PlaneRing::without_positive_factor`] made from the
+    /// motion's denominator `w > 0` (computed once per solve).
+    fn positive_divisor(w: &Poly<Self>) -> Poly<Self> {
+        w.clone()
+    }
+    /// `p / v` when `v = positive_divisor(w)` divides `p` exactly (`v` is
+    /// positive on the whole interval, so the quotient has the same roots
+    /// and signs there, at a lower degree); `None` otherwise, and always
+    /// for rings without exact division.
+    fn divide_by_positive(_p: &Poly<Self>, _v: &Poly<Self>) -> Option<Poly<Self>> {
+        None
+    }
+    /// `p / v^k` for the largest `k` with `v^k` dividing `p` exactly
+    /// ([`PlaneRing::divide_by_positive`]).
+    fn without_positive_factor(mut p: Poly<Self>, v: &Poly<Self>) -> Poly<Self> {
+        if p.is_zero() {
+            return p;
+        }
+        while let Some(q) = Self::divide_by_positive(&p, v) {
+            p = q;
+        }
+        p
+    }
 }
 
 fn rational<S: RealRoots>(x: &S) -> BigRational {
@@ -78,5 +101,33 @@ impl<S: RealRoots> PlaneRing<S> for BigInt {
             return None;
         }
         sign_if_rootless_integer(p, &rational(lo), &rational(hi))
+    }
+
+    /// The primitive part of `w`: its content is positive, so the part
+    /// keeps `w`'s sign, and by Gauss's lemma a factor `w` of an integer
+    /// polynomial in `Q[t]` leaves an integer quotient.
+    fn positive_divisor(w: &Poly<BigInt>) -> Poly<BigInt> {
+        w.primitive_part()
+    }
+
+    /// Trial division. For rigid relative motion (`L = w R`) the VF
+    /// directions carry `w^2` and the EE directions `w` (`N_j = w U_j`,
+    /// `U_j x U_k = w U_l`, and `U_j . T` a multiple of `w` for the relative
+    /// motion of two rational rigid motions), and the sphere polynomial the
+    /// square of a factor of `w`. A quotient in `Z[t]` needs `v(1) | p(1)`:
+    /// checked first, on the sums of the coefficients, so most non-multiples
+    /// cost no division.
+    fn divide_by_positive(p: &Poly<BigInt>, v: &Poly<BigInt>) -> Option<Poly<BigInt>> {
+        if p.is_zero() || v.degree().unwrap_or(0) == 0 || p.degree() < v.degree() {
+            return None;
+        }
+        let v1: BigInt = v.coeffs().iter().sum();
+        if !v1.is_zero() {
+            let p1: BigInt = p.coeffs().iter().sum();
+            if !p1.is_multiple_of(&v1) {
+                return None;
+            }
+        }
+        p.exact_div_int(v)
     }
 }

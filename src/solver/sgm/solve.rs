@@ -12,7 +12,7 @@ use super::SgmError;
 use crate::geom::{Mat3, Vec3};
 use crate::motion::Body;
 use crate::poly::{fujiwara_bound_log2, isolate_roots, IsolationError, Poly, RealRoots};
-use crate::scalar::{BigInt, BigRational, Ring, Scalar, Sign};
+use crate::scalar::{BigInt, BigRational, Ring, Sign};
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
@@ -117,19 +117,19 @@ fn limit(e: IsolationError) -> SgmError {
     SgmError::LimitExceeded(format!("sgm: {e}"))
 }
 
-/// A rational `u >= sqrt(x)` for `x >= 0`, within a relative `2^-20`.
+/// A dyadic `u >= sqrt(x)` for `x >= 0`, within a relative `2^-20`: `u =
+/// (isqrt(floor(x 4^k)) + 1) / 2^k` with `k` chosen so that the integer
+/// square root has at least 21 bits (integer arithmetic only).
 fn sqrt_upper(x: &BigRational) -> BigRational {
     if !x.is_positive() {
         return <BigRational as Zero>::zero();
     }
-    let approx = crate::scalar::rational_from_f64(x.to_f64().sqrt())
-        .unwrap_or_else(|| x.clone() + <BigRational as One>::one());
-    let slack = BigRational::new(1.into(), (1u64 << 20).into());
-    let mut u = &approx + &(&approx * &slack) + &slack;
-    while &(&u * &u) < x {
-        u = &u + &u;
-    }
-    u
+    // sqrt(x) >= 2^((e - 1) / 2) for e = bits(p) - bits(q) - 1 <= log2 x.
+    let e = x.numer().bits() as i64 - x.denom().bits() as i64 - 1;
+    let k = (22 - e.div_euclid(2)).max(0) as u64;
+    let scaled: BigInt = (x.numer() << (2 * k)) / x.denom();
+    let root = num_integer::Roots::sqrt(&scaled) + 1;
+    BigRational::new(root, <BigInt as One>::one() << k)
 }
 
 /// `|T|^2 - R^2 w^2` with a rational `R >= |e| + |f|` (positive exactly
@@ -159,7 +159,10 @@ fn sphere_polynomial<S: RealRoots, R: PlaneRing<S>>(
     let t = &rb.translation;
     let dist = &(&(&t.x * &t.x) + &(&t.y * &t.y)) + &(&t.z * &t.z);
     let w2 = &rb.denominator * &rb.denominator;
-    Some(&dist.scale(&pq[1]) - &w2.scale(&pq[0]))
+    Some(R::without_positive_factor(
+        &dist.scale(&pq[1]) - &w2.scale(&pq[0]),
+        &R::positive_divisor(&rb.denominator),
+    ))
 }
 
 fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
@@ -274,6 +277,102 @@ fn track<S: RealRoots, R: PlaneRing<S>>(
     Ok(Track { bit, roots, signs })
 }
 
+/// The direction's inner values and centre divided by the highest power of
+/// the positive `v` (from the motion's denominator `w`) that divides all of
+/// them: every plane of the direction is then divided by it (the same roots
+/// and signs, since `v > 0`; the sign patterns are unchanged too). Under
+/// rigid motion this takes `w^2` from the VF planes and `w` from the EE
+/// planes ([`PlaneRing::divide_by_positive`]): degree 8 becomes 4 for a
+/// rotation of quaternion degree 1 on both sides.
+fn without_common_factor<S: RealRoots, R: PlaneRing<S>>(
+    mut ax: AxisData<R>,
+    v: &Poly<R>,
+) -> AxisData<R> {
+    loop {
+        let mut divided: Vec<Poly<R>> = Vec::with_capacity(7);
+        for p in ax
+            .terms
+            .iter()
+            .map(|t| &t.1)
+            .chain(std::iter::once(&ax.center))
+        {
+            if p.is_zero() {
+                divided.push(Poly::zero());
+                continue;
+            }
+            match R::divide_by_positive(p, v) {
+                Some(q) => divided.push(q),
+                None => return ax,
+            }
+        }
+        if divided.iter().all(Poly::is_zero) {
+            return ax;
+        }
+        ax.center = divided.pop().expect("seven polynomials");
+        for (t, q) in ax.terms.iter_mut().zip(divided) {
+            t.1 = q;
+        }
+    }
+}
+
+/// A plane polynomial over a run of neighbouring homogeneous intervals
+/// (`.., until]`) where it does not change: its sign when the exclusion test
+/// proves it root-free on the run's bounds, else its roots there.
+struct PlaneRun<S: RealRoots, R> {
+    poly: Poly<R>,
+    until: usize,
+    sign: Option<Sign>,
+    roots: Vec<S::Root>,
+}
+
+/// The run of `d` over the scalar `bounds` of its intervals (exact scalars).
+fn plane_run<S: RealRoots, R: PlaneRing<S>>(
+    d: Poly<R>,
+    until: usize,
+    bounds: &(S, S),
+    cache: &mut RootCache<S>,
+) -> Result<PlaneRun<S, R>, SgmError> {
+    let sign = if d.is_constant() {
+        Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
+    } else {
+        R::sign_if_rootless(&d, &bounds.0, &bounds.1)
+    };
+    let roots = if sign.is_some() {
+        Vec::new()
+    } else {
+        cache.isolations += 1;
+        S::real_roots(&R::to_scalar(&d), &bounds.0, &bounds.1).map_err(limit)?
+    };
+    Ok(PlaneRun {
+        poly: d,
+        until,
+        sign,
+        roots,
+    })
+}
+
+impl<S: RealRoots, R: PlaneRing<S>> PlaneRun<S, R> {
+    /// The track of the plane (mask bit `bit`) on the interval `[lo, hi]`
+    /// of the run.
+    fn track(&self, bit: usize, lo: &S::Root, hi: &S::Root) -> Track<S> {
+        if let Some(s) = self.sign {
+            return Track {
+                bit,
+                roots: Vec::new(),
+                signs: vec![s],
+            };
+        }
+        let roots: Vec<S::Root> = self
+            .roots
+            .iter()
+            .filter(|r| *r >= lo && *r <= hi)
+            .cloned()
+            .collect();
+        let signs = piece_signs::<S, R>(&self.poly, &roots, lo, hi);
+        Track { bit, roots, signs }
+    }
+}
+
 /// Solves the pair with the SGM method (module docs of `sgm`): exact for
 /// exact `S` (times are [`RealAlgebraic`](crate::poly::RealAlgebraic)),
 /// approximate for `f64`.
@@ -352,7 +451,11 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         lambda = BigRational::from_integer(lcm);
     }
     let rboxes = ring_boxes::<S, R>(&boxes, &lambda);
-    let axes = axis_data(&rboxes);
+    let w_divisor = R::positive_divisor(&rboxes.denominator);
+    let axes: Vec<AxisData<R>> = axis_data(&rboxes)
+        .into_iter()
+        .map(|ax| without_common_factor::<S, R>(ax, &w_divisor))
+        .collect();
     let mut stats = SgmStats {
         motion_degree: [boxes.denominator.degree().unwrap_or(0)]
             .into_iter()
@@ -422,16 +525,40 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
             .clone()
     };
     let negated_sphere = sphere.as_ref().map(|p| -p);
+    // A sample of every interval and whether the sphere test prunes it.
+    let mids: Vec<Option<S>> = (0..n_int)
+        .map(|k| S::value_between(&cuts[k], &cuts[k + 1]))
+        .collect();
+    let pruned_at: Vec<bool> = (0..n_int)
+        .map(|k| {
+            let (lo, hi) = (&cuts[k], &cuts[k + 1]);
+            mids[k].as_ref().is_some_and(|mid| {
+                sphere.is_some()
+                    && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
+                    && sphere_apart(mid)
+            })
+        })
+        .collect();
+    // The sign pattern of direction `a` on interval `k` (memoised).
+    let mut patterns: Vec<Vec<Option<[Sign; 6]>>> = vec![vec![None; axes.len()]; n_int];
+    let mut pattern_of =
+        |a: usize, k: usize| -> Option<[Sign; 6]> {
+            let mid = mids[k].as_ref()?;
+            Some(*patterns[k][a].get_or_insert_with(|| {
+                std::array::from_fn(|m| R::sign_at(&axes[a].terms[m].1, mid))
+            }))
+        };
+    // Exactly, a plane keeps its polynomial over the run of neighbouring
+    // unpruned intervals where its direction keeps its sign pattern: its
+    // exclusion test and isolation are done once for the whole run.
+    let mut runs: Vec<Option<PlaneRun<S, R>>> = (0..PLANE_COUNT).map(|_| None).collect();
     for k in 0..n_int {
         let (lo, hi) = (&cuts[k], &cuts[k + 1]);
         let last = k + 1 == n_int;
-        let Some(mid) = S::value_between(lo, hi) else {
+        let Some(mid) = mids[k].clone() else {
             continue;
         };
-        let pruned = sphere.is_some()
-            && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
-            && sphere_apart(&mid);
-        if pruned {
+        if pruned_at[k] {
             stats.pruned_by_sphere += 1;
             let mask = 1 << SPHERE_BIT;
             cells.push(SgmCell {
@@ -463,11 +590,12 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         let bounds = (bound_of(k).0, bound_of(k + 1).1);
         let mut planes = Vec::new();
         let mut tracks: Vec<Track<S>> = Vec::new();
-        for ax in &axes {
+        for (a, ax) in axes.iter().enumerate() {
             if ax.vanishes() {
                 continue;
             }
-            let pattern: [Sign; 6] = std::array::from_fn(|m| R::sign_at(&ax.terms[m].1, &mid));
+            let pattern = pattern_of(a, k).expect("the interval has a sample");
+            let mut run_end = None;
             let [dp, dn] = ax.planes(&pattern);
             for (positive, d) in [(true, dp), (false, dn)] {
                 let id = PlaneId {
@@ -485,7 +613,29 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
                         stats.plane_degrees.resize(degree + 1, 0);
                     }
                     stats.plane_degrees[degree] += 1;
-                    tracks.push(track::<S, R>(&d, id.index(), lo, hi, &bounds, &mut cache)?);
+                    if S::IS_EXACT {
+                        let i = id.index();
+                        let known = matches!(&runs[i], Some(r) if r.until >= k && r.poly == d);
+                        if !known {
+                            let until = *run_end.get_or_insert_with(|| {
+                                let mut end = k;
+                                while end + 1 < n_int
+                                    && !pruned_at[end + 1]
+                                    && pattern_of(a, end + 1) == Some(pattern)
+                                {
+                                    end += 1;
+                                }
+                                end
+                            });
+                            let bounds = (bound_of(k).0, bound_of(until + 1).1);
+                            runs[i] =
+                                Some(plane_run::<S, R>(d.clone(), until, &bounds, &mut cache)?);
+                        }
+                        let run = runs[i].as_ref().expect("the run was just set");
+                        tracks.push(run.track(i, lo, hi));
+                    } else {
+                        tracks.push(track::<S, R>(&d, id.index(), lo, hi, &bounds, &mut cache)?);
+                    }
                 }
                 planes.push((id.index(), d));
             }
