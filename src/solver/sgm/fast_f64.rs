@@ -171,7 +171,7 @@ impl Pool {
         v.map(|x| self.constant(x))
     }
 
-    fn from_rational(&mut self, p: &Poly<BigRational>) -> Result<P, Decline> {
+    fn push_rational(&mut self, p: &Poly<BigRational>) -> Result<P, Decline> {
         let cs = p.coeffs();
         if cs.len() > MAX_COEFFS {
             return Err(Decline);
@@ -609,18 +609,18 @@ impl RigidF64 {
             } => {
                 let mut q = [P::ZERO; 4];
                 for (qi, p) in q.iter_mut().zip(quaternion) {
-                    *qi = pool.from_rational(p)?;
+                    *qi = pool.push_rational(p)?;
                 }
                 let mut centre = [P::ZERO; 3];
                 for (k, c) in centre.iter_mut().enumerate() {
-                    *c = pool.from_rational(&translation[k])?;
+                    *c = pool.push_rational(&translation[k])?;
                 }
                 let (rot, s) = quaternion_rotation(pool, &q)?;
                 Ok(RigidF64 {
                     rot,
                     s,
                     centre,
-                    d: pool.from_rational(denominator)?,
+                    d: pool.push_rational(denominator)?,
                 })
             }
             _ => Err(Decline),
@@ -1282,13 +1282,13 @@ fn solve_geometry(
                 _ => {
                     let mut terms = [(0.0, P::ZERO); 6];
                     let mut nt = 0;
-                    for m in 0..6 {
-                        let k = match pattern[m] {
-                            Sign::Positive => ax.coef[m],
-                            Sign::Negative => -ax.coef[m],
+                    for ((sign, &coef), &inner) in pattern.iter().zip(&ax.coef).zip(&ax.inner) {
+                        let k = match sign {
+                            Sign::Positive => coef,
+                            Sign::Negative => -coef,
                             Sign::Zero => continue,
                         };
-                        terms[nt] = (k, ax.inner[m]);
+                        terms[nt] = (k, inner);
                         nt += 1;
                     }
                     let base = pool.lin(&terms[..nt]);
