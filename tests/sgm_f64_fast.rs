@@ -223,6 +223,7 @@ fn check(classes: &[ScenarioClass], count: u64) -> Tally {
 fn fast_f64_agrees_with_exact_on_random_classes() {
     let t = check(&ScenarioClass::RANDOM, 300);
     assert!(t.unexplained.is_empty(), "{:#?}", t.unexplained);
+    assert_eq!(t.feature_differs, 0);
     assert_eq!(t.declined, 0);
     assert!(t.compared >= 1400, "{}", t.compared);
     assert!(t.collisions >= 300, "{}", t.collisions);
@@ -235,6 +236,9 @@ fn fast_f64_agrees_with_exact_on_random_classes() {
 fn fast_f64_agrees_with_exact_on_degenerate_classes() {
     let t = check(&ScenarioClass::DEGENERATE, 200);
     assert!(t.unexplained.is_empty(), "{:#?}", t.unexplained);
+    // touching features are named as exactly (signs within the rounding
+    // allowance are zero)
+    assert_eq!(t.feature_differs, 0);
     assert_eq!(t.declined, 0);
     assert!(t.compared >= 1300, "{}", t.compared);
 }
