@@ -145,7 +145,9 @@ impl Pool {
     fn finish(&mut self, start: usize) -> P {
         let mut n = self.c.len() - start;
         for (c, a) in self.c[start..].iter_mut().zip(&self.a[start..]) {
-            if c.abs() <= GAMMA * a {
+            // (an overflowed bound cleans nothing: the infinity stays and
+            // the query is declined)
+            if c.abs() <= GAMMA * a && a.is_finite() {
                 *c = 0.0;
             }
         }
@@ -1242,6 +1244,11 @@ fn solve_geometry(
     let ww = pool.mul(rel.w, rel.w)?;
     let sphere = pool.lin(&[(1.0, tt), (-(radius * radius), ww)]);
     let negated_sphere = pool.neg(sphere);
+    // Overflow to infinity (huge coordinates; `|T|^2` has the highest
+    // powers): the generic solve.
+    if pool.c.iter().any(|x| !x.is_finite()) {
+        return Err(SolveStop::Decline);
+    }
     let (sphere_roots, rootless) = plane_roots(pool, sphere, s0, s1);
     isolations += usize::from(rootless.is_none());
 
@@ -1531,6 +1538,28 @@ mod tests {
         // a real difference survives
         let q = pool.constant(0.3 + 1e-9);
         assert!(!pool.sub(p3, q).is_zero());
+    }
+
+    #[test]
+    fn huge_coordinates_decline_or_stay_finite() {
+        use crate::geom::{BoxShape, Pose, Vec3};
+        let q = |x: f64| BigRational::from_float(x).unwrap();
+        let body = |c: f64, v: f64| Body {
+            shape: Shape::Box(BoxShape::new([q(1.0), q(1.0), q(1.0)])),
+            pose: Pose::from_translation(Vec3::new(q(c), q(0.0), q(0.0))),
+            motion: Motion::Linear {
+                velocity: Vec3::new(q(v), q(0.0), q(0.0)),
+            },
+        };
+        let (t0, t1) = (q(0.0), q(1.0));
+        // the squares of 1e200 overflow: declined
+        assert!(solve_sgm_f64(&body(0.0, 0.0), &body(1e200, -1e200), &t0, &t1).is_none());
+        // 1e100 stays finite: the boxes meet at t = 1 - 2e-100, i.e. 1
+        let out = solve_sgm_f64(&body(0.0, 0.0), &body(1e100, -1e100), &t0, &t1)
+            .unwrap()
+            .unwrap();
+        assert!(out.collides);
+        assert!(out.first_contact.is_some_and(|t| (t - 1.0).abs() < 1e-12));
     }
 
     #[test]
