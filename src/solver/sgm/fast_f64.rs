@@ -1,8 +1,8 @@
 //! The dedicated `f64` path of the SGM solver: the same method as the
 //! generic solve (module docs of `sgm`; seed 000, sections IV-A to IV-E,
-//! with the pair extraction of seed 001), written for `f64` with
-//! fixed-size coefficient arrays and no rational arithmetic after reading
-//! the scenario.
+//! with the pair extraction of seed 001), written for `f64` with all
+//! polynomials in one coefficient pool per query and no rational
+//! arithmetic after reading the scenario.
 //!
 //! # What is the same
 //!
@@ -22,15 +22,17 @@
 //!
 //! * **Scope.** Two boxes whose motions are `static`, `linear` or
 //!   `rational` (rigid by construction), with plane polynomials of degree
-//!   below [`MAX_COEFFS`]. Anything else returns `None` and the caller
-//!   runs the generic solve ([`solve_sgm`](super::solve_sgm)`::<f64>`).
+//!   below [`MAX_COEFFS`] and no overflow to infinity. Anything else
+//!   returns `None` and the caller runs the generic solve
+//!   ([`solve_sgm`](super::solve_sgm)`::<f64>`).
 //! * **Relative motion in `f64`.** With `x = rot(t) y / s(t) + C(t) / d(t)`
 //!   for each body (`rot` the homogeneous rotation, `rot^T rot = s^2 I`),
 //!   `b` in `a`'s frame is `L = rot_a^T rot_b d_a d_b`, `T = s_b rot_a^T
 //!   (C_b d_a - C_a d_b)`, `w = s_a s_b d_a d_b`: `M2 M1^-1` of section IV-A
 //!   without the exact path's cancellation of common factors (they are
 //!   positive on the interval, so no root or sign in it changes; for a
-//!   `static` or `linear` `a` the polynomials are the exact path's).
+//!   `static` or `linear` `a` the polynomials are usually the exact
+//!   path's, which also cancels common factors of `b`'s own motion).
 //! * **Exact zeros survive rounding.** Every coefficient carries a bound of
 //!   the absolute values it was summed from; a coefficient within
 //!   `64 eps` of that bound is set to zero. Cancellations that are exact in
@@ -38,14 +40,20 @@
 //!   parallel edges, a plane that vanishes identically for flush faces)
 //!   therefore stay exact zeros, as the generic path's rounding of exact
 //!   polynomials keeps them.
-//! * **Roots.** A plane is first tested root-free on the interval by the
-//!   centred form `|p(m)| > sum_k |p^(k)(m)/k!| r^k` plus the rounding
-//!   allowance (a Taylor shift, no allocation); only the others are
-//!   solved, by the critical points (roots of the derivative, recursively,
-//!   each level tested the same way) and safeguarded Newton-bisection on
-//!   the monotone pieces. A value within the rounding allowance at an end
-//!   or critical point counts as a root (touching contacts), as in
-//!   `poly::roots_f64`.
+//! * **Polynomials** live in one coefficient pool per query
+//!   (`Pool`, handles `P`), so no polynomial is copied or allocated on
+//!   its own; a direction's two planes are rebuilt only when its sign
+//!   pattern differs from the previous homogeneous interval's.
+//! * **Roots.** A plane is first tested root-free on the interval (a bound
+//!   by the absolute coefficients, then the centred form `|p(m)| > sum_k
+//!   |p^(k)(m)/k!| r^k` plus the rounding allowance, by a Taylor shift);
+//!   a monotone one (the same test on the derivative) has at most one
+//!   root, refined by safeguarded Newton-bisection; otherwise the interval
+//!   is halved (at most 6 times) and then cut at the critical points (the
+//!   roots of the derivative, recursively). A value within the rounding
+//!   allowance at an end or critical point counts as a root (touching
+//!   contacts), as in `poly::roots_f64`, and a run of such roots with the
+//!   value within the allowance between them is one root.
 //! * **Instants.** Roots of different tracks closer than `1e-12 max(1,
 //!   |t|)` are one instant (exactly equal algebraic numbers in the exact
 //!   path round apart in `f64`), and the homogeneous intervals' ends are
