@@ -4,7 +4,8 @@
 //!
 //! `cargo run --release --example sgm_profile -- CLASS MODE REPS` with
 //! `CLASS` one of `linear`, `degree2` (default), `degree4`, `MODE` one of
-//! `exact` (default, the bare solver), `f64`, `contact` (the exact
+//! `exact` (default, the bare solver), `f64` (the fast path),
+//! `f64-generic` (the generic solve in `f64`), `contact` (the exact
 //! `contact::solve` call with certificate), and `REPS` passes over the 8
 //! scenarios (0 prints each scenario's answer and statistics instead).
 
@@ -12,7 +13,7 @@ use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
 use exactccd::generate::{generate, ScenarioClass};
 use exactccd::poly::RealRoots;
 use exactccd::scalar::BigRational;
-use exactccd::solver::sgm::solve_sgm;
+use exactccd::solver::sgm::{solve_sgm, solve_sgm_f64};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -54,6 +55,9 @@ fn main() {
                     black_box(solve(&q, Method::Sgm, ScalarKind::Exact, &options).ok());
                 }
                 "f64" => {
+                    black_box(solve_sgm_f64(q.a, q.b, t0, t1).map(Result::ok));
+                }
+                "f64-generic" => {
                     black_box(solve_sgm::<f64>(q.a, q.b, t0, t1).ok());
                 }
                 _ => {

@@ -17,8 +17,8 @@ use crate::motion::{common_pieces, CommonPiece, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
 use crate::solver::sgm::{
-    intervals_outside_domain, solve_sgm, solve_sgm_piecewise, unit_f64, PiecewiseSgmOutcome,
-    SgmError, SgmOutcome, SgmStats,
+    intervals_outside_domain, solve_sgm, solve_sgm_f64, solve_sgm_piecewise, unit_f64, BoxFeature,
+    FastSgmOutcome, PiecewiseSgmOutcome, PlaneId, SgmError, SgmOutcome, SgmStats,
 };
 use serde_json::json;
 
@@ -81,7 +81,11 @@ fn separation_pieces(
 }
 
 fn feature_pair<S: RealRoots>(out: &SgmOutcome<S>) -> Option<FeaturePair> {
-    out.feature.and_then(|(_, fa, fb)| {
+    features(out.feature)
+}
+
+fn features(feature: Option<(PlaneId, BoxFeature, BoxFeature)>) -> Option<FeaturePair> {
+    feature.and_then(|(_, fa, fb)| {
         Some(FeaturePair {
             kind: FeatureKind::from_name(&format!("{}-{}", fa.kind_word(), fb.kind_word()))?,
             a: fa.name(),
@@ -99,6 +103,27 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         feature: feature_pair(out),
         point: None,
         normal: None,
+        stats: Some(stats_json(&out.stats)),
+        certificate: None,
+        collisions: None,
+    }
+}
+
+/// The result of the `f64` fast path ([`solve_sgm_f64`]): the same fields
+/// as [`convert`] gives the generic `f64` solve, with its contact normal.
+fn convert_fast(out: FastSgmOutcome) -> ContactResult {
+    ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.map(Time::Float),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|&(a, b)| (Time::Float(a), Time::Float(b)))
+            .collect(),
+        feature: features(out.feature),
+        point: None,
+        normal: out.normal,
         stats: Some(stats_json(&out.stats)),
         certificate: None,
         collisions: None,
@@ -303,6 +328,11 @@ pub(crate) fn solve(
             Ok(result)
         }
         ScalarKind::F64 => {
+            // Two boxes under `static`, `linear` or `rational` motions: the
+            // fast path; anything else: the generic solve in `f64`.
+            if let Some(fast) = solve_sgm_f64(query.a, query.b, t0, t1) {
+                return fast.map(convert_fast).map_err(map_error);
+            }
             let out = solve_sgm::<f64>(query.a, query.b, t0, t1).map_err(map_error)?;
             let mut result = convert(&out, |r| Time::Float(r.0));
             result.normal = contact_normal(&out, query);

@@ -135,6 +135,14 @@
 //!   relative motion of two rigid ones) is known by construction (checked
 //!   in debug builds).
 //!
+//! ## The `f64` fast path
+//!
+//! `f64` queries on two boxes under `static`, `linear` or `rational`
+//! motions take a dedicated path (`fast_f64.rs`, [`solve_sgm_f64`]): the
+//! same method on fixed-size `f64` polynomials, with a centred-form
+//! root-free test before any root finding; other `f64` queries run this
+//! generic solve in `f64`.
+//!
 //! ## Certificates
 //!
 //! Every cell records which planes have the origin strictly outside (and
@@ -143,6 +151,7 @@
 //! two planes both separate (`solve.rs`).
 #![deny(clippy::float_arithmetic)]
 
+mod fast_f64;
 mod float;
 mod piecewise;
 mod planes;
@@ -150,6 +159,7 @@ mod relative;
 mod ring;
 mod solve;
 
+pub use fast_f64::{solve_sgm_f64, FastSgmOutcome, MAX_COEFFS};
 pub use float::unit_f64;
 pub use piecewise::{join_sgm_runs, solve_sgm_piecewise, PiecewiseSgmOutcome, SgmRun};
 pub use planes::{

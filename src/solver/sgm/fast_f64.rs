@@ -1,0 +1,1582 @@
+//! The dedicated `f64` path of the SGM solver: the same method as the
+//! generic solve (module docs of `sgm`; seed 000, sections IV-A to IV-E,
+//! with the pair extraction of seed 001), written for `f64` with all
+//! polynomials in one coefficient pool per query and no rational
+//! arithmetic after reading the scenario.
+//!
+//! # What is the same
+//!
+//! `b` is moved into the frame of `a` (section IV-A); the real roots in
+//! `[t0, t1]` of the nine entries of `L` (rigid motion: the normals'
+//! entries are `w` times them) cut the homogeneous intervals; at the
+//! midpoint of each, the signs of the inner values fix the 30 plane
+//! polynomials `D_n(t)` (section IV-C, eqs. 3-5 and 7, written as in
+//! `planes.rs`); the bounding-sphere polynomial `|T|^2 - R^2 w^2` (section
+//! IV-E) drops the intervals where it stays positive; each plane is a
+//! *track* (its roots in the interval and its sign between them) and the
+//! cells between the roots are decided from the tracks (section IV-D). The
+//! result holds every contact interval, the first contact time and the
+//! touching features there.
+//!
+//! # What is different (ours)
+//!
+//! * **Scope.** Two boxes whose motions are `static`, `linear` or
+//!   `rational` (rigid by construction), with plane polynomials of degree
+//!   below [`MAX_COEFFS`] and no overflow to infinity. Anything else
+//!   returns `None` and the caller runs the generic solve
+//!   ([`solve_sgm`](super::solve_sgm)`::<f64>`).
+//! * **Relative motion in `f64`.** With `x = rot(t) y / s(t) + C(t) / d(t)`
+//!   for each body (`rot` the homogeneous rotation, `rot^T rot = s^2 I`),
+//!   `b` in `a`'s frame is `L = rot_a^T rot_b d_a d_b`, `T = s_b rot_a^T
+//!   (C_b d_a - C_a d_b)`, `w = s_a s_b d_a d_b`: `M2 M1^-1` of section IV-A
+//!   without the exact path's cancellation of common factors (they are
+//!   positive on the interval, so no root or sign in it changes; for a
+//!   `static` or `linear` `a` the polynomials are usually the exact
+//!   path's, which also cancels common factors of `b`'s own motion).
+//! * **Exact zeros survive rounding.** Every coefficient carries a bound of
+//!   the absolute values it was summed from; a coefficient within
+//!   `64 eps` of that bound is set to zero. Cancellations that are exact in
+//!   the rationals (an entry of `L` that vanishes for axis-aligned or
+//!   parallel edges, a plane that vanishes identically for flush faces)
+//!   therefore stay exact zeros, as the generic path's rounding of exact
+//!   polynomials keeps them.
+//! * **Polynomials** live in one coefficient pool per query
+//!   (`Pool`, handles `P`), so no polynomial is copied or allocated on
+//!   its own; a direction's two planes are rebuilt only when its sign
+//!   pattern differs from the previous homogeneous interval's.
+//! * **Roots.** A plane is first tested root-free on the interval (a bound
+//!   by the absolute coefficients, then the centred form `|p(m)| > sum_k
+//!   |p^(k)(m)/k!| r^k` plus the rounding allowance, by a Taylor shift);
+//!   a monotone one (the same test on the derivative) has at most one
+//!   root, refined by safeguarded Newton-bisection; otherwise the interval
+//!   is halved (at most 6 times) and then cut at the critical points (the
+//!   roots of the derivative, recursively). A value within the rounding
+//!   allowance at an end or critical point counts as a root (touching
+//!   contacts), as in `poly::roots_f64`, and a run of such roots with the
+//!   value within the allowance between them is one root.
+//! * **Instants.** Roots of different tracks closer than `1e-12 max(1,
+//!   |t|)` are one instant (exactly equal algebraic numbers in the exact
+//!   path round apart in `f64`), and the homogeneous intervals' ends are
+//!   merged likewise.
+//!
+//! # What is not guaranteed
+//!
+//! It is `f64`: a touching or grazing contact (a root of even
+//! multiplicity, a gap of the order of the rounding allowance) may be
+//! reported or missed, and times are approximations (agreement with the
+//! exact path is measured in `tests/sgm_f64_fast.rs`). It never panics, never
+//! loops without bound (at most 200 Newton-bisection steps per root) and
+//! returns no NaN times for finite input.
+#![allow(clippy::float_arithmetic)]
+
+use super::planes::{AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT};
+use super::{unit_f64, SgmError, SgmStats};
+use crate::geom::Shape;
+use crate::motion::{Body, Motion};
+use crate::poly::Poly;
+use crate::scalar::{BigRational, Scalar, Sign};
+use num_traits::ToPrimitive;
+
+/// Coefficient capacity of the fixed-size polynomials: plane polynomials
+/// (and every intermediate product) must have degree below this, else the
+/// fast path declines and the generic solve runs. Degree-`k` quaternions
+/// of `b` with `a` at rest give planes of degree `6k + 2` (`N_j . T`), so
+/// `k <= 4`.
+pub const MAX_COEFFS: usize = 32;
+
+const EPS: f64 = f64::EPSILON;
+/// A built coefficient within `GAMMA` times its absolute bound is a zero.
+const GAMMA: f64 = 64.0 * EPS;
+/// Relative distance below which two instants are one.
+const SAME_INSTANT: f64 = 1e-12;
+/// Bit of a cell mask meaning "the bounding spheres are apart".
+const SPHERE_BIT: usize = PLANE_COUNT;
+
+/// A polynomial stored in a [`Pool`]: coefficients `off..off + n` (of
+/// `t^0..t^(n-1)`), the last non-zero; `n = 0` is the zero polynomial.
+/// Copying a handle copies no coefficient.
+#[derive(Clone, Copy, Debug, Default)]
+struct P {
+    off: usize,
+    n: usize,
+}
+
+impl P {
+    const ZERO: P = P { off: 0, n: 0 };
+
+    fn is_zero(self) -> bool {
+        self.n == 0
+    }
+
+    fn degree(self) -> usize {
+        self.n.saturating_sub(1)
+    }
+}
+
+/// A product would exceed [`MAX_COEFFS`] coefficients (or an input is not
+/// finite): the fast path declines.
+#[derive(Debug)]
+struct Decline;
+
+/// The coefficients of one query's polynomials, appended as they are
+/// built, each with a bound `a >= |c|` of the absolute values it was
+/// computed from (module docs, "Exact zeros survive rounding"). One pair
+/// of vectors per query.
+struct Pool {
+    c: Vec<f64>,
+    a: Vec<f64>,
+}
+
+impl Pool {
+    fn with_capacity(k: usize) -> Pool {
+        Pool {
+            c: Vec::with_capacity(k),
+            a: Vec::with_capacity(k),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.c.len()
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.c.truncate(len);
+        self.a.truncate(len);
+    }
+
+    fn coeffs(&self, p: P) -> &[f64] {
+        &self.c[p.off..p.off + p.n]
+    }
+
+    /// The coefficients appended from `start` as one polynomial: entries
+    /// within `GAMMA` of their bound set to zero, trailing zeros dropped.
+    fn finish(&mut self, start: usize) -> P {
+        let mut n = self.c.len() - start;
+        for (c, a) in self.c[start..].iter_mut().zip(&self.a[start..]) {
+            // (an overflowed bound cleans nothing: the infinity stays and
+            // the query is declined)
+            if c.abs() <= GAMMA * a && a.is_finite() {
+                *c = 0.0;
+            }
+        }
+        while n > 0 && self.c[start + n - 1] == 0.0 {
+            n -= 1;
+        }
+        self.truncate(start + n);
+        if n == 0 {
+            P::ZERO
+        } else {
+            P { off: start, n }
+        }
+    }
+
+    fn constant(&mut self, x: f64) -> P {
+        let start = self.len();
+        self.c.push(x);
+        self.a.push(x.abs());
+        self.finish(start)
+    }
+
+    fn constants(&mut self, v: [f64; 3]) -> [P; 3] {
+        v.map(|x| self.constant(x))
+    }
+
+    fn push_rational(&mut self, p: &Poly<BigRational>) -> Result<P, Decline> {
+        let cs = p.coeffs();
+        if cs.len() > MAX_COEFFS {
+            return Err(Decline);
+        }
+        let start = self.len();
+        for q in cs {
+            let x = to_f64(q);
+            if !x.is_finite() {
+                self.truncate(start);
+                return Err(Decline);
+            }
+            self.c.push(x);
+            self.a.push(x.abs());
+        }
+        Ok(self.finish(start))
+    }
+
+    /// True when `p` is the constant `1` with bound `1` (an exact one).
+    fn is_one(&self, p: P) -> bool {
+        p.n == 1 && self.c[p.off] == 1.0 && self.a[p.off] == 1.0
+    }
+
+    /// `sum_i k_i p_i`.
+    fn lin(&mut self, terms: &[(f64, P)]) -> P {
+        if let [(k, p)] = terms {
+            if *k == 1.0 {
+                return *p;
+            }
+        }
+        let n = terms.iter().map(|(_, p)| p.n).max().unwrap_or(0);
+        let start = self.len();
+        self.c.resize(start + n, 0.0);
+        self.a.resize(start + n, 0.0);
+        let (src_c, dst_c) = self.c.split_at_mut(start);
+        let (src_a, dst_a) = self.a.split_at_mut(start);
+        for &(k, p) in terms {
+            let ak = k.abs();
+            let range = p.off..p.off + p.n;
+            for (d, x) in dst_c.iter_mut().zip(&src_c[range.clone()]) {
+                *d += k * x;
+            }
+            for (d, x) in dst_a.iter_mut().zip(&src_a[range]) {
+                *d += ak * x;
+            }
+        }
+        self.finish(start)
+    }
+
+    fn sub(&mut self, x: P, y: P) -> P {
+        self.lin(&[(1.0, x), (-1.0, y)])
+    }
+
+    fn neg(&mut self, x: P) -> P {
+        self.lin(&[(-1.0, x)])
+    }
+
+    fn mul(&mut self, x: P, y: P) -> Result<P, Decline> {
+        if x.is_zero() || y.is_zero() {
+            return Ok(P::ZERO);
+        }
+        // Products with an exact one (static poses, constant denominators)
+        // are the other factor.
+        if self.is_one(x) {
+            return Ok(y);
+        }
+        if self.is_one(y) {
+            return Ok(x);
+        }
+        let n = x.n + y.n - 1;
+        if n > MAX_COEFFS {
+            return Err(Decline);
+        }
+        let start = self.len();
+        self.c.resize(start + n, 0.0);
+        self.a.resize(start + n, 0.0);
+        let (src_c, dst_c) = self.c.split_at_mut(start);
+        let (src_a, dst_a) = self.a.split_at_mut(start);
+        let (yc, ya) = (&src_c[y.off..y.off + y.n], &src_a[y.off..y.off + y.n]);
+        for (i, (&xc, &xa)) in src_c[x.off..x.off + x.n]
+            .iter()
+            .zip(&src_a[x.off..x.off + x.n])
+            .enumerate()
+        {
+            for (d, v) in dst_c[i..].iter_mut().zip(yc) {
+                *d += xc * v;
+            }
+            for (d, v) in dst_a[i..].iter_mut().zip(ya) {
+                *d += xa * v;
+            }
+        }
+        Ok(self.finish(start))
+    }
+
+    fn eval(&self, p: P, x: f64) -> f64 {
+        horner(self.coeffs(p), x)
+    }
+
+    /// The sign of the computed value (as the generic path signs an `f64`
+    /// polynomial at a sample).
+    fn sign_at(&self, p: P, x: f64) -> Sign {
+        sign_of(self.eval(p, x))
+    }
+
+    /// Per-coefficient rounding allowance: the building error `GAMMA a_i`
+    /// plus Horner's `4 n eps |c_i|`.
+    fn allowance(&self, p: P) -> [f64; MAX_COEFFS] {
+        let mut t = [0.0; MAX_COEFFS];
+        let k = 4.0 * p.n as f64 * EPS;
+        for (i, ti) in t.iter_mut().enumerate().take(p.n) {
+            *ti = GAMMA * self.a[p.off + i] + k * self.c[p.off + i].abs();
+        }
+        t
+    }
+
+    /// The sign at `x`, zero when the value is within the rounding
+    /// allowance.
+    fn sign_tolerant(&self, p: P, x: f64) -> Sign {
+        let tol = self.allowance(p);
+        if is_numerically_zero(self.coeffs(p), &tol[..p.n], x) {
+            Sign::Zero
+        } else {
+            self.sign_at(p, x)
+        }
+    }
+}
+
+fn sign_of(v: f64) -> Sign {
+    if v > 0.0 {
+        Sign::Positive
+    } else if v < 0.0 {
+        Sign::Negative
+    } else {
+        Sign::Zero
+    }
+}
+
+fn horner(c: &[f64], x: f64) -> f64 {
+    c.iter().rev().fold(0.0, |v, a| v * x + a)
+}
+
+fn is_numerically_zero(c: &[f64], tol: &[f64], x: f64) -> bool {
+    horner(c, x).abs() <= horner(tol, x.abs())
+}
+
+/// The `f64` nearest to `q` (correctly rounded both ways: numerator and
+/// denominator below `2^53` are exact doubles and IEEE division rounds
+/// once).
+fn to_f64(q: &BigRational) -> f64 {
+    const EXACT: i64 = 1 << 53;
+    match (q.numer().to_i64(), q.denom().to_i64()) {
+        (Some(n), Some(d)) if n.abs() <= EXACT && d.abs() <= EXACT => n as f64 / d as f64,
+        _ => Scalar::to_f64(q),
+    }
+}
+
+/// A value strictly between `a < b`, `None` when none exists in `f64`.
+fn midpoint(a: f64, b: f64) -> Option<f64> {
+    let m = a + (b - a) / 2.0;
+    (m > a && m < b).then_some(m)
+}
+
+fn same_instant(x: f64, y: f64) -> bool {
+    (x - y).abs() <= SAME_INSTANT * x.abs().max(y.abs()).max(1.0)
+}
+
+/// Up to [`MAX_COEFFS`] increasing values (the distinct roots of one
+/// polynomial, which has fewer).
+#[derive(Clone, Copy)]
+struct Roots {
+    x: [f64; MAX_COEFFS],
+    n: usize,
+}
+
+impl Roots {
+    const EMPTY: Roots = Roots {
+        x: [0.0; MAX_COEFFS],
+        n: 0,
+    };
+
+    fn push(&mut self, v: f64) {
+        if self.n < MAX_COEFFS && (self.n == 0 || v > self.x[self.n - 1]) {
+            self.x[self.n] = v;
+            self.n += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[f64] {
+        &self.x[..self.n]
+    }
+}
+
+/// What the centred form says of `p` on an interval.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    /// No root; the sign throughout.
+    Rootless(Sign),
+    /// The derivative has no root: at most one root.
+    Monotone,
+    /// Neither could be shown.
+    Unknown,
+}
+
+/// The centred form on `[lo, hi]` (module docs, "Roots"). With `m` the
+/// midpoint, `r` the radius and `q` the Taylor shift `q(x) = p(m + x)`
+/// (`q_k = p^(k)(m) / k!`), `p` has no root when `|q_0| > sum_{k >= 1}
+/// |q_k| r^k` and is monotone when `|q_1| > sum_{k >= 2} k |q_k|
+/// r^(k-1)`, each plus the rounding allowance of the coefficients (`tol`)
+/// and of the shift. A cheaper bound is tried first, without the shift:
+/// `|p(m)|` above `sum_k |c_k| ((|m| + r)^k - |m|^k)` (plus the
+/// allowance) also proves no root.
+fn shape(c: &[f64], tol: &[f64], lo: f64, hi: f64) -> Bound {
+    let n = c.len();
+    let r = (hi - lo) / 2.0;
+    let m = lo + r;
+    let reach = m.abs() + r;
+    let shift_err = 4.0 * n as f64 * EPS;
+    // First the cheaper bound without the shift: `|p(x) - p(m)| <= sum_k
+    // |c_k| ((|m| + r)^k - |m|^k)` for `|x - m| <= r`.
+    let (mut value, mut abs_m, mut abs_reach, mut tol_reach) = (0.0, 0.0, 0.0, 0.0);
+    for k in (0..n).rev() {
+        value = value * m + c[k];
+        abs_m = abs_m * m.abs() + c[k].abs();
+        abs_reach = abs_reach * reach + c[k].abs();
+        tol_reach = tol_reach * reach + tol[k];
+    }
+    if value.abs() > (abs_reach - abs_m) + tol_reach + shift_err * abs_reach {
+        return Bound::Rootless(sign_of(value));
+    }
+    let mut q = [0.0; MAX_COEFFS];
+    q[..n].copy_from_slice(c);
+    for i in 0..n.saturating_sub(1) {
+        for j in (i..n - 1).rev() {
+            q[j] += m * q[j + 1];
+        }
+    }
+    let mut spread0 = 0.0;
+    let mut abs0 = 0.0;
+    let mut tol0 = 0.0;
+    for k in (0..n).rev() {
+        abs0 = abs0 * reach + c[k].abs();
+        tol0 = tol0 * reach + tol[k];
+        if k >= 1 {
+            spread0 = (spread0 + q[k].abs()) * r;
+        }
+    }
+    if q[0].abs() > spread0 + tol0 + shift_err * abs0 {
+        return Bound::Rootless(sign_of(q[0]));
+    }
+    let mut spread1 = 0.0;
+    let mut abs1 = 0.0;
+    let mut tol1 = 0.0;
+    for k in (1..n).rev() {
+        let kf = k as f64;
+        abs1 = abs1 * reach + kf * c[k].abs();
+        tol1 = tol1 * reach + kf * tol[k];
+        if k >= 2 {
+            spread1 = (spread1 + kf * q[k].abs()) * r;
+        }
+    }
+    if n >= 2 && q[1].abs() > spread1 + tol1 + shift_err * abs1 {
+        return Bound::Monotone;
+    }
+    Bound::Unknown
+}
+
+/// The derivative and its allowance.
+fn derivative(c: &[f64], tol: &[f64]) -> ([f64; MAX_COEFFS], [f64; MAX_COEFFS]) {
+    let mut d = [0.0; MAX_COEFFS];
+    let mut dt = [0.0; MAX_COEFFS];
+    for i in 1..c.len() {
+        d[i - 1] = c[i] * i as f64;
+        dt[i - 1] = tol[i] * i as f64;
+    }
+    (d, dt)
+}
+
+/// Halvings of an interval before the critical points are computed.
+const SPLITS: usize = 6;
+
+/// The distinct roots of `c` (last coefficient non-zero) in `[lo, hi]`,
+/// increasing, appended to `out` (module docs, "Roots"); `tol` is the
+/// per-coefficient rounding allowance. Returns the sign when the centred
+/// form proves the whole interval root-free.
+///
+/// An interval is dropped when root-free, solved on its own when monotone,
+/// halved up to [`SPLITS`] times otherwise, and then cut at the critical
+/// points (the roots of the derivative, recursively).
+fn roots_in(
+    c: &[f64],
+    tol: &[f64],
+    lo: f64,
+    hi: f64,
+    depth: usize,
+    out: &mut Roots,
+) -> Option<Sign> {
+    let n = c.len();
+    if n <= 1 || lo > hi {
+        return None;
+    }
+    match shape(c, tol, lo, hi) {
+        Bound::Rootless(s) => return Some(s),
+        Bound::Monotone => {
+            let (d, _) = derivative(c, tol);
+            piece_root(c, tol, &d[..n - 1], lo, hi, out);
+            return None;
+        }
+        Bound::Unknown => {}
+    }
+    if depth < SPLITS {
+        if let Some(m) = midpoint(lo, hi) {
+            roots_in(c, tol, lo, m, depth + 1, out);
+            roots_in(c, tol, m, hi, depth + 1, out);
+            return None;
+        }
+    }
+    let (d, dt) = derivative(c, tol);
+    let d = &d[..n - 1];
+    // The cut points: the ends and the critical points inside.
+    let mut crit = Roots::EMPTY;
+    if n >= 3 {
+        roots_in(d, &dt[..n - 1], lo, hi, 0, &mut crit);
+    }
+    let mut from = lo;
+    for &x in crit.as_slice().iter().chain([hi].iter()) {
+        if x > from && x <= hi {
+            piece_root(c, tol, d, from, x, out);
+            from = x;
+        }
+    }
+    if from == lo {
+        piece_root(c, tol, d, lo, hi, out);
+    }
+    None
+}
+
+/// The root of `c` on a piece `[a, b]` where it is monotone: an end within
+/// the rounding allowance of zero is a root (touching roots sit at
+/// critical points), else a sign change is refined.
+fn piece_root(c: &[f64], tol: &[f64], d: &[f64], a: f64, b: f64, out: &mut Roots) {
+    let za = is_numerically_zero(c, tol, a);
+    let zb = is_numerically_zero(c, tol, b);
+    if za {
+        out.push(a);
+    }
+    if za || zb {
+        if zb {
+            out.push(b);
+        }
+        return;
+    }
+    let fa = horner(c, a);
+    let fb = horner(c, b);
+    if (fa < 0.0) != (fb < 0.0) {
+        out.push(refine(c, d, a, b, fa));
+    }
+}
+
+/// The root of the monotone piece `[a, b]` where `c` changes sign, by
+/// Newton steps kept inside the shrinking bracket (bisection when Newton
+/// leaves it); at most 200 steps.
+fn refine(c: &[f64], d: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
+    let neg_at_a = fa < 0.0;
+    let mut x = a + (b - a) / 2.0;
+    for _ in 0..200 {
+        let fx = horner(c, x);
+        if fx == 0.0 {
+            return x;
+        }
+        if (fx < 0.0) == neg_at_a {
+            a = x;
+        } else {
+            b = x;
+        }
+        let dx = horner(d, x);
+        let newton = x - fx / dx;
+        let next = if dx != 0.0 && newton > a && newton < b {
+            newton
+        } else {
+            a + (b - a) / 2.0
+        };
+        if next == x || b - a <= EPS * a.abs().max(b.abs()) {
+            return next;
+        }
+        x = next;
+    }
+    x
+}
+
+/// One body as `x = rot(t) y / s(t) + C(t) / d(t)` with `rot^T rot = s^2
+/// I` (module docs, "Relative motion in `f64`").
+struct RigidF64 {
+    /// Rows of the homogeneous rotation.
+    rot: [[P; 3]; 3],
+    s: P,
+    centre: [P; 3],
+    d: P,
+}
+
+fn finite<const N: usize>(v: [f64; N]) -> Result<[f64; N], Decline> {
+    if v.iter().all(|x| x.is_finite()) {
+        Ok(v)
+    } else {
+        Err(Decline)
+    }
+}
+
+impl RigidF64 {
+    fn from_body(body: &Body, pool: &mut Pool) -> Result<RigidF64, Decline> {
+        let pose = &body.pose;
+        let rows = |pool: &mut Pool| -> Result<[[P; 3]; 3], Decline> {
+            let r: [[f64; 3]; 3] =
+                std::array::from_fn(|i| std::array::from_fn(|j| to_f64(&pose.rotation.rows[i][j])));
+            let r = r.map(finite).into_iter().collect::<Result<Vec<_>, _>>()?;
+            Ok(std::array::from_fn(|i| pool.constants(r[i])))
+        };
+        let position: Result<[f64; 3], Decline> =
+            finite(std::array::from_fn(|k| to_f64(&pose.translation[k])));
+        match &body.motion {
+            Motion::Static => {
+                let rot = rows(pool)?;
+                Ok(RigidF64 {
+                    rot,
+                    s: pool.constant(1.0),
+                    centre: pool.constants(position?),
+                    d: pool.constant(1.0),
+                })
+            }
+            Motion::Linear { velocity } => {
+                let p = position?;
+                let v: [f64; 3] = finite(std::array::from_fn(|k| to_f64(&velocity[k])))?;
+                let rot = rows(pool)?;
+                let centre = std::array::from_fn(|k| {
+                    let start = pool.len();
+                    pool.c.extend([p[k], v[k]]);
+                    pool.a.extend([p[k].abs(), v[k].abs()]);
+                    pool.finish(start)
+                });
+                Ok(RigidF64 {
+                    rot,
+                    s: pool.constant(1.0),
+                    centre,
+                    d: pool.constant(1.0),
+                })
+            }
+            Motion::Rational {
+                quaternion,
+                translation,
+                denominator,
+            } => {
+                let mut q = [P::ZERO; 4];
+                for (qi, p) in q.iter_mut().zip(quaternion) {
+                    *qi = pool.push_rational(p)?;
+                }
+                let mut centre = [P::ZERO; 3];
+                for (k, c) in centre.iter_mut().enumerate() {
+                    *c = pool.push_rational(&translation[k])?;
+                }
+                let (rot, s) = quaternion_rotation(pool, &q)?;
+                Ok(RigidF64 {
+                    rot,
+                    s,
+                    centre,
+                    d: pool.push_rational(denominator)?,
+                })
+            }
+            _ => Err(Decline),
+        }
+    }
+}
+
+/// `rot(q)` and `|q|^2` for `q = (w, x, y, z)`: the project's
+/// [`quaternion_rotation_homogeneous`](crate::geom::quaternion_rotation_homogeneous),
+/// on pool polynomials.
+fn quaternion_rotation(pool: &mut Pool, q: &[P; 4]) -> Result<([[P; 3]; 3], P), Decline> {
+    let [w, x, y, z] = *q;
+    let (ww, xx, yy, zz) = (
+        pool.mul(w, w)?,
+        pool.mul(x, x)?,
+        pool.mul(y, y)?,
+        pool.mul(z, z)?,
+    );
+    let (xy, xz, yz) = (pool.mul(x, y)?, pool.mul(x, z)?, pool.mul(y, z)?);
+    let (wx, wy, wz) = (pool.mul(w, x)?, pool.mul(w, y)?, pool.mul(w, z)?);
+    let rot = [
+        [
+            pool.lin(&[(1.0, ww), (1.0, xx), (-1.0, yy), (-1.0, zz)]),
+            pool.lin(&[(2.0, xy), (-2.0, wz)]),
+            pool.lin(&[(2.0, xz), (2.0, wy)]),
+        ],
+        [
+            pool.lin(&[(2.0, xy), (2.0, wz)]),
+            pool.lin(&[(1.0, ww), (-1.0, xx), (1.0, yy), (-1.0, zz)]),
+            pool.lin(&[(2.0, yz), (-2.0, wx)]),
+        ],
+        [
+            pool.lin(&[(2.0, xz), (-2.0, wy)]),
+            pool.lin(&[(2.0, yz), (2.0, wx)]),
+            pool.lin(&[(1.0, ww), (-1.0, xx), (-1.0, yy), (1.0, zz)]),
+        ],
+    ];
+    let s = pool.lin(&[(1.0, ww), (1.0, xx), (1.0, yy), (1.0, zz)]);
+    Ok((rot, s))
+}
+
+/// `b` in the frame of `a`: `(L, T, w)` with `w > 0` at `t0` (module docs).
+struct Relative {
+    /// `l[k][j]`: component `k` of `b`'s axis `U_j`.
+    l: [[P; 3]; 3],
+    t: [P; 3],
+    w: P,
+}
+
+/// `sum_k x_k y_k`.
+fn dot(pool: &mut Pool, x: &[P; 3], y: &[P; 3]) -> Result<P, Decline> {
+    let p: [P; 3] = [
+        pool.mul(x[0], y[0])?,
+        pool.mul(x[1], y[1])?,
+        pool.mul(x[2], y[2])?,
+    ];
+    Ok(pool.lin(&[(1.0, p[0]), (1.0, p[1]), (1.0, p[2])]))
+}
+
+fn relative(
+    pool: &mut Pool,
+    a: &RigidF64,
+    b: &RigidF64,
+    t0: f64,
+    t1: f64,
+) -> Result<Relative, Decline> {
+    let dd = pool.mul(a.d, b.d)?;
+    let col = |m: &[[P; 3]; 3], j: usize| [m[0][j], m[1][j], m[2][j]];
+    let mut l = [[P::ZERO; 3]; 3];
+    for (i, row) in l.iter_mut().enumerate() {
+        for (j, x) in row.iter_mut().enumerate() {
+            let acc = dot(pool, &col(&a.rot, i), &col(&b.rot, j))?;
+            *x = pool.mul(acc, dd)?;
+        }
+    }
+    let mut diff = [P::ZERO; 3];
+    for (k, x) in diff.iter_mut().enumerate() {
+        let p = pool.mul(b.centre[k], a.d)?;
+        let q = pool.mul(a.centre[k], b.d)?;
+        *x = pool.sub(p, q);
+    }
+    let mut t = [P::ZERO; 3];
+    for (i, x) in t.iter_mut().enumerate() {
+        let acc = dot(pool, &col(&a.rot, i), &diff)?;
+        *x = pool.mul(acc, b.s)?;
+    }
+    let ss = pool.mul(a.s, b.s)?;
+    let w = pool.mul(ss, dd)?;
+    // Orient: `w > 0` on the interval (the contract's denominators do not
+    // vanish there; `s_a s_b > 0`).
+    let mut sign = pool.sign_at(w, t0);
+    if sign == Sign::Zero {
+        sign = pool.sign_at(w, t0 + (t1 - t0) / 2.0);
+    }
+    match sign {
+        Sign::Positive => Ok(Relative { l, t, w }),
+        Sign::Negative => Ok(Relative {
+            l: l.map(|row| row.map(|p| pool.neg(p))),
+            t: t.map(|p| pool.neg(p)),
+            w: pool.neg(w),
+        }),
+        Sign::Zero => Err(Decline),
+    }
+}
+
+/// The data of one plane direction, as [`AxisData`]: `D_{+-n} = sum_k
+/// coef_k sigma_k inner_k -+ center`.
+#[derive(Clone, Copy)]
+struct Axis {
+    axis: PlaneAxis,
+    /// `n` vanishes identically (parallel edges for the whole motion).
+    vanishes: bool,
+    coef: [f64; 6],
+    inner: [P; 6],
+    center: P,
+}
+
+/// `e_i x v`.
+fn cross_unit(pool: &mut Pool, i: usize, v: &[P; 3]) -> [P; 3] {
+    let z = P::ZERO;
+    match i {
+        0 => [z, pool.neg(v[2]), v[1]],
+        1 => [v[2], z, pool.neg(v[0])],
+        _ => [pool.neg(v[1]), v[0], z],
+    }
+}
+
+fn cross(pool: &mut Pool, u: &[P; 3], v: &[P; 3]) -> Result<[P; 3], Decline> {
+    let mut out = [P::ZERO; 3];
+    for (k, o) in out.iter_mut().enumerate() {
+        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+        let p = pool.mul(u[i], v[j])?;
+        let q = pool.mul(u[j], v[i])?;
+        *o = pool.sub(p, q);
+    }
+    Ok(out)
+}
+
+/// The geometry of one query: the relative motion, `b`'s axes and face
+/// normals, and the 15 plane directions (`planes.rs`, `axis_data`).
+struct Geometry {
+    rel: Relative,
+    /// `u[j]`: `b`'s axis `U_j`.
+    u: [[P; 3]; 3],
+    /// `normals[j] = U_{j+1} x U_{j+2}`.
+    normals: [[P; 3]; 3],
+    axes: [Axis; 15],
+}
+
+fn geometry(
+    pool: &mut Pool,
+    rel: Relative,
+    e: [f64; 3],
+    f: [f64; 3],
+) -> Result<Geometry, SolveStop> {
+    let u: [[P; 3]; 3] = std::array::from_fn(|j| std::array::from_fn(|k| rel.l[k][j]));
+    let mut normals = [[P::ZERO; 3]; 3];
+    for (j, n) in normals.iter_mut().enumerate() {
+        *n = cross(pool, &u[(j + 1) % 3], &u[(j + 2) % 3])?;
+    }
+    let det = dot(pool, &normals[0], &u[0])?;
+    if det.is_zero() {
+        return Err(SolveStop::Error(SgmError::NotApplicable(
+            "sgm: the relative motion is singular (a box is flattened)".to_string(),
+        )));
+    }
+    let w = rel.w;
+    let coef = [e[0], e[1], e[2], f[0], f[1], f[2]];
+    let mut axes = [Axis {
+        axis: PlaneAxis::FaceA(0),
+        vanishes: true,
+        coef,
+        inner: [P::ZERO; 6],
+        center: P::ZERO,
+    }; 15];
+    for (k, slot) in axes.iter_mut().enumerate() {
+        let axis = PlaneAxis::from_index(k);
+        let (normal, dots, center): ([P; 3], [P; 3], P) = match axis {
+            PlaneAxis::FaceA(i) => {
+                let normal =
+                    pool.constants(std::array::from_fn(|m| if m == i { 1.0 } else { 0.0 }));
+                (normal, std::array::from_fn(|m| u[m][i]), rel.t[i])
+            }
+            PlaneAxis::FaceB(j) => {
+                let n = normals[j];
+                let dots = std::array::from_fn(|m| if m == j { det } else { P::ZERO });
+                (n, dots, dot(pool, &n, &rel.t)?)
+            }
+            PlaneAxis::EdgeEdge(i, j) => {
+                let n = cross_unit(pool, i, &u[j]);
+                // n . U_m = e_i . (U_j x U_m) (planes.rs, `axis_data`)
+                let next = normals[(j + 2) % 3][i];
+                let prev = pool.neg(normals[(j + 1) % 3][i]);
+                let dots = std::array::from_fn(|m| {
+                    if m == j {
+                        P::ZERO
+                    } else if m == (j + 1) % 3 {
+                        next
+                    } else {
+                        prev
+                    }
+                });
+                (n, dots, dot(pool, &n, &rel.t)?)
+            }
+        };
+        *slot = Axis {
+            axis,
+            vanishes: normal.iter().all(|p| p.is_zero()),
+            coef,
+            inner: [
+                pool.mul(w, normal[0])?,
+                pool.mul(w, normal[1])?,
+                pool.mul(w, normal[2])?,
+                dots[0],
+                dots[1],
+                dots[2],
+            ],
+            center,
+        };
+    }
+    Ok(Geometry {
+        rel,
+        u,
+        normals,
+        axes,
+    })
+}
+
+/// Why the solve stopped without an outcome.
+enum SolveStop {
+    /// Outside the fast path's scope: run the generic solve.
+    Decline,
+    /// The method's answer is an error (as the generic solve's).
+    Error(SgmError),
+}
+
+impl From<Decline> for SolveStop {
+    fn from(_: Decline) -> Self {
+        SolveStop::Decline
+    }
+}
+
+/// The answer of the fast `f64` path: the generic [`SgmOutcome`](super::SgmOutcome)'s
+/// decision fields with plain `f64` times, and the world contact normal.
+#[derive(Clone, Debug)]
+pub struct FastSgmOutcome {
+    /// The boxes touch or overlap somewhere in `[t0, t1]`.
+    pub collides: bool,
+    /// They touch or overlap at `t0`.
+    pub initially_overlapping: bool,
+    /// The first contact time.
+    pub first_contact: Option<f64>,
+    /// The maximal closed contact intervals, in order.
+    pub contact_intervals: Vec<(f64, f64)>,
+    /// The plane the origin lies on at the first contact and the touching
+    /// features (of `a`, then of `b`).
+    pub feature: Option<(PlaneId, BoxFeature, BoxFeature)>,
+    /// The unit world normal, from `a` to `b`, of that plane at the first
+    /// contact.
+    pub normal: Option<[f64; 3]>,
+    /// Work counters (this path's own work: `root_isolations` counts the
+    /// polynomials the root finder ran on after the root-free test).
+    pub stats: SgmStats,
+}
+
+fn box_half(body: &Body) -> Option<[f64; 3]> {
+    match &body.shape {
+        Shape::Box(b) => finite(std::array::from_fn(|k| to_f64(&b.half_extents[k]))).ok(),
+        _ => None,
+    }
+}
+
+/// Solves the pair with the SGM method in `f64` on the fast path (module
+/// docs); `None` when the pair is outside its scope (shapes other than
+/// boxes, motions other than `static`, `linear`, `rational`, degrees
+/// beyond [`MAX_COEFFS`]): the caller then runs the generic
+/// [`solve_sgm`](super::solve_sgm)`::<f64>`.
+///
+/// # Errors
+/// [`SgmError::NotApplicable`] for a singular relative motion, as the
+/// generic solve.
+pub fn solve_sgm_f64(
+    a: &Body,
+    b: &Body,
+    t0: &BigRational,
+    t1: &BigRational,
+) -> Option<Result<FastSgmOutcome, SgmError>> {
+    let e = box_half(a)?;
+    let f = box_half(b)?;
+    let (s0, s1) = (to_f64(t0), to_f64(t1));
+    if !(s0.is_finite() && s1.is_finite() && s0 < s1) || same_instant(s0, s1) {
+        return None;
+    }
+    let mut pool = Pool::with_capacity(4096);
+    let mut run = || -> Result<FastSgmOutcome, SolveStop> {
+        let ma = RigidF64::from_body(a, &mut pool)?;
+        let mb = RigidF64::from_body(b, &mut pool)?;
+        let rel = relative(&mut pool, &ma, &mb, s0, s1)?;
+        let g = geometry(&mut pool, rel, e, f)?;
+        solve_geometry(&mut pool, &g, &ma, e, f, s0, s1)
+    };
+    match run() {
+        Ok(out) => Some(Ok(out)),
+        Err(SolveStop::Decline) => None,
+        Err(SolveStop::Error(err)) => Some(Err(err)),
+    }
+}
+
+/// A constraint on one homogeneous interval (a plane, or the negated
+/// sphere polynomial): its roots there (`roots[at..at + n]` of the
+/// [`Tracks`]) and its sign on the open pieces between `lo`, the roots and
+/// `hi` (`signs[at + i..]`... one more than roots; `Sign::Zero` for an
+/// empty piece), as the generic solve's `Track`.
+#[derive(Clone, Copy)]
+struct Track {
+    bit: usize,
+    roots_at: usize,
+    n: usize,
+    signs_at: usize,
+}
+
+/// The tracks of one homogeneous interval, their roots and signs in two
+/// vectors reused from interval to interval.
+struct Tracks {
+    list: Vec<Track>,
+    roots: Vec<f64>,
+    signs: Vec<Sign>,
+}
+
+impl Tracks {
+    fn clear(&mut self) {
+        self.list.clear();
+        self.roots.clear();
+        self.signs.clear();
+    }
+
+    /// A track with the given roots; the signs sampled from `p` between
+    /// them.
+    fn push(&mut self, bit: usize, pool: &Pool, p: P, roots: &[f64], lo: f64, hi: f64) {
+        let (roots_at, signs_at) = (self.roots.len(), self.signs.len());
+        self.roots.extend_from_slice(roots);
+        let mut from = lo;
+        for &to in roots.iter().chain([hi].iter()) {
+            self.signs
+                .push(midpoint(from, to).map_or(Sign::Zero, |x| pool.sign_at(p, x)));
+            from = to;
+        }
+        self.list.push(Track {
+            bit,
+            roots_at,
+            n: roots.len(),
+            signs_at,
+        });
+    }
+
+    /// A track without roots, of one sign.
+    fn push_constant(&mut self, bit: usize, sign: Sign) {
+        self.list.push(Track {
+            bit,
+            roots_at: self.roots.len(),
+            n: 0,
+            signs_at: self.signs.len(),
+        });
+        self.signs.push(sign);
+    }
+
+    fn roots_of(&self, t: &Track) -> &[f64] {
+        &self.roots[t.roots_at..t.roots_at + t.n]
+    }
+}
+
+/// The roots of `p` in `[lo, hi]`, and `Some(sign)` when the centred form
+/// proved it root-free there (then the root finder did not run).
+fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64) -> (Roots, Option<Sign>) {
+    let mut roots = Roots::EMPTY;
+    if p.n <= 1 {
+        let sign = pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x));
+        return (roots, Some(sign));
+    }
+    let tol = pool.allowance(p);
+    if let Some(s) = roots_in(pool.coeffs(p), &tol[..p.n], lo, hi, 0, &mut roots) {
+        return (roots, Some(s));
+    }
+    // Roots at the ends' distance of `SAME_INSTANT` are the ends.
+    for x in &mut roots.x[..roots.n] {
+        if same_instant(*x, lo) {
+            *x = lo;
+        } else if same_instant(*x, hi) {
+            *x = hi;
+        }
+    }
+    // A run of roots with the value within the rounding allowance between
+    // each two is one touching root (a root of high multiplicity is found
+    // as such a run): the run's middle root, or an end of the interval in
+    // it.
+    let c = pool.coeffs(p);
+    let zero_between =
+        |x: f64, y: f64| midpoint(x, y).is_none_or(|m| is_numerically_zero(c, &tol[..p.n], m));
+    let mut dedup = Roots::EMPTY;
+    let rs = roots.as_slice();
+    let mut i = 0;
+    while i < rs.len() {
+        let mut j = i;
+        while j + 1 < rs.len() && zero_between(rs[j], rs[j + 1]) {
+            j += 1;
+        }
+        let run = &rs[i..=j];
+        let pick = if run.contains(&lo) {
+            lo
+        } else if run.contains(&hi) {
+            hi
+        } else {
+            run[run.len() / 2]
+        };
+        dedup.push(pick);
+        i = j + 1;
+    }
+    (dedup, None)
+}
+
+/// Streams the cells into contact intervals (generic solve, "Contact
+/// intervals") without storing them.
+struct Sweep {
+    open: Option<f64>,
+    prev_hi: f64,
+    intervals: Vec<(f64, f64)>,
+    cells: usize,
+}
+
+impl Sweep {
+    /// Adds a cell; true when it starts the first contact interval.
+    fn cell(&mut self, lo: f64, hi: f64, mask: u32) -> bool {
+        self.cells += 1;
+        let mut first = false;
+        if mask == 0 {
+            if self.open.is_none() {
+                first = self.intervals.is_empty();
+                self.open = Some(lo);
+            }
+        } else if let Some(start) = self.open.take() {
+            self.intervals.push((start, self.prev_hi));
+        }
+        self.prev_hi = hi;
+        first
+    }
+}
+
+/// The plane polynomials of one homogeneous interval, by plane index;
+/// `present` marks those built (the normal does not vanish identically).
+struct PlaneSet {
+    d: [P; PLANE_COUNT],
+    present: u32,
+}
+
+/// The first-contact data: the pair and the plane polynomial's degree.
+struct FirstContact {
+    time: f64,
+    feature: Option<(PlaneId, BoxFeature, BoxFeature)>,
+    degree: Option<usize>,
+}
+
+/// The first plane (FV, VF, EE order) the origin lies on at `t` with a
+/// normal not vanishing there, and the merged support features of all such
+/// planes (the generic solve's `active_pair`, signs with the rounding
+/// allowance).
+fn active_pair(
+    pool: &Pool,
+    g: &Geometry,
+    planes: &PlaneSet,
+    zeros: u32,
+    t: f64,
+) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
+    let mut first: Option<PlaneId> = None;
+    let mut sa = [Sign::Zero; 3];
+    let mut sb = [Sign::Zero; 3];
+    for (k, &d) in planes.d.iter().enumerate() {
+        if planes.present & (1 << k) == 0 {
+            continue;
+        }
+        let vanishes =
+            d.is_zero() || zeros & (1 << k) != 0 || pool.sign_tolerant(d, t) == Sign::Zero;
+        if !vanishes {
+            continue;
+        }
+        let id = PlaneId::from_index(k);
+        let ax = &g.axes[id.axis.index()];
+        let signs: [Sign; 6] = std::array::from_fn(|m| pool.sign_tolerant(ax.inner[m], t));
+        if signs[..3].iter().all(|s| *s == Sign::Zero) {
+            continue;
+        }
+        let (fa, fb) = AxisData::<f64>::features(id.positive, &signs);
+        for m in 0..3 {
+            if sa[m] == Sign::Zero {
+                sa[m] = fa.0[m];
+            }
+            if sb[m] == Sign::Zero {
+                sb[m] = fb.0[m];
+            }
+        }
+        first.get_or_insert(id);
+    }
+    let fa = FeatureSigns(sa).feature()?;
+    let fb = FeatureSigns(sb).feature()?;
+    Some((first?, fa, fb))
+}
+
+fn first_contact(pool: &Pool, g: &Geometry, planes: &PlaneSet, zeros: u32, t: f64) -> FirstContact {
+    let feature = active_pair(pool, g, planes, zeros, t);
+    let degree = feature
+        .filter(|(id, _, _)| planes.present & (1 << id.index()) != 0)
+        .map(|(id, _, _)| planes.d[id.index()].degree());
+    FirstContact {
+        time: t,
+        feature,
+        degree,
+    }
+}
+
+/// The world normal of plane `id` at `t`: `n` in `a`'s frame turned by
+/// `rot_a(t)` (a positive multiple of `a`'s rotation), unit.
+fn world_normal(pool: &Pool, g: &Geometry, a: &RigidF64, id: PlaneId, t: f64) -> Option<[f64; 3]> {
+    let ev = |p: &P| pool.eval(*p, t);
+    let local: [f64; 3] = match id.axis {
+        PlaneAxis::FaceA(i) => std::array::from_fn(|k| if k == i { 1.0 } else { 0.0 }),
+        PlaneAxis::FaceB(j) => g.normals[j].each_ref().map(ev),
+        PlaneAxis::EdgeEdge(i, j) => {
+            let v = g.u[j].each_ref().map(ev);
+            match i {
+                0 => [0.0, -v[2], v[1]],
+                1 => [v[2], 0.0, -v[0]],
+                _ => [-v[1], v[0], 0.0],
+            }
+        }
+    };
+    let s = if id.positive { 1.0 } else { -1.0 };
+    let world: [f64; 3] = std::array::from_fn(|r| {
+        (0..3)
+            .map(|k| pool.eval(a.rot[r][k], t) * local[k] * s)
+            .sum()
+    });
+    unit_f64(world)
+}
+
+/// Sections IV-A to IV-E on the relative geometry (module docs of `sgm`
+/// and of this module).
+fn solve_geometry(
+    pool: &mut Pool,
+    g: &Geometry,
+    a: &RigidF64,
+    e: [f64; 3],
+    f: [f64; 3],
+    s0: f64,
+    s1: f64,
+) -> Result<FastSgmOutcome, SolveStop> {
+    let rel = &g.rel;
+    let mut stats = SgmStats {
+        motion_degree: rel
+            .l
+            .iter()
+            .flatten()
+            .chain(rel.t.iter())
+            .chain([&rel.w])
+            .map(|p| p.degree())
+            .max()
+            .unwrap_or(0),
+        ..SgmStats::default()
+    };
+    let mut degrees = [0usize; MAX_COEFFS];
+    let mut isolations = 0usize;
+
+    // Section IV-A: the homogeneous intervals from the roots of the
+    // entries of `L` (rigid: the normals' entries are `w` times them).
+    let mut cuts: Vec<f64> = Vec::with_capacity(2 + 9 * MAX_COEFFS);
+    cuts.push(s0);
+    cuts.push(s1);
+    for &p in rel.l.iter().flatten() {
+        let (roots, rootless) = plane_roots(pool, p, s0, s1);
+        isolations += usize::from(rootless.is_none());
+        cuts.extend_from_slice(roots.as_slice());
+    }
+    cuts.sort_by(f64::total_cmp);
+    // Merge instants closer than `SAME_INSTANT`, keeping `t0` and `t1`.
+    let mut merged: Vec<f64> = Vec::with_capacity(cuts.len());
+    for &x in &cuts {
+        match merged.last_mut() {
+            Some(last) if same_instant(*last, x) => {
+                if x == s1 {
+                    *last = s1;
+                }
+            }
+            _ => merged.push(x),
+        }
+    }
+    let cuts = merged;
+    let n_int = cuts.len().saturating_sub(1);
+    stats.homogeneous_intervals = n_int.max(1);
+
+    // Section IV-E: `|T|^2 - R^2 w^2` with `R >= |e| + |f|` (rounded up as
+    // the exact path's `sqrt_upper`).
+    let slack = 1.0 / f64::from(1u32 << 20);
+    let up = |x: f64| x + x * slack + slack;
+    let norm = |h: [f64; 3]| (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt();
+    let radius = up(norm(e)) + up(norm(f));
+    let tt = dot(pool, &rel.t, &rel.t)?;
+    let ww = pool.mul(rel.w, rel.w)?;
+    let sphere = pool.lin(&[(1.0, tt), (-(radius * radius), ww)]);
+    let negated_sphere = pool.neg(sphere);
+    // Overflow to infinity (huge coordinates; `|T|^2` has the highest
+    // powers): the generic solve.
+    if pool.c.iter().any(|x| !x.is_finite()) {
+        return Err(SolveStop::Decline);
+    }
+    let (sphere_roots, rootless) = plane_roots(pool, sphere, s0, s1);
+    isolations += usize::from(rootless.is_none());
+
+    let mut sweep = Sweep {
+        open: None,
+        prev_hi: s0,
+        intervals: Vec::new(),
+        cells: 0,
+    };
+    let mut first: Option<FirstContact> = None;
+    let mut crit: Vec<(f64, usize)> = Vec::with_capacity(64);
+    let mut tracks = Tracks {
+        list: Vec::with_capacity(PLANE_COUNT + 1),
+        roots: Vec::with_capacity(64),
+        signs: Vec::with_capacity(128),
+    };
+    let mut planes = PlaneSet {
+        d: [P::ZERO; PLANE_COUNT],
+        present: 0,
+    };
+    // Per direction: the last pattern and its two planes.
+    let mut cache: [Option<([Sign; 6], [P; 2])>; 15] = [None; 15];
+    for k in 0..n_int {
+        let (lo, hi) = (cuts[k], cuts[k + 1]);
+        let last = k + 1 == n_int;
+        let Some(mid) = midpoint(lo, hi) else {
+            continue;
+        };
+        let sphere_crosses = sphere_roots.as_slice().iter().any(|&r| r >= lo && r <= hi);
+        if !sphere.is_zero() && !sphere_crosses && pool.sign_at(sphere, mid) == Sign::Positive {
+            stats.pruned_by_sphere += 1;
+            let mask = 1 << SPHERE_BIT;
+            sweep.cell(lo, lo, mask);
+            sweep.cell(lo, hi, mask);
+            if last {
+                sweep.cell(hi, hi, mask);
+            }
+            continue;
+        }
+        // Sections IV-B, IV-C: the planes of this interval.
+        planes.present = 0;
+        tracks.clear();
+        for (k_ax, ax) in g.axes.iter().enumerate() {
+            if ax.vanishes {
+                continue;
+            }
+            // The pattern of the inner values at the midpoint; the planes
+            // are rebuilt only when it differs from the last interval's.
+            let pattern: [Sign; 6] = std::array::from_fn(|m| pool.sign_at(ax.inner[m], mid));
+            let built = match &cache[k_ax] {
+                Some((p, built)) if *p == pattern => *built,
+                _ => {
+                    let mut terms = [(0.0, P::ZERO); 6];
+                    let mut nt = 0;
+                    for ((sign, &coef), &inner) in pattern.iter().zip(&ax.coef).zip(&ax.inner) {
+                        let k = match sign {
+                            Sign::Positive => coef,
+                            Sign::Negative => -coef,
+                            Sign::Zero => continue,
+                        };
+                        terms[nt] = (k, inner);
+                        nt += 1;
+                    }
+                    let base = pool.lin(&terms[..nt]);
+                    let built = [
+                        pool.lin(&[(1.0, base), (-1.0, ax.center)]),
+                        pool.lin(&[(1.0, base), (1.0, ax.center)]),
+                    ];
+                    cache[k_ax] = Some((pattern, built));
+                    built
+                }
+            };
+            for (positive, d) in [(true, built[0]), (false, built[1])] {
+                let id = PlaneId {
+                    axis: ax.axis,
+                    positive,
+                };
+                planes.d[id.index()] = d;
+                planes.present |= 1 << id.index();
+                if !d.is_zero() {
+                    stats.planes += 1;
+                    degrees[d.degree()] += 1;
+                    let (roots, rootless) = plane_roots(pool, d, lo, hi);
+                    isolations += usize::from(rootless.is_none());
+                    match rootless {
+                        Some(sign) => tracks.push_constant(id.index(), sign),
+                        None => tracks.push(id.index(), pool, d, roots.as_slice(), lo, hi),
+                    }
+                }
+            }
+        }
+        if !sphere.is_zero() {
+            let mut roots = Roots::EMPTY;
+            for &r in sphere_roots.as_slice() {
+                if r >= lo && r <= hi {
+                    roots.push(r);
+                }
+            }
+            tracks.push(SPHERE_BIT, pool, negated_sphere, roots.as_slice(), lo, hi);
+        }
+        // Section IV-D: the critical instants (ends and roots, tagged with
+        // their track), grouped into instants.
+        crit.clear();
+        crit.push((lo, usize::MAX));
+        crit.push((hi, usize::MAX));
+        for (i, t) in tracks.list.iter().enumerate() {
+            crit.extend(tracks.roots_of(t).iter().map(|&r| (r, i)));
+        }
+        crit.sort_by(|x, y| x.0.total_cmp(&y.0));
+        let mut piece = [0usize; PLANE_COUNT + 1];
+        let negative_mask = |piece: &[usize], skip: u64| -> u32 {
+            tracks
+                .list
+                .iter()
+                .enumerate()
+                .filter(|(i, t)| {
+                    skip & (1 << i) == 0 && tracks.signs[t.signs_at + piece[*i]] == Sign::Negative
+                })
+                .fold(0, |m, (_, t)| m | (1 << t.bit))
+        };
+        let mut m = 0;
+        while m < crit.len() {
+            // One instant: the run of values within `SAME_INSTANT` of its
+            // first; an end in it is its value.
+            let start = crit[m].0;
+            let mut at = start;
+            let mut members = 0u64;
+            let mut next = m;
+            while next < crit.len() && same_instant(start, crit[next].0) {
+                let (x, tag) = crit[next];
+                if tag == usize::MAX {
+                    at = x;
+                } else {
+                    members |= 1 << tag;
+                }
+                next += 1;
+            }
+            let is_end = next == crit.len();
+            if is_end && !last {
+                break;
+            }
+            let mask = negative_mask(&piece, members);
+            if sweep.cell(at, at, mask) {
+                let zero_bits = tracks
+                    .list
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| members & (1 << i) != 0)
+                    .fold(0u32, |z, (_, t)| z | (1 << t.bit));
+                first = Some(first_contact(pool, g, &planes, zero_bits, at));
+            }
+            for &(_, tag) in &crit[m..next] {
+                if tag != usize::MAX {
+                    piece[tag] += 1;
+                }
+            }
+            if is_end {
+                break;
+            }
+            let q = crit[next].0;
+            m = next;
+            if midpoint(at, q).is_none() {
+                continue;
+            }
+            let mask = negative_mask(&piece, 0);
+            if sweep.cell(at, q, mask) {
+                first = Some(first_contact(pool, g, &planes, 0, at));
+            }
+        }
+    }
+    if let Some(start) = sweep.open.take() {
+        sweep.intervals.push((start, s1));
+    }
+    stats.cells = sweep.cells;
+    stats.root_isolations = isolations;
+    let top = degrees.iter().rposition(|&c| c > 0);
+    stats.max_plane_degree = top.unwrap_or(0);
+    stats.plane_degrees = top.map_or_else(Vec::new, |d| degrees[..=d].to_vec());
+    stats.contact_degree = first.as_ref().and_then(|c| c.degree);
+    let time = first.as_ref().map(|c| c.time);
+    let feature = first.as_ref().and_then(|c| c.feature);
+    let normal = match (feature, time) {
+        (Some((id, _, _)), Some(t)) => world_normal(pool, g, a, id, t),
+        _ => None,
+    };
+    Ok(FastSgmOutcome {
+        collides: time.is_some(),
+        initially_overlapping: time == Some(s0),
+        first_contact: time,
+        contact_intervals: sweep.intervals,
+        feature,
+        normal,
+        stats,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn poly(pool: &mut Pool, c: &[f64]) -> P {
+        let start = pool.len();
+        pool.c.extend_from_slice(c);
+        pool.a.extend(c.iter().map(|x| x.abs()));
+        pool.finish(start)
+    }
+
+    fn roots(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
+        let mut pool = Pool::with_capacity(16);
+        let p = poly(&mut pool, c);
+        plane_roots(&pool, p, lo, hi).0.as_slice().to_vec()
+    }
+
+    #[test]
+    fn roots_of_hand_polynomials() {
+        // (t - 1/4)(t - 1/2)(t - 3/4)
+        let r = roots(&[-0.09375, 0.6875, -1.5, 1.0], 0.0, 1.0);
+        assert_eq!(r.len(), 3);
+        for (x, e) in r.iter().zip([0.25, 0.5, 0.75]) {
+            assert!((x - e).abs() < 1e-14, "{x} vs {e}");
+        }
+        // (t - 1/2)^2: touching, found at the critical point
+        assert_eq!(roots(&[0.25, -1.0, 1.0], 0.0, 1.0), vec![0.5]);
+        // t^2 + 1: none, proven by the centred form
+        assert!(roots(&[1.0, 0.0, 1.0], -3.0, 3.0).is_empty());
+        // t (t - 1): both ends
+        assert_eq!(roots(&[0.0, -1.0, 1.0], 0.0, 1.0), vec![0.0, 1.0]);
+        // 2t - 1 on [0, 1]
+        assert_eq!(roots(&[-1.0, 2.0], 0.0, 1.0), vec![0.5]);
+        // (t - 0.3)(t - 0.3 - 1e-6)(t + 5): two close roots
+        let (a, b) = (0.3, 0.3 + 1e-6);
+        let c = [a * b * 5.0, a * b - 5.0 * (a + b), 5.0 - (a + b), 1.0];
+        let r = roots(&c, 0.0, 1.0);
+        assert_eq!(r.len(), 2, "{r:?}");
+        // (the rounded coefficients move roots 1e-6 apart by about 1e-10)
+        assert!((r[0] - a).abs() < 1e-9 && (r[1] - b).abs() < 1e-9, "{r:?}");
+    }
+
+    #[test]
+    fn rootless_test_is_sound_and_useful() {
+        let mut pool = Pool::with_capacity(64);
+        // t^2 + 1 on [0, 1]: q = 1.25 + x + x^2 at m = 1/2, r = 1/2:
+        // 1.25 > 0.5 + 0.25
+        let p = poly(&mut pool, &[1.0, 0.0, 1.0]);
+        let tol = pool.allowance(p);
+        assert_eq!(
+            shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0),
+            Bound::Rootless(Sign::Positive)
+        );
+        assert_eq!(plane_roots(&pool, p, 0.0, 1.0).1, Some(Sign::Positive));
+        // (t - 2)^6: the centred form cannot exclude [0, 1] at once (the
+        // root is closer than 8.2 radii), the halvings find no root there;
+        // on [1.5, 2.5] the six-fold root is found (within the rounding
+        // allowance, touching)
+        let mut c = [0.0; 7];
+        for (k, x) in c.iter_mut().enumerate() {
+            // binomial(6, k) (-2)^(6 - k)
+            let b = [1.0, 6.0, 15.0, 20.0, 15.0, 6.0, 1.0][k];
+            *x = b * (-2.0f64).powi(6 - k as i32);
+        }
+        let p = poly(&mut pool, &c);
+        let tol = pool.allowance(p);
+        assert_eq!(shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0), Bound::Unknown);
+        assert!(roots(&c, 0.0, 1.0).is_empty());
+        assert_eq!(shape(pool.coeffs(p), &tol[..p.n], 1.5, 2.5), Bound::Unknown);
+        // one touching root: the cluster of instants where the value is
+        // within the rounding allowance is one root
+        let r = roots(&c, 1.5, 2.5);
+        assert_eq!(r.len(), 1, "{r:?}");
+        assert!((r[0] - 2.0).abs() < 1e-2, "{r:?}");
+        // t - 1/3 is monotone on [0, 1]
+        let q = poly(&mut pool, &[-1.0 / 3.0, 1.0]);
+        let tol = pool.allowance(q);
+        assert_eq!(shape(pool.coeffs(q), &tol[..2], 0.0, 1.0), Bound::Monotone);
+    }
+
+    #[test]
+    fn exact_cancellation_cleans_to_zero() {
+        let mut pool = Pool::with_capacity(16);
+        // 0.1 * 0.3 - 0.3 * 0.1 and (0.1 + 0.2) - 0.3: rounding noise
+        let (p1, p3, p2) = (pool.constant(0.1), pool.constant(0.3), pool.constant(0.2));
+        let x = pool.mul(p1, p3).unwrap();
+        let y = pool.mul(p3, p1).unwrap();
+        assert!(pool.sub(x, y).is_zero());
+        let s = pool.lin(&[(1.0, p1), (1.0, p2)]);
+        assert!(pool.sub(s, p3).is_zero());
+        // a real difference survives
+        let q = pool.constant(0.3 + 1e-9);
+        assert!(!pool.sub(p3, q).is_zero());
+    }
+
+    #[test]
+    fn huge_coordinates_decline_or_stay_finite() {
+        use crate::geom::{BoxShape, Pose, Vec3};
+        let q = |x: f64| BigRational::from_float(x).unwrap();
+        let body = |c: f64, v: f64| Body {
+            shape: Shape::Box(BoxShape::new([q(1.0), q(1.0), q(1.0)])),
+            pose: Pose::from_translation(Vec3::new(q(c), q(0.0), q(0.0))),
+            motion: Motion::Linear {
+                velocity: Vec3::new(q(v), q(0.0), q(0.0)),
+            },
+        };
+        let (t0, t1) = (q(0.0), q(1.0));
+        // the squares of 1e200 overflow: declined
+        assert!(solve_sgm_f64(&body(0.0, 0.0), &body(1e200, -1e200), &t0, &t1).is_none());
+        // 1e100 stays finite: the boxes meet at t = 1 - 2e-100, i.e. 1
+        let out = solve_sgm_f64(&body(0.0, 0.0), &body(1e100, -1e100), &t0, &t1)
+            .unwrap()
+            .unwrap();
+        assert!(out.collides);
+        assert!(out.first_contact.is_some_and(|t| (t - 1.0).abs() < 1e-12));
+    }
+
+    #[test]
+    fn products_beyond_the_capacity_decline() {
+        let mut pool = Pool::with_capacity(64);
+        let mut c = vec![0.0; MAX_COEFFS / 2 + 1];
+        c[MAX_COEFFS / 2] = 1.0;
+        let p = poly(&mut pool, &c);
+        assert_eq!(p.n, MAX_COEFFS / 2 + 1);
+        assert!(pool.mul(p, p).is_err());
+    }
+}
