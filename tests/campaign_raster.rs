@@ -315,7 +315,9 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
 /// its file (the same rationals, different `f64` roundings on the way) at
 /// 12 pixels per edge only: the raster's handling of a contact at `t1` is
 /// marginal. The rule must keep reporting it until the raster finds
-/// contacts at `t1`; then this test fails and is to be turned around.
+/// this contact; then this test fails and is to be turned around. (Traced,
+/// README "Campaigns": `a`'s edge is projected only where it bounds a
+/// backward face part, and the crossing lies on the part clipped away.)
 #[test]
 fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
     use exactccd::scenario::{load_scenario, LoadOptions};
@@ -373,19 +375,17 @@ fn the_degenerate_campaign_boundary_touches_are_counted_not_findings() {
         )
         .expect("loads")
     };
-    for (s, at, touches) in [
+    for (s, at) in [
         (
             generate(2026, 236, ScenarioClass::ContactAtEnd),
             "t = 1.000000000",
-            4,
         ),
         (
             generate(2026, 1368, ScenarioClass::FlushSliding),
             "t = 0.086206897",
-            4,
         ),
-        (load("contact-at-end-2026-236"), "t = 0.166666667", 4),
-        (load("flush-sliding-2026-1368"), "t = 0.114942529", 4),
+        (load("contact-at-end-2026-236"), "t = 0.166666667"),
+        (load("flush-sliding-2026-1368"), "t = 0.114942529"),
     ] {
         let name = s.name.clone().unwrap();
         let e = evaluate(Some(&s), None, &SolveOptions::default());
@@ -404,7 +404,7 @@ fn the_degenerate_campaign_boundary_touches_are_counted_not_findings() {
                 .iter()
                 .filter(|g| g.starts_with("boundary touch"))
                 .collect();
-            assert!(boundary.len() >= touches.min(1), "{name}: {c:?}");
+            assert!(!boundary.is_empty(), "{name}: {c:?}");
             assert!(
                 boundary.iter().all(|g| g.contains(at)),
                 "{name}: {boundary:?}"
