@@ -465,7 +465,7 @@ fn only_contacts_of_properness_zero_on_a_face_boundary_are_boundary_touches() {
             for sz in [-1, 1] {
                 let v = Vec3::new(r(sx, 2), r(sy, 2), r(sz, 2));
                 let w = rot.mul_vec(&v);
-                if best.as_ref().map_or(true, |b| w.z < *b) {
+                if best.as_ref().is_none_or(|b| w.z < *b) {
                     best = Some(w.z.clone());
                     lowest = w;
                 }
