@@ -164,8 +164,10 @@ fn cube(half: i64, centre: [i64; 3]) -> Body {
 /// tangential (the velocity lies in the plane); at `t = 7/8` the trailing
 /// corners slide onto the `+z` face, tangentially. The raster matches
 /// everything required; with its answer emptied, the tangential `+z`
-/// contacts are classified grazes (counted) and the head-on ones misses
-/// (findings). The raster's own report of the gliding corners at its last
+/// contacts are classified grazes (counted) and the head-on ones, where
+/// b's bottom face is flush with a's top face (properness 0, a corner on
+/// an edge), boundary touches (counted); with b level with a's centre the
+/// head-on contacts are misses (findings). The raster's own report of the gliding corners at its last
 /// sample (`t = 1`) has no analytic collision near it: a tangential
 /// phantom, also counted as a graze.
 #[test]
@@ -201,18 +203,19 @@ fn a_missed_tangential_graze_is_counted_not_a_finding() {
     empty.outcome.events.clear();
     let c = compare_raster(&s, &events, &empty);
     assert_eq!((c.required, c.matched), (8, 0), "{c:?}");
-    assert_eq!(c.grazes.len(), 4, "{c:?}");
-    assert!(c
-        .grazes
-        .iter()
-        .all(|g| g.starts_with("graze miss") && g.contains("face +z")));
-    assert!(c.grazes.iter().filter(|g| g.contains("t = 0.875")).count() == 2);
-    assert_eq!(c.misses.len(), 4, "{c:?}");
-    assert!(c
-        .misses
-        .iter()
-        .all(|m| m.contains("t = 0.625") && !m.contains("face +z")));
-    assert!(c.phantoms.is_empty(), "{c:?}");
+    let (grazes, touches): (Vec<&String>, Vec<&String>) =
+        c.grazes.iter().partition(|g| g.starts_with("graze miss"));
+    assert_eq!(grazes.len(), 4, "{c:?}");
+    assert!(grazes.iter().all(|g| g.contains("face +z")));
+    assert!(grazes.iter().filter(|g| g.contains("t = 0.875")).count() == 2);
+    // the leading corners reaching a's top edge with b's bottom face flush
+    // on a's top face: every collision there has properness 0 and the
+    // corner lies on a's edge, boundary touches (module docs of the rule)
+    assert_eq!(touches.len(), 4, "{c:?}");
+    assert!(touches.iter().all(|m| m.starts_with("boundary touch")
+        && m.contains("t = 0.625")
+        && !m.contains("face +z")));
+    assert!(c.misses.is_empty() && c.phantoms.is_empty(), "{c:?}");
     // head on: b level with a's centre, so that its face meets a's +x face
     b.pose = Pose::from_translation(Vec3::new(r(4, 1), r(0, 1), r(0, 1)));
     s.b = b;
@@ -312,7 +315,9 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
 /// its file (the same rationals, different `f64` roundings on the way) at
 /// 12 pixels per edge only: the raster's handling of a contact at `t1` is
 /// marginal. The rule must keep reporting it until the raster finds
-/// contacts at `t1`; then this test fails and is to be turned around.
+/// this contact; then this test fails and is to be turned around. (Traced,
+/// README "Campaigns": `a`'s edge is projected only where it bounds a
+/// backward face part, and the crossing lies on the part clipped away.)
 #[test]
 fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
     use exactccd::scenario::{load_scenario, LoadOptions};
@@ -346,27 +351,187 @@ fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
     }
 }
 
-/// Two findings of the 2,100-scenario degenerate campaign (seed 2026,
-/// README "Campaigns"), regenerated: a first contact at exactly `t1`
-/// (`contact-at-end`), and a corner of `b` meeting a corner of `a` head on
-/// while faces slide flush (`flush-sliding`, at `t = 5/58`), both missed by
-/// the raster at every resolution and reported by the rule. (Their shrunk
-/// scenario files are in `tests/raster_findings/`.)
+/// Two former findings of the 2,100-scenario degenerate campaign (seed
+/// 2026, README "Campaigns"), regenerated and loaded from their shrunk
+/// files (`tests/raster_findings/`): two boxes with flush faces whose
+/// corners meet (`contact-at-end`: at exactly `t1`; `flush-sliding`: at
+/// `t = 5/58`; the shrunk `contact-at-end` file: an edge of `b` reaching
+/// an edge of `a` along a flush face at `t = 1/6`). At each contact every
+/// analytic collision at that instant and place has properness exactly 0
+/// and there are several of them (a vertex on an edge or a vertex of the
+/// other box): boundary touches, counted with the grazes, no finding, at
+/// every resolution. Glide's exact answer is certified all the same.
 #[test]
-fn the_degenerate_campaign_findings_are_reported() {
-    for (class, index, at) in [
-        (ScenarioClass::ContactAtEnd, 236, "t = 1.000000000"),
-        (ScenarioClass::FlushSliding, 1368, "t = 0.086206897"),
+fn the_degenerate_campaign_boundary_touches_are_counted_not_findings() {
+    use exactccd::scenario::{load_scenario, LoadOptions};
+    let load = |name: &str| {
+        let path = format!(
+            "{}/tests/raster_findings/{name}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        load_scenario(
+            std::path::Path::new(&path),
+            &LoadOptions::for_scalar(exactccd::contact::ScalarKind::Exact),
+        )
+        .expect("loads")
+    };
+    for (s, at) in [
+        (
+            generate(2026, 236, ScenarioClass::ContactAtEnd),
+            "t = 1.000000000",
+        ),
+        (
+            generate(2026, 1368, ScenarioClass::FlushSliding),
+            "t = 0.086206897",
+        ),
+        (load("contact-at-end-2026-236"), "t = 0.166666667"),
+        (load("flush-sliding-2026-1368"), "t = 0.114942529"),
     ] {
-        let s = generate(2026, index, class);
+        let name = s.name.clone().unwrap();
         let e = evaluate(Some(&s), None, &SolveOptions::default());
-        assert_eq!(e.findings.len(), 3, "{class} {index}: {:?}", e.findings);
-        for f in &e.findings {
-            assert_eq!(f.kind, FindingKind::RasterResolution);
-            assert!(f.message.contains(at), "{}", f.message);
+        assert!(e.findings.is_empty(), "{name}: {:?}", e.findings);
+        assert_eq!(e.raster.len(), 3, "{name}");
+        for run in &e.raster {
+            let RasterRunOutcome::Compared(c) = &run.outcome else {
+                panic!("{name}: {:?}", run.outcome)
+            };
+            assert!(
+                c.misses.is_empty() && c.phantoms.is_empty(),
+                "{name}: {c:?}"
+            );
+            let boundary: Vec<&String> = c
+                .grazes
+                .iter()
+                .filter(|g| g.starts_with("boundary touch"))
+                .collect();
+            assert!(!boundary.is_empty(), "{name}: {c:?}");
+            assert!(
+                boundary.iter().all(|g| g.contains(at)),
+                "{name}: {boundary:?}"
+            );
+            // every one of properness 0
+            assert!(
+                boundary
+                    .iter()
+                    .all(|g| g.ends_with("Some(0.0)") || g.ends_with("Some(-0.0)")),
+                "{name}: {boundary:?}"
+            );
         }
-        // glide's exact answer is certified all the same
         let glide = e.runs.iter().find(|r| r.label() == "glide/exact").unwrap();
         assert_eq!(glide.verdict, Some(exactccd_oracle::Verdict::Certified));
     }
+}
+
+/// The boundary-touch classification is narrow: a corner of `b` driven
+/// head on onto an edge of `a` at rest, at an angle, so that the
+/// vertex-face pairs there are strictly proper (the corner enters `a`
+/// across the edge), is required, and a raster answer emptied of it is a
+/// miss (a finding), not a boundary touch. And the flush corner-corner
+/// touch with the raster emptied: every required collision there is a
+/// boundary touch, none a miss.
+#[test]
+fn only_contacts_of_properness_zero_on_a_face_boundary_are_boundary_touches() {
+    let mut s = generate(1, 0, ScenarioClass::Linear);
+    s.name = Some("corner on edge".into());
+    s.interval = (r(0, 1), r(1, 1));
+    s.expect = None;
+    s.a = cube(1, [0, 0, 0]);
+    // b: a cube turned by the rational rotation (3/5, 4/5) about z and
+    // (3/5, 4/5) about x, its lowest corner moving straight down onto the
+    // middle of a's top edge x = 1, z = 1 (a vertex on an edge: several
+    // collisions at one instant and place)
+    let c = r(3, 5);
+    let sn = r(4, 5);
+    let z = r(0, 1);
+    let o = r(1, 1);
+    let rz = exactccd::geom::Mat3::from_rows([
+        [c.clone(), -sn.clone(), z.clone()],
+        [sn.clone(), c.clone(), z.clone()],
+        [z.clone(), z.clone(), o.clone()],
+    ]);
+    let rx = exactccd::geom::Mat3::from_rows([
+        [o.clone(), z.clone(), z.clone()],
+        [z.clone(), c.clone(), -sn.clone()],
+        [z.clone(), sn.clone(), c.clone()],
+    ]);
+    let rot = rz.mul_mat(&rx);
+    let half = r(1, 2);
+    let bshape = BoxShape::new([half.clone(), half.clone(), half.clone()]);
+    // the corner of b with the least z, in b's frame
+    let mut lowest = Vec3::new(half.clone(), half.clone(), half.clone());
+    let mut best: Option<BigRational> = None;
+    for sx in [-1, 1] {
+        for sy in [-1, 1] {
+            for sz in [-1, 1] {
+                let v = Vec3::new(r(sx, 2), r(sy, 2), r(sz, 2));
+                let w = rot.mul_vec(&v);
+                if best.as_ref().is_none_or(|b| w.z < *b) {
+                    best = Some(w.z.clone());
+                    lowest = w;
+                }
+            }
+        }
+    }
+    // place b so that at t = 1/2 its lowest corner is at (1, 0, 1)
+    let start = Vec3::new(
+        &r(1, 1) - &lowest.x,
+        &r(0, 1) - &lowest.y,
+        &r(2, 1) - &lowest.z,
+    );
+    s.b = Body {
+        shape: Shape::Box(bshape),
+        pose: Pose::new(rot, start),
+        motion: Motion::Linear {
+            velocity: Vec3::new(r(0, 1), r(0, 1), r(-2, 1)),
+        },
+    };
+    let events = analytic(&s);
+    let at_half: Vec<&GlideEvent> = events
+        .iter()
+        .filter(|e| {
+            e.time == GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(r(1, 2)))
+        })
+        .collect();
+    assert!(at_half.len() >= 2, "{events:?}");
+    assert!(
+        at_half
+            .iter()
+            .any(|e| e.geometry.properness.is_some_and(|p| p > 0.1)),
+        "{at_half:?}"
+    );
+    let mut empty = raster(&s);
+    let honest = compare_raster(&s, &events, &empty);
+    assert!(
+        honest.misses.is_empty() && honest.phantoms.is_empty(),
+        "{honest:?}"
+    );
+    empty.outcome.events.clear();
+    let c = compare_raster(&s, &events, &empty);
+    assert!(c.required >= 1, "{c:?}");
+    assert_eq!(c.misses.len(), c.required, "{c:?}");
+    assert!(
+        !c.grazes.iter().any(|g| g.starts_with("boundary touch")),
+        "{c:?}"
+    );
+    // the flush corner-corner touch, raster emptied: grazes and boundary
+    // touches only
+    let s = generate(2026, 1368, ScenarioClass::FlushSliding);
+    let events = analytic(&s);
+    let mut empty = raster(&s);
+    empty.outcome.events.clear();
+    let c = compare_raster(&s, &events, &empty);
+    assert_eq!(c.required, 12, "{c:?}");
+    assert!(c.misses.is_empty() && c.phantoms.is_empty(), "{c:?}");
+    // 8 of them tangential (grazes), the 4 head-on ones boundary touches
+    assert_eq!(c.grazes.len(), c.required, "{c:?}");
+    let touches: Vec<&String> = c
+        .grazes
+        .iter()
+        .filter(|g| g.starts_with("boundary touch"))
+        .collect();
+    assert_eq!(touches.len(), 4, "{c:?}");
+    assert!(
+        touches.iter().all(|g| g.contains("t = 0.086206897")),
+        "{c:?}"
+    );
 }

@@ -32,7 +32,7 @@ pub use evaluate::{
 };
 pub use raster_rule::{
     compare_raster, raster_rule, RasterComparison, RasterRecord, RasterRunOutcome, ReferenceKind,
-    GRAZE_COSINE, RASTER_PIXELS_PER_EDGE,
+    BOUNDARY_PROPERNESS, GRAZE_COSINE, RASTER_PIXELS_PER_EDGE,
 };
 pub use report::{CaseLine, ClassCounts, FindingLine, RasterCounts, RasterLine, RunLine, Summary};
 pub use runner::{merge_reports, run_campaign, CampaignConfig, CampaignError};
