@@ -77,7 +77,7 @@
 //! taken (the exact reference comes whole from the analytic variant).
 #![allow(clippy::float_arithmetic)]
 
-use super::evaluate::{Finding, FindingKind};
+use super::evaluate::{panic_message, Finding, FindingKind};
 use crate::geom::{Mesh, Shape};
 use crate::scalar::BigRational;
 use crate::scenario::Scenario;
@@ -407,16 +407,6 @@ fn pixel_for(scenario: &Scenario, pixels: u32) -> Option<f64> {
     // default_resolution(pixels) = typical / pixels, whatever `pixels`
     let typical = default_resolution(&a, &b, 1.0);
     Some(typical / f64::from(pixels))
-}
-
-fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_owned()
-    }
 }
 
 /// The analytic variant's every collision: exact when `exact` and it

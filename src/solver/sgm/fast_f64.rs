@@ -69,7 +69,7 @@
 //! returns no NaN times for finite input.
 #![allow(clippy::float_arithmetic)]
 
-use super::planes::{AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT};
+use super::planes::{contact_pair, BoxFeature, PlaneAxis, PlaneId, PLANE_COUNT};
 use super::{unit_f64, SgmError, SgmStats};
 use crate::geom::Shape;
 use crate::motion::{Body, Motion};
@@ -1117,38 +1117,20 @@ fn active_pair(
     zeros: u32,
     t: f64,
 ) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
-    let mut first: Option<PlaneId> = None;
-    let mut sa = [Sign::Zero; 3];
-    let mut sb = [Sign::Zero; 3];
-    for (k, &d) in planes.d.iter().enumerate() {
+    contact_pair(planes.d.iter().enumerate().filter_map(|(k, &d)| {
         if planes.present & (1 << k) == 0 {
-            continue;
+            return None;
         }
         let vanishes =
             d.is_zero() || zeros & (1 << k) != 0 || pool.sign_tolerant(d, t) == Sign::Zero;
         if !vanishes {
-            continue;
+            return None;
         }
         let id = PlaneId::from_index(k);
         let ax = &g.axes[id.axis.index()];
         let signs: [Sign; 6] = std::array::from_fn(|m| pool.sign_tolerant(ax.inner[m], t));
-        if signs[..3].iter().all(|s| *s == Sign::Zero) {
-            continue;
-        }
-        let (fa, fb) = AxisData::<f64>::features(id.positive, &signs);
-        for m in 0..3 {
-            if sa[m] == Sign::Zero {
-                sa[m] = fa.0[m];
-            }
-            if sb[m] == Sign::Zero {
-                sb[m] = fb.0[m];
-            }
-        }
-        first.get_or_insert(id);
-    }
-    let fa = FeatureSigns(sa).feature()?;
-    let fb = FeatureSigns(sb).feature()?;
-    Some((first?, fa, fb))
+        Some((id, signs))
+    }))
 }
 
 fn first_contact(pool: &Pool, g: &Geometry, planes: &PlaneSet, zeros: u32, t: f64) -> FirstContact {

@@ -200,6 +200,37 @@ impl<S: Ring> AxisData<S> {
     }
 }
 
+/// The pair at a contact instant (section IV-D): the first of the planes
+/// the origin lies on whose direction does not vanish there, and the
+/// support features of all of them merged (a sign left `0` by one plane is
+/// taken from the next). `vanishing` gives those planes in FV, VF, EE order
+/// with the sign pattern of their direction's inner values at the instant.
+pub(crate) fn contact_pair(
+    vanishing: impl IntoIterator<Item = (PlaneId, [Sign; 6])>,
+) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
+    let mut first: Option<PlaneId> = None;
+    let mut sa = [Sign::Zero; 3];
+    let mut sb = [Sign::Zero; 3];
+    for (id, signs) in vanishing {
+        if signs[..3].iter().all(|s| *s == Sign::Zero) {
+            continue;
+        }
+        let (fa, fb) = AxisData::<f64>::features(id.positive, &signs);
+        for m in 0..3 {
+            if sa[m] == Sign::Zero {
+                sa[m] = fa.0[m];
+            }
+            if sb[m] == Sign::Zero {
+                sb[m] = fb.0[m];
+            }
+        }
+        first.get_or_insert(id);
+    }
+    let fa = FeatureSigns(sa).feature()?;
+    let fb = FeatureSigns(sb).feature()?;
+    Some((first?, fa, fb))
+}
+
 /// `e_i x v`.
 fn unit_cross<S: Ring>(i: usize, v: &Vec3<Poly<S>>) -> Vec3<Poly<S>> {
     let z = Poly::zero;

@@ -4,7 +4,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::planes::{
-    axis_data, axis_normals, AxisData, BoxFeature, FeatureSigns, PlaneId, PLANE_COUNT,
+    axis_data, axis_normals, contact_pair, AxisData, BoxFeature, PlaneId, PLANE_COUNT,
 };
 use super::relative::{relative_boxes, RelativeBoxes};
 use super::ring::PlaneRing;
@@ -827,39 +827,21 @@ fn active_pair<S: RealRoots, R: PlaneRing<S>>(
     t: &S::Root,
     zeros: Option<u32>,
 ) -> Option<(PlaneId, BoxFeature, BoxFeature)> {
-    let mut first: Option<PlaneId> = None;
-    let mut sa = [Sign::Zero; 3];
-    let mut sb = [Sign::Zero; 3];
-    for (k, d) in &ps.planes {
+    contact_pair(ps.planes.iter().filter_map(|(k, d)| {
         let vanishes = match zeros {
             _ if d.is_zero() => true,
             Some(z) => z & (1 << k) != 0,
             None => S::sign_at_root(&R::to_scalar(d), t) == Sign::Zero,
         };
         if !vanishes {
-            continue;
+            return None;
         }
         let id = PlaneId::from_index(*k);
         let ax = &axes[id.axis.index()];
         let signs: [Sign; 6] =
             std::array::from_fn(|m| S::sign_at_root(&R::to_scalar(&ax.terms[m].1), t));
-        if signs[..3].iter().all(|s| *s == Sign::Zero) {
-            continue;
-        }
-        let (fa, fb) = AxisData::<R>::features(id.positive, &signs);
-        for m in 0..3 {
-            if sa[m] == Sign::Zero {
-                sa[m] = fa.0[m];
-            }
-            if sb[m] == Sign::Zero {
-                sb[m] = fb.0[m];
-            }
-        }
-        first.get_or_insert(id);
-    }
-    let fa = FeatureSigns(sa).feature()?;
-    let fb = FeatureSigns(sb).feature()?;
-    Some((first?, fa, fb))
+        Some((id, signs))
+    }))
 }
 
 fn plane_of(mask: u32) -> Option<PlaneId> {
