@@ -336,11 +336,7 @@ fn convert(
         initially_overlapping: out.initially_overlapping,
         time: time_of_contact,
         contact_intervals: Vec::new(),
-        feature: shown.map(|e| FeaturePair {
-            kind: kind(e.kind),
-            a: e.a.clone(),
-            b: e.b.clone(),
-        }),
+        feature: shown.map(feature_pair),
         point: shown.map(|e| e.geometry.point),
         normal: shown.and_then(|e| e.geometry.normal),
         stats: Some(json!({
@@ -370,6 +366,15 @@ fn convert(
     }
 }
 
+/// The features of a glide event, in the method-neutral form.
+fn feature_pair(e: &GlideEvent) -> FeaturePair {
+    FeaturePair {
+        kind: kind(e.kind),
+        a: e.a.clone(),
+        b: e.b.clone(),
+    }
+}
+
 #[allow(clippy::float_arithmetic)] // f64 statistics of an f64 variant.
 fn convert_raster(out: &RasterOutcome, options: &SolveOptions, span: f64) -> ContactResult {
     let threshold = out.properness_threshold;
@@ -390,11 +395,7 @@ fn convert_raster(out: &RasterOutcome, options: &SolveOptions, span: f64) -> Con
             first.map(|e| time(&e.time))
         },
         contact_intervals: Vec::new(),
-        feature: shown.map(|e| FeaturePair {
-            kind: kind(e.kind),
-            a: e.a.clone(),
-            b: e.b.clone(),
-        }),
+        feature: shown.map(feature_pair),
         point: shown.map(|e| e.geometry.point),
         normal: shown.and_then(|e| e.geometry.normal),
         stats: Some(json!({

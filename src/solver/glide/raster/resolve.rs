@@ -98,26 +98,21 @@ pub(crate) fn plane_roots(
     tol: f64,
     out: &mut Vec<f64>,
 ) -> bool {
-    let Screen::Cylinder { theta, g } = *screen else {
-        return roots_in(
-            |s| dot(n, &screen.flow(p, dir * s)) - d,
-            lo,
-            hi,
-            samples,
-            tol,
-            out,
-        );
+    // A pure rotation has the closed form below; a plane screen or a glide
+    // with a slide is sampled.
+    let theta = match *screen {
+        Screen::Cylinder { theta, g: 0.0 } => theta,
+        _ => {
+            return roots_in(
+                |s| dot(n, &screen.flow(p, dir * s)) - d,
+                lo,
+                hi,
+                samples,
+                tol,
+                out,
+            )
+        }
     };
-    if g != 0.0 {
-        return roots_in(
-            |s| dot(n, &screen.flow(p, dir * s)) - d,
-            lo,
-            hi,
-            samples,
-            tol,
-            out,
-        );
-    }
     out.clear();
     let a = n[0] * p[0] + n[2] * p[2];
     let b = n[0] * p[2] - n[2] * p[0];
