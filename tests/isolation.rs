@@ -497,6 +497,31 @@ proptest! {
         };
         prop_assert_eq!(ax.cmp(&ay), truth);
         prop_assert_eq!(ay.cmp(&ax), truth.reverse());
+
+        // Clones share what is known of a root (its best isolating interval):
+        // refining one clone, comparing others and asking for a rational
+        // between them leaves every order and answer as the truth says.
+        let (bx, by) = (ax.clone(), ay.clone());
+        let mut cx = ax.clone();
+        cx.refine_to_width(u64::from(k1 as u32) * 7);
+        prop_assert_eq!(by.cmp(&cx), truth.reverse());
+        match RealAlgebraic::rational_between(&bx, &ay) {
+            None => prop_assert_eq!(truth, Ordering::Equal),
+            Some(r) => {
+                prop_assert!(truth != Ordering::Equal);
+                let (below, above) = if truth == Ordering::Less { (&x, &y) } else { (&y, &x) };
+                prop_assert_eq!(below.cmp_rational(&r), Ordering::Less);
+                prop_assert_eq!(above.cmp_rational(&r), Ordering::Greater);
+            }
+        }
+        prop_assert_eq!(ax.cmp(&ay), truth);
+        prop_assert_eq!(bx.cmp(&by), truth);
+        prop_assert_eq!(cx.cmp(&ay), truth);
+        // and the root is still inside every clone's interval
+        for z in [&ax, &bx, &cx] {
+            let (lo, hi) = z.interval();
+            prop_assert!(x.cmp_rational(&lo) != Ordering::Less && x.cmp_rational(&hi) != Ordering::Greater);
+        }
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::scalar::{BigInt, BigRational, Ring, Sign};
 use num_traits::Signed;
 use std::cmp::Ordering;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// An exact real algebraic number.
 #[derive(Clone, Debug)]
@@ -33,7 +33,102 @@ pub struct RealAlgebraic {
 #[derive(Clone, Debug)]
 enum Repr {
     Rational(BigRational),
-    Root(Root),
+    Root(SharedRoot),
+}
+
+/// What is known of a root: an isolating interval, or (when a bisection
+/// point hit it) its exact rational value.
+#[derive(Clone, Debug)]
+enum Known {
+    Interval(Root),
+    Exact(BigRational),
+}
+
+/// A root's best known isolating interval, shared by every clone of the
+/// number. Comparisons and signs refine a working copy and publish it back
+/// (the intersection with what is known: both isolate the same root of the
+/// same polynomial), so the next comparison, by any clone, starts from the
+/// narrower interval instead of refining again. The value never changes;
+/// only how precisely it is known. No two locks are ever held at once.
+#[derive(Clone, Debug)]
+struct SharedRoot {
+    /// The defining polynomial (also in the interval, for the working
+    /// copies).
+    poly: Arc<Poly<BigInt>>,
+    known: Arc<Mutex<Known>>,
+}
+
+impl SharedRoot {
+    fn new(root: Root) -> Self {
+        SharedRoot {
+            poly: Arc::clone(&root.poly),
+            known: Arc::new(Mutex::new(Known::Interval(root))),
+        }
+    }
+
+    /// A working copy of what is known.
+    fn get(&self) -> Known {
+        self.known
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Publishes a refined working copy (or its exact value).
+    fn publish(&self, found: &Known) {
+        let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
+        match (&mut *known, found) {
+            (Known::Exact(_), _) => {}
+            (slot @ Known::Interval(_), Known::Exact(q)) => *slot = Known::Exact(q.clone()),
+            (Known::Interval(old), Known::Interval(new)) => {
+                if new.lo > old.lo {
+                    old.lo = new.lo.clone();
+                }
+                if new.hi < old.hi {
+                    old.hi = new.hi.clone();
+                }
+            }
+        }
+    }
+
+    fn same(&self, other: &SharedRoot) -> bool {
+        Arc::ptr_eq(&self.known, &other.known)
+    }
+}
+
+impl Known {
+    /// Compares with a rational exactly.
+    fn cmp_rational(&self, q: &BigRational) -> Ordering {
+        match self {
+            Known::Exact(x) => x.cmp(q),
+            Known::Interval(r) => r.cmp_rational(q),
+        }
+    }
+
+    /// The lower and upper ends as dyadics (`None` for a non-dyadic exact
+    /// value).
+    fn dyadic_ends(&self) -> Option<(Dyadic, Dyadic)> {
+        match self {
+            Known::Exact(q) => Dyadic::of_rational(q).map(|d| (d.clone(), d)),
+            Known::Interval(r) => Some((r.lo.clone(), r.hi.clone())),
+        }
+    }
+
+    fn interval(&self) -> (BigRational, BigRational) {
+        match self {
+            Known::Exact(q) => (q.clone(), q.clone()),
+            Known::Interval(r) => (r.lo.to_rational(), r.hi.to_rational()),
+        }
+    }
+
+    /// One bisection (a no-op for an exact value).
+    fn refine(&mut self) {
+        if let Known::Interval(r) = self {
+            if let Some(q) = r.bisect() {
+                *self = Known::Exact(q);
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -179,12 +274,12 @@ impl RealAlgebraic {
         debug_assert!(sign_lo != Sign::Zero);
         debug_assert_eq!(poly.sign_at_dyadic(&hi), sign_lo.flip());
         RealAlgebraic {
-            repr: Repr::Root(Root {
+            repr: Repr::Root(SharedRoot::new(Root {
                 poly,
                 lo,
                 hi,
                 sign_lo,
-            }),
+            })),
         }
     }
 
@@ -258,7 +353,7 @@ impl RealAlgebraic {
     pub fn polynomial(&self) -> Poly<BigInt> {
         match &self.repr {
             Repr::Rational(q) => Poly::from_coeffs(vec![-q.numer().clone(), q.denom().clone()]),
-            Repr::Root(r) => (*r.poly).clone(),
+            Repr::Root(shared) => (*shared.poly).clone(),
         }
     }
 
@@ -267,14 +362,17 @@ impl RealAlgebraic {
     pub fn interval(&self) -> (BigRational, BigRational) {
         match &self.repr {
             Repr::Rational(q) => (q.clone(), q.clone()),
-            Repr::Root(r) => (r.lo.to_rational(), r.hi.to_rational()),
+            Repr::Root(shared) => shared.get().interval(),
         }
     }
 
     /// One bisection of the isolating interval (no-op for a rational).
     pub fn refine(&mut self) {
-        if let Repr::Root(r) = &mut self.repr {
-            if let Some(q) = r.bisect() {
+        if let Repr::Root(shared) = &self.repr {
+            let mut known = shared.get();
+            known.refine();
+            shared.publish(&known);
+            if let Known::Exact(q) = known {
                 self.repr = Repr::Rational(q);
             }
         }
@@ -283,17 +381,22 @@ impl RealAlgebraic {
     /// Refines (by quadratic interval refinement) until `done` holds for the
     /// isolating interval or the number becomes an exact rational.
     fn refine_until(&mut self, mut done: impl FnMut(&Dyadic, &Dyadic) -> bool) {
+        let Repr::Root(shared) = &self.repr else {
+            return;
+        };
+        let mut known = shared.get();
         let mut j = 2;
-        loop {
-            let Repr::Root(r) = &mut self.repr else {
-                return;
-            };
+        while let Known::Interval(r) = &mut known {
             if done(&r.lo, &r.hi) {
-                return;
+                break;
             }
             if let Some(q) = r.qir_step(&mut j) {
-                self.repr = Repr::Rational(q);
+                known = Known::Exact(q);
             }
+        }
+        shared.publish(&known);
+        if let Known::Exact(q) = known {
+            self.repr = Repr::Rational(q);
         }
     }
 
@@ -360,7 +463,7 @@ impl RealAlgebraic {
     pub fn cmp_rational(&self, q: &BigRational) -> Ordering {
         match &self.repr {
             Repr::Rational(a) => a.cmp(q),
-            Repr::Root(r) => r.cmp_rational(q),
+            Repr::Root(shared) => shared.get().cmp_rational(q),
         }
     }
 
@@ -374,14 +477,17 @@ impl RealAlgebraic {
 
     /// The exact sign of the integer polynomial `q` at this number.
     pub fn sign_of_integer(&self, q: &Poly<BigInt>) -> Sign {
-        let r = match &self.repr {
+        let shared = match &self.repr {
             Repr::Rational(x) => return q.sign_at_rational(x),
-            Repr::Root(r) => r,
+            Repr::Root(shared) => shared,
         };
         if q.is_constant() {
             return q.leading().map_or(Sign::Zero, Ring::sign);
         }
-        let mut r = r.clone();
+        let mut r = match shared.get() {
+            Known::Exact(x) => return q.sign_at_rational(&x),
+            Known::Interval(r) => r,
+        };
         if descartes_bound(q, &r.lo, &r.hi) == 0 {
             return q.sign_at_dyadic(&Dyadic::midpoint(&r.lo, &r.hi));
         }
@@ -391,9 +497,11 @@ impl RealAlgebraic {
         }
         loop {
             if let Some(x) = r.bisect() {
+                shared.publish(&Known::Exact(x.clone()));
                 return q.sign_at_rational(&x);
             }
             if descartes_bound(q, &r.lo, &r.hi) == 0 {
+                shared.publish(&Known::Interval(r.clone()));
                 return q.sign_at_dyadic(&Dyadic::midpoint(&r.lo, &r.hi));
             }
         }
@@ -402,64 +510,99 @@ impl RealAlgebraic {
     /// A rational strictly between `a` and `b` (in either order), with a
     /// small dyadic denominator where possible; `None` when they are equal.
     pub fn rational_between(a: &RealAlgebraic, b: &RealAlgebraic) -> Option<BigRational> {
-        let (lo, hi) = match a.cmp(b) {
-            Ordering::Equal => return None,
-            Ordering::Less => (a, b),
-            Ordering::Greater => (b, a),
+        if let (Repr::Root(x), Repr::Root(y)) = (&a.repr, &b.repr) {
+            if x.same(y) {
+                return None;
+            }
+        }
+        // Refine both until one lies wholly below the other, without
+        // deciding the order first (that would refine them twice).
+        let (mut x, mut y) = (a.known(), b.known());
+        let mut rounds = 0;
+        let between = loop {
+            if let Some(q) = Known::gap(&x, &y).or_else(|| Known::gap(&y, &x)) {
+                break Some(q);
+            }
+            rounds += 1;
+            if rounds == 8 {
+                // Still overlapping: perhaps equal; decide it exactly.
+                a.publish(&x);
+                b.publish(&y);
+                if a.cmp(b) == Ordering::Equal {
+                    return None;
+                }
+                (x, y) = (a.known(), b.known());
+                continue;
+            }
+            x.refine();
+            y.refine();
         };
-        let mut lo = lo.clone();
-        let mut hi = hi.clone();
-        loop {
-            // Dyadic ends (every isolating interval, and dyadic rationals
-            // such as the usual 0 and 1): no fraction is built until the
-            // answer.
-            if let (Some(up), Some(down)) = (lo.upper_dyadic(), hi.lower_dyadic()) {
-                if up < down {
-                    return Some(Dyadic::simplest_between(&up, &down).to_rational());
-                }
-            } else {
-                let (_, lo_up) = lo.interval();
-                let (hi_down, _) = hi.interval();
-                if lo_up < hi_down {
-                    return Some(simplest_dyadic_between(&lo_up, &hi_down));
-                }
-            }
-            if lo.as_rational().is_none() {
-                lo.refine();
-            }
-            if hi.as_rational().is_none() {
-                hi.refine();
-            }
-        }
+        a.publish(&x);
+        b.publish(&y);
+        between
     }
 
-    /// The upper end of the isolating interval as a dyadic (the value itself
-    /// for a dyadic rational); `None` for a rational that is not dyadic.
-    fn upper_dyadic(&self) -> Option<Dyadic> {
+    /// A working copy of what is known of the number.
+    fn known(&self) -> Known {
         match &self.repr {
-            Repr::Rational(q) => Dyadic::of_rational(q),
-            Repr::Root(r) => Some(r.hi.clone()),
+            Repr::Rational(q) => Known::Exact(q.clone()),
+            Repr::Root(shared) => shared.get(),
         }
     }
 
-    /// The lower end, as [`RealAlgebraic::upper_dyadic`].
-    fn lower_dyadic(&self) -> Option<Dyadic> {
-        match &self.repr {
-            Repr::Rational(q) => Dyadic::of_rational(q),
-            Repr::Root(r) => Some(r.lo.clone()),
+    /// Publishes a refined working copy to every clone.
+    fn publish(&self, known: &Known) {
+        if let Repr::Root(shared) = &self.repr {
+            shared.publish(known);
         }
     }
 
-    /// Both numbers as roots (rationals included), refined until they
-    /// separate or proven equal.
-    fn cmp_roots(a: &Root, b: &Root) -> Ordering {
-        if Arc::ptr_eq(&a.poly, &b.poly) && a.lo == b.lo && a.hi == b.hi {
+    /// Two roots compared from their best known intervals, refined until
+    /// they separate or proven equal; the refinement is kept.
+    fn cmp_roots(a: &SharedRoot, b: &SharedRoot) -> Ordering {
+        if a.same(b) {
             return Ordering::Equal;
         }
-        let mut a = a.clone();
-        let mut b = b.clone();
+        let (mut x, mut y) = (a.get(), b.get());
+        let order = Known::cmp_refining(&mut x, &mut y);
+        a.publish(&x);
+        b.publish(&y);
+        order
+    }
+}
+
+impl Known {
+    /// A rational strictly between, when `x` lies wholly below `y`: the
+    /// simplest dyadic (no fraction is built until the answer when the ends
+    /// are dyadic, as isolating intervals and the usual 0 and 1 are).
+    fn gap(x: &Known, y: &Known) -> Option<BigRational> {
+        match (x.dyadic_ends(), y.dyadic_ends()) {
+            (Some((_, up)), Some((down, _))) => {
+                (up < down).then(|| Dyadic::simplest_between(&up, &down).to_rational())
+            }
+            _ => {
+                let (_, up) = x.interval();
+                let (down, _) = y.interval();
+                (up < down).then(|| simplest_dyadic_between(&up, &down))
+            }
+        }
+    }
+
+    /// The exact order of two working copies, refining them (by bisection
+    /// of the wider) until they separate, or proving them equal.
+    fn cmp_refining(x: &mut Known, y: &mut Known) -> Ordering {
         let mut rounds = 0;
         loop {
+            let (a, b) = match (&*x, &*y) {
+                (Known::Exact(p), Known::Exact(q)) => return p.cmp(q),
+                (Known::Interval(a), Known::Exact(q)) => return a.cmp_rational(q),
+                (Known::Exact(q), Known::Interval(b)) => return b.cmp_rational(q).reverse(),
+                (Known::Interval(a), Known::Interval(b)) => (a, b),
+            };
+            if Arc::ptr_eq(&a.poly, &b.poly) && a.lo == b.lo && a.hi == b.hi {
+                // one root of the polynomial in the interval
+                return Ordering::Equal;
+            }
             if a.hi <= b.lo {
                 return Ordering::Less;
             }
@@ -470,36 +613,25 @@ impl RealAlgebraic {
             if rounds == 8 {
                 // Still overlapping: decide equality exactly once.
                 let g = a.poly.gcd_int(&b.poly);
-                if !g.is_constant() && g.sign_at_dyadic(&a.lo) != g.sign_at_dyadic(&a.hi) {
-                    // a is a root of g, hence of b.poly; it equals b's root
-                    // if it lies in b's interval.
-                    let a_val = RealAlgebraic {
-                        repr: Repr::Root(a.clone()),
-                    };
-                    if a_val.cmp_rational(&b.lo.to_rational()).is_gt()
-                        && a_val.cmp_rational(&b.hi.to_rational()).is_lt()
-                    {
-                        return Ordering::Equal;
-                    }
+                if !g.is_constant()
+                    && g.sign_at_dyadic(&a.lo) != g.sign_at_dyadic(&a.hi)
+                    // a is a root of g, hence of b's polynomial; it equals
+                    // b's root if it lies in b's interval.
+                    && a.cmp_rational(&b.lo.to_rational()).is_gt()
+                    && a.cmp_rational(&b.hi.to_rational()).is_lt()
+                {
+                    return Ordering::Equal;
                 }
             }
             // Refine the wider interval (both when equal).
-            let wa = Dyadic::width_at(&a.lo, &a.hi, a.width_exp().max(b.width_exp()));
-            let wb = Dyadic::width_at(&b.lo, &b.hi, a.width_exp().max(b.width_exp()));
+            let k = a.width_exp().max(b.width_exp());
+            let wa = Dyadic::width_at(&a.lo, &a.hi, k);
+            let wb = Dyadic::width_at(&b.lo, &b.hi, k);
             if wa >= wb {
-                if let Some(x) = a.bisect() {
-                    return RealAlgebraic::from_rational(x).cmp(&RealAlgebraic {
-                        repr: Repr::Root(b),
-                    });
-                }
+                x.refine();
             }
             if wb >= wa {
-                if let Some(x) = b.bisect() {
-                    return RealAlgebraic {
-                        repr: Repr::Root(a),
-                    }
-                    .cmp(&RealAlgebraic::from_rational(x));
-                }
+                y.refine();
             }
         }
     }
@@ -543,8 +675,8 @@ impl Ord for RealAlgebraic {
     fn cmp(&self, other: &Self) -> Ordering {
         match (&self.repr, &other.repr) {
             (Repr::Rational(a), Repr::Rational(b)) => a.cmp(b),
-            (Repr::Root(a), Repr::Rational(q)) => a.cmp_rational(q),
-            (Repr::Rational(q), Repr::Root(b)) => b.cmp_rational(q).reverse(),
+            (Repr::Root(a), Repr::Rational(q)) => a.get().cmp_rational(q),
+            (Repr::Rational(q), Repr::Root(b)) => b.get().cmp_rational(q).reverse(),
             (Repr::Root(a), Repr::Root(b)) => RealAlgebraic::cmp_roots(a, b),
         }
     }
@@ -555,7 +687,10 @@ impl fmt::Display for RealAlgebraic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.repr {
             Repr::Rational(q) => write!(f, "{q}"),
-            Repr::Root(r) => write!(f, "root of {} in ({}, {})", r.poly, r.lo, r.hi),
+            Repr::Root(shared) => match shared.get() {
+                Known::Interval(r) => write!(f, "root of {} in ({}, {})", r.poly, r.lo, r.hi),
+                Known::Exact(q) => write!(f, "{q}"),
+            },
         }
     }
 }
