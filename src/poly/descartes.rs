@@ -67,6 +67,9 @@ pub(crate) fn to_unit_interval(
 /// The number of roots of `p` in the open interval `(lo, hi)` is zero when
 /// this returns zero (a certificate); one when it returns one.
 pub(crate) fn descartes_bound(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> usize {
+    if let Some(v) = super::small::descartes_bound(p, lo, hi) {
+        return v;
+    }
     let (q, ..) = to_unit_interval(p, lo, hi);
     descartes_bound_unit(&q)
 }

@@ -177,6 +177,9 @@ impl Poly<BigInt> {
 
     /// The exact sign of `p` at a dyadic point.
     pub fn sign_at_dyadic(&self, x: &Dyadic) -> Sign {
+        if let Some(s) = super::small::sign_at_dyadic(self, x) {
+            return s;
+        }
         Ring::sign(&self.eval_dyadic_scaled(x))
     }
 

@@ -34,6 +34,7 @@ mod modular;
 mod rational_roots;
 mod roots;
 mod roots_f64;
+mod small;
 mod sturm;
 
 pub use algebraic::RealAlgebraic;

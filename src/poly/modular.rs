@@ -15,32 +15,43 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 /// Two 61- and 62-bit primes: `2^61 - 1` and `2^62 - 57`.
-const PRIMES: [u64; 2] = [(1 << 61) - 1, (1 << 62) - 57];
+/// Primes below `2^31`, so that a product of two residues fits a `u64` and
+/// reduces by one machine division. Three of them: an unlucky prime only
+/// costs the exact computation, never a wrong answer.
+const PRIMES: [u64; 3] = [2_147_483_647, 2_147_483_629, 2_147_483_587];
 
 fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    ((u128::from(a) * u128::from(b)) % u128::from(m)) as u64
+    (a * b) % m
 }
 
-fn pow_mod(mut base: u64, mut e: u64, m: u64) -> u64 {
-    let mut acc = 1;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = mul_mod(acc, base, m);
-        }
-        base = mul_mod(base, base, m);
-        e >>= 1;
+/// The inverse of `a` (non-zero, below the prime `m`) by the extended
+/// Euclidean algorithm.
+fn inverse_mod(a: u64, m: u64) -> u64 {
+    let (mut r0, mut r1) = (
+        i64::try_from(m).expect("m < 2^31"),
+        i64::try_from(a).expect("a < m"),
+    );
+    let (mut s0, mut s1) = (0i64, 1i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (s0, s1) = (s1, s0 - q * s1);
     }
-    acc
+    debug_assert_eq!(r0, 1, "a prime modulus and a non-zero residue");
+    u64::try_from(s0.rem_euclid(i64::try_from(m).expect("m < 2^31"))).expect("a residue")
 }
 
 fn reduce(p: &Poly<BigInt>, m: u64) -> Vec<u64> {
     let mb = BigInt::from(m);
+    let mi = i64::try_from(m).expect("m < 2^31");
     p.coeffs()
         .iter()
-        .map(|c| {
-            c.mod_floor(&mb)
+        .map(|c| match c.to_i64() {
+            Some(v) => u64::try_from(v.rem_euclid(mi)).expect("a residue"),
+            None => c
+                .mod_floor(&mb)
                 .to_u64()
-                .expect("residue below a word-sized modulus")
+                .expect("residue below a word-sized modulus"),
         })
         .collect()
 }
@@ -58,7 +69,7 @@ fn gcd_degree_mod(mut a: Vec<u64>, mut b: Vec<u64>, m: u64) -> usize {
     trim(&mut b);
     while !b.is_empty() {
         // a := a mod b
-        let inv = pow_mod(*b.last().expect("non-empty"), m - 2, m);
+        let inv = inverse_mod(*b.last().expect("non-empty"), m);
         while a.len() >= b.len() {
             let shift = a.len() - b.len();
             let f = mul_mod(*a.last().expect("non-empty"), inv, m);
