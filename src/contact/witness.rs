@@ -25,16 +25,21 @@ use crate::geom::{MatrixEntry, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
-use num_traits::{Signed, Zero};
+use num_traits::{Signed, ToPrimitive};
 
-type PVec = Vec3<Poly<BigRational>>;
+/// A polynomial point (numerators): integer coefficients, since all the
+/// work is signs at the contact time and values at a rational next to it,
+/// which integer polynomials answer without reducing fractions.
+type PVec = Vec3<Poly<BigInt>>;
 
-/// A convex body in world coordinates: vertex numerators over `w`, faces
-/// as vertex-index triples (outward by the right-hand rule), edges as
-/// vertex-index pairs; `flat` for a triangle.
+/// A convex body in world coordinates: vertex numerators over `w` (all
+/// scaled by one positive rational to integer coefficients, which leaves
+/// every point `vertex / w` as it is), faces as vertex-index triples
+/// (outward by the right-hand rule), edges as vertex-index pairs; `flat`
+/// for a triangle.
 struct Convex {
     vertices: Vec<PVec>,
-    w: Poly<BigRational>,
+    w: Poly<BigInt>,
     faces: Vec<[usize; 3]>,
     edges: Vec<[usize; 2]>,
     flat: bool,
@@ -81,7 +86,7 @@ fn convex(body: &Body, t0: &BigRational) -> Option<Convex> {
         Shape::Triangle(t) => t.vertices.to_vec(),
         Shape::Mesh(_) => return None,
     };
-    let vertices = locals
+    let rational: Vec<Vec3<Poly<BigRational>>> = locals
         .iter()
         .map(|y| {
             let l = &motion.linear.rows;
@@ -92,13 +97,35 @@ fn convex(body: &Body, t0: &BigRational) -> Option<Convex> {
             Vec3::new(row(0, &tr.x), row(1, &tr.y), row(2, &tr.z))
         })
         .collect();
+    // One positive factor (the lcm of every denominator) for all of them.
+    let mut lcm = <BigInt as Ring>::one();
+    let all = rational
+        .iter()
+        .flat_map(|v| [&v.x, &v.y, &v.z])
+        .chain(std::iter::once(&motion.denominator));
+    for c in all.flat_map(|p| p.coeffs()) {
+        lcm = crate::scalar::euclid::lcm(&lcm, c.denom());
+    }
+    let integer = |p: &Poly<BigRational>| -> Poly<BigInt> {
+        Poly::from_coeffs(
+            p.coeffs()
+                .iter()
+                .map(|c| c.numer() * (&lcm / c.denom()))
+                .collect(),
+        )
+    };
+    let vertices = rational
+        .iter()
+        .map(|v| Vec3::new(integer(&v.x), integer(&v.y), integer(&v.z)))
+        .collect();
+    let w = integer(&motion.denominator);
     let (faces, edges, flat) = match &body.shape {
         Shape::Box(_) => (BOX_FACES.to_vec(), box_edges(), false),
         _ => (vec![[0, 1, 2]], vec![[0, 1], [1, 2], [2, 0]], true),
     };
     Some(Convex {
         vertices,
-        w: motion.denominator,
+        w,
         faces,
         edges,
         flat,
@@ -166,14 +193,14 @@ fn constraints<S: MatrixEntry>(v: &[Vec3<S>], faces: &[[usize; 3]], flat: bool) 
 /// (`d > 0` at `t` is checked by the caller.)
 fn contains(
     body: &Convex,
-    planes: &[Plane<Poly<BigRational>>],
+    planes: &[Plane<Poly<BigInt>>],
     p: &PVec,
-    d: &Poly<BigRational>,
+    d: &Poly<BigInt>,
     t: &RealAlgebraic,
 ) -> bool {
     planes.iter().all(|pl| {
         let g = &(&pl.normal.dot(p) * &body.w) - &(&pl.offset * d);
-        let s = t.sign_of(&g);
+        let s = t.sign_of_integer(&g);
         match pl.side {
             Side::Below => s != Sign::Positive,
             Side::Above => s != Sign::Negative,
@@ -191,7 +218,7 @@ fn edge_plane(
     y: &Convex,
     f: [usize; 3],
     t: &RealAlgebraic,
-) -> Option<(PVec, Poly<BigRational>)> {
+) -> Option<(PVec, Poly<BigInt>)> {
     let v0 = &x.vertices[e[0]];
     let dir = &x.vertices[e[1]] - v0;
     let q = &y.vertices;
@@ -200,10 +227,10 @@ fn edge_plane(
     let s_num = &(&x.w * &n.dot(&q[f[0]])) - &(&y.w * &n.dot(v0));
     let point = &v0.scale(&(&y.w * &ne)) + &dir.scale(&s_num);
     let den = &(&x.w * &y.w) * &ne;
-    match t.sign_of(&den) {
+    match t.sign_of_integer(&den) {
         Sign::Zero => None,
         Sign::Positive => Some((point, den)),
-        Sign::Negative => Some((point.scale(&Poly::constant(-BigRational::one())), -den)),
+        Sign::Negative => Some((point.scale(&Poly::constant(-<BigInt as Ring>::one())), -den)),
     }
 }
 
@@ -215,16 +242,20 @@ fn edge_plane(
 // second for degree-4 rotations when all 160 candidates are tried), so the
 // candidates are ranked first by how far they are from lying in both bodies
 // at a rational time `tau` next to `T`, in integer fixed point (coordinates
-// times 2^FIXED_BITS, floored). The witness comes first or nearly so; a
-// wrong ranking costs time, never correctness.
+// times 2^FIXED_BITS, floored) with checked `i128` arithmetic. The witness
+// comes first or nearly so; a wrong ranking, or a candidate whose ranking
+// would overflow (it goes last), costs time, never correctness.
 
 /// Fixed-point scale of the ranking: `2^-FIXED_BITS` per coordinate unit.
-const FIXED_BITS: usize = 32;
+/// With coordinates below `2^20` the crossings' products stay below
+/// `2^127`.
+const FIXED_BITS: u32 = 16;
 
 /// Width `2^-TAU_BITS` of the isolating interval that `tau` is taken from.
 const TAU_BITS: u64 = 48;
 
-type IVec = Vec3<BigInt>;
+/// A fixed-point point.
+type IVec = [i128; 3];
 
 /// A rational time next to `t`: `t` itself when rational, else the lower
 /// end of its isolating interval refined to width `2^-TAU_BITS`.
@@ -240,51 +271,126 @@ fn rational_near(t: &RealAlgebraic) -> BigRational {
     }
 }
 
-/// The body's vertices at `tau`, in fixed point.
-fn fixed_vertices(body: &Convex, tau: &BigRational) -> Vec<IVec> {
-    let scale = BigRational::from_integer(BigInt::from(1) << FIXED_BITS);
-    let w = body.w.eval(tau);
-    let fix = |p: &Poly<BigRational>| (&(p.eval(tau) / &w) * &scale).floor().to_integer();
+/// The body's vertices at `tau`, in fixed point: `floor(2^FIXED_BITS p(tau)
+/// / w(tau))`, in integers (with `tau = n / d`, both values scaled by
+/// powers of `d` to a common one); `None` when a coordinate is too large
+/// for the ranking (`2^60` fixed-point units).
+fn fixed_vertices(body: &Convex, tau: &BigRational) -> Option<Vec<IVec>> {
+    let degree = |p: &Poly<BigInt>| p.degree().unwrap_or(0);
+    let d = tau.denom();
+    let w_degree = degree(&body.w);
+    let w_scaled = body.w.eval_rational_scaled(tau);
+    let fix = |p: &Poly<BigInt>| -> Option<i128> {
+        // d^n p(tau) and d^m w(tau), to the common power d^max(n, m)
+        let (n, mut num, mut den) = (degree(p), p.eval_rational_scaled(tau), w_scaled.clone());
+        if n < w_degree {
+            num *= d.pow(u32::try_from(w_degree - n).ok()?);
+        } else {
+            den *= d.pow(u32::try_from(n - w_degree).ok()?);
+        }
+        num <<= FIXED_BITS;
+        if den.is_negative() {
+            (num, den) = (-num, -den);
+        }
+        let v = num_integer::Integer::div_floor(&num, &den).to_i64()?;
+        (v.unsigned_abs() < 1 << 60).then_some(i128::from(v))
+    };
     body.vertices
         .iter()
-        .map(|v| Vec3::new(fix(&v.x), fix(&v.y), fix(&v.z)))
+        .map(|v| Some([fix(&v.x)?, fix(&v.y)?, fix(&v.z)?]))
         .collect()
 }
 
+fn sub(a: &IVec, b: &IVec) -> Option<IVec> {
+    Some([
+        a[0].checked_sub(b[0])?,
+        a[1].checked_sub(b[1])?,
+        a[2].checked_sub(b[2])?,
+    ])
+}
+
+fn dot(a: &IVec, b: &IVec) -> Option<i128> {
+    a[0].checked_mul(b[0])?
+        .checked_add(a[1].checked_mul(b[1])?)?
+        .checked_add(a[2].checked_mul(b[2])?)
+}
+
+fn cross(a: &IVec, b: &IVec) -> Option<IVec> {
+    let c = |i: usize, j: usize| a[i].checked_mul(b[j])?.checked_sub(a[j].checked_mul(b[i])?);
+    Some([c(1, 2)?, c(2, 0)?, c(0, 1)?])
+}
+
+/// A fixed-point constraint of the ranking (as [`Plane`]).
+struct FixedPlane {
+    normal: IVec,
+    offset: i128,
+    side: Side,
+}
+
+/// The fixed-point constraints of a body (as [`constraints`]).
+fn fixed_constraints(v: &[IVec], faces: &[[usize; 3]], flat: bool) -> Option<Vec<FixedPlane>> {
+    let normal_of = |f: &[usize; 3]| cross(&sub(&v[f[1]], &v[f[0]])?, &sub(&v[f[2]], &v[f[0]])?);
+    if flat {
+        let n = normal_of(&[0, 1, 2])?;
+        let mut out = vec![FixedPlane {
+            offset: dot(&n, &v[0])?,
+            normal: n,
+            side: Side::On,
+        }];
+        for i in 0..3 {
+            let m = cross(&n, &sub(&v[(i + 1) % 3], &v[i])?)?;
+            out.push(FixedPlane {
+                offset: dot(&m, &v[i])?,
+                normal: m,
+                side: Side::Above,
+            });
+        }
+        Some(out)
+    } else {
+        faces
+            .iter()
+            .map(|f| {
+                let n = normal_of(f)?;
+                Some(FixedPlane {
+                    offset: dot(&n, &v[f[0]])?,
+                    normal: n,
+                    side: Side::Below,
+                })
+            })
+            .collect()
+    }
+}
+
 /// How far the fixed-point `p` is from satisfying every constraint (0 when
-/// it does).
-fn violation(planes: &[Plane<BigInt>], p: &IVec) -> BigInt {
-    let zero = BigInt::from(0);
-    planes
-        .iter()
-        .map(|pl| {
-            let g = pl.normal.dot(p) - &pl.offset;
-            match pl.side {
-                Side::Below => g.max(zero.clone()),
-                Side::Above => (-g).max(zero.clone()),
-                Side::On => g.abs(),
-            }
-        })
-        .max()
-        .unwrap_or(zero)
+/// it does); `None` on overflow.
+fn violation(planes: &[FixedPlane], p: &IVec) -> Option<i128> {
+    let mut worst = 0i128;
+    for pl in planes {
+        let g = dot(&pl.normal, p)?.checked_sub(pl.offset)?;
+        let v = match pl.side {
+            Side::Below => g.max(0),
+            Side::Above => g.checked_neg()?.max(0),
+            Side::On => g.checked_abs()?,
+        };
+        worst = worst.max(v);
+    }
+    Some(worst)
 }
 
 /// The fixed-point crossing of edge `e` (of vertices `xv`) with the plane of
-/// face `f` (of vertices `yv`); `None` when parallel at `tau`.
+/// face `f` (of vertices `yv`); `None` when parallel at `tau` or on
+/// overflow.
 fn fixed_crossing(xv: &[IVec], e: [usize; 2], yv: &[IVec], f: [usize; 3]) -> Option<IVec> {
     let v0 = &xv[e[0]];
-    let dir = &xv[e[1]] - v0;
-    let n = (&yv[f[1]] - &yv[f[0]]).cross(&(&yv[f[2]] - &yv[f[0]]));
-    let den = n.dot(&dir);
-    if Zero::is_zero(&den) {
+    let dir = sub(&xv[e[1]], v0)?;
+    let n = cross(&sub(&yv[f[1]], &yv[f[0]])?, &sub(&yv[f[2]], &yv[f[0]])?)?;
+    let den = dot(&n, &dir)?;
+    if den == 0 {
         return None;
     }
-    let num = n.dot(&(&yv[f[0]] - v0));
-    Some(Vec3::new(
-        &v0.x + &dir.x * &num / &den,
-        &v0.y + &dir.y * &num / &den,
-        &v0.z + &dir.z * &num / &den,
-    ))
+    let num = dot(&n, &sub(&yv[f[0]], v0)?)?;
+    let at = |i: usize| v0[i].checked_add(dir[i].checked_mul(num)?.div_euclid(den));
+    Some([at(0)?, at(1)?, at(2)?])
 }
 
 /// A witness candidate, built only when it is checked.
@@ -329,20 +435,22 @@ pub fn find_contact_witness(
     // rank them at a rational time next to t (a stable sort keeps the
     // order above among equals; unparallel-at-tau crossings go last)
     let tau = rational_near(t);
-    let (va, vb) = (fixed_vertices(&ca, &tau), fixed_vertices(&cb, &tau));
-    let (pa, pb) = (
-        constraints(&va, &ca.faces, ca.flat),
-        constraints(&vb, &cb.faces, cb.flat),
-    );
-    let fixed = |of_b: bool| if of_b { &vb } else { &va };
-    let rank = |c: &Candidate| -> Option<BigInt> {
+    let fixed_body = |c: &Convex| {
+        let v = fixed_vertices(c, &tau)?;
+        let p = fixed_constraints(&v, &c.faces, c.flat)?;
+        Some((v, p))
+    };
+    let (fa, fb) = (fixed_body(&ca), fixed_body(&cb));
+    let rank = |c: &Candidate| -> Option<i128> {
+        let ((va, pa), (vb, pb)) = (fa.as_ref()?, fb.as_ref()?);
+        let fixed = |of_b: bool| if of_b { vb } else { va };
         let p = match *c {
-            Candidate::Vertex(of_b, k) => fixed(of_b)[k].clone(),
+            Candidate::Vertex(of_b, k) => fixed(of_b)[k],
             Candidate::Crossing(of_b, e, f) => fixed_crossing(fixed(of_b), e, fixed(!of_b), f)?,
         };
-        Some(violation(&pa, &p).max(violation(&pb, &p)))
+        Some(violation(pa, &p)?.max(violation(pb, &p)?))
     };
-    let mut ranked: Vec<(Option<BigInt>, Candidate)> =
+    let mut ranked: Vec<(Option<i128>, Candidate)> =
         candidates.into_iter().map(|c| (rank(&c), c)).collect();
     ranked.sort_by(|x, y| match (&x.0, &y.0) {
         (Some(p), Some(q)) => p.cmp(q),
@@ -377,13 +485,13 @@ pub fn find_contact_witness(
                 (p, d, label)
             }
         };
-        if t.sign_of(&d) == Sign::Positive
+        if t.sign_of_integer(&d) == Sign::Positive
             && contains(&ca, &planes_a, &p, &d, t)
             && contains(&cb, &planes_b, &p, &d, t)
         {
             return Some(ContactWitness {
-                point: p,
-                denominator: d,
+                point: p.map(Poly::to_rational),
+                denominator: d.to_rational(),
                 label,
             });
         }
