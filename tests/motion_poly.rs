@@ -241,6 +241,35 @@ proptest! {
     }
 
     #[test]
+    fn reduced_cancels_a_common_factor_and_keeps_the_map(
+        b in prop_oneof![rational_motion_body(), linear_motion_body()],
+        f in prop::collection::vec(-4i64..5, 1..4),
+        num in 1i64..9, den in 1i64..9,
+        t in unit_time(),
+    ) {
+        // The compiled motion times a common polynomial factor (positive
+        // leading coefficient) and a positive constant reduces back to it.
+        let m = PolyMotion::from_body(&b).unwrap();
+        let mut fc: Vec<BigRational> = f.iter().map(|&c| BigRational::from_integer(c.into())).collect();
+        fc.push(BigRational::from_integer(1.into()));
+        let factor = Poly::from_coeffs(fc).scale(&BigRational::new(num.into(), den.into()));
+        let times = |p: &Poly<BigRational>| p * &factor;
+        let scaled = PolyMotion::new(m.linear.map(times), m.translation.map(times), times(&m.denominator));
+        let r = scaled.reduced();
+        prop_assert_eq!(&r, &m.reduced());
+        prop_assert_eq!(&m.reduced(), &m);
+        // integer coefficients with content 1, and the same map where
+        // defined
+        let coeffs: Vec<BigRational> = r.to_row_matrix().iter().flatten().flat_map(|p| p.coeffs().to_vec()).collect();
+        prop_assert!(coeffs.iter().all(|c| c.is_integer()));
+        let content = coeffs.iter().fold(num_bigint::BigInt::from(0), |g, c| num_integer::Integer::gcd(&g, c.numer()));
+        prop_assert_eq!(content, num_bigint::BigInt::from(1));
+        if factor.eval(&t) != q("0") && m.denominator.eval(&t) != q("0") {
+            prop_assert_eq!(r.eval_at(&t), m.eval_at(&t));
+        }
+    }
+
+    #[test]
     fn f64_motion_is_the_rounded_exact_motion(b in any_rational_body(), t in unit_time()) {
         let m = PolyMotion::from_body_on(&b, &q("0")).unwrap();
         let (re, ce) = m.eval_at(&t);

@@ -230,17 +230,32 @@ impl<S: FieldScalar> PolyMotion<S> {
         if !S::IS_EXACT {
             return self.clone();
         }
-        let mut g: Poly<S> = Poly::zero();
-        for p in self.entries() {
-            g = g.gcd(p);
-            if g.is_constant() && !g.is_zero() {
+        // The gcd in Z[t] of the entries' primitive integer forms (a
+        // modular screen proves most pairs coprime at once): it is the gcd
+        // over Q up to a positive constant, which the integer normalisation
+        // below removes, so the result is the same as by Euclid over Q.
+        let mut g: Option<Poly<BigInt>> = None;
+        for p in self.entries().filter(|p| !p.is_zero()) {
+            let Some(q) = p.coeffs().iter().map(Scalar::to_rational).collect() else {
+                return self.clone();
+            };
+            let q = Poly::<BigRational>::from_coeffs(q).to_primitive_integer();
+            let next = match g {
+                None => q,
+                Some(g) => g.gcd_int(&q),
+            };
+            let done = next.is_constant();
+            g = Some(next);
+            if done {
                 break;
             }
         }
-        let divided = if g.is_constant() {
-            self.clone()
-        } else {
-            self.map_entries(|p| p.exact_div(&g))
+        let divided = match g {
+            Some(g) if !g.is_constant() => {
+                let g: Poly<S> = g.map(|c| S::from_rational(&BigRational::from_integer(c.clone())));
+                self.map_entries(|p| p.exact_div(&g))
+            }
+            _ => self.clone(),
         };
         divided.with_integer_coefficients()
     }
@@ -261,11 +276,23 @@ impl<S: FieldScalar> PolyMotion<S> {
         if Ring::is_zero(&num_gcd) {
             return self;
         }
-        let factor = S::from_rational(&BigRational::new(den_lcm, num_gcd));
-        if factor == S::one() {
+        if den_lcm == <BigInt as Ring>::one() && num_gcd == <BigInt as Ring>::one() {
             return self;
         }
-        self.map_entries(|p| p.scale(&factor))
+        // Each coefficient `n / d` becomes the integer `(n / g) (l / d)`
+        // (both divisions exact): no fraction to reduce.
+        self.map_entries(|p| {
+            Poly::from_coeffs(
+                p.coeffs()
+                    .iter()
+                    .map(|c| {
+                        let r = c.to_rational().expect("checked finite above");
+                        let v = (r.numer() / &num_gcd) * (&den_lcm / r.denom());
+                        S::from_rational(&BigRational::from_integer(v))
+                    })
+                    .collect(),
+            )
+        })
     }
 
     /// The motion of `self` (body `b`) seen in the local frame of `a`: local
