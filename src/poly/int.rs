@@ -202,6 +202,9 @@ impl Poly<BigInt> {
 
     /// The exact sign of `p` at a rational point.
     pub fn sign_at_rational(&self, x: &BigRational) -> Sign {
+        if let Some(s) = super::small::sign_at_rational(self, x) {
+            return s;
+        }
         Ring::sign(&self.eval_rational_scaled(x))
     }
 

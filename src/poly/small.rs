@@ -1,6 +1,6 @@
-//! Machine-integer fast paths for the two hot integer-polynomial tests of
-//! the exact pipeline: the sign of `p` at a dyadic point and Descartes'
-//! bound on a dyadic interval.
+//! Machine-integer fast paths for the hot integer-polynomial tests of the
+//! exact pipeline: the sign of `p` at a dyadic or rational point and
+//! Descartes' bound on a dyadic interval.
 //!
 //! The SGM solver's plane polynomials have degree at most 8 and
 //! coefficients of a few dozen bits, and its dyadic points have small
@@ -13,7 +13,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{Dyadic, Poly};
-use crate::scalar::{BigInt, Sign};
+use crate::scalar::{BigInt, BigRational, Sign};
 use num_traits::ToPrimitive;
 
 /// The largest degree taken here.
@@ -63,6 +63,24 @@ pub(crate) fn sign_at_dyadic(p: &Poly<BigInt>, x: &Dyadic) -> Option<Sign> {
     for i in (0..n).rev() {
         let term = shl(c[i], k.checked_mul((n - i) as u64)?)?;
         acc = acc.checked_mul(m)?.checked_add(term)?;
+    }
+    Some(sign(acc))
+}
+
+/// The sign of `p` at the rational `x = num / den` (`den > 0`): the sign
+/// of `den^n p(x)` by Horner on the homogenised polynomial
+/// ([`Poly::eval_rational_scaled`](super::Poly::eval_rational_scaled)).
+pub(crate) fn sign_at_rational(p: &Poly<BigInt>, x: &BigRational) -> Option<Sign> {
+    let (c, n) = coefficients(p)?;
+    let num = x.numer().to_i128()?;
+    let den = x.denom().to_i128()?;
+    let mut acc = c[n];
+    let mut den_power: i128 = 1;
+    for i in (0..n).rev() {
+        den_power = den_power.checked_mul(den)?;
+        acc = acc
+            .checked_mul(num)?
+            .checked_add(c[i].checked_mul(den_power)?)?;
     }
     Some(sign(acc))
 }
@@ -159,6 +177,11 @@ mod tests {
         assert_eq!(sign_at_dyadic(&p, &d(1, 1)), Some(Sign::Zero));
         assert_eq!(sign_at_dyadic(&p, &d(5, 3)), Some(Sign::Negative));
         assert_eq!(sign_at_dyadic(&p, &d(0, 0)), Some(Sign::Positive));
+        let r = |a: i64, b: i64| BigRational::new(BigInt::from(a), BigInt::from(b));
+        assert_eq!(sign_at_rational(&p, &r(3, 4)), Some(Sign::Zero));
+        assert_eq!(sign_at_rational(&p, &r(2, 3)), Some(Sign::Negative));
+        assert_eq!(sign_at_rational(&p, &r(-6, 1)), Some(Sign::Negative));
+        assert_eq!(sign_at_rational(&p, &r(1, 3)), Some(Sign::Positive));
         // two roots (1/2, 3/4) in (0, 1), one in (0, 5/8), none in (1, 2)
         assert_eq!(descartes_bound(&p, &d(0, 0), &d(1, 0)), Some(2));
         assert_eq!(descartes_bound(&p, &d(0, 0), &d(5, 3)), Some(1));
@@ -196,6 +219,10 @@ mod tests {
             let (x, y) = (Dyadic::new(BigInt::from(m1), k1), Dyadic::new(BigInt::from(m2), k2));
             if let Some(s) = sign_at_dyadic(&p, &x) {
                 prop_assert_eq!(s, big_sign(&p, &x));
+            }
+            let r = BigRational::new(BigInt::from(m1), BigInt::from(m2.unsigned_abs() % 1000 + 1));
+            if let Some(s) = sign_at_rational(&p, &r) {
+                prop_assert_eq!(s, Ring::sign(&p.eval_rational_scaled(&r)));
             }
             let (lo, hi) = if x < y { (x, y) } else { (y, x) };
             prop_assume!(lo < hi);
