@@ -183,6 +183,28 @@ proptest! {
     }
 
     #[test]
+    fn products_of_word_sized_coefficients_are_the_schoolbook_ones(
+        a in prop::collection::vec(prop_oneof![-1000i64..1000, any::<i64>(), Just(i64::MIN), Just(i64::MAX)], 1..8),
+        b in prop::collection::vec(prop_oneof![-1000i64..1000, any::<i64>(), Just(i64::MIN), Just(i64::MAX)], 1..8),
+    ) {
+        // Integer and integer-valued rational products take a machine-word
+        // path (with a BigInt fallback on overflow): both must equal the
+        // schoolbook product in BigInt, word-sized or not.
+        let mut want = vec![BigInt::from(0); a.len() + b.len() - 1];
+        for (i, x) in a.iter().enumerate() {
+            for (j, y) in b.iter().enumerate() {
+                want[i + j] += BigInt::from(*x) * BigInt::from(*y);
+            }
+        }
+        let want = Poly::from_coeffs(want);
+        prop_assert_eq!(ip(&a) * ip(&b), want.clone());
+        prop_assert_eq!(rp(&a) * rp(&b), want.to_rational());
+        // one non-integer coefficient: the rational path, the same value
+        let half = Poly::from_coeffs(vec![q(1, 2)]);
+        prop_assert_eq!(&(&rp(&a) * &half) * &rp(&b), &want.to_rational() * &half);
+    }
+
+    #[test]
     fn pseudo_remainder_identity(a in int_poly(8, 70), b in int_poly(4, 70)) {
         prop_assume!(!b.is_zero());
         let r = a.pseudo_rem(&b);

@@ -270,6 +270,9 @@ impl<R: Ring> Poly<R> {
         if self.is_zero() || other.is_zero() {
             return Self::zero();
         }
+        if let Some(out) = R::product_fast(&self.coeffs, &other.coeffs) {
+            return Self::from_coeffs(out);
+        }
         let mut out = vec![R::zero(); self.coeffs.len() + other.coeffs.len() - 1];
         for (i, a) in self.coeffs.iter().enumerate() {
             if a.is_zero() {

@@ -147,6 +147,14 @@ pub trait Ring:
     fn sub_mul(&mut self, a: &Self, b: &Self) {
         *self -= a.mul_ref(b);
     }
+    /// The coefficients of the product of two polynomials (lowest degree
+    /// first, both non-empty) when the ring has a faster exact way for
+    /// these operands than the schoolbook loop of `add_mul`; `None` (the
+    /// default) sends the caller to that loop.
+    fn product_fast(a: &[Self], b: &[Self]) -> Option<Vec<Self>> {
+        let _ = (a, b);
+        None
+    }
 }
 
 /// An ordered ring that stands for real coordinates: exact rationals, or `f64`.

@@ -5,7 +5,7 @@
 use super::{BigInt, BigRational, FieldScalar, Ring, Scalar, Sign};
 use num_bigint::Sign as BigSign;
 use num_integer::Integer;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 
 fn sign_of_bigint(v: &BigInt) -> Sign {
     match v.sign() {
@@ -46,6 +46,32 @@ impl Ring for BigInt {
     fn sub_mul(&mut self, a: &Self, b: &Self) {
         *self -= a * b;
     }
+    fn product_fast(a: &[Self], b: &[Self]) -> Option<Vec<Self>> {
+        let a: Vec<i64> = a.iter().map(ToPrimitive::to_i64).collect::<Option<_>>()?;
+        let b: Vec<i64> = b.iter().map(ToPrimitive::to_i64).collect::<Option<_>>()?;
+        Some(
+            small_product(&a, &b)?
+                .into_iter()
+                .map(BigInt::from)
+                .collect(),
+        )
+    }
+}
+
+/// The product of two polynomials with word-sized coefficients, accumulated
+/// in `i128` with checked additions (each product of two `i64` fits);
+/// `None` when a sum would overflow.
+fn small_product(a: &[i64], b: &[i64]) -> Option<Vec<i128>> {
+    let mut out = vec![0i128; a.len() + b.len() - 1];
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        for (j, &y) in b.iter().enumerate() {
+            out[i + j] = out[i + j].checked_add(i128::from(x) * i128::from(y))?;
+        }
+    }
+    Some(out)
 }
 
 /// Fraction arithmetic reduced by Euclid's algorithm.
@@ -191,6 +217,25 @@ impl Ring for BigRational {
     }
     fn sub_mul(&mut self, a: &Self, b: &Self) {
         *self = euclid::add_signed(self, &euclid::mul(a, b), true);
+    }
+    /// Integer-valued coefficients (the usual case after denominators are
+    /// cleared) that fit in words take the machine-integer product.
+    fn product_fast(a: &[Self], b: &[Self]) -> Option<Vec<Self>> {
+        let word = |q: &Self| {
+            if q.denom().is_one() {
+                q.numer().to_i64()
+            } else {
+                None
+            }
+        };
+        let a: Vec<i64> = a.iter().map(word).collect::<Option<_>>()?;
+        let b: Vec<i64> = b.iter().map(word).collect::<Option<_>>()?;
+        Some(
+            small_product(&a, &b)?
+                .into_iter()
+                .map(|v| BigRational::from_integer(BigInt::from(v)))
+                .collect(),
+        )
     }
 }
 
