@@ -517,6 +517,14 @@ proptest! {
         prop_assert_eq!(ax.cmp(&ay), truth);
         prop_assert_eq!(bx.cmp(&by), truth);
         prop_assert_eq!(cx.cmp(&ay), truth);
+        // a detached copy is the same number, and refining it leaves the
+        // clones' interval as it was
+        let before = ax.interval();
+        let mut dx = ax.detached();
+        dx.refine_to_width(90);
+        prop_assert_eq!(ax.interval(), before);
+        prop_assert_eq!(dx.cmp(&ax), Ordering::Equal);
+        prop_assert_eq!(dx.cmp(&ay), truth);
         // and the root is still inside every clone's interval
         for z in [&ax, &bx, &cx] {
             let (lo, hi) = z.interval();

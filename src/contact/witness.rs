@@ -25,7 +25,7 @@ use crate::geom::{MatrixEntry, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
-use num_traits::{Signed, ToPrimitive};
+use num_traits::{One, Signed, ToPrimitive};
 
 /// A polynomial point (numerators): integer coefficients, since all the
 /// work is signs at the contact time and values at a rational next to it,
@@ -86,39 +86,61 @@ fn convex(body: &Body, t0: &BigRational) -> Option<Convex> {
         Shape::Triangle(t) => t.vertices.to_vec(),
         Shape::Mesh(_) => return None,
     };
-    let rational: Vec<Vec3<Poly<BigRational>>> = locals
+    // Integers throughout: the motion's entries times the lcm `m` of their
+    // coefficients' denominators (1 for a reduced motion), the local
+    // vertices times the lcm `s` of theirs; then vertex `i` is
+    // `(m L) (s y) + s (m T)` over `s (m w)`, the same point.
+    let mut m = <BigInt as Ring>::one();
+    for c in motion
+        .linear
+        .rows
         .iter()
-        .map(|y| {
-            let l = &motion.linear.rows;
-            let tr = &motion.translation;
-            let row = |i: usize, ti: &Poly<BigRational>| {
-                &(&(&l[i][0].scale(&y.x) + &l[i][1].scale(&y.y)) + &l[i][2].scale(&y.z)) + ti
-            };
-            Vec3::new(row(0, &tr.x), row(1, &tr.y), row(2, &tr.z))
-        })
-        .collect();
-    // One positive factor (the lcm of every denominator) for all of them.
-    let mut lcm = <BigInt as Ring>::one();
-    let all = rational
-        .iter()
-        .flat_map(|v| [&v.x, &v.y, &v.z])
-        .chain(std::iter::once(&motion.denominator));
-    for c in all.flat_map(|p| p.coeffs()) {
-        lcm = crate::scalar::euclid::lcm(&lcm, c.denom());
+        .flatten()
+        .chain(motion.translation.iter())
+        .chain(std::iter::once(&motion.denominator))
+        .flat_map(|p| p.coeffs())
+    {
+        if !c.denom().is_one() {
+            m = crate::scalar::euclid::lcm(&m, c.denom());
+        }
     }
     let integer = |p: &Poly<BigRational>| -> Poly<BigInt> {
         Poly::from_coeffs(
             p.coeffs()
                 .iter()
-                .map(|c| c.numer() * (&lcm / c.denom()))
+                .map(|c| c.numer() * (&m / c.denom()))
                 .collect(),
         )
     };
-    let vertices = rational
+    let mut s = <BigInt as Ring>::one();
+    for c in locals.iter().flat_map(|y| [&y.x, &y.y, &y.z]) {
+        if !c.denom().is_one() {
+            s = crate::scalar::euclid::lcm(&s, c.denom());
+        }
+    }
+    let scaled = |c: &BigRational| c.numer() * (&s / c.denom());
+    let l: Vec<Vec<Poly<BigInt>>> = motion
+        .linear
+        .rows
         .iter()
-        .map(|v| Vec3::new(integer(&v.x), integer(&v.y), integer(&v.z)))
+        .map(|r| r.iter().map(integer).collect())
         .collect();
-    let w = integer(&motion.denominator);
+    let tr: Vec<Poly<BigInt>> = motion
+        .translation
+        .iter()
+        .map(|p| integer(p).scale(&s))
+        .collect();
+    let vertices = locals
+        .iter()
+        .map(|y| {
+            let y = [scaled(&y.x), scaled(&y.y), scaled(&y.z)];
+            let row = |i: usize| {
+                &(&(&l[i][0].scale(&y[0]) + &l[i][1].scale(&y[1])) + &l[i][2].scale(&y[2])) + &tr[i]
+            };
+            Vec3::new(row(0), row(1), row(2))
+        })
+        .collect();
+    let w = integer(&motion.denominator).scale(&s);
     let (faces, edges, flat) = match &body.shape {
         Shape::Box(_) => (BOX_FACES.to_vec(), box_edges(), false),
         _ => (vec![[0, 1, 2]], vec![[0, 1], [1, 2], [2, 0]], true),
@@ -263,7 +285,9 @@ fn rational_near(t: &RealAlgebraic) -> BigRational {
     if let Some(q) = t.as_rational() {
         return q.clone();
     }
-    let mut r = t.clone();
+    // detached: the exact signs below work on `t`'s own (wider, cheaper)
+    // isolating interval
+    let mut r = t.detached();
     r.refine_to_width(TAU_BITS);
     match r.as_rational() {
         Some(q) => q.clone(),

@@ -542,6 +542,19 @@ impl RealAlgebraic {
         between
     }
 
+    /// A copy that shares no refinement with `self` from now on (the same
+    /// number): refining it leaves the intervals other clones start from
+    /// as they are.
+    #[must_use]
+    pub fn detached(&self) -> Self {
+        match self.known() {
+            Known::Exact(q) => Self::from_rational(q),
+            Known::Interval(r) => RealAlgebraic {
+                repr: Repr::Root(SharedRoot::new(r)),
+            },
+        }
+    }
+
     /// A working copy of what is known of the number.
     fn known(&self) -> Known {
         match &self.repr {
