@@ -86,6 +86,14 @@ impl Poly<BigInt> {
     /// `self / divisor` for an exact division in `Z[t]` (for example by a
     /// primitive factor). Returns `None` when the division is not exact.
     pub fn exact_div_int(&self, divisor: &Self) -> Option<Self> {
+        if let Some(q) = super::small::exact_div(self, divisor) {
+            return q.map(Self::from_coeffs);
+        }
+        self.exact_div_int_big(divisor)
+    }
+
+    /// [`Poly::exact_div_int`] in `BigInt` throughout.
+    pub(crate) fn exact_div_int_big(&self, divisor: &Self) -> Option<Self> {
         let d = divisor.degree()?;
         let lead = &divisor.coeffs[d];
         let mut rem = self.coeffs.clone();

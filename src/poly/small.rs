@@ -85,6 +85,54 @@ pub(crate) fn sign_at_rational(p: &Poly<BigInt>, x: &BigRational) -> Option<Sign
     Some(sign(acc))
 }
 
+/// `p / v` in `Z[t]` for word-sized coefficients (any degree): `Some(Some(q))`
+/// when `v` divides `p` exactly, `Some(None)` when it does not (decided
+/// exactly: no intermediate overflowed), `None` on overflow or wider
+/// coefficients (the caller divides in `BigInt`). The same long division
+/// as [`Poly::exact_div_int`](super::Poly::exact_div_int).
+#[allow(clippy::option_option)]
+pub(crate) fn exact_div(p: &Poly<BigInt>, v: &Poly<BigInt>) -> Option<Option<Vec<BigInt>>> {
+    let d = v.degree()?;
+    let words = |q: &Poly<BigInt>| -> Option<Vec<i128>> {
+        q.coeffs()
+            .iter()
+            .map(|c| c.to_i64().map(i128::from))
+            .collect()
+    };
+    let divisor = words(v)?;
+    let mut rem = words(p)?;
+    if rem.len() <= d {
+        return Some(rem.iter().all(|&c| c == 0).then(Vec::new));
+    }
+    let lead = divisor[d];
+    let mut quot = vec![0i128; rem.len() - d];
+    for k in (0..quot.len()).rev() {
+        let (c, r) = div_rem(rem[k + d], lead);
+        if r != 0 {
+            return Some(None);
+        }
+        if c != 0 {
+            for (j, &b) in divisor.iter().enumerate() {
+                rem[k + j] = rem[k + j].checked_sub(c.checked_mul(b)?)?;
+            }
+        }
+        quot[k] = c;
+    }
+    if rem.iter().any(|&c| c != 0) {
+        return Some(None);
+    }
+    Some(Some(quot.into_iter().map(BigInt::from).collect()))
+}
+
+/// Truncated quotient and remainder, by a machine-word division when both
+/// fit in one (`i128` division is a slow library call).
+fn div_rem(a: i128, b: i128) -> (i128, i128) {
+    match (i64::try_from(a), i64::try_from(b)) {
+        (Ok(x), Ok(y)) if !(x == i64::MIN && y == -1) => (i128::from(x / y), i128::from(x % y)),
+        _ => (a / b, a % b),
+    }
+}
+
 /// `p(x + s)` in place (the synthetic-division Taylor shift of
 /// [`Poly::taylor_shift`](super::Poly::taylor_shift)).
 fn taylor_shift(c: &mut [i128], s: i128) -> Option<()> {
@@ -201,6 +249,22 @@ mod tests {
         assert_eq!(sign_at_dyadic(&wide, &d(1, 100)), None);
     }
 
+    #[test]
+    fn exact_division_by_hand() {
+        // (t^2 + 1)(3t - 2) / (t^2 + 1) = 3t - 2; t^3 / (t^2 + 1) is not exact
+        let p = poly(&[-2, 3, -2, 3]);
+        assert_eq!(
+            exact_div(&p, &poly(&[1, 0, 1])),
+            Some(Some(vec![BigInt::from(-2), BigInt::from(3)]))
+        );
+        assert_eq!(
+            exact_div(&poly(&[0, 0, 0, 1]), &poly(&[1, 0, 1])),
+            Some(None)
+        );
+        // 2t / 4 is not exact in Z[t]
+        assert_eq!(exact_div(&poly(&[0, 2]), &poly(&[4])), Some(None));
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         /// Whenever the machine path answers, it answers as the `BigInt`
@@ -223,6 +287,14 @@ mod tests {
             let r = BigRational::new(BigInt::from(m1), BigInt::from(m2.unsigned_abs() % 1000 + 1));
             if let Some(s) = sign_at_rational(&p, &r) {
                 prop_assert_eq!(s, Ring::sign(&p.eval_rational_scaled(&r)));
+            }
+            // exact division: of a product by its factor, and of anything
+            let v = poly(&[m1 >> 4, m2 >> 4, (k1 as i64) - 11, 1 + k2 as i64]);
+            if let Some(r) = exact_div(&(&p * &v), &v) {
+                prop_assert_eq!(r, Some(p.coeffs().to_vec()));
+            }
+            if let Some(r) = exact_div(&p, &v) {
+                prop_assert_eq!(r.map(Poly::from_coeffs), p.exact_div_int_big(&v));
             }
             let (lo, hi) = if x < y { (x, y) } else { (y, x) };
             prop_assume!(lo < hi);
