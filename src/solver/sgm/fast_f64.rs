@@ -474,6 +474,7 @@ fn roots_in(
     tol: &[f64],
     lo: f64,
     hi: f64,
+    known: Option<Bound>,
     depth: usize,
     out: &mut Roots,
 ) -> Option<Sign> {
@@ -481,7 +482,7 @@ fn roots_in(
     if n <= 1 || lo > hi {
         return None;
     }
-    match shape(c, tol, lo, hi) {
+    match known.unwrap_or_else(|| shape(c, tol, lo, hi)) {
         Bound::Rootless(s) => return Some(s),
         Bound::Monotone => {
             let (d, _) = derivative(c, tol);
@@ -492,8 +493,8 @@ fn roots_in(
     }
     if depth < SPLITS {
         if let Some(m) = midpoint(lo, hi) {
-            roots_in(c, tol, lo, m, depth + 1, out);
-            roots_in(c, tol, m, hi, depth + 1, out);
+            roots_in(c, tol, lo, m, None, depth + 1, out);
+            roots_in(c, tol, m, hi, None, depth + 1, out);
             return None;
         }
     }
@@ -502,7 +503,7 @@ fn roots_in(
     // The cut points: the ends and the critical points inside.
     let mut crit = Roots::EMPTY;
     if n >= 3 {
-        roots_in(d, &dt[..n - 1], lo, hi, 0, &mut crit);
+        roots_in(d, &dt[..n - 1], lo, hi, None, 0, &mut crit);
     }
     let mut from = lo;
     for &x in crit.as_slice().iter().chain([hi].iter()) {
@@ -750,50 +751,57 @@ fn relative(
     }
 }
 
+/// Indices of the distinct polynomials the inner values are made of
+/// ([`Geometry::bases`]): every inner value of a direction is `+-` one of
+/// them (module docs, "Shared products").
+const BASE_ZERO: usize = 0;
+/// `w`.
+const BASE_W: usize = 1;
+/// `w^2`.
+const BASE_WW: usize = 2;
+/// `L[k][j]` at `BASE_L + 3 k + j`.
+const BASE_L: usize = 3;
+/// `w L[k][j]` at `BASE_WL + 3 k + j`.
+const BASE_WL: usize = 12;
+/// The number of base polynomials.
+const BASES: usize = 21;
+
 /// The data of one plane direction, as [`AxisData`]: `D_{+-n} = sum_k
-/// coef_k sigma_k inner_k -+ center`.
+/// coef_k sigma_k inner_k -+ center`, where inner value `k` is
+/// `bases[base[k]]`, negated when `negated[k]`. For `VF` directions all of
+/// `inner` and `center` are divided by `w > 0` (module docs).
 #[derive(Clone, Copy)]
 struct Axis {
-    axis: PlaneAxis,
     /// `n` vanishes identically (parallel edges for the whole motion).
     vanishes: bool,
     coef: [f64; 6],
-    inner: [P; 6],
+    base: [usize; 6],
+    negated: [bool; 6],
     center: P,
 }
 
-/// `e_i x v`.
-fn cross_unit(pool: &mut Pool, i: usize, v: &[P; 3]) -> [P; 3] {
-    let z = P::ZERO;
-    match i {
-        0 => [z, pool.neg(v[2]), v[1]],
-        1 => [v[2], z, pool.neg(v[0])],
-        _ => [pool.neg(v[1]), v[0], z],
-    }
-}
-
-fn cross(pool: &mut Pool, u: &[P; 3], v: &[P; 3]) -> Result<[P; 3], Decline> {
-    let mut out = [P::ZERO; 3];
-    for (k, o) in out.iter_mut().enumerate() {
-        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-        let p = pool.mul(u[i], v[j])?;
-        let q = pool.mul(u[j], v[i])?;
-        *o = pool.sub(p, q);
-    }
-    Ok(out)
-}
-
-/// The geometry of one query: the relative motion, `b`'s axes and face
-/// normals, and the 15 plane directions (`planes.rs`, `axis_data`).
+/// The geometry of one query: the relative motion, `b`'s axes, the
+/// shared base polynomials and the 15 plane directions (`planes.rs`,
+/// `axis_data`).
 struct Geometry {
     rel: Relative,
-    /// `u[j]`: `b`'s axis `U_j`.
+    /// `u[j]`: `b`'s axis `U_j` (column `j` of `L`).
     u: [[P; 3]; 3],
-    /// `normals[j] = U_{j+1} x U_{j+2}`.
-    normals: [[P; 3]; 3],
+    /// The distinct inner values, up to sign (`BASE_*`).
+    bases: [P; BASES],
     axes: [Axis; 15],
 }
 
+/// The 15 directions from `L`, `T` and `w` (module docs, "Shared
+/// products"). With `rot^T rot = s^2 I` for both bodies, `b`'s face
+/// normals are `N_j = U_{j+1} x U_{j+2} = w U_j` and `det L = w^3`, so
+///
+/// * `FV` (`n = e_i`): inner `(w e_i, L[i][0..3])`, centre `T_i`;
+/// * `VF` (`n = N_j`, divided by `w`): inner `(w U_j, w^2 delta_jm)`,
+///   centre `U_j . T`;
+/// * `EE` (`n = e_i x U_j`): inner `w n = +-w L[.][j]`, `n . U_m = e_i .
+///   (U_j x U_m)` (`0`, `w L[i][j+2]`, `-w L[i][j+1]` for `m = j, j+1,
+///   j+2`), centre `(U_j x T)_i`.
 fn geometry(
     pool: &mut Pool,
     rel: Relative,
@@ -801,74 +809,82 @@ fn geometry(
     f: [f64; 3],
 ) -> Result<Geometry, SolveStop> {
     let u: [[P; 3]; 3] = std::array::from_fn(|j| std::array::from_fn(|k| rel.l[k][j]));
-    let mut normals = [[P::ZERO; 3]; 3];
-    for (j, n) in normals.iter_mut().enumerate() {
-        *n = cross(pool, &u[(j + 1) % 3], &u[(j + 2) % 3])?;
-    }
-    let det = dot(pool, &normals[0], &u[0])?;
-    if det.is_zero() {
+    let w = rel.w;
+    let ww = pool.mul(w, w)?;
+    // `det L = w^3` vanishes only with `w`, which `relative` declines;
+    // kept as the generic solve's refusal.
+    if ww.is_zero() {
         return Err(SolveStop::Error(SgmError::NotApplicable(
             "sgm: the relative motion is singular (a box is flattened)".to_string(),
         )));
     }
-    let w = rel.w;
+    let mut bases = [P::ZERO; BASES];
+    bases[BASE_W] = w;
+    bases[BASE_WW] = ww;
+    for k in 0..3 {
+        for j in 0..3 {
+            bases[BASE_L + 3 * k + j] = rel.l[k][j];
+            bases[BASE_WL + 3 * k + j] = pool.mul(w, rel.l[k][j])?;
+        }
+    }
+    let l_at = |k: usize, j: usize| BASE_L + 3 * k + j;
+    let wl_at = |k: usize, j: usize| BASE_WL + 3 * k + j;
     let coef = [e[0], e[1], e[2], f[0], f[1], f[2]];
     let mut axes = [Axis {
-        axis: PlaneAxis::FaceA(0),
         vanishes: true,
         coef,
-        inner: [P::ZERO; 6],
+        base: [BASE_ZERO; 6],
+        negated: [false; 6],
         center: P::ZERO,
     }; 15];
     for (k, slot) in axes.iter_mut().enumerate() {
         let axis = PlaneAxis::from_index(k);
-        let (normal, dots, center): ([P; 3], [P; 3], P) = match axis {
+        let mut base = [BASE_ZERO; 6];
+        let mut negated = [false; 6];
+        let center = match axis {
             PlaneAxis::FaceA(i) => {
-                let normal =
-                    pool.constants(std::array::from_fn(|m| if m == i { 1.0 } else { 0.0 }));
-                (normal, std::array::from_fn(|m| u[m][i]), rel.t[i])
+                base[i] = BASE_W;
+                for m in 0..3 {
+                    base[3 + m] = l_at(i, m);
+                }
+                rel.t[i]
             }
             PlaneAxis::FaceB(j) => {
-                let n = normals[j];
-                let dots = std::array::from_fn(|m| if m == j { det } else { P::ZERO });
-                (n, dots, dot(pool, &n, &rel.t)?)
+                for m in 0..3 {
+                    base[m] = wl_at(m, j);
+                }
+                base[3 + j] = BASE_WW;
+                dot(pool, &u[j], &rel.t)?
             }
             PlaneAxis::EdgeEdge(i, j) => {
-                let n = cross_unit(pool, i, &u[j]);
+                let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                // w (e_i x U_j): component i1 is -w U_j[i2], i2 is w U_j[i1]
+                base[i1] = wl_at(i2, j);
+                negated[i1] = true;
+                base[i2] = wl_at(i1, j);
                 // n . U_m = e_i . (U_j x U_m) (planes.rs, `axis_data`)
-                let next = normals[(j + 2) % 3][i];
-                let prev = pool.neg(normals[(j + 1) % 3][i]);
-                let dots = std::array::from_fn(|m| {
-                    if m == j {
-                        P::ZERO
-                    } else if m == (j + 1) % 3 {
-                        next
-                    } else {
-                        prev
-                    }
-                });
-                (n, dots, dot(pool, &n, &rel.t)?)
+                let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+                base[3 + j1] = wl_at(i, j2);
+                base[3 + j2] = wl_at(i, j1);
+                negated[3 + j2] = true;
+                // (U_j x T)_i
+                let p = pool.mul(u[j][i1], rel.t[i2])?;
+                let q = pool.mul(u[j][i2], rel.t[i1])?;
+                pool.sub(p, q)
             }
         };
         *slot = Axis {
-            axis,
-            vanishes: normal.iter().all(|p| p.is_zero()),
+            vanishes: base[..3].iter().all(|&b| bases[b].is_zero()),
             coef,
-            inner: [
-                pool.mul(w, normal[0])?,
-                pool.mul(w, normal[1])?,
-                pool.mul(w, normal[2])?,
-                dots[0],
-                dots[1],
-                dots[2],
-            ],
+            base,
+            negated,
             center,
         };
     }
     Ok(Geometry {
         rel,
         u,
-        normals,
+        bases,
         axes,
     })
 }
@@ -1016,16 +1032,27 @@ impl Tracks {
     }
 }
 
+/// What the centred form says of plane `p` (not zero) on `[lo, hi]`: the
+/// first test of [`plane_roots`], which takes it as `known`.
+fn plane_bound(pool: &Pool, p: P, lo: f64, hi: f64) -> Bound {
+    if p.n <= 1 {
+        let sign = pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x));
+        return Bound::Rootless(sign);
+    }
+    let tol = pool.allowance(p);
+    shape(pool.coeffs(p), &tol[..p.n], lo, hi)
+}
+
 /// The roots of `p` in `[lo, hi]`, and `Some(sign)` when the centred form
 /// proved it root-free there (then the root finder did not run).
-fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64) -> (Roots, Option<Sign>) {
+fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64, known: Option<Bound>) -> (Roots, Option<Sign>) {
     let mut roots = Roots::EMPTY;
     if p.n <= 1 {
         let sign = pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x));
         return (roots, Some(sign));
     }
     let tol = pool.allowance(p);
-    if let Some(s) = roots_in(pool.coeffs(p), &tol[..p.n], lo, hi, 0, &mut roots) {
+    if let Some(s) = roots_in(pool.coeffs(p), &tol[..p.n], lo, hi, known, 0, &mut roots) {
         return (roots, Some(s));
     }
     // Roots at the ends' distance of `SAME_INSTANT` are the ends.
@@ -1128,7 +1155,14 @@ fn active_pair(
         }
         let id = PlaneId::from_index(k);
         let ax = &g.axes[id.axis.index()];
-        let signs: [Sign; 6] = std::array::from_fn(|m| pool.sign_tolerant(ax.inner[m], t));
+        let signs: [Sign; 6] = std::array::from_fn(|m| {
+            let s = pool.sign_tolerant(g.bases[ax.base[m]], t);
+            if ax.negated[m] {
+                s.flip()
+            } else {
+                s
+            }
+        });
         Some((id, signs))
     }))
 }
@@ -1151,7 +1185,8 @@ fn world_normal(pool: &Pool, g: &Geometry, a: &RigidF64, id: PlaneId, t: f64) ->
     let ev = |p: &P| pool.eval(*p, t);
     let local: [f64; 3] = match id.axis {
         PlaneAxis::FaceA(i) => std::array::from_fn(|k| if k == i { 1.0 } else { 0.0 }),
-        PlaneAxis::FaceB(j) => g.normals[j].each_ref().map(ev),
+        // `N_j = w U_j`, `w > 0`
+        PlaneAxis::FaceB(j) => g.u[j].each_ref().map(ev),
         PlaneAxis::EdgeEdge(i, j) => {
             let v = g.u[j].each_ref().map(ev);
             match i {
@@ -1203,7 +1238,7 @@ fn solve_geometry(
     cuts.push(s0);
     cuts.push(s1);
     for &p in rel.l.iter().flatten() {
-        let (roots, rootless) = plane_roots(pool, p, s0, s1);
+        let (roots, rootless) = plane_roots(pool, p, s0, s1, None);
         isolations += usize::from(rootless.is_none());
         cuts.extend_from_slice(roots.as_slice());
     }
@@ -1239,7 +1274,7 @@ fn solve_geometry(
     if pool.c.iter().any(|x| !x.is_finite()) {
         return Err(SolveStop::Decline);
     }
-    let (sphere_roots, rootless) = plane_roots(pool, sphere, s0, s1);
+    let (sphere_roots, rootless) = plane_roots(pool, sphere, s0, s1, None);
     isolations += usize::from(rootless.is_none());
 
     let mut sweep = Sweep {
@@ -1261,6 +1296,8 @@ fn solve_geometry(
     };
     // Per direction: the last pattern and its two planes.
     let mut cache: [Option<([Sign; 6], [P; 2])>; 15] = [None; 15];
+    // The plane that separated the last separated interval.
+    let mut separating = 0usize;
     for k in 0..n_int {
         let (lo, hi) = (cuts[k], cuts[k + 1]);
         let last = k + 1 == n_int;
@@ -1278,28 +1315,30 @@ fn solve_geometry(
             }
             continue;
         }
-        // Sections IV-B, IV-C: the planes of this interval.
+        // Sections IV-B, IV-C: the planes of this interval, from the signs
+        // of the base polynomials at the midpoint (`sigma_k inner_k` is
+        // `sign(base) base` whatever the inner value's own sign).
+        let base_sign: [Sign; BASES] = std::array::from_fn(|b| pool.sign_at(g.bases[b], mid));
         planes.present = 0;
-        tracks.clear();
         for (k_ax, ax) in g.axes.iter().enumerate() {
             if ax.vanishes {
                 continue;
             }
-            // The pattern of the inner values at the midpoint; the planes
-            // are rebuilt only when it differs from the last interval's.
-            let pattern: [Sign; 6] = std::array::from_fn(|m| pool.sign_at(ax.inner[m], mid));
+            // The planes are rebuilt only when the pattern differs from
+            // the last interval's.
+            let pattern: [Sign; 6] = std::array::from_fn(|m| base_sign[ax.base[m]]);
             let built = match &cache[k_ax] {
                 Some((p, built)) if *p == pattern => *built,
                 _ => {
                     let mut terms = [(0.0, P::ZERO); 6];
                     let mut nt = 0;
-                    for ((sign, &coef), &inner) in pattern.iter().zip(&ax.coef).zip(&ax.inner) {
+                    for ((sign, &coef), &base) in pattern.iter().zip(&ax.coef).zip(&ax.base) {
                         let k = match sign {
                             Sign::Positive => coef,
                             Sign::Negative => -coef,
                             Sign::Zero => continue,
                         };
-                        terms[nt] = (k, inner);
+                        terms[nt] = (k, g.bases[base]);
                         nt += 1;
                     }
                     let base = pool.lin(&terms[..nt]);
@@ -1312,22 +1351,54 @@ fn solve_geometry(
                 }
             };
             for (positive, d) in [(true, built[0]), (false, built[1])] {
-                let id = PlaneId {
-                    axis: ax.axis,
-                    positive,
-                };
-                planes.d[id.index()] = d;
-                planes.present |= 1 << id.index();
+                let index = 2 * k_ax + usize::from(!positive);
+                planes.d[index] = d;
+                planes.present |= 1 << index;
                 if !d.is_zero() {
                     stats.planes += 1;
                     degrees[d.degree()] += 1;
-                    let (roots, rootless) = plane_roots(pool, d, lo, hi);
-                    isolations += usize::from(rootless.is_none());
-                    match rootless {
-                        Some(sign) => tracks.push_constant(id.index(), sign),
-                        None => tracks.push(id.index(), pool, d, roots.as_slice(), lo, hi),
-                    }
                 }
+            }
+        }
+        // A plane proven negative on the whole closed interval separates
+        // the boxes there: every cell has its bit, so the interval is
+        // decided as the sphere's prune decides it, without the other
+        // planes' roots (module docs, "Separated intervals"). The plane
+        // that separated the last interval is tried first.
+        let mut bounds = [Bound::Unknown; PLANE_COUNT];
+        let mut separated = false;
+        for step in 0..PLANE_COUNT {
+            let index = (separating + step) % PLANE_COUNT;
+            let d = planes.d[index];
+            if planes.present & (1 << index) == 0 || d.is_zero() {
+                continue;
+            }
+            bounds[index] = plane_bound(pool, d, lo, hi);
+            if bounds[index] == Bound::Rootless(Sign::Negative) {
+                separating = index;
+                separated = true;
+                break;
+            }
+        }
+        if separated {
+            let mask = 1 << separating;
+            sweep.cell(lo, lo, mask);
+            sweep.cell(lo, hi, mask);
+            if last {
+                sweep.cell(hi, hi, mask);
+            }
+            continue;
+        }
+        tracks.clear();
+        for (index, (&d, &bound)) in planes.d.iter().zip(&bounds).enumerate() {
+            if planes.present & (1 << index) == 0 || d.is_zero() {
+                continue;
+            }
+            let (roots, rootless) = plane_roots(pool, d, lo, hi, Some(bound));
+            isolations += usize::from(rootless.is_none());
+            match rootless {
+                Some(sign) => tracks.push_constant(index, sign),
+                None => tracks.push(index, pool, d, roots.as_slice(), lo, hi),
             }
         }
         if !sphere.is_zero() {
@@ -1449,7 +1520,7 @@ mod tests {
     fn roots(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
         let mut pool = Pool::with_capacity(16);
         let p = poly(&mut pool, c);
-        plane_roots(&pool, p, lo, hi).0.as_slice().to_vec()
+        plane_roots(&pool, p, lo, hi, None).0.as_slice().to_vec()
     }
 
     #[test]
@@ -1488,7 +1559,10 @@ mod tests {
             shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0),
             Bound::Rootless(Sign::Positive)
         );
-        assert_eq!(plane_roots(&pool, p, 0.0, 1.0).1, Some(Sign::Positive));
+        assert_eq!(
+            plane_roots(&pool, p, 0.0, 1.0, None).1,
+            Some(Sign::Positive)
+        );
         // (t - 2)^6: the centred form cannot exclude [0, 1] at once (the
         // root is closer than 8.2 radii), the halvings find no root there;
         // on [1.5, 2.5] the six-fold root is found (within the rounding
