@@ -120,11 +120,26 @@ struct Decline;
 
 /// The coefficients of one query's polynomials, appended as they are
 /// built, each with a bound `a >= |c|` of the absolute values it was
-/// computed from (module docs, "Exact zeros survive rounding"). One pair
-/// of vectors per query.
+/// computed from (module docs, "Exact zeros survive rounding") and its
+/// rounding allowance `tol` (see [`Pool::allowance`]). One set of vectors
+/// per query; every operation writes its result's coefficients once, in
+/// the order the sums were always taken (so results do not depend on how
+/// the pool is laid out).
 struct Pool {
     c: Vec<f64>,
     a: Vec<f64>,
+    tol: Vec<f64>,
+}
+
+/// Sets `c` to zero when it is within `GAMMA` of its bound `a` (an
+/// overflowed bound cleans nothing: the infinity stays and the query is
+/// declined).
+fn clean(c: f64, a: f64) -> f64 {
+    if c.abs() <= GAMMA * a && a.is_finite() {
+        0.0
+    } else {
+        c
+    }
 }
 
 impl Pool {
@@ -132,6 +147,7 @@ impl Pool {
         Pool {
             c: Vec::with_capacity(k),
             a: Vec::with_capacity(k),
+            tol: Vec::with_capacity(k),
         }
     }
 
@@ -142,39 +158,57 @@ impl Pool {
     fn truncate(&mut self, len: usize) {
         self.c.truncate(len);
         self.a.truncate(len);
+        self.tol.truncate(len);
     }
 
     fn coeffs(&self, p: P) -> &[f64] {
         &self.c[p.off..p.off + p.n]
     }
 
-    /// The coefficients appended from `start` as one polynomial: entries
-    /// within `GAMMA` of their bound set to zero, trailing zeros dropped.
-    fn finish(&mut self, start: usize) -> P {
+    /// Appends one coefficient (already cleaned) and its bound.
+    fn push_clean(&mut self, c: f64, a: f64) {
+        self.c.push(clean(c, a));
+        self.a.push(a);
+    }
+
+    /// The coefficients appended (cleaned) from `start` as one polynomial:
+    /// trailing zeros dropped, the allowance computed.
+    fn seal(&mut self, start: usize) -> P {
         let mut n = self.c.len() - start;
-        for (c, a) in self.c[start..].iter_mut().zip(&self.a[start..]) {
-            // (an overflowed bound cleans nothing: the infinity stays and
-            // the query is declined)
-            if c.abs() <= GAMMA * a && a.is_finite() {
-                *c = 0.0;
-            }
-        }
         while n > 0 && self.c[start + n - 1] == 0.0 {
             n -= 1;
         }
         self.truncate(start + n);
         if n == 0 {
-            P::ZERO
-        } else {
-            P { off: start, n }
+            return P::ZERO;
         }
+        // Per-coefficient rounding allowance: the building error `GAMMA
+        // a_i` plus Horner's `4 n eps |c_i|`.
+        let k = 4.0 * n as f64 * EPS;
+        let Pool { c, a, tol } = self;
+        debug_assert_eq!(tol.len(), start);
+        tol.extend(
+            c[start..]
+                .iter()
+                .zip(&a[start..])
+                .map(|(c, a)| GAMMA * a + k * c.abs()),
+        );
+        P { off: start, n }
+    }
+
+    /// A polynomial from accumulated coefficients and bounds (cleaned
+    /// here).
+    fn push_all(&mut self, c: &[f64], a: &[f64]) -> P {
+        let start = self.len();
+        self.c.extend(c.iter().zip(a).map(|(&c, &a)| clean(c, a)));
+        self.a.extend_from_slice(a);
+        self.seal(start)
     }
 
     fn constant(&mut self, x: f64) -> P {
         let start = self.len();
-        self.c.push(x);
-        self.a.push(x.abs());
-        self.finish(start)
+        self.push_clean(x, x.abs());
+        self.seal(start)
     }
 
     fn constants(&mut self, v: [f64; 3]) -> [P; 3] {
@@ -193,10 +227,9 @@ impl Pool {
                 self.truncate(start);
                 return Err(Decline);
             }
-            self.c.push(x);
-            self.a.push(x.abs());
+            self.push_clean(x, x.abs());
         }
-        Ok(self.finish(start))
+        Ok(self.seal(start))
     }
 
     /// True when `p` is the constant `1` with bound `1` (an exact one).
@@ -211,23 +244,61 @@ impl Pool {
                 return *p;
             }
         }
-        let n = terms.iter().map(|(_, p)| p.n).max().unwrap_or(0);
-        let start = self.len();
-        self.c.resize(start + n, 0.0);
-        self.a.resize(start + n, 0.0);
-        let (src_c, dst_c) = self.c.split_at_mut(start);
-        let (src_a, dst_a) = self.a.split_at_mut(start);
+        let (c, a, n) = self.accumulate(terms);
+        self.push_all(&c[..n], &a[..n])
+    }
+
+    /// The coefficients and bounds of `sum_i k_i p_i`, not cleaned, and
+    /// their number (each coefficient summed over the terms in order).
+    fn accumulate(&self, terms: &[(f64, P)]) -> ([f64; MAX_COEFFS], [f64; MAX_COEFFS], usize) {
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let mut n = 0;
         for &(k, p) in terms {
             let ak = k.abs();
-            let range = p.off..p.off + p.n;
-            for (d, x) in dst_c.iter_mut().zip(&src_c[range.clone()]) {
+            n = n.max(p.n);
+            for (d, x) in c.iter_mut().zip(self.coeffs(p)) {
                 *d += k * x;
             }
-            for (d, x) in dst_a.iter_mut().zip(&src_a[range]) {
+            for (d, x) in a.iter_mut().zip(&self.a[p.off..p.off + p.n]) {
                 *d += ak * x;
             }
         }
-        self.finish(start)
+        (c, a, n)
+    }
+
+    /// The two planes `base - center` and `base + center` with `base =
+    /// sum_i k_i p_i`, exactly as `lin(base, -+center)` after `base =
+    /// lin(terms)` would build them, without storing `base`.
+    fn plane_pair(&mut self, terms: &[(f64, P)], center: P) -> [P; 2] {
+        let (mut bc, mut ba, mut nb) = self.accumulate(terms);
+        for (c, a) in bc.iter_mut().zip(&ba).take(nb) {
+            *c = clean(*c, *a);
+        }
+        // (`lin` drops the base's trailing zeros with their bounds)
+        while nb > 0 && bc[nb - 1] == 0.0 {
+            nb -= 1;
+        }
+        for x in &mut ba[nb..] {
+            *x = 0.0;
+        }
+        let n = nb.max(center.n);
+        let mut out = [P::ZERO; 2];
+        for (o, k) in out.iter_mut().zip([-1.0, 1.0]) {
+            let mut c = [0.0; MAX_COEFFS];
+            let mut a = [0.0; MAX_COEFFS];
+            for i in 0..n {
+                c[i] = 0.0 + bc[i];
+                a[i] = 0.0 + ba[i];
+            }
+            for (d, x) in c.iter_mut().zip(self.coeffs(center)) {
+                *d += k * x;
+            }
+            for (d, x) in a.iter_mut().zip(&self.a[center.off..center.off + center.n]) {
+                *d += x;
+            }
+            *o = self.push_all(&c[..n], &a[..n]);
+        }
+        out
     }
 
     fn sub(&mut self, x: P, y: P) -> P {
@@ -254,25 +325,17 @@ impl Pool {
         if n > MAX_COEFFS {
             return Err(Decline);
         }
-        let start = self.len();
-        self.c.resize(start + n, 0.0);
-        self.a.resize(start + n, 0.0);
-        let (src_c, dst_c) = self.c.split_at_mut(start);
-        let (src_a, dst_a) = self.a.split_at_mut(start);
-        let (yc, ya) = (&src_c[y.off..y.off + y.n], &src_a[y.off..y.off + y.n]);
-        for (i, (&xc, &xa)) in src_c[x.off..x.off + x.n]
-            .iter()
-            .zip(&src_a[x.off..x.off + x.n])
-            .enumerate()
-        {
-            for (d, v) in dst_c[i..].iter_mut().zip(yc) {
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let (yc, ya) = (self.coeffs(y), &self.a[y.off..y.off + y.n]);
+        for (i, (&xc, &xa)) in self.coeffs(x).iter().zip(&self.a[x.off..]).enumerate() {
+            for (d, v) in c[i..].iter_mut().zip(yc) {
                 *d += xc * v;
             }
-            for (d, v) in dst_a[i..].iter_mut().zip(ya) {
+            for (d, v) in a[i..].iter_mut().zip(ya) {
                 *d += xa * v;
             }
         }
-        Ok(self.finish(start))
+        Ok(self.push_all(&c[..n], &a[..n]))
     }
 
     fn eval(&self, p: P, x: f64) -> f64 {
@@ -285,25 +348,21 @@ impl Pool {
         sign_of(self.eval(p, x))
     }
 
-    /// Per-coefficient rounding allowance: the building error `GAMMA a_i`
-    /// plus Horner's `4 n eps |c_i|`.
-    fn allowance(&self, p: P) -> [f64; MAX_COEFFS] {
-        let mut t = [0.0; MAX_COEFFS];
-        let k = 4.0 * p.n as f64 * EPS;
-        for (i, ti) in t.iter_mut().enumerate().take(p.n) {
-            *ti = GAMMA * self.a[p.off + i] + k * self.c[p.off + i].abs();
-        }
-        t
+    /// Per-coefficient rounding allowance of `p`: the building error
+    /// `GAMMA a_i` plus Horner's `4 n eps |c_i|` (computed when `p` was
+    /// sealed).
+    fn allowance(&self, p: P) -> &[f64] {
+        &self.tol[p.off..p.off + p.n]
     }
 
     /// The sign at `x`, zero when the value is within the rounding
     /// allowance.
     fn sign_tolerant(&self, p: P, x: f64) -> Sign {
-        let tol = self.allowance(p);
-        if is_numerically_zero(self.coeffs(p), &tol[..p.n], x) {
+        let v = self.eval(p, x);
+        if v.abs() <= horner(self.allowance(p), x.abs()) {
             Sign::Zero
         } else {
-            self.sign_at(p, x)
+            sign_of(v)
         }
     }
 }
@@ -320,6 +379,17 @@ fn sign_of(v: f64) -> Sign {
 
 fn horner(c: &[f64], x: f64) -> f64 {
     c.iter().rev().fold(0.0, |v, a| v * x + a)
+}
+
+/// `p(x)` and `p'(x)` by Horner's scheme (the value exactly as
+/// [`horner`] computes it).
+fn horner_with_derivative(c: &[f64], x: f64) -> (f64, f64) {
+    let (mut v, mut d) = (0.0, 0.0);
+    for &a in c.iter().rev() {
+        d = d * x + v;
+        v = v * x + a;
+    }
+    (v, d)
 }
 
 fn is_numerically_zero(c: &[f64], tol: &[f64], x: f64) -> bool {
@@ -485,8 +555,7 @@ fn roots_in(
     match known.unwrap_or_else(|| shape(c, tol, lo, hi)) {
         Bound::Rootless(s) => return Some(s),
         Bound::Monotone => {
-            let (d, _) = derivative(c, tol);
-            piece_root(c, tol, &d[..n - 1], lo, hi, out);
+            piece_root(c, tol, lo, hi, out);
             return None;
         }
         Bound::Unknown => {}
@@ -508,12 +577,12 @@ fn roots_in(
     let mut from = lo;
     for &x in crit.as_slice().iter().chain([hi].iter()) {
         if x > from && x <= hi {
-            piece_root(c, tol, d, from, x, out);
+            piece_root(c, tol, from, x, out);
             from = x;
         }
     }
     if from == lo {
-        piece_root(c, tol, d, lo, hi, out);
+        piece_root(c, tol, lo, hi, out);
     }
     None
 }
@@ -521,7 +590,7 @@ fn roots_in(
 /// The root of `c` on a piece `[a, b]` where it is monotone: an end within
 /// the rounding allowance of zero is a root (touching roots sit at
 /// critical points), else a sign change is refined.
-fn piece_root(c: &[f64], tol: &[f64], d: &[f64], a: f64, b: f64, out: &mut Roots) {
+fn piece_root(c: &[f64], tol: &[f64], a: f64, b: f64, out: &mut Roots) {
     let za = is_numerically_zero(c, tol, a);
     let zb = is_numerically_zero(c, tol, b);
     if za {
@@ -536,18 +605,19 @@ fn piece_root(c: &[f64], tol: &[f64], d: &[f64], a: f64, b: f64, out: &mut Roots
     let fa = horner(c, a);
     let fb = horner(c, b);
     if (fa < 0.0) != (fb < 0.0) {
-        out.push(refine(c, d, a, b, fa));
+        out.push(refine(c, a, b, fa));
     }
 }
 
 /// The root of the monotone piece `[a, b]` where `c` changes sign, by
 /// Newton steps kept inside the shrinking bracket (bisection when Newton
-/// leaves it); at most 200 steps.
-fn refine(c: &[f64], d: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
+/// leaves it); at most 200 steps. The derivative is evaluated with the
+/// value, in one Horner pass.
+fn refine(c: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
     let neg_at_a = fa < 0.0;
     let mut x = a + (b - a) / 2.0;
     for _ in 0..200 {
-        let fx = horner(c, x);
+        let (fx, dx) = horner_with_derivative(c, x);
         if fx == 0.0 {
             return x;
         }
@@ -556,7 +626,6 @@ fn refine(c: &[f64], d: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
         } else {
             b = x;
         }
-        let dx = horner(d, x);
         let newton = x - fx / dx;
         let next = if dx != 0.0 && newton > a && newton < b {
             newton
@@ -616,9 +685,9 @@ impl RigidF64 {
                 let rot = rows(pool)?;
                 let centre = std::array::from_fn(|k| {
                     let start = pool.len();
-                    pool.c.extend([p[k], v[k]]);
-                    pool.a.extend([p[k].abs(), v[k].abs()]);
-                    pool.finish(start)
+                    pool.push_clean(p[k], p[k].abs());
+                    pool.push_clean(v[k], v[k].abs());
+                    pool.seal(start)
                 });
                 Ok(RigidF64 {
                     rot,
@@ -1039,21 +1108,28 @@ fn plane_bound(pool: &Pool, p: P, lo: f64, hi: f64) -> Bound {
         let sign = pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x));
         return Bound::Rootless(sign);
     }
-    let tol = pool.allowance(p);
-    shape(pool.coeffs(p), &tol[..p.n], lo, hi)
+    shape(pool.coeffs(p), pool.allowance(p), lo, hi)
 }
 
-/// The roots of `p` in `[lo, hi]`, and `Some(sign)` when the centred form
-/// proved it root-free there (then the root finder did not run).
-fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64, known: Option<Bound>) -> (Roots, Option<Sign>) {
-    let mut roots = Roots::EMPTY;
+/// The roots of `p` in `[lo, hi]` into `roots` (its old content dropped),
+/// and `Some(sign)` when the centred form proved it root-free there (then
+/// the root finder did not run). `known` is the centred form's verdict on
+/// `[lo, hi]` when the caller has it ([`plane_bound`]).
+fn plane_roots(
+    pool: &Pool,
+    p: P,
+    lo: f64,
+    hi: f64,
+    known: Option<Bound>,
+    roots: &mut Roots,
+) -> Option<Sign> {
+    roots.n = 0;
     if p.n <= 1 {
-        let sign = pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x));
-        return (roots, Some(sign));
+        return Some(pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x)));
     }
-    let tol = pool.allowance(p);
-    if let Some(s) = roots_in(pool.coeffs(p), &tol[..p.n], lo, hi, known, 0, &mut roots) {
-        return (roots, Some(s));
+    let (c, tol) = (pool.coeffs(p), pool.allowance(p));
+    if let Some(s) = roots_in(c, tol, lo, hi, known, 0, roots) {
+        return Some(s);
     }
     // Roots at the ends' distance of `SAME_INSTANT` are the ends.
     for x in &mut roots.x[..roots.n] {
@@ -1066,19 +1142,16 @@ fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64, known: Option<Bound>) -> (Ro
     // A run of roots with the value within the rounding allowance between
     // each two is one touching root (a root of high multiplicity is found
     // as such a run): the run's middle root, or an end of the interval in
-    // it.
-    let c = pool.coeffs(p);
+    // it. Done in place: the runs' picks overwrite the runs already read.
     let zero_between =
-        |x: f64, y: f64| midpoint(x, y).is_none_or(|m| is_numerically_zero(c, &tol[..p.n], m));
-    let mut dedup = Roots::EMPTY;
-    let rs = roots.as_slice();
-    let mut i = 0;
-    while i < rs.len() {
+        |x: f64, y: f64| midpoint(x, y).is_none_or(|m| is_numerically_zero(c, tol, m));
+    let (n, mut kept, mut i) = (roots.n, 0, 0);
+    while i < n {
         let mut j = i;
-        while j + 1 < rs.len() && zero_between(rs[j], rs[j + 1]) {
+        while j + 1 < n && zero_between(roots.x[j], roots.x[j + 1]) {
             j += 1;
         }
-        let run = &rs[i..=j];
+        let run = &roots.x[i..=j];
         let pick = if run.contains(&lo) {
             lo
         } else if run.contains(&hi) {
@@ -1086,10 +1159,14 @@ fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64, known: Option<Bound>) -> (Ro
         } else {
             run[run.len() / 2]
         };
-        dedup.push(pick);
+        if kept == 0 || pick > roots.x[kept - 1] {
+            roots.x[kept] = pick;
+            kept += 1;
+        }
         i = j + 1;
     }
-    (dedup, None)
+    roots.n = kept;
+    None
 }
 
 /// Streams the cells into contact intervals (generic solve, "Contact
@@ -1237,8 +1314,9 @@ fn solve_geometry(
     let mut cuts: Vec<f64> = Vec::with_capacity(2 + 9 * MAX_COEFFS);
     cuts.push(s0);
     cuts.push(s1);
+    let mut roots = Roots::EMPTY;
     for &p in rel.l.iter().flatten() {
-        let (roots, rootless) = plane_roots(pool, p, s0, s1, None);
+        let rootless = plane_roots(pool, p, s0, s1, None, &mut roots);
         isolations += usize::from(rootless.is_none());
         cuts.extend_from_slice(roots.as_slice());
     }
@@ -1274,7 +1352,8 @@ fn solve_geometry(
     if pool.c.iter().any(|x| !x.is_finite()) {
         return Err(SolveStop::Decline);
     }
-    let (sphere_roots, rootless) = plane_roots(pool, sphere, s0, s1, None);
+    let mut sphere_roots = Roots::EMPTY;
+    let rootless = plane_roots(pool, sphere, s0, s1, None, &mut sphere_roots);
     isolations += usize::from(rootless.is_none());
 
     let mut sweep = Sweep {
@@ -1341,11 +1420,7 @@ fn solve_geometry(
                         terms[nt] = (k, g.bases[base]);
                         nt += 1;
                     }
-                    let base = pool.lin(&terms[..nt]);
-                    let built = [
-                        pool.lin(&[(1.0, base), (-1.0, ax.center)]),
-                        pool.lin(&[(1.0, base), (1.0, ax.center)]),
-                    ];
+                    let built = pool.plane_pair(&terms[..nt], ax.center);
                     cache[k_ax] = Some((pattern, built));
                     built
                 }
@@ -1394,7 +1469,7 @@ fn solve_geometry(
             if planes.present & (1 << index) == 0 || d.is_zero() {
                 continue;
             }
-            let (roots, rootless) = plane_roots(pool, d, lo, hi, Some(bound));
+            let rootless = plane_roots(pool, d, lo, hi, Some(bound), &mut roots);
             isolations += usize::from(rootless.is_none());
             match rootless {
                 Some(sign) => tracks.push_constant(index, sign),
@@ -1402,7 +1477,7 @@ fn solve_geometry(
             }
         }
         if !sphere.is_zero() {
-            let mut roots = Roots::EMPTY;
+            roots.n = 0;
             for &r in sphere_roots.as_slice() {
                 if r >= lo && r <= hi {
                     roots.push(r);
@@ -1512,15 +1587,18 @@ mod tests {
 
     fn poly(pool: &mut Pool, c: &[f64]) -> P {
         let start = pool.len();
-        pool.c.extend_from_slice(c);
-        pool.a.extend(c.iter().map(|x| x.abs()));
-        pool.finish(start)
+        for &x in c {
+            pool.push_clean(x, x.abs());
+        }
+        pool.seal(start)
     }
 
     fn roots(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
         let mut pool = Pool::with_capacity(16);
         let p = poly(&mut pool, c);
-        plane_roots(&pool, p, lo, hi, None).0.as_slice().to_vec()
+        let mut out = Roots::EMPTY;
+        plane_roots(&pool, p, lo, hi, None, &mut out);
+        out.as_slice().to_vec()
     }
 
     #[test]
@@ -1556,11 +1634,12 @@ mod tests {
         let p = poly(&mut pool, &[1.0, 0.0, 1.0]);
         let tol = pool.allowance(p);
         assert_eq!(
-            shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0),
+            shape(pool.coeffs(p), tol, 0.0, 1.0),
             Bound::Rootless(Sign::Positive)
         );
+        let mut scratch = Roots::EMPTY;
         assert_eq!(
-            plane_roots(&pool, p, 0.0, 1.0, None).1,
+            plane_roots(&pool, p, 0.0, 1.0, None, &mut scratch),
             Some(Sign::Positive)
         );
         // (t - 2)^6: the centred form cannot exclude [0, 1] at once (the
@@ -1575,9 +1654,9 @@ mod tests {
         }
         let p = poly(&mut pool, &c);
         let tol = pool.allowance(p);
-        assert_eq!(shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0), Bound::Unknown);
+        assert_eq!(shape(pool.coeffs(p), tol, 0.0, 1.0), Bound::Unknown);
         assert!(roots(&c, 0.0, 1.0).is_empty());
-        assert_eq!(shape(pool.coeffs(p), &tol[..p.n], 1.5, 2.5), Bound::Unknown);
+        assert_eq!(shape(pool.coeffs(p), tol, 1.5, 2.5), Bound::Unknown);
         // one touching root: the cluster of instants where the value is
         // within the rounding allowance is one root
         let r = roots(&c, 1.5, 2.5);
@@ -1586,7 +1665,7 @@ mod tests {
         // t - 1/3 is monotone on [0, 1]
         let q = poly(&mut pool, &[-1.0 / 3.0, 1.0]);
         let tol = pool.allowance(q);
-        assert_eq!(shape(pool.coeffs(q), &tol[..2], 0.0, 1.0), Bound::Monotone);
+        assert_eq!(shape(pool.coeffs(q), tol, 0.0, 1.0), Bound::Monotone);
     }
 
     #[test]
