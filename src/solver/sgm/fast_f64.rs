@@ -29,10 +29,23 @@
 //!   for each body (`rot` the homogeneous rotation, `rot^T rot = s^2 I`),
 //!   `b` in `a`'s frame is `L = rot_a^T rot_b d_a d_b`, `T = s_b rot_a^T
 //!   (C_b d_a - C_a d_b)`, `w = s_a s_b d_a d_b`: `M2 M1^-1` of section IV-A
-//!   without the exact path's cancellation of common factors (they are
-//!   positive on the interval, so no root or sign in it changes; for a
-//!   `static` or `linear` `a` the polynomials are usually the exact
-//!   path's, which also cancels common factors of `b`'s own motion).
+//!   without the exact path's general cancellation of common factors
+//!   (they are positive on the interval, so no root or sign in it
+//!   changes); the one factor the planes are known to share is removed
+//!   below ("Common factors").
+//! * **Shared products.** For rigid motions `b`'s face normals are `N_j =
+//!   w U_j` and `det L = w^3` (no cross product is computed), so every
+//!   inner value of every direction is, up to sign, one of 21 base
+//!   polynomials (`w`, `w' w`, the nine `L[k][j]` and the nine `w' L[k][j]`,
+//!   see `geometry`); their signs at an interval's midpoint are evaluated
+//!   once and give every direction's pattern.
+//! * **Common factors.** `T = s_b T'` and `w = s_b w'` with `s_b > 0` (the
+//!   squared norm of `b`'s quaternion, `1` for other motions), so every
+//!   term of an `EE` plane has the factor `s_b`, of a `VF` plane the factor
+//!   `w s_b`, and the sphere polynomial the factor `s_b^2`: they are built
+//!   divided by it (same roots and signs, lower degree: all planes of
+//!   degree 4 for a degree-1 quaternion against a body at rest, as in the
+//!   exact path, where `VF` planes had degree 8 and `EE` planes 6).
 //! * **Exact zeros survive rounding.** Every coefficient carries a bound of
 //!   the absolute values it was summed from; a coefficient within
 //!   `64 eps` of that bound is set to zero. Cancellations that are exact in
@@ -43,7 +56,18 @@
 //! * **Polynomials** live in one coefficient pool per query
 //!   (`Pool`, handles `P`), so no polynomial is copied or allocated on
 //!   its own; a direction's two planes are rebuilt only when its sign
-//!   pattern differs from the previous homogeneous interval's.
+//!   pattern differs from the previous homogeneous interval's. Each
+//!   operation sums every coefficient in the same order as a plain
+//!   convolution or linear combination would, on the stack, and appends
+//!   the result once with its bounds and rounding allowance.
+//! * **Separated intervals.** Before any root is computed on a
+//!   homogeneous interval, the planes are put through the root-free test
+//!   (trying first the plane that separated the previous interval); a plane
+//!   proven negative on the whole closed interval puts its bit in every
+//!   cell, so the interval holds no contact and is recorded as a sphere
+//!   prune records it, without the other planes' roots (the decision, the
+//!   intervals and the first contact are those of the full sweep; only the
+//!   work counters `cells` and `root_isolations` are smaller).
 //! * **Roots.** A plane is first tested root-free on the interval (a bound
 //!   by the absolute coefficients, then the centred form `|p(m)| > sum_k
 //!   |p^(k)(m)/k!| r^k` plus the rounding allowance, by a Taylor shift);
@@ -244,14 +268,20 @@ impl Pool {
                 return *p;
             }
         }
-        let (c, a, n) = self.accumulate(terms);
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let n = self.accumulate(terms, &mut c, &mut a);
         self.push_all(&c[..n], &a[..n])
     }
 
-    /// The coefficients and bounds of `sum_i k_i p_i`, not cleaned, and
-    /// their number (each coefficient summed over the terms in order).
-    fn accumulate(&self, terms: &[(f64, P)]) -> ([f64; MAX_COEFFS], [f64; MAX_COEFFS], usize) {
-        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+    /// Adds the coefficients and bounds of `sum_i k_i p_i` (not cleaned)
+    /// to `c` and `a` (each coefficient summed over the terms in order);
+    /// returns their number.
+    fn accumulate(
+        &self,
+        terms: &[(f64, P)],
+        c: &mut [f64; MAX_COEFFS],
+        a: &mut [f64; MAX_COEFFS],
+    ) -> usize {
         let mut n = 0;
         for &(k, p) in terms {
             let ak = k.abs();
@@ -263,14 +293,15 @@ impl Pool {
                 *d += ak * x;
             }
         }
-        (c, a, n)
+        n
     }
 
     /// The two planes `base - center` and `base + center` with `base =
     /// sum_i k_i p_i`, exactly as `lin(base, -+center)` after `base =
     /// lin(terms)` would build them, without storing `base`.
     fn plane_pair(&mut self, terms: &[(f64, P)], center: P) -> [P; 2] {
-        let (mut bc, mut ba, mut nb) = self.accumulate(terms);
+        let (mut bc, mut ba) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let mut nb = self.accumulate(terms, &mut bc, &mut ba);
         for (c, a) in bc.iter_mut().zip(&ba).take(nb) {
             *c = clean(*c, *a);
         }
@@ -756,12 +787,18 @@ fn quaternion_rotation(pool: &mut Pool, q: &[P; 4]) -> Result<([[P; 3]; 3], P), 
     Ok((rot, s))
 }
 
-/// `b` in the frame of `a`: `(L, T, w)` with `w > 0` at `t0` (module docs).
+/// `b` in the frame of `a`: `(L, T, w)` with `w > 0` at `t0` (module
+/// docs), and `T` and `w` divided by `s_b > 0` (module docs, "Common
+/// factors").
 struct Relative {
     /// `l[k][j]`: component `k` of `b`'s axis `U_j`.
     l: [[P; 3]; 3],
     t: [P; 3],
     w: P,
+    /// `T / s_b = rot_a^T (C_b d_a - C_a d_b)`.
+    t_per_sb: [P; 3],
+    /// `w / s_b = s_a d_a d_b`.
+    w_per_sb: P,
 }
 
 /// `sum_k x_k y_k`.
@@ -796,13 +833,14 @@ fn relative(
         let q = pool.mul(a.centre[k], b.d)?;
         *x = pool.sub(p, q);
     }
+    let mut t_per_sb = [P::ZERO; 3];
     let mut t = [P::ZERO; 3];
-    for (i, x) in t.iter_mut().enumerate() {
-        let acc = dot(pool, &col(&a.rot, i), &diff)?;
-        *x = pool.mul(acc, b.s)?;
+    for (i, (x, y)) in t.iter_mut().zip(&mut t_per_sb).enumerate() {
+        *y = dot(pool, &col(&a.rot, i), &diff)?;
+        *x = pool.mul(*y, b.s)?;
     }
-    let ss = pool.mul(a.s, b.s)?;
-    let w = pool.mul(ss, dd)?;
+    let w_per_sb = pool.mul(a.s, dd)?;
+    let w = pool.mul(w_per_sb, b.s)?;
     // Orient: `w > 0` on the interval (the contract's denominators do not
     // vanish there; `s_a s_b > 0`).
     let mut sign = pool.sign_at(w, t0);
@@ -810,11 +848,19 @@ fn relative(
         sign = pool.sign_at(w, t0 + (t1 - t0) / 2.0);
     }
     match sign {
-        Sign::Positive => Ok(Relative { l, t, w }),
+        Sign::Positive => Ok(Relative {
+            l,
+            t,
+            w,
+            t_per_sb,
+            w_per_sb,
+        }),
         Sign::Negative => Ok(Relative {
             l: l.map(|row| row.map(|p| pool.neg(p))),
             t: t.map(|p| pool.neg(p)),
             w: pool.neg(w),
+            t_per_sb: t_per_sb.map(|p| pool.neg(p)),
+            w_per_sb: pool.neg(w_per_sb),
         }),
         Sign::Zero => Err(Decline),
     }
@@ -822,15 +868,15 @@ fn relative(
 
 /// Indices of the distinct polynomials the inner values are made of
 /// ([`Geometry::bases`]): every inner value of a direction is `+-` one of
-/// them (module docs, "Shared products").
+/// them (module docs, "Shared products"). `w'` is `w / s_b`.
 const BASE_ZERO: usize = 0;
 /// `w`.
 const BASE_W: usize = 1;
-/// `w^2`.
+/// `w' w`.
 const BASE_WW: usize = 2;
 /// `L[k][j]` at `BASE_L + 3 k + j`.
 const BASE_L: usize = 3;
-/// `w L[k][j]` at `BASE_WL + 3 k + j`.
+/// `w' L[k][j]` at `BASE_WL + 3 k + j`.
 const BASE_WL: usize = 12;
 /// The number of base polynomials.
 const BASES: usize = 21;
@@ -862,15 +908,16 @@ struct Geometry {
 }
 
 /// The 15 directions from `L`, `T` and `w` (module docs, "Shared
-/// products"). With `rot^T rot = s^2 I` for both bodies, `b`'s face
-/// normals are `N_j = U_{j+1} x U_{j+2} = w U_j` and `det L = w^3`, so
+/// products" and "Common factors"). With `rot^T rot = s^2 I` for both
+/// bodies, `b`'s face normals are `N_j = U_{j+1} x U_{j+2} = w U_j` and
+/// `det L = w^3`; `T = s_b T'` and `w = s_b w'` with `s_b > 0`. So
 ///
 /// * `FV` (`n = e_i`): inner `(w e_i, L[i][0..3])`, centre `T_i`;
-/// * `VF` (`n = N_j`, divided by `w`): inner `(w U_j, w^2 delta_jm)`,
-///   centre `U_j . T`;
-/// * `EE` (`n = e_i x U_j`): inner `w n = +-w L[.][j]`, `n . U_m = e_i .
-///   (U_j x U_m)` (`0`, `w L[i][j+2]`, `-w L[i][j+1]` for `m = j, j+1,
-///   j+2`), centre `(U_j x T)_i`.
+/// * `VF` (`n = N_j`, divided by `w s_b`): inner `(w' U_j, w' w
+///   delta_jm)`, centre `U_j . T'`;
+/// * `EE` (`n = e_i x U_j`, divided by `s_b`): inner `w' n = +-w' L[.][j]`,
+///   `n . U_m / s_b = e_i . (U_j x U_m) / s_b` (`0`, `w' L[i][j+2]`, `-w'
+///   L[i][j+1]` for `m = j, j+1, j+2`), centre `(U_j x T')_i`.
 fn geometry(
     pool: &mut Pool,
     rel: Relative,
@@ -878,8 +925,8 @@ fn geometry(
     f: [f64; 3],
 ) -> Result<Geometry, SolveStop> {
     let u: [[P; 3]; 3] = std::array::from_fn(|j| std::array::from_fn(|k| rel.l[k][j]));
-    let w = rel.w;
-    let ww = pool.mul(w, w)?;
+    let (w, wr) = (rel.w, rel.w_per_sb);
+    let ww = pool.mul(wr, w)?;
     // `det L = w^3` vanishes only with `w`, which `relative` declines;
     // kept as the generic solve's refusal.
     if ww.is_zero() {
@@ -893,7 +940,7 @@ fn geometry(
     for k in 0..3 {
         for j in 0..3 {
             bases[BASE_L + 3 * k + j] = rel.l[k][j];
-            bases[BASE_WL + 3 * k + j] = pool.mul(w, rel.l[k][j])?;
+            bases[BASE_WL + 3 * k + j] = pool.mul(wr, rel.l[k][j])?;
         }
     }
     let l_at = |k: usize, j: usize| BASE_L + 3 * k + j;
@@ -923,11 +970,11 @@ fn geometry(
                     base[m] = wl_at(m, j);
                 }
                 base[3 + j] = BASE_WW;
-                dot(pool, &u[j], &rel.t)?
+                dot(pool, &u[j], &rel.t_per_sb)?
             }
             PlaneAxis::EdgeEdge(i, j) => {
                 let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-                // w (e_i x U_j): component i1 is -w U_j[i2], i2 is w U_j[i1]
+                // w' (e_i x U_j): component i1 is -w' U_j[i2], i2 is w' U_j[i1]
                 base[i1] = wl_at(i2, j);
                 negated[i1] = true;
                 base[i2] = wl_at(i1, j);
@@ -936,9 +983,9 @@ fn geometry(
                 base[3 + j1] = wl_at(i, j2);
                 base[3 + j2] = wl_at(i, j1);
                 negated[3 + j2] = true;
-                // (U_j x T)_i
-                let p = pool.mul(u[j][i1], rel.t[i2])?;
-                let q = pool.mul(u[j][i2], rel.t[i1])?;
+                // (U_j x T')_i
+                let p = pool.mul(u[j][i1], rel.t_per_sb[i2])?;
+                let q = pool.mul(u[j][i2], rel.t_per_sb[i1])?;
                 pool.sub(p, q)
             }
         };
@@ -1343,12 +1390,13 @@ fn solve_geometry(
     let up = |x: f64| x + x * slack + slack;
     let norm = |h: [f64; 3]| (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt();
     let radius = up(norm(e)) + up(norm(f));
-    let tt = dot(pool, &rel.t, &rel.t)?;
-    let ww = pool.mul(rel.w, rel.w)?;
+    // (divided by `s_b^2 > 0`: `|T'|^2 - R^2 w'^2`)
+    let tt = dot(pool, &rel.t_per_sb, &rel.t_per_sb)?;
+    let ww = pool.mul(rel.w_per_sb, rel.w_per_sb)?;
     let sphere = pool.lin(&[(1.0, tt), (-(radius * radius), ww)]);
     let negated_sphere = pool.neg(sphere);
-    // Overflow to infinity (huge coordinates; `|T|^2` has the highest
-    // powers): the generic solve.
+    // Overflow to infinity (huge coordinates; `T` and `|T'|^2` have the
+    // highest powers): the generic solve.
     if pool.c.iter().any(|x| !x.is_finite()) {
         return Err(SolveStop::Decline);
     }
