@@ -220,13 +220,31 @@ impl Pool {
         P { off: start, n }
     }
 
-    /// A polynomial from accumulated coefficients and bounds (cleaned
-    /// here).
-    fn push_all(&mut self, c: &[f64], a: &[f64]) -> P {
+    /// A polynomial from accumulated coefficients and bounds: cleaned here
+    /// (in place), trailing zeros dropped, appended with its allowance (as
+    /// [`Pool::seal`]) in one pass.
+    fn push_all(&mut self, c: &mut [f64], a: &[f64]) -> P {
+        let mut n = 0;
+        for (i, (c, &a)) in c.iter_mut().zip(a).enumerate() {
+            *c = clean(*c, a);
+            if *c != 0.0 {
+                n = i + 1;
+            }
+        }
+        if n == 0 {
+            return P::ZERO;
+        }
         let start = self.len();
-        self.c.extend(c.iter().zip(a).map(|(&c, &a)| clean(c, a)));
-        self.a.extend_from_slice(a);
-        self.seal(start)
+        let k = 4.0 * n as f64 * EPS;
+        self.c.extend_from_slice(&c[..n]);
+        self.a.extend_from_slice(&a[..n]);
+        self.tol.extend(
+            c[..n]
+                .iter()
+                .zip(&a[..n])
+                .map(|(c, a)| GAMMA * a + k * c.abs()),
+        );
+        P { off: start, n }
     }
 
     fn constant(&mut self, x: f64) -> P {
@@ -270,7 +288,7 @@ impl Pool {
         }
         let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
         let n = self.accumulate(terms, &mut c, &mut a);
-        self.push_all(&c[..n], &a[..n])
+        self.push_all(&mut c[..n], &a[..n])
     }
 
     /// Adds the coefficients and bounds of `sum_i k_i p_i` (not cleaned)
@@ -327,7 +345,7 @@ impl Pool {
             for (d, x) in a.iter_mut().zip(&self.a[center.off..center.off + center.n]) {
                 *d += x;
             }
-            *o = self.push_all(&c[..n], &a[..n]);
+            *o = self.push_all(&mut c[..n], &a[..n]);
         }
         out
     }
@@ -366,7 +384,7 @@ impl Pool {
                 *d += xa * v;
             }
         }
-        Ok(self.push_all(&c[..n], &a[..n]))
+        Ok(self.push_all(&mut c[..n], &a[..n]))
     }
 
     fn eval(&self, p: P, x: f64) -> f64 {
@@ -1038,7 +1056,10 @@ pub struct FastSgmOutcome {
     /// contact.
     pub normal: Option<[f64; 3]>,
     /// Work counters (this path's own work: `root_isolations` counts the
-    /// polynomials the root finder ran on after the root-free test).
+    /// polynomials the root finder ran on after the root-free test;
+    /// `planes` and `plane_degrees` count the planes built per interval,
+    /// which in an interval decided by a separating plane are those
+    /// tried before it, module docs "Separated intervals").
     pub stats: SgmStats,
 }
 
@@ -1329,6 +1350,40 @@ fn world_normal(pool: &Pool, g: &Geometry, a: &RigidF64, id: PlaneId, t: f64) ->
     unit_f64(world)
 }
 
+/// The planes `D_{+n}`, `D_{-n}` of direction `k_ax` for the base signs of
+/// an interval: from `cache` when its pattern is the one cached (a
+/// direction's planes depend on the interval only through the pattern),
+/// else built and cached.
+fn axis_planes(
+    pool: &mut Pool,
+    g: &Geometry,
+    k_ax: usize,
+    base_sign: &[Sign; BASES],
+    cache: &mut Option<([Sign; 6], [P; 2])>,
+) -> [P; 2] {
+    let ax = &g.axes[k_ax];
+    let pattern: [Sign; 6] = std::array::from_fn(|m| base_sign[ax.base[m]]);
+    if let Some((p, built)) = cache {
+        if *p == pattern {
+            return *built;
+        }
+    }
+    let mut terms = [(0.0, P::ZERO); 6];
+    let mut nt = 0;
+    for ((sign, &coef), &base) in pattern.iter().zip(&ax.coef).zip(&ax.base) {
+        let k = match sign {
+            Sign::Positive => coef,
+            Sign::Negative => -coef,
+            Sign::Zero => continue,
+        };
+        terms[nt] = (k, g.bases[base]);
+        nt += 1;
+    }
+    let built = pool.plane_pair(&terms[..nt], ax.center);
+    *cache = Some((pattern, built));
+    built
+}
+
 /// Sections IV-A to IV-E on the relative geometry (module docs of `sgm`
 /// and of this module).
 fn solve_geometry(
@@ -1444,37 +1499,17 @@ fn solve_geometry(
         }
         // Sections IV-B, IV-C: the planes of this interval, from the signs
         // of the base polynomials at the midpoint (`sigma_k inner_k` is
-        // `sign(base) base` whatever the inner value's own sign).
+        // `sign(base) base` whatever the inner value's own sign), built on
+        // first use.
         let base_sign: [Sign; BASES] = std::array::from_fn(|b| pool.sign_at(g.bases[b], mid));
         planes.present = 0;
-        for (k_ax, ax) in g.axes.iter().enumerate() {
-            if ax.vanishes {
-                continue;
+        let mut build = |pool: &mut Pool, planes: &mut PlaneSet, k_ax: usize| {
+            let ax = &g.axes[k_ax];
+            if ax.vanishes || planes.present & (3 << (2 * k_ax)) != 0 {
+                return;
             }
-            // The planes are rebuilt only when the pattern differs from
-            // the last interval's.
-            let pattern: [Sign; 6] = std::array::from_fn(|m| base_sign[ax.base[m]]);
-            let built = match &cache[k_ax] {
-                Some((p, built)) if *p == pattern => *built,
-                _ => {
-                    let mut terms = [(0.0, P::ZERO); 6];
-                    let mut nt = 0;
-                    for ((sign, &coef), &base) in pattern.iter().zip(&ax.coef).zip(&ax.base) {
-                        let k = match sign {
-                            Sign::Positive => coef,
-                            Sign::Negative => -coef,
-                            Sign::Zero => continue,
-                        };
-                        terms[nt] = (k, g.bases[base]);
-                        nt += 1;
-                    }
-                    let built = pool.plane_pair(&terms[..nt], ax.center);
-                    cache[k_ax] = Some((pattern, built));
-                    built
-                }
-            };
-            for (positive, d) in [(true, built[0]), (false, built[1])] {
-                let index = 2 * k_ax + usize::from(!positive);
+            let built = axis_planes(pool, g, k_ax, &base_sign, &mut cache[k_ax]);
+            for (index, d) in [(2 * k_ax, built[0]), (2 * k_ax + 1, built[1])] {
                 planes.d[index] = d;
                 planes.present |= 1 << index;
                 if !d.is_zero() {
@@ -1482,16 +1517,17 @@ fn solve_geometry(
                     degrees[d.degree()] += 1;
                 }
             }
-        }
+        };
         // A plane proven negative on the whole closed interval separates
         // the boxes there: every cell has its bit, so the interval is
         // decided as the sphere's prune decides it, without the other
-        // planes' roots (module docs, "Separated intervals"). The plane
-        // that separated the last interval is tried first.
+        // planes (module docs, "Separated intervals"). The plane that
+        // separated the last interval is tried first.
         let mut bounds = [Bound::Unknown; PLANE_COUNT];
         let mut separated = false;
         for step in 0..PLANE_COUNT {
             let index = (separating + step) % PLANE_COUNT;
+            build(pool, &mut planes, index / 2);
             let d = planes.d[index];
             if planes.present & (1 << index) == 0 || d.is_zero() {
                 continue;
