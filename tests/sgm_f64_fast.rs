@@ -242,3 +242,26 @@ fn fast_f64_agrees_with_exact_on_degenerate_classes() {
     assert_eq!(t.declined, 0);
     assert!(t.compared >= 1300, "{}", t.compared);
 }
+
+/// The benchmark's degree-2 scenarios (a degree-1 quaternion `b` against a
+/// box at rest): `L` has degree 2, `T' = T / s_b` degree 2 and `T`, `w' w`
+/// degree 4 and 2, so with the common factor `s_b` divided out (fast path
+/// module docs, "Common factors") every plane has degree at most 4, the
+/// exact path's degree (before: 8 for VF planes, 6 for EE planes).
+#[test]
+fn degree_two_planes_have_the_exact_paths_degree() {
+    for index in 0..8 {
+        let s = generate(21, index, ScenarioClass::RationalRotation(1));
+        let (t0, t1) = (&s.interval.0, &s.interval.1);
+        let fast = solve_sgm_f64(&s.a, &s.b, t0, t1)
+            .expect("in scope")
+            .expect("applicable");
+        let exact = solve_sgm::<BigRational>(&s.a, &s.b, t0, t1).expect("applicable");
+        assert_eq!(exact.stats.max_plane_degree, 4, "#{index}");
+        assert_eq!(fast.stats.max_plane_degree, 4, "#{index}");
+        assert_eq!(
+            fast.stats.motion_degree, exact.stats.motion_degree,
+            "#{index}"
+        );
+    }
+}

@@ -1085,6 +1085,20 @@ pub fn solve_sgm_f64(
     t0: &BigRational,
     t1: &BigRational,
 ) -> Option<Result<FastSgmOutcome, SgmError>> {
+    solve_fast(a, b, t0, t1, true)
+}
+
+/// [`solve_sgm_f64`] with the shortcut of separated intervals on or off
+/// (module docs, "Separated intervals"; off, every unpruned interval's
+/// planes are all root-found, for the test that the shortcut changes no
+/// answer).
+fn solve_fast(
+    a: &Body,
+    b: &Body,
+    t0: &BigRational,
+    t1: &BigRational,
+    skip_separated: bool,
+) -> Option<Result<FastSgmOutcome, SgmError>> {
     let e = box_half(a)?;
     let f = box_half(b)?;
     let (s0, s1) = (to_f64(t0), to_f64(t1));
@@ -1097,7 +1111,7 @@ pub fn solve_sgm_f64(
         let mb = RigidF64::from_body(b, &mut pool)?;
         let rel = relative(&mut pool, &ma, &mb, s0, s1)?;
         let g = geometry(&mut pool, rel, e, f)?;
-        solve_geometry(&mut pool, &g, &ma, e, f, s0, s1)
+        solve_geometry(&mut pool, &g, &ma, (e, f), (s0, s1), skip_separated)
     };
     match run() {
         Ok(out) => Some(Ok(out)),
@@ -1390,10 +1404,9 @@ fn solve_geometry(
     pool: &mut Pool,
     g: &Geometry,
     a: &RigidF64,
-    e: [f64; 3],
-    f: [f64; 3],
-    s0: f64,
-    s1: f64,
+    (e, f): ([f64; 3], [f64; 3]),
+    (s0, s1): (f64, f64),
+    skip_separated: bool,
 ) -> Result<FastSgmOutcome, SolveStop> {
     let rel = &g.rel;
     let mut stats = SgmStats {
@@ -1533,7 +1546,7 @@ fn solve_geometry(
                 continue;
             }
             bounds[index] = plane_bound(pool, d, lo, hi);
-            if bounds[index] == Bound::Rootless(Sign::Negative) {
+            if skip_separated && bounds[index] == Bound::Rootless(Sign::Negative) {
                 separating = index;
                 separated = true;
                 break;
@@ -1797,5 +1810,194 @@ mod tests {
         let p = poly(&mut pool, &c);
         assert_eq!(p.n, MAX_COEFFS / 2 + 1);
         assert!(pool.mul(p, p).is_err());
+    }
+
+    /// The separated-interval shortcut (module docs) gives the full
+    /// sweep's answer, bit for bit, on every generated class, and is taken
+    /// often enough to matter.
+    #[test]
+    fn separated_intervals_shortcut_changes_no_answer() {
+        use crate::generate::{generate, ScenarioClass};
+        let (mut compared, mut shortcut) = (0, 0);
+        let classes = ScenarioClass::RANDOM
+            .iter()
+            .chain(&ScenarioClass::DEGENERATE)
+            .copied();
+        for class in classes {
+            for index in 0..60 {
+                let sc = generate(7, index, class);
+                let (t0, t1) = (&sc.interval.0, &sc.interval.1);
+                let quick = solve_fast(&sc.a, &sc.b, t0, t1, true);
+                let full = solve_fast(&sc.a, &sc.b, t0, t1, false);
+                let (Some(Ok(x)), Some(Ok(y))) = (&quick, &full) else {
+                    assert_eq!(
+                        quick.map(|r| r.is_ok()),
+                        full.map(|r| r.is_ok()),
+                        "{class} #{index}"
+                    );
+                    continue;
+                };
+                compared += 1;
+                let bits = |t: Option<f64>| t.map(f64::to_bits);
+                let what = format!("{class} #{index}");
+                assert_eq!(x.collides, y.collides, "{what}");
+                assert_eq!(x.initially_overlapping, y.initially_overlapping, "{what}");
+                assert_eq!(bits(x.first_contact), bits(y.first_contact), "{what}");
+                let ends = |o: &FastSgmOutcome| -> Vec<(u64, u64)> {
+                    o.contact_intervals
+                        .iter()
+                        .map(|(p, q)| (p.to_bits(), q.to_bits()))
+                        .collect()
+                };
+                assert_eq!(ends(x), ends(y), "{what}");
+                assert_eq!(x.feature, y.feature, "{what}");
+                assert_eq!(
+                    x.normal.map(|n| n.map(f64::to_bits)),
+                    y.normal.map(|n| n.map(f64::to_bits)),
+                    "{what}"
+                );
+                assert!(x.stats.cells <= y.stats.cells, "{what}");
+                shortcut += usize::from(x.stats.cells < y.stats.cells);
+            }
+        }
+        assert!(compared >= 600, "{compared}");
+        assert!(shortcut >= 100, "{shortcut} of {compared}");
+    }
+
+    fn int_poly(c: &[i64]) -> Poly<BigRational> {
+        Poly::from_coeffs(
+            c.iter()
+                .map(|&x| BigRational::from_integer(x.into()))
+                .collect(),
+        )
+    }
+
+    /// A box under a `rational` motion: quaternion `(w, x(t), y(t), z(t))`
+    /// with `w != 0` a constant (so `|q|^2 >= w^2 > 0`), translation
+    /// polynomials and denominator `d + t^2` (`d != 0`; negative `d` turns
+    /// the orientation of the relative motion).
+    fn rational_body(w: i64, q: [[i64; 3]; 3], c: [[i64; 3]; 3], d: i64) -> Body {
+        use crate::geom::{BoxShape, Pose, Vec3};
+        let half = |x: i64| BigRational::new(x.into(), 4.into());
+        Body {
+            shape: Shape::Box(BoxShape::new([half(3), half(5), half(7)])),
+            pose: Pose::identity(),
+            motion: Motion::Rational {
+                quaternion: [
+                    int_poly(&[w]),
+                    int_poly(&q[0]),
+                    int_poly(&q[1]),
+                    int_poly(&q[2]),
+                ],
+                translation: Vec3::new(int_poly(&c[0]), int_poly(&c[1]), int_poly(&c[2])),
+                denominator: int_poly(&[d, 0, if d < 0 { -1 } else { 1 }]),
+            },
+        }
+    }
+
+    /// `x` and `y` agree coefficient by coefficient within `1e-13` of their
+    /// bounds (rounding), exact zeros included.
+    fn same_poly(pool: &Pool, x: P, y: P) -> bool {
+        (0..x.n.max(y.n)).all(|i| {
+            let at = |p: P| {
+                if i < p.n {
+                    (pool.c[p.off + i], pool.a[p.off + i])
+                } else {
+                    (0.0, 0.0)
+                }
+            };
+            let ((cx, ax), (cy, ay)) = (at(x), at(y));
+            (cx - cy).abs() <= 1e-13 * (ax + ay)
+        })
+    }
+
+    fn nonzero() -> impl proptest::strategy::Strategy<Value = i64> {
+        use proptest::strategy::Strategy;
+        (1i64..4, proptest::bool::ANY).prop_map(|(x, neg)| if neg { -x } else { x })
+    }
+
+    fn coeffs3() -> impl proptest::strategy::Strategy<Value = [[i64; 3]; 3]> {
+        proptest::array::uniform3(proptest::array::uniform3(-3i64..=3))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The identities `geometry` writes the directions with (its
+        /// docs): `N_j = U_{j+1} x U_{j+2} = w U_j` and `|U_j|^2 = w^2`
+        /// (so `det L = w^3`), and `T = s_b T'`, `w = s_b w'`, for two
+        /// bodies under rational motions with either orientation.
+        #[test]
+        fn rigid_relative_motion_identities(
+            wa in nonzero(), qa in coeffs3(), ca in coeffs3(), da in nonzero(),
+            wb in nonzero(), qb in coeffs3(), cb in coeffs3(), db in nonzero(),
+        ) {
+            let mut pool = Pool::with_capacity(1024);
+            let a = rational_body(wa, qa, ca, da);
+            let b = rational_body(wb, qb, cb, db);
+            let ma = RigidF64::from_body(&a, &mut pool).expect("in scope");
+            let mb = RigidF64::from_body(&b, &mut pool).expect("in scope");
+            let rel = relative(&mut pool, &ma, &mb, 0.0, 1.0).expect("w > 0");
+            proptest::prop_assert!(pool.sign_at(rel.w, 0.5) == Sign::Positive);
+            let u: [[P; 3]; 3] = std::array::from_fn(|j| std::array::from_fn(|k| rel.l[k][j]));
+            let ww = pool.mul(rel.w, rel.w).unwrap();
+            for j in 0..3 {
+                let (v, x) = (u[(j + 1) % 3], u[(j + 2) % 3]);
+                for k in 0..3 {
+                    let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+                    let p = pool.mul(v[k1], x[k2]).unwrap();
+                    let q = pool.mul(v[k2], x[k1]).unwrap();
+                    let cross = pool.sub(p, q);
+                    let scaled = pool.mul(rel.w, u[j][k]).unwrap();
+                    proptest::prop_assert!(same_poly(&pool, cross, scaled), "N_{j}[{k}]");
+                }
+                let norm = dot(&mut pool, &u[j], &u[j]).unwrap();
+                proptest::prop_assert!(same_poly(&pool, norm, ww), "|U_{j}|^2");
+            }
+            for k in 0..3 {
+                let t = pool.mul(mb.s, rel.t_per_sb[k]).unwrap();
+                proptest::prop_assert!(same_poly(&pool, t, rel.t[k]));
+            }
+            let w = pool.mul(mb.s, rel.w_per_sb).unwrap();
+            proptest::prop_assert!(same_poly(&pool, w, rel.w));
+        }
+
+        /// `plane_pair` builds exactly (coefficients, bounds, allowances)
+        /// what `lin` builds from the stored base.
+        #[test]
+        fn plane_pair_is_lin_of_the_base(
+            polys in proptest::collection::vec(proptest::collection::vec(-20i64..=20, 0..6), 1..7),
+            ks in proptest::collection::vec((1i64..9, proptest::bool::ANY), 6),
+            center in proptest::collection::vec(-20i64..=20, 0..9),
+            cancel in proptest::bool::ANY,
+        ) {
+            let mut pool = Pool::with_capacity(256);
+            // thirds and sevenths: rounded inputs, and sums that cancel
+            let as_f64 = |c: &[i64], d: f64| c.iter().map(|&x| x as f64 / d).collect::<Vec<_>>();
+            let ps: Vec<P> = polys.iter().map(|c| poly(&mut pool, &as_f64(c, 3.0))).collect();
+            let center = poly(&mut pool, &as_f64(&center, 7.0));
+            let mut terms: Vec<(f64, P)> = ps
+                .iter()
+                .zip(&ks)
+                .map(|(&p, &(k, neg))| (if neg { -(k as f64) / 4.0 } else { k as f64 / 4.0 }, p))
+                .collect();
+            // the first term cancelled exactly: zeros (trailing ones too)
+            // in the base, which `lin` drops with their bounds
+            if cancel {
+                terms.push((-terms[0].0, terms[0].1));
+            }
+            let pair = pool.plane_pair(&terms, center);
+            let base = pool.lin(&terms);
+            let expected = [
+                pool.lin(&[(1.0, base), (-1.0, center)]),
+                pool.lin(&[(1.0, base), (1.0, center)]),
+            ];
+            for (x, y) in pair.iter().zip(&expected) {
+                proptest::prop_assert_eq!(x.n, y.n);
+                let get = |v: &Vec<f64>, p: &P| v[p.off..p.off + p.n].iter().map(|z| z.to_bits()).collect::<Vec<_>>();
+                proptest::prop_assert_eq!(get(&pool.c, x), get(&pool.c, y));
+                proptest::prop_assert_eq!(get(&pool.a, x), get(&pool.a, y));
+                proptest::prop_assert_eq!(get(&pool.tol, x), get(&pool.tol, y));
+            }
+        }
     }
 }
