@@ -984,8 +984,8 @@ fn geometry(
                 rel.t[i]
             }
             PlaneAxis::FaceB(j) => {
-                for m in 0..3 {
-                    base[m] = wl_at(m, j);
+                for (m, slot) in base.iter_mut().take(3).enumerate() {
+                    *slot = wl_at(m, j);
                 }
                 base[3 + j] = BASE_WW;
                 dot(pool, &u[j], &rel.t_per_sb)?
@@ -1942,12 +1942,12 @@ mod tests {
             let ww = pool.mul(rel.w, rel.w).unwrap();
             for j in 0..3 {
                 let (v, x) = (u[(j + 1) % 3], u[(j + 2) % 3]);
-                for k in 0..3 {
+                for (k, &ujk) in u[j].iter().enumerate() {
                     let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
                     let p = pool.mul(v[k1], x[k2]).unwrap();
                     let q = pool.mul(v[k2], x[k1]).unwrap();
                     let cross = pool.sub(p, q);
-                    let scaled = pool.mul(rel.w, u[j][k]).unwrap();
+                    let scaled = pool.mul(rel.w, ujk).unwrap();
                     proptest::prop_assert!(same_poly(&pool, cross, scaled), "N_{j}[{k}]");
                 }
                 let norm = dot(&mut pool, &u[j], &u[j]).unwrap();
