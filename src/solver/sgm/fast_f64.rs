@@ -350,6 +350,7 @@ impl Pool {
         out
     }
 
+    #[cfg(test)]
     fn sub(&mut self, x: P, y: P) -> P {
         self.lin(&[(1.0, x), (-1.0, y)])
     }
@@ -382,6 +383,43 @@ impl Pool {
             }
             for (d, v) in a[i..].iter_mut().zip(ya) {
                 *d += xa * v;
+            }
+        }
+        Ok(self.push_all(&mut c[..n], &a[..n]))
+    }
+
+    /// `sum_i k_i x_i y_i` in one accumulator: the products are not
+    /// cleaned on their own, their sum is, against the sum of their
+    /// bounds (each coefficient summed term by term, each product as
+    /// [`Pool::mul`] sums it).
+    fn products(&mut self, terms: &[(f64, P, P)]) -> Result<P, Decline> {
+        if let [(k, x, y)] = terms {
+            if *k == 1.0 {
+                return self.mul(*x, *y);
+            }
+        }
+        let live = |&&(_, x, y): &&(f64, P, P)| !x.is_zero() && !y.is_zero();
+        let n = terms
+            .iter()
+            .filter(live)
+            .map(|(_, x, y)| x.n + y.n - 1)
+            .max()
+            .unwrap_or(0);
+        if n > MAX_COEFFS {
+            return Err(Decline);
+        }
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        for &(k, x, y) in terms.iter().filter(live) {
+            let ak = k.abs();
+            let (yc, ya) = (self.coeffs(y), &self.a[y.off..y.off + y.n]);
+            for (i, (&xc, &xa)) in self.coeffs(x).iter().zip(&self.a[x.off..]).enumerate() {
+                let (kc, ka) = (k * xc, ak * xa);
+                for (d, v) in c[i..].iter_mut().zip(yc) {
+                    *d += kc * v;
+                }
+                for (d, v) in a[i..].iter_mut().zip(ya) {
+                    *d += ka * v;
+                }
             }
         }
         Ok(self.push_all(&mut c[..n], &a[..n]))
@@ -776,32 +814,32 @@ impl RigidF64 {
 /// on pool polynomials.
 fn quaternion_rotation(pool: &mut Pool, q: &[P; 4]) -> Result<([[P; 3]; 3], P), Decline> {
     let [w, x, y, z] = *q;
-    let (ww, xx, yy, zz) = (
-        pool.mul(w, w)?,
-        pool.mul(x, x)?,
-        pool.mul(y, y)?,
-        pool.mul(z, z)?,
-    );
-    let (xy, xz, yz) = (pool.mul(x, y)?, pool.mul(x, z)?, pool.mul(y, z)?);
-    let (wx, wy, wz) = (pool.mul(w, x)?, pool.mul(w, y)?, pool.mul(w, z)?);
+    let mut sq =
+        |s: [f64; 4]| pool.products(&[(s[0], w, w), (s[1], x, x), (s[2], y, y), (s[3], z, z)]);
+    let diagonal = [
+        sq([1.0, 1.0, -1.0, -1.0])?,
+        sq([1.0, -1.0, 1.0, -1.0])?,
+        sq([1.0, -1.0, -1.0, 1.0])?,
+    ];
+    let s = sq([1.0; 4])?;
+    let mut twice = |u: P, v: P, k: f64, p: P, q: P| pool.products(&[(2.0, u, v), (k, p, q)]);
     let rot = [
         [
-            pool.lin(&[(1.0, ww), (1.0, xx), (-1.0, yy), (-1.0, zz)]),
-            pool.lin(&[(2.0, xy), (-2.0, wz)]),
-            pool.lin(&[(2.0, xz), (2.0, wy)]),
+            diagonal[0],
+            twice(x, y, -2.0, w, z)?,
+            twice(x, z, 2.0, w, y)?,
         ],
         [
-            pool.lin(&[(2.0, xy), (2.0, wz)]),
-            pool.lin(&[(1.0, ww), (-1.0, xx), (1.0, yy), (-1.0, zz)]),
-            pool.lin(&[(2.0, yz), (-2.0, wx)]),
+            twice(x, y, 2.0, w, z)?,
+            diagonal[1],
+            twice(y, z, -2.0, w, x)?,
         ],
         [
-            pool.lin(&[(2.0, xz), (-2.0, wy)]),
-            pool.lin(&[(2.0, yz), (2.0, wx)]),
-            pool.lin(&[(1.0, ww), (-1.0, xx), (-1.0, yy), (1.0, zz)]),
+            twice(x, z, -2.0, w, y)?,
+            twice(y, z, 2.0, w, x)?,
+            diagonal[2],
         ],
     ];
-    let s = pool.lin(&[(1.0, ww), (1.0, xx), (1.0, yy), (1.0, zz)]);
     Ok((rot, s))
 }
 
@@ -821,12 +859,7 @@ struct Relative {
 
 /// `sum_k x_k y_k`.
 fn dot(pool: &mut Pool, x: &[P; 3], y: &[P; 3]) -> Result<P, Decline> {
-    let p: [P; 3] = [
-        pool.mul(x[0], y[0])?,
-        pool.mul(x[1], y[1])?,
-        pool.mul(x[2], y[2])?,
-    ];
-    Ok(pool.lin(&[(1.0, p[0]), (1.0, p[1]), (1.0, p[2])]))
+    pool.products(&[(1.0, x[0], y[0]), (1.0, x[1], y[1]), (1.0, x[2], y[2])])
 }
 
 fn relative(
@@ -847,9 +880,7 @@ fn relative(
     }
     let mut diff = [P::ZERO; 3];
     for (k, x) in diff.iter_mut().enumerate() {
-        let p = pool.mul(b.centre[k], a.d)?;
-        let q = pool.mul(a.centre[k], b.d)?;
-        *x = pool.sub(p, q);
+        *x = pool.products(&[(1.0, b.centre[k], a.d), (-1.0, a.centre[k], b.d)])?;
     }
     let mut t_per_sb = [P::ZERO; 3];
     let mut t = [P::ZERO; 3];
@@ -1002,9 +1033,10 @@ fn geometry(
                 base[3 + j2] = wl_at(i, j1);
                 negated[3 + j2] = true;
                 // (U_j x T')_i
-                let p = pool.mul(u[j][i1], rel.t_per_sb[i2])?;
-                let q = pool.mul(u[j][i2], rel.t_per_sb[i1])?;
-                pool.sub(p, q)
+                pool.products(&[
+                    (1.0, u[j][i1], rel.t_per_sb[i2]),
+                    (-1.0, u[j][i2], rel.t_per_sb[i1]),
+                ])?
             }
         };
         *slot = Axis {
@@ -1459,9 +1491,13 @@ fn solve_geometry(
     let norm = |h: [f64; 3]| (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt();
     let radius = up(norm(e)) + up(norm(f));
     // (divided by `s_b^2 > 0`: `|T'|^2 - R^2 w'^2`)
-    let tt = dot(pool, &rel.t_per_sb, &rel.t_per_sb)?;
-    let ww = pool.mul(rel.w_per_sb, rel.w_per_sb)?;
-    let sphere = pool.lin(&[(1.0, tt), (-(radius * radius), ww)]);
+    let (t, w) = (&rel.t_per_sb, rel.w_per_sb);
+    let sphere = pool.products(&[
+        (1.0, t[0], t[0]),
+        (1.0, t[1], t[1]),
+        (1.0, t[2], t[2]),
+        (-(radius * radius), w, w),
+    ])?;
     let negated_sphere = pool.neg(sphere);
     // Overflow to infinity (huge coordinates; `T` and `|T'|^2` have the
     // highest powers): the generic solve.
