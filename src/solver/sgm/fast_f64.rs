@@ -56,10 +56,12 @@
 //! * **Polynomials** live in one coefficient pool per query
 //!   (`Pool`, handles `P`), so no polynomial is copied or allocated on
 //!   its own; a direction's two planes are rebuilt only when its sign
-//!   pattern differs from the previous homogeneous interval's. Each
-//!   operation sums every coefficient in the same order as a plain
-//!   convolution or linear combination would, on the stack, and appends
-//!   the result once with its bounds and rounding allowance.
+//!   pattern differs from the previous homogeneous interval's, and only
+//!   when the interval needs them (below). Each operation accumulates on
+//!   the stack and appends its result once, with its bounds and rounding
+//!   allowance; sums of products (the rotation from the quaternion, dot
+//!   and cross products, the sphere polynomial) are one operation, cleaned
+//!   once as a whole.
 //! * **Separated intervals.** Before any root is computed on a
 //!   homogeneous interval, the planes are put through the root-free test
 //!   (trying first the plane that separated the previous interval); a plane
@@ -67,7 +69,9 @@
 //!   cell, so the interval holds no contact and is recorded as a sphere
 //!   prune records it, without the other planes' roots (the decision, the
 //!   intervals and the first contact are those of the full sweep; only the
-//!   work counters `cells` and `root_isolations` are smaller).
+//!   work counters `cells`, `planes`, `plane_degrees` and
+//!   `root_isolations` are smaller). The planes of an interval are built
+//!   as this test reaches them.
 //! * **Roots.** A plane is first tested root-free on the interval (a bound
 //!   by the absolute coefficients, then the centred form `|p(m)| > sum_k
 //!   |p^(k)(m)/k!| r^k` plus the rounding allowance, by a Taylor shift);
@@ -103,9 +107,10 @@ use num_traits::ToPrimitive;
 
 /// Coefficient capacity of the fixed-size polynomials: plane polynomials
 /// (and every intermediate product) must have degree below this, else the
-/// fast path declines and the generic solve runs. Degree-`k` quaternions
-/// of `b` with `a` at rest give planes of degree `6k + 2` (`N_j . T`), so
-/// `k <= 4`.
+/// fast path declines and the generic solve runs. For `a` at rest and `b`
+/// with a quaternion of degree `k` and a translation of degree `m`
+/// (denominator 1), every polynomial has degree at most `max(2k + m, 2m)`
+/// (module docs, "Common factors").
 pub const MAX_COEFFS: usize = 32;
 
 const EPS: f64 = f64::EPSILON;
