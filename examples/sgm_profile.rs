@@ -6,7 +6,8 @@
 //! `CLASS` one of `linear`, `degree2` (default), `degree4`, `MODE` one of
 //! `exact` (default, the bare solver), `f64` (the fast path),
 //! `f64-generic` (the generic solve in `f64`), `contact` (the exact
-//! `contact::solve` call with certificate), and `REPS` passes over the 8
+//! `contact::solve` call with certificate), `contact-f64` (the `f64`
+//! `contact::solve` call), and `REPS` passes over the 8
 //! scenarios per trial (0 prints each scenario's answer and statistics
 //! instead). Five trials run; the minimum CPU time per query is printed
 //! beside the wall-clock mean, for A/B comparisons on a loaded machine.
@@ -71,6 +72,9 @@ fn main() {
                 match mode {
                     "contact" => {
                         black_box(solve(&q, Method::Sgm, ScalarKind::Exact, &options).ok());
+                    }
+                    "contact-f64" => {
+                        black_box(solve(&q, Method::Sgm, ScalarKind::F64, &options).ok());
                     }
                     "f64" => {
                         black_box(solve_sgm_f64(q.a, q.b, t0, t1).map(Result::ok));
