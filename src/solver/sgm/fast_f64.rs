@@ -335,24 +335,26 @@ impl Pool {
         for x in &mut ba[nb..] {
             *x = 0.0;
         }
+        // `D_{-+}` = `0 + base -+ center` term by term as `lin` sums them,
+        // both with the bound `0 + |base| + |center|`, in one pass.
         let n = nb.max(center.n);
-        let mut out = [P::ZERO; 2];
-        for (o, k) in out.iter_mut().zip([-1.0, 1.0]) {
-            let mut c = [0.0; MAX_COEFFS];
-            let mut a = [0.0; MAX_COEFFS];
-            for i in 0..n {
-                c[i] = 0.0 + bc[i];
-                a[i] = 0.0 + ba[i];
-            }
-            for (d, x) in c.iter_mut().zip(self.coeffs(center)) {
-                *d += k * x;
-            }
-            for (d, x) in a.iter_mut().zip(&self.a[center.off..center.off + center.n]) {
-                *d += x;
-            }
-            *o = self.push_all(&mut c[..n], &a[..n]);
+        let (mut minus, mut plus, mut a) =
+            ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        for i in 0..n {
+            minus[i] = 0.0 + bc[i];
+            plus[i] = minus[i];
+            a[i] = 0.0 + ba[i];
         }
-        out
+        let range = center.off..center.off + center.n;
+        for (i, (&x, &y)) in self.c[range.clone()].iter().zip(&self.a[range]).enumerate() {
+            minus[i] -= x;
+            plus[i] += x;
+            a[i] += y;
+        }
+        [
+            self.push_all(&mut minus[..n], &a[..n]),
+            self.push_all(&mut plus[..n], &a[..n]),
+        ]
     }
 
     #[cfg(test)]
