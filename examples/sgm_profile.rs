@@ -6,8 +6,11 @@
 //! `CLASS` one of `linear`, `degree2` (default), `degree4`, `MODE` one of
 //! `exact` (default, the bare solver), `f64` (the fast path),
 //! `f64-generic` (the generic solve in `f64`), `contact` (the exact
-//! `contact::solve` call with certificate), and `REPS` passes over the 8
-//! scenarios (0 prints each scenario's answer and statistics instead).
+//! `contact::solve` call with certificate), `contact-f64` (the `f64`
+//! `contact::solve` call), and `REPS` passes over the 8
+//! scenarios per trial (0 prints each scenario's answer and statistics
+//! instead). Five trials run; the minimum CPU time per query is printed
+//! beside the wall-clock mean, for A/B comparisons on a loaded machine.
 
 use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
 use exactccd::generate::{generate, ScenarioClass};
@@ -32,6 +35,17 @@ fn main() {
         for s in &scenarios {
             let q = s.query();
             let (t0, t1) = q.interval;
+            if mode == "f64" {
+                match solve_sgm_f64(q.a, q.b, t0, t1) {
+                    Some(Ok(out)) => println!(
+                        "[{t0}, {t1}] collides {} first {:?} intervals {:?} {:?}",
+                        out.collides, out.first_contact, out.contact_intervals, out.stats
+                    ),
+                    Some(Err(e)) => println!("[{t0}, {t1}] {e}"),
+                    None => println!("[{t0}, {t1}] declined"),
+                }
+                continue;
+            }
             match solve_sgm::<BigRational>(q.a, q.b, t0, t1) {
                 Ok(out) => println!(
                     "[{t0}, {t1}] collides {} first {:?} {:?}",
@@ -45,27 +59,50 @@ fn main() {
         return;
     }
     let options = SolveOptions::default();
+    // Five trials; the minimum CPU time of this thread (`/proc/self/schedstat`,
+    // not wall clock) is the figure least disturbed by other load.
+    let mut best_cpu = u64::MAX;
     let start = Instant::now();
-    for _ in 0..reps {
-        for s in &scenarios {
-            let q = s.query();
-            let (t0, t1) = q.interval;
-            match mode {
-                "contact" => {
-                    black_box(solve(&q, Method::Sgm, ScalarKind::Exact, &options).ok());
-                }
-                "f64" => {
-                    black_box(solve_sgm_f64(q.a, q.b, t0, t1).map(Result::ok));
-                }
-                "f64-generic" => {
-                    black_box(solve_sgm::<f64>(q.a, q.b, t0, t1).ok());
-                }
-                _ => {
-                    black_box(solve_sgm::<BigRational>(q.a, q.b, t0, t1).ok());
+    for _ in 0..5 {
+        let cpu0 = cpu_ns();
+        for _ in 0..reps {
+            for s in &scenarios {
+                let q = s.query();
+                let (t0, t1) = q.interval;
+                match mode {
+                    "contact" => {
+                        black_box(solve(&q, Method::Sgm, ScalarKind::Exact, &options).ok());
+                    }
+                    "contact-f64" => {
+                        black_box(solve(&q, Method::Sgm, ScalarKind::F64, &options).ok());
+                    }
+                    "f64" => {
+                        black_box(solve_sgm_f64(q.a, q.b, t0, t1).map(Result::ok));
+                    }
+                    "f64-generic" => {
+                        black_box(solve_sgm::<f64>(q.a, q.b, t0, t1).ok());
+                    }
+                    _ => {
+                        black_box(solve_sgm::<BigRational>(q.a, q.b, t0, t1).ok());
+                    }
                 }
             }
         }
+        best_cpu = best_cpu.min(cpu_ns().saturating_sub(cpu0));
     }
-    let queries = u32::try_from(reps * scenarios.len()).unwrap_or(u32::MAX);
-    println!("{which} {mode}: {:?} per query", start.elapsed() / queries);
+    let queries = u32::try_from(5 * reps * scenarios.len()).unwrap_or(u32::MAX);
+    let per_query_cpu = best_cpu as f64 / (reps * scenarios.len()) as f64 / 1e3;
+    println!(
+        "{which} {mode}: {:?} wall per query; min CPU {per_query_cpu:.2} us per query",
+        start.elapsed() / queries
+    );
+}
+
+/// The CPU time this process has run, in nanoseconds (first field of
+/// `/proc/self/schedstat`; 0 where it cannot be read).
+fn cpu_ns() -> u64 {
+    std::fs::read_to_string("/proc/self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
 }

@@ -22,6 +22,8 @@
 //! on non-grazing answers: roots of degree <= 18 planes at simple roots are
 //! found to a few ulps; 1e-9 leaves room for ill-conditioned simple roots.
 
+mod strategies;
+
 use exactccd::generate::{generate, ScenarioClass};
 use exactccd::geom::Shape;
 use exactccd::motion::Body;
@@ -241,4 +243,68 @@ fn fast_f64_agrees_with_exact_on_degenerate_classes() {
     assert_eq!(t.feature_differs, 0);
     assert_eq!(t.declined, 0);
     assert!(t.compared >= 1300, "{}", t.compared);
+}
+
+/// The benchmark's degree-2 scenarios (a degree-1 quaternion `b` against a
+/// box at rest): `L` has degree 2, `T' = T / s_b` degree 2 and `T`, `w' w`
+/// degree 4 and 2, so with the common factor `s_b` divided out (fast path
+/// module docs, "Common factors") every plane has degree at most 4, the
+/// exact path's degree (before: 8 for VF planes, 6 for EE planes).
+#[test]
+fn degree_two_planes_have_the_exact_paths_degree() {
+    for index in 0..8 {
+        let s = generate(21, index, ScenarioClass::RationalRotation(1));
+        let (t0, t1) = (&s.interval.0, &s.interval.1);
+        let fast = solve_sgm_f64(&s.a, &s.b, t0, t1)
+            .expect("in scope")
+            .expect("applicable");
+        let exact = solve_sgm::<BigRational>(&s.a, &s.b, t0, t1).expect("applicable");
+        assert_eq!(exact.stats.max_plane_degree, 4, "#{index}");
+        assert_eq!(fast.stats.max_plane_degree, 4, "#{index}");
+        assert_eq!(
+            fast.stats.motion_degree, exact.stats.motion_degree,
+            "#{index}"
+        );
+    }
+}
+
+fn moving_box() -> impl proptest::strategy::Strategy<Value = Body> {
+    proptest::prop_oneof![
+        strategies::rational_motion_body(),
+        strategies::linear_motion_body()
+    ]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    /// Both boxes moving (`rational` or `linear`, so `s_a`, `d_a` are not 1
+    /// and `a`'s rotation turns): the fast path answers, its answer is well
+    /// formed (times finite and in the interval, intervals increasing and
+    /// disjoint, the first contact the first interval's start, a unit
+    /// normal), and it agrees with the exact solve up to a `DELTA`
+    /// perturbation (module docs).
+    #[test]
+    fn both_boxes_moving(a in moving_box(), b in moving_box()) {
+        let (t0, t1) = (BigRational::from_integer(0.into()), BigRational::from_integer(1.into()));
+        let f = solve_sgm_f64(&a, &b, &t0, &t1).expect("in scope").expect("applicable");
+        let mut last = 0.0;
+        for &(x, y) in &f.contact_intervals {
+            proptest::prop_assert!(x.is_finite() && y.is_finite());
+            proptest::prop_assert!(last <= x && x <= y && y <= 1.0, "{:?}", f.contact_intervals);
+            last = y;
+        }
+        proptest::prop_assert_eq!(f.collides, !f.contact_intervals.is_empty());
+        proptest::prop_assert_eq!(f.first_contact, f.contact_intervals.first().map(|p| p.0));
+        if let Some(n) = f.normal {
+            let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+            proptest::prop_assert!((len - 1.0).abs() < 1e-12, "{n:?}");
+        }
+        let e = exact(&a, &b, &t0, &t1).expect("exact applicable");
+        let kinds = differences(&e, &f);
+        proptest::prop_assert!(
+            kinds.is_empty() || grazing(&a, &b, &t0, &t1, &e, &f),
+            "{kinds:?}: exact {:?} {:?}; fast {:?} {:?}",
+            e.first, e.intervals, f.first_contact, f.contact_intervals
+        );
+    }
 }

@@ -29,10 +29,23 @@
 //!   for each body (`rot` the homogeneous rotation, `rot^T rot = s^2 I`),
 //!   `b` in `a`'s frame is `L = rot_a^T rot_b d_a d_b`, `T = s_b rot_a^T
 //!   (C_b d_a - C_a d_b)`, `w = s_a s_b d_a d_b`: `M2 M1^-1` of section IV-A
-//!   without the exact path's cancellation of common factors (they are
-//!   positive on the interval, so no root or sign in it changes; for a
-//!   `static` or `linear` `a` the polynomials are usually the exact
-//!   path's, which also cancels common factors of `b`'s own motion).
+//!   without the exact path's general cancellation of common factors
+//!   (they are positive on the interval, so no root or sign in it
+//!   changes); the one factor the planes are known to share is removed
+//!   below ("Common factors").
+//! * **Shared products.** For rigid motions `b`'s face normals are `N_j =
+//!   w U_j` and `det L = w^3` (no cross product is computed), so every
+//!   inner value of every direction is, up to sign, one of 21 base
+//!   polynomials (`w`, `w' w`, the nine `L[k][j]` and the nine `w' L[k][j]`,
+//!   see `geometry`); their signs at an interval's midpoint are evaluated
+//!   once and give every direction's pattern.
+//! * **Common factors.** `T = s_b T'` and `w = s_b w'` with `s_b > 0` (the
+//!   squared norm of `b`'s quaternion, `1` for other motions), so every
+//!   term of an `EE` plane has the factor `s_b`, of a `VF` plane the factor
+//!   `w s_b`, and the sphere polynomial the factor `s_b^2`: they are built
+//!   divided by it (same roots and signs, lower degree: all planes of
+//!   degree 4 for a degree-1 quaternion against a body at rest, as in the
+//!   exact path, where `VF` planes had degree 8 and `EE` planes 6).
 //! * **Exact zeros survive rounding.** Every coefficient carries a bound of
 //!   the absolute values it was summed from; a coefficient within
 //!   `64 eps` of that bound is set to zero. Cancellations that are exact in
@@ -43,7 +56,22 @@
 //! * **Polynomials** live in one coefficient pool per query
 //!   (`Pool`, handles `P`), so no polynomial is copied or allocated on
 //!   its own; a direction's two planes are rebuilt only when its sign
-//!   pattern differs from the previous homogeneous interval's.
+//!   pattern differs from the previous homogeneous interval's, and only
+//!   when the interval needs them (below). Each operation accumulates on
+//!   the stack and appends its result once, with its bounds and rounding
+//!   allowance; sums of products (the rotation from the quaternion, dot
+//!   and cross products, the sphere polynomial) are one operation, cleaned
+//!   once as a whole.
+//! * **Separated intervals.** Before any root is computed on a
+//!   homogeneous interval, the planes are put through the root-free test
+//!   (trying first the plane that separated the previous interval); a plane
+//!   proven negative on the whole closed interval puts its bit in every
+//!   cell, so the interval holds no contact and is recorded as a sphere
+//!   prune records it, without the other planes' roots (the decision, the
+//!   intervals and the first contact are those of the full sweep; only the
+//!   work counters `cells`, `planes`, `plane_degrees` and
+//!   `root_isolations` are smaller). The planes of an interval are built
+//!   as this test reaches them.
 //! * **Roots.** A plane is first tested root-free on the interval (a bound
 //!   by the absolute coefficients, then the centred form `|p(m)| > sum_k
 //!   |p^(k)(m)/k!| r^k` plus the rounding allowance, by a Taylor shift);
@@ -79,9 +107,10 @@ use num_traits::ToPrimitive;
 
 /// Coefficient capacity of the fixed-size polynomials: plane polynomials
 /// (and every intermediate product) must have degree below this, else the
-/// fast path declines and the generic solve runs. Degree-`k` quaternions
-/// of `b` with `a` at rest give planes of degree `6k + 2` (`N_j . T`), so
-/// `k <= 4`.
+/// fast path declines and the generic solve runs. For `a` at rest and `b`
+/// with a quaternion of degree `k` and a translation of degree `m`
+/// (denominator 1), every polynomial has degree at most `max(2k + m, 2m)`
+/// (module docs, "Common factors").
 pub const MAX_COEFFS: usize = 32;
 
 const EPS: f64 = f64::EPSILON;
@@ -120,11 +149,26 @@ struct Decline;
 
 /// The coefficients of one query's polynomials, appended as they are
 /// built, each with a bound `a >= |c|` of the absolute values it was
-/// computed from (module docs, "Exact zeros survive rounding"). One pair
-/// of vectors per query.
+/// computed from (module docs, "Exact zeros survive rounding") and its
+/// rounding allowance `tol` (see [`Pool::allowance`]). One set of vectors
+/// per query; every operation writes its result's coefficients once, in
+/// the order the sums were always taken (so results do not depend on how
+/// the pool is laid out).
 struct Pool {
     c: Vec<f64>,
     a: Vec<f64>,
+    tol: Vec<f64>,
+}
+
+/// Sets `c` to zero when it is within `GAMMA` of its bound `a` (an
+/// overflowed bound cleans nothing: the infinity stays and the query is
+/// declined).
+fn clean(c: f64, a: f64) -> f64 {
+    if c.abs() <= GAMMA * a && a.is_finite() {
+        0.0
+    } else {
+        c
+    }
 }
 
 impl Pool {
@@ -132,6 +176,7 @@ impl Pool {
         Pool {
             c: Vec::with_capacity(k),
             a: Vec::with_capacity(k),
+            tol: Vec::with_capacity(k),
         }
     }
 
@@ -142,39 +187,75 @@ impl Pool {
     fn truncate(&mut self, len: usize) {
         self.c.truncate(len);
         self.a.truncate(len);
+        self.tol.truncate(len);
     }
 
     fn coeffs(&self, p: P) -> &[f64] {
         &self.c[p.off..p.off + p.n]
     }
 
-    /// The coefficients appended from `start` as one polynomial: entries
-    /// within `GAMMA` of their bound set to zero, trailing zeros dropped.
-    fn finish(&mut self, start: usize) -> P {
+    /// Appends one coefficient (already cleaned) and its bound.
+    fn push_clean(&mut self, c: f64, a: f64) {
+        self.c.push(clean(c, a));
+        self.a.push(a);
+    }
+
+    /// The coefficients appended (cleaned) from `start` as one polynomial:
+    /// trailing zeros dropped, the allowance computed.
+    fn seal(&mut self, start: usize) -> P {
         let mut n = self.c.len() - start;
-        for (c, a) in self.c[start..].iter_mut().zip(&self.a[start..]) {
-            // (an overflowed bound cleans nothing: the infinity stays and
-            // the query is declined)
-            if c.abs() <= GAMMA * a && a.is_finite() {
-                *c = 0.0;
-            }
-        }
         while n > 0 && self.c[start + n - 1] == 0.0 {
             n -= 1;
         }
         self.truncate(start + n);
         if n == 0 {
-            P::ZERO
-        } else {
-            P { off: start, n }
+            return P::ZERO;
         }
+        // Per-coefficient rounding allowance: the building error `GAMMA
+        // a_i` plus Horner's `4 n eps |c_i|`.
+        let k = 4.0 * n as f64 * EPS;
+        let Pool { c, a, tol } = self;
+        debug_assert_eq!(tol.len(), start);
+        tol.extend(
+            c[start..]
+                .iter()
+                .zip(&a[start..])
+                .map(|(c, a)| GAMMA * a + k * c.abs()),
+        );
+        P { off: start, n }
+    }
+
+    /// A polynomial from accumulated coefficients and bounds: cleaned here
+    /// (in place), trailing zeros dropped, appended with its allowance (as
+    /// [`Pool::seal`]) in one pass.
+    fn push_all(&mut self, c: &mut [f64], a: &[f64]) -> P {
+        let mut n = 0;
+        for (i, (c, &a)) in c.iter_mut().zip(a).enumerate() {
+            *c = clean(*c, a);
+            if *c != 0.0 {
+                n = i + 1;
+            }
+        }
+        if n == 0 {
+            return P::ZERO;
+        }
+        let start = self.len();
+        let k = 4.0 * n as f64 * EPS;
+        self.c.extend_from_slice(&c[..n]);
+        self.a.extend_from_slice(&a[..n]);
+        self.tol.extend(
+            c[..n]
+                .iter()
+                .zip(&a[..n])
+                .map(|(c, a)| GAMMA * a + k * c.abs()),
+        );
+        P { off: start, n }
     }
 
     fn constant(&mut self, x: f64) -> P {
         let start = self.len();
-        self.c.push(x);
-        self.a.push(x.abs());
-        self.finish(start)
+        self.push_clean(x, x.abs());
+        self.seal(start)
     }
 
     fn constants(&mut self, v: [f64; 3]) -> [P; 3] {
@@ -193,10 +274,9 @@ impl Pool {
                 self.truncate(start);
                 return Err(Decline);
             }
-            self.c.push(x);
-            self.a.push(x.abs());
+            self.push_clean(x, x.abs());
         }
-        Ok(self.finish(start))
+        Ok(self.seal(start))
     }
 
     /// True when `p` is the constant `1` with bound `1` (an exact one).
@@ -211,25 +291,73 @@ impl Pool {
                 return *p;
             }
         }
-        let n = terms.iter().map(|(_, p)| p.n).max().unwrap_or(0);
-        let start = self.len();
-        self.c.resize(start + n, 0.0);
-        self.a.resize(start + n, 0.0);
-        let (src_c, dst_c) = self.c.split_at_mut(start);
-        let (src_a, dst_a) = self.a.split_at_mut(start);
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let n = self.accumulate(terms, &mut c, &mut a);
+        self.push_all(&mut c[..n], &a[..n])
+    }
+
+    /// Adds the coefficients and bounds of `sum_i k_i p_i` (not cleaned)
+    /// to `c` and `a` (each coefficient summed over the terms in order);
+    /// returns their number.
+    fn accumulate(
+        &self,
+        terms: &[(f64, P)],
+        c: &mut [f64; MAX_COEFFS],
+        a: &mut [f64; MAX_COEFFS],
+    ) -> usize {
+        let mut n = 0;
         for &(k, p) in terms {
             let ak = k.abs();
-            let range = p.off..p.off + p.n;
-            for (d, x) in dst_c.iter_mut().zip(&src_c[range.clone()]) {
+            n = n.max(p.n);
+            for (d, x) in c.iter_mut().zip(self.coeffs(p)) {
                 *d += k * x;
             }
-            for (d, x) in dst_a.iter_mut().zip(&src_a[range]) {
+            for (d, x) in a.iter_mut().zip(&self.a[p.off..p.off + p.n]) {
                 *d += ak * x;
             }
         }
-        self.finish(start)
+        n
     }
 
+    /// The two planes `base - center` and `base + center` with `base =
+    /// sum_i k_i p_i`, exactly as `lin(base, -+center)` after `base =
+    /// lin(terms)` would build them, without storing `base`.
+    fn plane_pair(&mut self, terms: &[(f64, P)], center: P) -> [P; 2] {
+        let (mut bc, mut ba) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let mut nb = self.accumulate(terms, &mut bc, &mut ba);
+        for (c, a) in bc.iter_mut().zip(&ba).take(nb) {
+            *c = clean(*c, *a);
+        }
+        // (`lin` drops the base's trailing zeros with their bounds)
+        while nb > 0 && bc[nb - 1] == 0.0 {
+            nb -= 1;
+        }
+        for x in &mut ba[nb..] {
+            *x = 0.0;
+        }
+        // `D_{-+}` = `0 + base -+ center` term by term as `lin` sums them,
+        // both with the bound `0 + |base| + |center|`, in one pass.
+        let n = nb.max(center.n);
+        let (mut minus, mut plus, mut a) =
+            ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        for i in 0..n {
+            minus[i] = 0.0 + bc[i];
+            plus[i] = minus[i];
+            a[i] = 0.0 + ba[i];
+        }
+        let range = center.off..center.off + center.n;
+        for (i, (&x, &y)) in self.c[range.clone()].iter().zip(&self.a[range]).enumerate() {
+            minus[i] -= x;
+            plus[i] += x;
+            a[i] += y;
+        }
+        [
+            self.push_all(&mut minus[..n], &a[..n]),
+            self.push_all(&mut plus[..n], &a[..n]),
+        ]
+    }
+
+    #[cfg(test)]
     fn sub(&mut self, x: P, y: P) -> P {
         self.lin(&[(1.0, x), (-1.0, y)])
     }
@@ -254,25 +382,54 @@ impl Pool {
         if n > MAX_COEFFS {
             return Err(Decline);
         }
-        let start = self.len();
-        self.c.resize(start + n, 0.0);
-        self.a.resize(start + n, 0.0);
-        let (src_c, dst_c) = self.c.split_at_mut(start);
-        let (src_a, dst_a) = self.a.split_at_mut(start);
-        let (yc, ya) = (&src_c[y.off..y.off + y.n], &src_a[y.off..y.off + y.n]);
-        for (i, (&xc, &xa)) in src_c[x.off..x.off + x.n]
-            .iter()
-            .zip(&src_a[x.off..x.off + x.n])
-            .enumerate()
-        {
-            for (d, v) in dst_c[i..].iter_mut().zip(yc) {
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        let (yc, ya) = (self.coeffs(y), &self.a[y.off..y.off + y.n]);
+        for (i, (&xc, &xa)) in self.coeffs(x).iter().zip(&self.a[x.off..]).enumerate() {
+            for (d, v) in c[i..].iter_mut().zip(yc) {
                 *d += xc * v;
             }
-            for (d, v) in dst_a[i..].iter_mut().zip(ya) {
+            for (d, v) in a[i..].iter_mut().zip(ya) {
                 *d += xa * v;
             }
         }
-        Ok(self.finish(start))
+        Ok(self.push_all(&mut c[..n], &a[..n]))
+    }
+
+    /// `sum_i k_i x_i y_i` in one accumulator: the products are not
+    /// cleaned on their own, their sum is, against the sum of their
+    /// bounds (each coefficient summed term by term, each product as
+    /// [`Pool::mul`] sums it).
+    fn products(&mut self, terms: &[(f64, P, P)]) -> Result<P, Decline> {
+        if let [(k, x, y)] = terms {
+            if *k == 1.0 {
+                return self.mul(*x, *y);
+            }
+        }
+        let live = |&&(_, x, y): &&(f64, P, P)| !x.is_zero() && !y.is_zero();
+        let n = terms
+            .iter()
+            .filter(live)
+            .map(|(_, x, y)| x.n + y.n - 1)
+            .max()
+            .unwrap_or(0);
+        if n > MAX_COEFFS {
+            return Err(Decline);
+        }
+        let (mut c, mut a) = ([0.0; MAX_COEFFS], [0.0; MAX_COEFFS]);
+        for &(k, x, y) in terms.iter().filter(live) {
+            let ak = k.abs();
+            let (yc, ya) = (self.coeffs(y), &self.a[y.off..y.off + y.n]);
+            for (i, (&xc, &xa)) in self.coeffs(x).iter().zip(&self.a[x.off..]).enumerate() {
+                let (kc, ka) = (k * xc, ak * xa);
+                for (d, v) in c[i..].iter_mut().zip(yc) {
+                    *d += kc * v;
+                }
+                for (d, v) in a[i..].iter_mut().zip(ya) {
+                    *d += ka * v;
+                }
+            }
+        }
+        Ok(self.push_all(&mut c[..n], &a[..n]))
     }
 
     fn eval(&self, p: P, x: f64) -> f64 {
@@ -285,25 +442,21 @@ impl Pool {
         sign_of(self.eval(p, x))
     }
 
-    /// Per-coefficient rounding allowance: the building error `GAMMA a_i`
-    /// plus Horner's `4 n eps |c_i|`.
-    fn allowance(&self, p: P) -> [f64; MAX_COEFFS] {
-        let mut t = [0.0; MAX_COEFFS];
-        let k = 4.0 * p.n as f64 * EPS;
-        for (i, ti) in t.iter_mut().enumerate().take(p.n) {
-            *ti = GAMMA * self.a[p.off + i] + k * self.c[p.off + i].abs();
-        }
-        t
+    /// Per-coefficient rounding allowance of `p`: the building error
+    /// `GAMMA a_i` plus Horner's `4 n eps |c_i|` (computed when `p` was
+    /// sealed).
+    fn allowance(&self, p: P) -> &[f64] {
+        &self.tol[p.off..p.off + p.n]
     }
 
     /// The sign at `x`, zero when the value is within the rounding
     /// allowance.
     fn sign_tolerant(&self, p: P, x: f64) -> Sign {
-        let tol = self.allowance(p);
-        if is_numerically_zero(self.coeffs(p), &tol[..p.n], x) {
+        let v = self.eval(p, x);
+        if v.abs() <= horner(self.allowance(p), x.abs()) {
             Sign::Zero
         } else {
-            self.sign_at(p, x)
+            sign_of(v)
         }
     }
 }
@@ -320,6 +473,17 @@ fn sign_of(v: f64) -> Sign {
 
 fn horner(c: &[f64], x: f64) -> f64 {
     c.iter().rev().fold(0.0, |v, a| v * x + a)
+}
+
+/// `p(x)` and `p'(x)` by Horner's scheme (the value exactly as
+/// [`horner`] computes it).
+fn horner_with_derivative(c: &[f64], x: f64) -> (f64, f64) {
+    let (mut v, mut d) = (0.0, 0.0);
+    for &a in c.iter().rev() {
+        d = d * x + v;
+        v = v * x + a;
+    }
+    (v, d)
 }
 
 fn is_numerically_zero(c: &[f64], tol: &[f64], x: f64) -> bool {
@@ -474,6 +638,7 @@ fn roots_in(
     tol: &[f64],
     lo: f64,
     hi: f64,
+    known: Option<Bound>,
     depth: usize,
     out: &mut Roots,
 ) -> Option<Sign> {
@@ -481,19 +646,18 @@ fn roots_in(
     if n <= 1 || lo > hi {
         return None;
     }
-    match shape(c, tol, lo, hi) {
+    match known.unwrap_or_else(|| shape(c, tol, lo, hi)) {
         Bound::Rootless(s) => return Some(s),
         Bound::Monotone => {
-            let (d, _) = derivative(c, tol);
-            piece_root(c, tol, &d[..n - 1], lo, hi, out);
+            piece_root(c, tol, lo, hi, out);
             return None;
         }
         Bound::Unknown => {}
     }
     if depth < SPLITS {
         if let Some(m) = midpoint(lo, hi) {
-            roots_in(c, tol, lo, m, depth + 1, out);
-            roots_in(c, tol, m, hi, depth + 1, out);
+            roots_in(c, tol, lo, m, None, depth + 1, out);
+            roots_in(c, tol, m, hi, None, depth + 1, out);
             return None;
         }
     }
@@ -502,17 +666,17 @@ fn roots_in(
     // The cut points: the ends and the critical points inside.
     let mut crit = Roots::EMPTY;
     if n >= 3 {
-        roots_in(d, &dt[..n - 1], lo, hi, 0, &mut crit);
+        roots_in(d, &dt[..n - 1], lo, hi, None, 0, &mut crit);
     }
     let mut from = lo;
     for &x in crit.as_slice().iter().chain([hi].iter()) {
         if x > from && x <= hi {
-            piece_root(c, tol, d, from, x, out);
+            piece_root(c, tol, from, x, out);
             from = x;
         }
     }
     if from == lo {
-        piece_root(c, tol, d, lo, hi, out);
+        piece_root(c, tol, lo, hi, out);
     }
     None
 }
@@ -520,7 +684,7 @@ fn roots_in(
 /// The root of `c` on a piece `[a, b]` where it is monotone: an end within
 /// the rounding allowance of zero is a root (touching roots sit at
 /// critical points), else a sign change is refined.
-fn piece_root(c: &[f64], tol: &[f64], d: &[f64], a: f64, b: f64, out: &mut Roots) {
+fn piece_root(c: &[f64], tol: &[f64], a: f64, b: f64, out: &mut Roots) {
     let za = is_numerically_zero(c, tol, a);
     let zb = is_numerically_zero(c, tol, b);
     if za {
@@ -535,18 +699,19 @@ fn piece_root(c: &[f64], tol: &[f64], d: &[f64], a: f64, b: f64, out: &mut Roots
     let fa = horner(c, a);
     let fb = horner(c, b);
     if (fa < 0.0) != (fb < 0.0) {
-        out.push(refine(c, d, a, b, fa));
+        out.push(refine(c, a, b, fa));
     }
 }
 
 /// The root of the monotone piece `[a, b]` where `c` changes sign, by
 /// Newton steps kept inside the shrinking bracket (bisection when Newton
-/// leaves it); at most 200 steps.
-fn refine(c: &[f64], d: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
+/// leaves it); at most 200 steps. The derivative is evaluated with the
+/// value, in one Horner pass.
+fn refine(c: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
     let neg_at_a = fa < 0.0;
     let mut x = a + (b - a) / 2.0;
     for _ in 0..200 {
-        let fx = horner(c, x);
+        let (fx, dx) = horner_with_derivative(c, x);
         if fx == 0.0 {
             return x;
         }
@@ -555,7 +720,6 @@ fn refine(c: &[f64], d: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
         } else {
             b = x;
         }
-        let dx = horner(d, x);
         let newton = x - fx / dx;
         let next = if dx != 0.0 && newton > a && newton < b {
             newton
@@ -615,9 +779,9 @@ impl RigidF64 {
                 let rot = rows(pool)?;
                 let centre = std::array::from_fn(|k| {
                     let start = pool.len();
-                    pool.c.extend([p[k], v[k]]);
-                    pool.a.extend([p[k].abs(), v[k].abs()]);
-                    pool.finish(start)
+                    pool.push_clean(p[k], p[k].abs());
+                    pool.push_clean(v[k], v[k].abs());
+                    pool.seal(start)
                 });
                 Ok(RigidF64 {
                     rot,
@@ -657,51 +821,52 @@ impl RigidF64 {
 /// on pool polynomials.
 fn quaternion_rotation(pool: &mut Pool, q: &[P; 4]) -> Result<([[P; 3]; 3], P), Decline> {
     let [w, x, y, z] = *q;
-    let (ww, xx, yy, zz) = (
-        pool.mul(w, w)?,
-        pool.mul(x, x)?,
-        pool.mul(y, y)?,
-        pool.mul(z, z)?,
-    );
-    let (xy, xz, yz) = (pool.mul(x, y)?, pool.mul(x, z)?, pool.mul(y, z)?);
-    let (wx, wy, wz) = (pool.mul(w, x)?, pool.mul(w, y)?, pool.mul(w, z)?);
+    let mut sq =
+        |s: [f64; 4]| pool.products(&[(s[0], w, w), (s[1], x, x), (s[2], y, y), (s[3], z, z)]);
+    let diagonal = [
+        sq([1.0, 1.0, -1.0, -1.0])?,
+        sq([1.0, -1.0, 1.0, -1.0])?,
+        sq([1.0, -1.0, -1.0, 1.0])?,
+    ];
+    let s = sq([1.0; 4])?;
+    let mut twice = |u: P, v: P, k: f64, p: P, q: P| pool.products(&[(2.0, u, v), (k, p, q)]);
     let rot = [
         [
-            pool.lin(&[(1.0, ww), (1.0, xx), (-1.0, yy), (-1.0, zz)]),
-            pool.lin(&[(2.0, xy), (-2.0, wz)]),
-            pool.lin(&[(2.0, xz), (2.0, wy)]),
+            diagonal[0],
+            twice(x, y, -2.0, w, z)?,
+            twice(x, z, 2.0, w, y)?,
         ],
         [
-            pool.lin(&[(2.0, xy), (2.0, wz)]),
-            pool.lin(&[(1.0, ww), (-1.0, xx), (1.0, yy), (-1.0, zz)]),
-            pool.lin(&[(2.0, yz), (-2.0, wx)]),
+            twice(x, y, 2.0, w, z)?,
+            diagonal[1],
+            twice(y, z, -2.0, w, x)?,
         ],
         [
-            pool.lin(&[(2.0, xz), (-2.0, wy)]),
-            pool.lin(&[(2.0, yz), (2.0, wx)]),
-            pool.lin(&[(1.0, ww), (-1.0, xx), (-1.0, yy), (1.0, zz)]),
+            twice(x, z, -2.0, w, y)?,
+            twice(y, z, 2.0, w, x)?,
+            diagonal[2],
         ],
     ];
-    let s = pool.lin(&[(1.0, ww), (1.0, xx), (1.0, yy), (1.0, zz)]);
     Ok((rot, s))
 }
 
-/// `b` in the frame of `a`: `(L, T, w)` with `w > 0` at `t0` (module docs).
+/// `b` in the frame of `a`: `(L, T, w)` with `w > 0` at `t0` (module
+/// docs), and `T` and `w` divided by `s_b > 0` (module docs, "Common
+/// factors").
 struct Relative {
     /// `l[k][j]`: component `k` of `b`'s axis `U_j`.
     l: [[P; 3]; 3],
     t: [P; 3],
     w: P,
+    /// `T / s_b = rot_a^T (C_b d_a - C_a d_b)`.
+    t_per_sb: [P; 3],
+    /// `w / s_b = s_a d_a d_b`.
+    w_per_sb: P,
 }
 
 /// `sum_k x_k y_k`.
 fn dot(pool: &mut Pool, x: &[P; 3], y: &[P; 3]) -> Result<P, Decline> {
-    let p: [P; 3] = [
-        pool.mul(x[0], y[0])?,
-        pool.mul(x[1], y[1])?,
-        pool.mul(x[2], y[2])?,
-    ];
-    Ok(pool.lin(&[(1.0, p[0]), (1.0, p[1]), (1.0, p[2])]))
+    pool.products(&[(1.0, x[0], y[0]), (1.0, x[1], y[1]), (1.0, x[2], y[2])])
 }
 
 fn relative(
@@ -722,17 +887,16 @@ fn relative(
     }
     let mut diff = [P::ZERO; 3];
     for (k, x) in diff.iter_mut().enumerate() {
-        let p = pool.mul(b.centre[k], a.d)?;
-        let q = pool.mul(a.centre[k], b.d)?;
-        *x = pool.sub(p, q);
+        *x = pool.products(&[(1.0, b.centre[k], a.d), (-1.0, a.centre[k], b.d)])?;
     }
+    let mut t_per_sb = [P::ZERO; 3];
     let mut t = [P::ZERO; 3];
-    for (i, x) in t.iter_mut().enumerate() {
-        let acc = dot(pool, &col(&a.rot, i), &diff)?;
-        *x = pool.mul(acc, b.s)?;
+    for (i, (x, y)) in t.iter_mut().zip(&mut t_per_sb).enumerate() {
+        *y = dot(pool, &col(&a.rot, i), &diff)?;
+        *x = pool.mul(*y, b.s)?;
     }
-    let ss = pool.mul(a.s, b.s)?;
-    let w = pool.mul(ss, dd)?;
+    let w_per_sb = pool.mul(a.s, dd)?;
+    let w = pool.mul(w_per_sb, b.s)?;
     // Orient: `w > 0` on the interval (the contract's denominators do not
     // vanish there; `s_a s_b > 0`).
     let mut sign = pool.sign_at(w, t0);
@@ -740,60 +904,76 @@ fn relative(
         sign = pool.sign_at(w, t0 + (t1 - t0) / 2.0);
     }
     match sign {
-        Sign::Positive => Ok(Relative { l, t, w }),
+        Sign::Positive => Ok(Relative {
+            l,
+            t,
+            w,
+            t_per_sb,
+            w_per_sb,
+        }),
         Sign::Negative => Ok(Relative {
             l: l.map(|row| row.map(|p| pool.neg(p))),
             t: t.map(|p| pool.neg(p)),
             w: pool.neg(w),
+            t_per_sb: t_per_sb.map(|p| pool.neg(p)),
+            w_per_sb: pool.neg(w_per_sb),
         }),
         Sign::Zero => Err(Decline),
     }
 }
 
+/// Indices of the distinct polynomials the inner values are made of
+/// ([`Geometry::bases`]): every inner value of a direction is `+-` one of
+/// them (module docs, "Shared products"). `w'` is `w / s_b`.
+const BASE_ZERO: usize = 0;
+/// `w`.
+const BASE_W: usize = 1;
+/// `w' w`.
+const BASE_WW: usize = 2;
+/// `L[k][j]` at `BASE_L + 3 k + j`.
+const BASE_L: usize = 3;
+/// `w' L[k][j]` at `BASE_WL + 3 k + j`.
+const BASE_WL: usize = 12;
+/// The number of base polynomials.
+const BASES: usize = 21;
+
 /// The data of one plane direction, as [`AxisData`]: `D_{+-n} = sum_k
-/// coef_k sigma_k inner_k -+ center`.
+/// coef_k sigma_k inner_k -+ center`, where inner value `k` is
+/// `bases[base[k]]`, negated when `negated[k]`. For `VF` directions all of
+/// `inner` and `center` are divided by `w > 0` (module docs).
 #[derive(Clone, Copy)]
 struct Axis {
-    axis: PlaneAxis,
     /// `n` vanishes identically (parallel edges for the whole motion).
     vanishes: bool,
     coef: [f64; 6],
-    inner: [P; 6],
+    base: [usize; 6],
+    negated: [bool; 6],
     center: P,
 }
 
-/// `e_i x v`.
-fn cross_unit(pool: &mut Pool, i: usize, v: &[P; 3]) -> [P; 3] {
-    let z = P::ZERO;
-    match i {
-        0 => [z, pool.neg(v[2]), v[1]],
-        1 => [v[2], z, pool.neg(v[0])],
-        _ => [pool.neg(v[1]), v[0], z],
-    }
-}
-
-fn cross(pool: &mut Pool, u: &[P; 3], v: &[P; 3]) -> Result<[P; 3], Decline> {
-    let mut out = [P::ZERO; 3];
-    for (k, o) in out.iter_mut().enumerate() {
-        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-        let p = pool.mul(u[i], v[j])?;
-        let q = pool.mul(u[j], v[i])?;
-        *o = pool.sub(p, q);
-    }
-    Ok(out)
-}
-
-/// The geometry of one query: the relative motion, `b`'s axes and face
-/// normals, and the 15 plane directions (`planes.rs`, `axis_data`).
+/// The geometry of one query: the relative motion, `b`'s axes, the
+/// shared base polynomials and the 15 plane directions (`planes.rs`,
+/// `axis_data`).
 struct Geometry {
     rel: Relative,
-    /// `u[j]`: `b`'s axis `U_j`.
+    /// `u[j]`: `b`'s axis `U_j` (column `j` of `L`).
     u: [[P; 3]; 3],
-    /// `normals[j] = U_{j+1} x U_{j+2}`.
-    normals: [[P; 3]; 3],
+    /// The distinct inner values, up to sign (`BASE_*`).
+    bases: [P; BASES],
     axes: [Axis; 15],
 }
 
+/// The 15 directions from `L`, `T` and `w` (module docs, "Shared
+/// products" and "Common factors"). With `rot^T rot = s^2 I` for both
+/// bodies, `b`'s face normals are `N_j = U_{j+1} x U_{j+2} = w U_j` and
+/// `det L = w^3`; `T = s_b T'` and `w = s_b w'` with `s_b > 0`. So
+///
+/// * `FV` (`n = e_i`): inner `(w e_i, L[i][0..3])`, centre `T_i`;
+/// * `VF` (`n = N_j`, divided by `w s_b`): inner `(w' U_j, w' w
+///   delta_jm)`, centre `U_j . T'`;
+/// * `EE` (`n = e_i x U_j`, divided by `s_b`): inner `w' n = +-w' L[.][j]`,
+///   `n . U_m / s_b = e_i . (U_j x U_m) / s_b` (`0`, `w' L[i][j+2]`, `-w'
+///   L[i][j+1]` for `m = j, j+1, j+2`), centre `(U_j x T')_i`.
 fn geometry(
     pool: &mut Pool,
     rel: Relative,
@@ -801,74 +981,83 @@ fn geometry(
     f: [f64; 3],
 ) -> Result<Geometry, SolveStop> {
     let u: [[P; 3]; 3] = std::array::from_fn(|j| std::array::from_fn(|k| rel.l[k][j]));
-    let mut normals = [[P::ZERO; 3]; 3];
-    for (j, n) in normals.iter_mut().enumerate() {
-        *n = cross(pool, &u[(j + 1) % 3], &u[(j + 2) % 3])?;
-    }
-    let det = dot(pool, &normals[0], &u[0])?;
-    if det.is_zero() {
+    let (w, wr) = (rel.w, rel.w_per_sb);
+    let ww = pool.mul(wr, w)?;
+    // `det L = w^3` vanishes only with `w`, which `relative` declines;
+    // kept as the generic solve's refusal.
+    if ww.is_zero() {
         return Err(SolveStop::Error(SgmError::NotApplicable(
             "sgm: the relative motion is singular (a box is flattened)".to_string(),
         )));
     }
-    let w = rel.w;
+    let mut bases = [P::ZERO; BASES];
+    bases[BASE_W] = w;
+    bases[BASE_WW] = ww;
+    for k in 0..3 {
+        for j in 0..3 {
+            bases[BASE_L + 3 * k + j] = rel.l[k][j];
+            bases[BASE_WL + 3 * k + j] = pool.mul(wr, rel.l[k][j])?;
+        }
+    }
+    let l_at = |k: usize, j: usize| BASE_L + 3 * k + j;
+    let wl_at = |k: usize, j: usize| BASE_WL + 3 * k + j;
     let coef = [e[0], e[1], e[2], f[0], f[1], f[2]];
     let mut axes = [Axis {
-        axis: PlaneAxis::FaceA(0),
         vanishes: true,
         coef,
-        inner: [P::ZERO; 6],
+        base: [BASE_ZERO; 6],
+        negated: [false; 6],
         center: P::ZERO,
     }; 15];
     for (k, slot) in axes.iter_mut().enumerate() {
         let axis = PlaneAxis::from_index(k);
-        let (normal, dots, center): ([P; 3], [P; 3], P) = match axis {
+        let mut base = [BASE_ZERO; 6];
+        let mut negated = [false; 6];
+        let center = match axis {
             PlaneAxis::FaceA(i) => {
-                let normal =
-                    pool.constants(std::array::from_fn(|m| if m == i { 1.0 } else { 0.0 }));
-                (normal, std::array::from_fn(|m| u[m][i]), rel.t[i])
+                base[i] = BASE_W;
+                for m in 0..3 {
+                    base[3 + m] = l_at(i, m);
+                }
+                rel.t[i]
             }
             PlaneAxis::FaceB(j) => {
-                let n = normals[j];
-                let dots = std::array::from_fn(|m| if m == j { det } else { P::ZERO });
-                (n, dots, dot(pool, &n, &rel.t)?)
+                for (m, slot) in base.iter_mut().take(3).enumerate() {
+                    *slot = wl_at(m, j);
+                }
+                base[3 + j] = BASE_WW;
+                dot(pool, &u[j], &rel.t_per_sb)?
             }
             PlaneAxis::EdgeEdge(i, j) => {
-                let n = cross_unit(pool, i, &u[j]);
+                let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+                // w' (e_i x U_j): component i1 is -w' U_j[i2], i2 is w' U_j[i1]
+                base[i1] = wl_at(i2, j);
+                negated[i1] = true;
+                base[i2] = wl_at(i1, j);
                 // n . U_m = e_i . (U_j x U_m) (planes.rs, `axis_data`)
-                let next = normals[(j + 2) % 3][i];
-                let prev = pool.neg(normals[(j + 1) % 3][i]);
-                let dots = std::array::from_fn(|m| {
-                    if m == j {
-                        P::ZERO
-                    } else if m == (j + 1) % 3 {
-                        next
-                    } else {
-                        prev
-                    }
-                });
-                (n, dots, dot(pool, &n, &rel.t)?)
+                let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+                base[3 + j1] = wl_at(i, j2);
+                base[3 + j2] = wl_at(i, j1);
+                negated[3 + j2] = true;
+                // (U_j x T')_i
+                pool.products(&[
+                    (1.0, u[j][i1], rel.t_per_sb[i2]),
+                    (-1.0, u[j][i2], rel.t_per_sb[i1]),
+                ])?
             }
         };
         *slot = Axis {
-            axis,
-            vanishes: normal.iter().all(|p| p.is_zero()),
+            vanishes: base[..3].iter().all(|&b| bases[b].is_zero()),
             coef,
-            inner: [
-                pool.mul(w, normal[0])?,
-                pool.mul(w, normal[1])?,
-                pool.mul(w, normal[2])?,
-                dots[0],
-                dots[1],
-                dots[2],
-            ],
+            base,
+            negated,
             center,
         };
     }
     Ok(Geometry {
         rel,
         u,
-        normals,
+        bases,
         axes,
     })
 }
@@ -906,7 +1095,10 @@ pub struct FastSgmOutcome {
     /// contact.
     pub normal: Option<[f64; 3]>,
     /// Work counters (this path's own work: `root_isolations` counts the
-    /// polynomials the root finder ran on after the root-free test).
+    /// polynomials the root finder ran on after the root-free test;
+    /// `planes` and `plane_degrees` count the planes built per interval,
+    /// which in an interval decided by a separating plane are those
+    /// tried before it, module docs "Separated intervals").
     pub stats: SgmStats,
 }
 
@@ -932,6 +1124,20 @@ pub fn solve_sgm_f64(
     t0: &BigRational,
     t1: &BigRational,
 ) -> Option<Result<FastSgmOutcome, SgmError>> {
+    solve_fast(a, b, t0, t1, true)
+}
+
+/// [`solve_sgm_f64`] with the shortcut of separated intervals on or off
+/// (module docs, "Separated intervals"; off, every unpruned interval's
+/// planes are all root-found, for the test that the shortcut changes no
+/// answer).
+fn solve_fast(
+    a: &Body,
+    b: &Body,
+    t0: &BigRational,
+    t1: &BigRational,
+    skip_separated: bool,
+) -> Option<Result<FastSgmOutcome, SgmError>> {
     let e = box_half(a)?;
     let f = box_half(b)?;
     let (s0, s1) = (to_f64(t0), to_f64(t1));
@@ -944,7 +1150,7 @@ pub fn solve_sgm_f64(
         let mb = RigidF64::from_body(b, &mut pool)?;
         let rel = relative(&mut pool, &ma, &mb, s0, s1)?;
         let g = geometry(&mut pool, rel, e, f)?;
-        solve_geometry(&mut pool, &g, &ma, e, f, s0, s1)
+        solve_geometry(&mut pool, &g, &ma, (e, f), (s0, s1), skip_separated)
     };
     match run() {
         Ok(out) => Some(Ok(out)),
@@ -1016,17 +1222,35 @@ impl Tracks {
     }
 }
 
-/// The roots of `p` in `[lo, hi]`, and `Some(sign)` when the centred form
-/// proved it root-free there (then the root finder did not run).
-fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64) -> (Roots, Option<Sign>) {
-    let mut roots = Roots::EMPTY;
+/// What the centred form says of plane `p` (not zero) on `[lo, hi]`: the
+/// first test of [`plane_roots`], which takes it as `known`.
+fn plane_bound(pool: &Pool, p: P, lo: f64, hi: f64) -> Bound {
     if p.n <= 1 {
         let sign = pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x));
-        return (roots, Some(sign));
+        return Bound::Rootless(sign);
     }
-    let tol = pool.allowance(p);
-    if let Some(s) = roots_in(pool.coeffs(p), &tol[..p.n], lo, hi, 0, &mut roots) {
-        return (roots, Some(s));
+    shape(pool.coeffs(p), pool.allowance(p), lo, hi)
+}
+
+/// The roots of `p` in `[lo, hi]` into `roots` (its old content dropped),
+/// and `Some(sign)` when the centred form proved it root-free there (then
+/// the root finder did not run). `known` is the centred form's verdict on
+/// `[lo, hi]` when the caller has it ([`plane_bound`]).
+fn plane_roots(
+    pool: &Pool,
+    p: P,
+    lo: f64,
+    hi: f64,
+    known: Option<Bound>,
+    roots: &mut Roots,
+) -> Option<Sign> {
+    roots.n = 0;
+    if p.n <= 1 {
+        return Some(pool.coeffs(p).first().map_or(Sign::Zero, |&x| sign_of(x)));
+    }
+    let (c, tol) = (pool.coeffs(p), pool.allowance(p));
+    if let Some(s) = roots_in(c, tol, lo, hi, known, 0, roots) {
+        return Some(s);
     }
     // Roots at the ends' distance of `SAME_INSTANT` are the ends.
     for x in &mut roots.x[..roots.n] {
@@ -1039,19 +1263,16 @@ fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64) -> (Roots, Option<Sign>) {
     // A run of roots with the value within the rounding allowance between
     // each two is one touching root (a root of high multiplicity is found
     // as such a run): the run's middle root, or an end of the interval in
-    // it.
-    let c = pool.coeffs(p);
+    // it. Done in place: the runs' picks overwrite the runs already read.
     let zero_between =
-        |x: f64, y: f64| midpoint(x, y).is_none_or(|m| is_numerically_zero(c, &tol[..p.n], m));
-    let mut dedup = Roots::EMPTY;
-    let rs = roots.as_slice();
-    let mut i = 0;
-    while i < rs.len() {
+        |x: f64, y: f64| midpoint(x, y).is_none_or(|m| is_numerically_zero(c, tol, m));
+    let (n, mut kept, mut i) = (roots.n, 0, 0);
+    while i < n {
         let mut j = i;
-        while j + 1 < rs.len() && zero_between(rs[j], rs[j + 1]) {
+        while j + 1 < n && zero_between(roots.x[j], roots.x[j + 1]) {
             j += 1;
         }
-        let run = &rs[i..=j];
+        let run = &roots.x[i..=j];
         let pick = if run.contains(&lo) {
             lo
         } else if run.contains(&hi) {
@@ -1059,10 +1280,14 @@ fn plane_roots(pool: &Pool, p: P, lo: f64, hi: f64) -> (Roots, Option<Sign>) {
         } else {
             run[run.len() / 2]
         };
-        dedup.push(pick);
+        if kept == 0 || pick > roots.x[kept - 1] {
+            roots.x[kept] = pick;
+            kept += 1;
+        }
         i = j + 1;
     }
-    (dedup, None)
+    roots.n = kept;
+    None
 }
 
 /// Streams the cells into contact intervals (generic solve, "Contact
@@ -1128,7 +1353,14 @@ fn active_pair(
         }
         let id = PlaneId::from_index(k);
         let ax = &g.axes[id.axis.index()];
-        let signs: [Sign; 6] = std::array::from_fn(|m| pool.sign_tolerant(ax.inner[m], t));
+        let signs: [Sign; 6] = std::array::from_fn(|m| {
+            let s = pool.sign_tolerant(g.bases[ax.base[m]], t);
+            if ax.negated[m] {
+                s.flip()
+            } else {
+                s
+            }
+        });
         Some((id, signs))
     }))
 }
@@ -1151,7 +1383,8 @@ fn world_normal(pool: &Pool, g: &Geometry, a: &RigidF64, id: PlaneId, t: f64) ->
     let ev = |p: &P| pool.eval(*p, t);
     let local: [f64; 3] = match id.axis {
         PlaneAxis::FaceA(i) => std::array::from_fn(|k| if k == i { 1.0 } else { 0.0 }),
-        PlaneAxis::FaceB(j) => g.normals[j].each_ref().map(ev),
+        // `N_j = w U_j`, `w > 0`
+        PlaneAxis::FaceB(j) => g.u[j].each_ref().map(ev),
         PlaneAxis::EdgeEdge(i, j) => {
             let v = g.u[j].each_ref().map(ev);
             match i {
@@ -1170,16 +1403,49 @@ fn world_normal(pool: &Pool, g: &Geometry, a: &RigidF64, id: PlaneId, t: f64) ->
     unit_f64(world)
 }
 
+/// The planes `D_{+n}`, `D_{-n}` of direction `k_ax` for the base signs of
+/// an interval: from `cache` when its pattern is the one cached (a
+/// direction's planes depend on the interval only through the pattern),
+/// else built and cached.
+fn axis_planes(
+    pool: &mut Pool,
+    g: &Geometry,
+    k_ax: usize,
+    base_sign: &[Sign; BASES],
+    cache: &mut Option<([Sign; 6], [P; 2])>,
+) -> [P; 2] {
+    let ax = &g.axes[k_ax];
+    let pattern: [Sign; 6] = std::array::from_fn(|m| base_sign[ax.base[m]]);
+    if let Some((p, built)) = cache {
+        if *p == pattern {
+            return *built;
+        }
+    }
+    let mut terms = [(0.0, P::ZERO); 6];
+    let mut nt = 0;
+    for ((sign, &coef), &base) in pattern.iter().zip(&ax.coef).zip(&ax.base) {
+        let k = match sign {
+            Sign::Positive => coef,
+            Sign::Negative => -coef,
+            Sign::Zero => continue,
+        };
+        terms[nt] = (k, g.bases[base]);
+        nt += 1;
+    }
+    let built = pool.plane_pair(&terms[..nt], ax.center);
+    *cache = Some((pattern, built));
+    built
+}
+
 /// Sections IV-A to IV-E on the relative geometry (module docs of `sgm`
 /// and of this module).
 fn solve_geometry(
     pool: &mut Pool,
     g: &Geometry,
     a: &RigidF64,
-    e: [f64; 3],
-    f: [f64; 3],
-    s0: f64,
-    s1: f64,
+    (e, f): ([f64; 3], [f64; 3]),
+    (s0, s1): (f64, f64),
+    skip_separated: bool,
 ) -> Result<FastSgmOutcome, SolveStop> {
     let rel = &g.rel;
     let mut stats = SgmStats {
@@ -1202,8 +1468,9 @@ fn solve_geometry(
     let mut cuts: Vec<f64> = Vec::with_capacity(2 + 9 * MAX_COEFFS);
     cuts.push(s0);
     cuts.push(s1);
+    let mut roots = Roots::EMPTY;
     for &p in rel.l.iter().flatten() {
-        let (roots, rootless) = plane_roots(pool, p, s0, s1);
+        let rootless = plane_roots(pool, p, s0, s1, None, &mut roots);
         isolations += usize::from(rootless.is_none());
         cuts.extend_from_slice(roots.as_slice());
     }
@@ -1230,16 +1497,22 @@ fn solve_geometry(
     let up = |x: f64| x + x * slack + slack;
     let norm = |h: [f64; 3]| (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt();
     let radius = up(norm(e)) + up(norm(f));
-    let tt = dot(pool, &rel.t, &rel.t)?;
-    let ww = pool.mul(rel.w, rel.w)?;
-    let sphere = pool.lin(&[(1.0, tt), (-(radius * radius), ww)]);
+    // (divided by `s_b^2 > 0`: `|T'|^2 - R^2 w'^2`)
+    let (t, w) = (&rel.t_per_sb, rel.w_per_sb);
+    let sphere = pool.products(&[
+        (1.0, t[0], t[0]),
+        (1.0, t[1], t[1]),
+        (1.0, t[2], t[2]),
+        (-(radius * radius), w, w),
+    ])?;
     let negated_sphere = pool.neg(sphere);
-    // Overflow to infinity (huge coordinates; `|T|^2` has the highest
-    // powers): the generic solve.
+    // Overflow to infinity (huge coordinates; `T` and `|T'|^2` have the
+    // highest powers): the generic solve.
     if pool.c.iter().any(|x| !x.is_finite()) {
         return Err(SolveStop::Decline);
     }
-    let (sphere_roots, rootless) = plane_roots(pool, sphere, s0, s1);
+    let mut sphere_roots = Roots::EMPTY;
+    let rootless = plane_roots(pool, sphere, s0, s1, None, &mut sphere_roots);
     isolations += usize::from(rootless.is_none());
 
     let mut sweep = Sweep {
@@ -1261,6 +1534,8 @@ fn solve_geometry(
     };
     // Per direction: the last pattern and its two planes.
     let mut cache: [Option<([Sign; 6], [P; 2])>; 15] = [None; 15];
+    // The plane that separated the last separated interval.
+    let mut separating = 0usize;
     for k in 0..n_int {
         let (lo, hi) = (cuts[k], cuts[k + 1]);
         let last = k + 1 == n_int;
@@ -1278,60 +1553,71 @@ fn solve_geometry(
             }
             continue;
         }
-        // Sections IV-B, IV-C: the planes of this interval.
+        // Sections IV-B, IV-C: the planes of this interval, from the signs
+        // of the base polynomials at the midpoint (`sigma_k inner_k` is
+        // `sign(base) base` whatever the inner value's own sign), built on
+        // first use.
+        let base_sign: [Sign; BASES] = std::array::from_fn(|b| pool.sign_at(g.bases[b], mid));
         planes.present = 0;
-        tracks.clear();
-        for (k_ax, ax) in g.axes.iter().enumerate() {
-            if ax.vanishes {
-                continue;
+        let mut build = |pool: &mut Pool, planes: &mut PlaneSet, k_ax: usize| {
+            let ax = &g.axes[k_ax];
+            if ax.vanishes || planes.present & (3 << (2 * k_ax)) != 0 {
+                return;
             }
-            // The pattern of the inner values at the midpoint; the planes
-            // are rebuilt only when it differs from the last interval's.
-            let pattern: [Sign; 6] = std::array::from_fn(|m| pool.sign_at(ax.inner[m], mid));
-            let built = match &cache[k_ax] {
-                Some((p, built)) if *p == pattern => *built,
-                _ => {
-                    let mut terms = [(0.0, P::ZERO); 6];
-                    let mut nt = 0;
-                    for ((sign, &coef), &inner) in pattern.iter().zip(&ax.coef).zip(&ax.inner) {
-                        let k = match sign {
-                            Sign::Positive => coef,
-                            Sign::Negative => -coef,
-                            Sign::Zero => continue,
-                        };
-                        terms[nt] = (k, inner);
-                        nt += 1;
-                    }
-                    let base = pool.lin(&terms[..nt]);
-                    let built = [
-                        pool.lin(&[(1.0, base), (-1.0, ax.center)]),
-                        pool.lin(&[(1.0, base), (1.0, ax.center)]),
-                    ];
-                    cache[k_ax] = Some((pattern, built));
-                    built
-                }
-            };
-            for (positive, d) in [(true, built[0]), (false, built[1])] {
-                let id = PlaneId {
-                    axis: ax.axis,
-                    positive,
-                };
-                planes.d[id.index()] = d;
-                planes.present |= 1 << id.index();
+            let built = axis_planes(pool, g, k_ax, &base_sign, &mut cache[k_ax]);
+            for (index, d) in [(2 * k_ax, built[0]), (2 * k_ax + 1, built[1])] {
+                planes.d[index] = d;
+                planes.present |= 1 << index;
                 if !d.is_zero() {
                     stats.planes += 1;
                     degrees[d.degree()] += 1;
-                    let (roots, rootless) = plane_roots(pool, d, lo, hi);
-                    isolations += usize::from(rootless.is_none());
-                    match rootless {
-                        Some(sign) => tracks.push_constant(id.index(), sign),
-                        None => tracks.push(id.index(), pool, d, roots.as_slice(), lo, hi),
-                    }
                 }
+            }
+        };
+        // A plane proven negative on the whole closed interval separates
+        // the boxes there: every cell has its bit, so the interval is
+        // decided as the sphere's prune decides it, without the other
+        // planes (module docs, "Separated intervals"). The plane that
+        // separated the last interval is tried first.
+        let mut bounds = [Bound::Unknown; PLANE_COUNT];
+        let mut separated = false;
+        for step in 0..PLANE_COUNT {
+            let index = (separating + step) % PLANE_COUNT;
+            build(pool, &mut planes, index / 2);
+            let d = planes.d[index];
+            if planes.present & (1 << index) == 0 || d.is_zero() {
+                continue;
+            }
+            bounds[index] = plane_bound(pool, d, lo, hi);
+            if skip_separated && bounds[index] == Bound::Rootless(Sign::Negative) {
+                separating = index;
+                separated = true;
+                break;
+            }
+        }
+        if separated {
+            let mask = 1 << separating;
+            sweep.cell(lo, lo, mask);
+            sweep.cell(lo, hi, mask);
+            if last {
+                sweep.cell(hi, hi, mask);
+            }
+            continue;
+        }
+        tracks.clear();
+        for (index, (&d, &bound)) in planes.d.iter().zip(&bounds).enumerate() {
+            if planes.present & (1 << index) == 0 || d.is_zero() {
+                continue;
+            }
+            let rootless = plane_roots(pool, d, lo, hi, Some(bound), &mut roots);
+            isolations += usize::from(rootless.is_none());
+            match rootless {
+                Some(sign) => tracks.push_constant(index, sign),
+                None => tracks.push(index, pool, d, roots.as_slice(), lo, hi),
             }
         }
         if !sphere.is_zero() {
-            let mut roots = Roots::EMPTY;
+            roots.n = 0;
             for &r in sphere_roots.as_slice() {
                 if r >= lo && r <= hi {
                     roots.push(r);
@@ -1441,15 +1727,18 @@ mod tests {
 
     fn poly(pool: &mut Pool, c: &[f64]) -> P {
         let start = pool.len();
-        pool.c.extend_from_slice(c);
-        pool.a.extend(c.iter().map(|x| x.abs()));
-        pool.finish(start)
+        for &x in c {
+            pool.push_clean(x, x.abs());
+        }
+        pool.seal(start)
     }
 
     fn roots(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
         let mut pool = Pool::with_capacity(16);
         let p = poly(&mut pool, c);
-        plane_roots(&pool, p, lo, hi).0.as_slice().to_vec()
+        let mut out = Roots::EMPTY;
+        plane_roots(&pool, p, lo, hi, None, &mut out);
+        out.as_slice().to_vec()
     }
 
     #[test]
@@ -1485,10 +1774,14 @@ mod tests {
         let p = poly(&mut pool, &[1.0, 0.0, 1.0]);
         let tol = pool.allowance(p);
         assert_eq!(
-            shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0),
+            shape(pool.coeffs(p), tol, 0.0, 1.0),
             Bound::Rootless(Sign::Positive)
         );
-        assert_eq!(plane_roots(&pool, p, 0.0, 1.0).1, Some(Sign::Positive));
+        let mut scratch = Roots::EMPTY;
+        assert_eq!(
+            plane_roots(&pool, p, 0.0, 1.0, None, &mut scratch),
+            Some(Sign::Positive)
+        );
         // (t - 2)^6: the centred form cannot exclude [0, 1] at once (the
         // root is closer than 8.2 radii), the halvings find no root there;
         // on [1.5, 2.5] the six-fold root is found (within the rounding
@@ -1501,9 +1794,9 @@ mod tests {
         }
         let p = poly(&mut pool, &c);
         let tol = pool.allowance(p);
-        assert_eq!(shape(pool.coeffs(p), &tol[..p.n], 0.0, 1.0), Bound::Unknown);
+        assert_eq!(shape(pool.coeffs(p), tol, 0.0, 1.0), Bound::Unknown);
         assert!(roots(&c, 0.0, 1.0).is_empty());
-        assert_eq!(shape(pool.coeffs(p), &tol[..p.n], 1.5, 2.5), Bound::Unknown);
+        assert_eq!(shape(pool.coeffs(p), tol, 1.5, 2.5), Bound::Unknown);
         // one touching root: the cluster of instants where the value is
         // within the rounding allowance is one root
         let r = roots(&c, 1.5, 2.5);
@@ -1512,7 +1805,7 @@ mod tests {
         // t - 1/3 is monotone on [0, 1]
         let q = poly(&mut pool, &[-1.0 / 3.0, 1.0]);
         let tol = pool.allowance(q);
-        assert_eq!(shape(pool.coeffs(q), &tol[..2], 0.0, 1.0), Bound::Monotone);
+        assert_eq!(shape(pool.coeffs(q), tol, 0.0, 1.0), Bound::Monotone);
     }
 
     #[test]
@@ -1560,5 +1853,194 @@ mod tests {
         let p = poly(&mut pool, &c);
         assert_eq!(p.n, MAX_COEFFS / 2 + 1);
         assert!(pool.mul(p, p).is_err());
+    }
+
+    /// The separated-interval shortcut (module docs) gives the full
+    /// sweep's answer, bit for bit, on every generated class, and is taken
+    /// often enough to matter.
+    #[test]
+    fn separated_intervals_shortcut_changes_no_answer() {
+        use crate::generate::{generate, ScenarioClass};
+        let (mut compared, mut shortcut) = (0, 0);
+        let classes = ScenarioClass::RANDOM
+            .iter()
+            .chain(&ScenarioClass::DEGENERATE)
+            .copied();
+        for class in classes {
+            for index in 0..60 {
+                let sc = generate(7, index, class);
+                let (t0, t1) = (&sc.interval.0, &sc.interval.1);
+                let quick = solve_fast(&sc.a, &sc.b, t0, t1, true);
+                let full = solve_fast(&sc.a, &sc.b, t0, t1, false);
+                let (Some(Ok(x)), Some(Ok(y))) = (&quick, &full) else {
+                    assert_eq!(
+                        quick.map(|r| r.is_ok()),
+                        full.map(|r| r.is_ok()),
+                        "{class} #{index}"
+                    );
+                    continue;
+                };
+                compared += 1;
+                let bits = |t: Option<f64>| t.map(f64::to_bits);
+                let what = format!("{class} #{index}");
+                assert_eq!(x.collides, y.collides, "{what}");
+                assert_eq!(x.initially_overlapping, y.initially_overlapping, "{what}");
+                assert_eq!(bits(x.first_contact), bits(y.first_contact), "{what}");
+                let ends = |o: &FastSgmOutcome| -> Vec<(u64, u64)> {
+                    o.contact_intervals
+                        .iter()
+                        .map(|(p, q)| (p.to_bits(), q.to_bits()))
+                        .collect()
+                };
+                assert_eq!(ends(x), ends(y), "{what}");
+                assert_eq!(x.feature, y.feature, "{what}");
+                assert_eq!(
+                    x.normal.map(|n| n.map(f64::to_bits)),
+                    y.normal.map(|n| n.map(f64::to_bits)),
+                    "{what}"
+                );
+                assert!(x.stats.cells <= y.stats.cells, "{what}");
+                shortcut += usize::from(x.stats.cells < y.stats.cells);
+            }
+        }
+        assert!(compared >= 600, "{compared}");
+        assert!(shortcut >= 100, "{shortcut} of {compared}");
+    }
+
+    fn int_poly(c: &[i64]) -> Poly<BigRational> {
+        Poly::from_coeffs(
+            c.iter()
+                .map(|&x| BigRational::from_integer(x.into()))
+                .collect(),
+        )
+    }
+
+    /// A box under a `rational` motion: quaternion `(w, x(t), y(t), z(t))`
+    /// with `w != 0` a constant (so `|q|^2 >= w^2 > 0`), translation
+    /// polynomials and denominator `d + t^2` (`d != 0`; negative `d` turns
+    /// the orientation of the relative motion).
+    fn rational_body(w: i64, q: [[i64; 3]; 3], c: [[i64; 3]; 3], d: i64) -> Body {
+        use crate::geom::{BoxShape, Pose, Vec3};
+        let half = |x: i64| BigRational::new(x.into(), 4.into());
+        Body {
+            shape: Shape::Box(BoxShape::new([half(3), half(5), half(7)])),
+            pose: Pose::identity(),
+            motion: Motion::Rational {
+                quaternion: [
+                    int_poly(&[w]),
+                    int_poly(&q[0]),
+                    int_poly(&q[1]),
+                    int_poly(&q[2]),
+                ],
+                translation: Vec3::new(int_poly(&c[0]), int_poly(&c[1]), int_poly(&c[2])),
+                denominator: int_poly(&[d, 0, if d < 0 { -1 } else { 1 }]),
+            },
+        }
+    }
+
+    /// `x` and `y` agree coefficient by coefficient within `1e-13` of their
+    /// bounds (rounding), exact zeros included.
+    fn same_poly(pool: &Pool, x: P, y: P) -> bool {
+        (0..x.n.max(y.n)).all(|i| {
+            let at = |p: P| {
+                if i < p.n {
+                    (pool.c[p.off + i], pool.a[p.off + i])
+                } else {
+                    (0.0, 0.0)
+                }
+            };
+            let ((cx, ax), (cy, ay)) = (at(x), at(y));
+            (cx - cy).abs() <= 1e-13 * (ax + ay)
+        })
+    }
+
+    fn nonzero() -> impl proptest::strategy::Strategy<Value = i64> {
+        use proptest::strategy::Strategy;
+        (1i64..4, proptest::bool::ANY).prop_map(|(x, neg)| if neg { -x } else { x })
+    }
+
+    fn coeffs3() -> impl proptest::strategy::Strategy<Value = [[i64; 3]; 3]> {
+        proptest::array::uniform3(proptest::array::uniform3(-3i64..=3))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+        /// The identities `geometry` writes the directions with (its
+        /// docs): `N_j = U_{j+1} x U_{j+2} = w U_j` and `|U_j|^2 = w^2`
+        /// (so `det L = w^3`), and `T = s_b T'`, `w = s_b w'`, for two
+        /// bodies under rational motions with either orientation.
+        #[test]
+        fn rigid_relative_motion_identities(
+            wa in nonzero(), qa in coeffs3(), ca in coeffs3(), da in nonzero(),
+            wb in nonzero(), qb in coeffs3(), cb in coeffs3(), db in nonzero(),
+        ) {
+            let mut pool = Pool::with_capacity(1024);
+            let a = rational_body(wa, qa, ca, da);
+            let b = rational_body(wb, qb, cb, db);
+            let ma = RigidF64::from_body(&a, &mut pool).expect("in scope");
+            let mb = RigidF64::from_body(&b, &mut pool).expect("in scope");
+            let rel = relative(&mut pool, &ma, &mb, 0.0, 1.0).expect("w > 0");
+            proptest::prop_assert!(pool.sign_at(rel.w, 0.5) == Sign::Positive);
+            let u: [[P; 3]; 3] = std::array::from_fn(|j| std::array::from_fn(|k| rel.l[k][j]));
+            let ww = pool.mul(rel.w, rel.w).unwrap();
+            for j in 0..3 {
+                let (v, x) = (u[(j + 1) % 3], u[(j + 2) % 3]);
+                for (k, &ujk) in u[j].iter().enumerate() {
+                    let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+                    let p = pool.mul(v[k1], x[k2]).unwrap();
+                    let q = pool.mul(v[k2], x[k1]).unwrap();
+                    let cross = pool.sub(p, q);
+                    let scaled = pool.mul(rel.w, ujk).unwrap();
+                    proptest::prop_assert!(same_poly(&pool, cross, scaled), "N_{j}[{k}]");
+                }
+                let norm = dot(&mut pool, &u[j], &u[j]).unwrap();
+                proptest::prop_assert!(same_poly(&pool, norm, ww), "|U_{j}|^2");
+            }
+            for k in 0..3 {
+                let t = pool.mul(mb.s, rel.t_per_sb[k]).unwrap();
+                proptest::prop_assert!(same_poly(&pool, t, rel.t[k]));
+            }
+            let w = pool.mul(mb.s, rel.w_per_sb).unwrap();
+            proptest::prop_assert!(same_poly(&pool, w, rel.w));
+        }
+
+        /// `plane_pair` builds exactly (coefficients, bounds, allowances)
+        /// what `lin` builds from the stored base.
+        #[test]
+        fn plane_pair_is_lin_of_the_base(
+            polys in proptest::collection::vec(proptest::collection::vec(-20i64..=20, 0..6), 1..7),
+            ks in proptest::collection::vec((1i64..9, proptest::bool::ANY), 6),
+            center in proptest::collection::vec(-20i64..=20, 0..9),
+            cancel in proptest::bool::ANY,
+        ) {
+            let mut pool = Pool::with_capacity(256);
+            // thirds and sevenths: rounded inputs, and sums that cancel
+            let as_f64 = |c: &[i64], d: f64| c.iter().map(|&x| x as f64 / d).collect::<Vec<_>>();
+            let ps: Vec<P> = polys.iter().map(|c| poly(&mut pool, &as_f64(c, 3.0))).collect();
+            let center = poly(&mut pool, &as_f64(&center, 7.0));
+            let mut terms: Vec<(f64, P)> = ps
+                .iter()
+                .zip(&ks)
+                .map(|(&p, &(k, neg))| (if neg { -(k as f64) / 4.0 } else { k as f64 / 4.0 }, p))
+                .collect();
+            // the first term cancelled exactly: zeros (trailing ones too)
+            // in the base, which `lin` drops with their bounds
+            if cancel {
+                terms.push((-terms[0].0, terms[0].1));
+            }
+            let pair = pool.plane_pair(&terms, center);
+            let base = pool.lin(&terms);
+            let expected = [
+                pool.lin(&[(1.0, base), (-1.0, center)]),
+                pool.lin(&[(1.0, base), (1.0, center)]),
+            ];
+            for (x, y) in pair.iter().zip(&expected) {
+                proptest::prop_assert_eq!(x.n, y.n);
+                let get = |v: &Vec<f64>, p: &P| v[p.off..p.off + p.n].iter().map(|z| z.to_bits()).collect::<Vec<_>>();
+                proptest::prop_assert_eq!(get(&pool.c, x), get(&pool.c, y));
+                proptest::prop_assert_eq!(get(&pool.a, x), get(&pool.a, y));
+                proptest::prop_assert_eq!(get(&pool.tol, x), get(&pool.tol, y));
+            }
+        }
     }
 }
