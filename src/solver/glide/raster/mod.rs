@@ -361,9 +361,12 @@ struct Side {
     /// Per side: entered in the edge scan (a real side met for the first
     /// time; a virtual side or a real one met again is not).
     scanned: Vec<bool>,
-    /// Scratch: the real sides projected so far, `(mesh edge, side,
-    /// first chord, end of its chords)`.
-    real_sides: Vec<(u32, u32, usize, usize)>,
+    /// Scratch: the real sides projected so far, `(side, first chord, end
+    /// of its chords, the mesh edge's previous real side or u32::MAX)`.
+    real_sides: Vec<(u32, usize, usize, u32)>,
+    /// Scratch: per mesh edge, its last entry in `real_sides` (u32::MAX:
+    /// none yet).
+    edge_last: Vec<u32>,
     chords: Vec<Seg>,
     /// Chord range of each piece.
     piece_chords: Vec<(usize, usize)>,
@@ -396,12 +399,13 @@ impl Side {
         self.vpix.clear();
     }
 
-    fn project(&mut self, screen: &Screen, res: &Resolution) {
+    fn project(&mut self, screen: &Screen, res: &Resolution, edges: usize) {
         let Side {
             pieces,
             sides,
             scanned,
             real_sides,
+            edge_last,
             chords,
             piece_chords,
             spans,
@@ -412,6 +416,8 @@ impl Side {
             ..
         } = self;
         real_sides.clear();
+        edge_last.clear();
+        edge_last.resize(edges, u32::MAX);
         for (pi, piece) in pieces.iter().enumerate() {
             let start = chords.len();
             // Each corner projected once: shared by its two sides and its
@@ -438,13 +444,20 @@ impl Side {
                 // for the second, which the edge scan leaves out (its
                 // pixels are the first's).
                 if let Tag::Real(e) = c.out {
-                    let same = real_sides.iter().find(|&&(f, j, _, _)| {
+                    let mut at = edge_last[e as usize];
+                    let mut same = None;
+                    while at != u32::MAX {
+                        let (j, from, to, before) = real_sides[at as usize];
                         let (p, q, _, pj) = sides[j as usize];
-                        f == e
-                            && pieces[pj as usize].sector == piece.sector
+                        if pieces[pj as usize].sector == piece.sector
                             && ((p == c.p && q == d.p) || (p == d.p && q == c.p))
-                    });
-                    if let Some(&(_, j, from, to)) = same {
+                        {
+                            same = Some((j, from, to));
+                            break;
+                        }
+                        at = before;
+                    }
+                    if let Some((j, from, to)) = same {
                         let forward = sides[j as usize].0 == c.p;
                         scanned.push(false);
                         for m in from..to {
@@ -474,7 +487,8 @@ impl Side {
                         k,
                         chords,
                     );
-                    real_sides.push((e, k, from, chords.len()));
+                    real_sides.push((k, from, chords.len(), edge_last[e as usize]));
+                    edge_last[e as usize] = (real_sides.len() - 1) as u32;
                     scanned.push(true);
                     continue;
                 }
@@ -699,8 +713,8 @@ fn raster_collisions_at(
     stats.faces_clipped = cut.faces_clipped;
     stats.faces_culled = cut.faces_culled;
     // Steps 3 and 4: projection, records.
-    sa.project(&screen, &rres);
-    sb.project(&screen, &rres);
+    sa.project(&screen, &rres, a.edges.len());
+    sb.project(&screen, &rres, b.edges.len());
     stats.chords = sa.chords.len() + sb.chords.len();
     stats.face_records = sa.spans.len() + sb.spans.len();
     stats.vertex_pixels = sa.vpix.len() + sb.vpix.len();
