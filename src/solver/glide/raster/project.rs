@@ -488,15 +488,18 @@ pub(crate) fn floor_index(x: f64) -> Option<i64> {
 #[inline]
 pub(crate) fn floor_quotient(x: f64, pixel: f64, inv: f64) -> Option<i64> {
     let q = x * inv;
-    if q.abs() < (1u64 << 50) as f64 {
-        let f = floor_index(q)?;
-        let frac = q - f as f64;
-        let margin = 8.0 * f64::EPSILON * (1.0 + q.abs());
-        if frac > margin && 1.0 - frac > margin {
-            return Some(f);
-        }
+    // Below 2^50 in size the truncation is exact and its correction cannot
+    // overflow; NaN and infinities fail the size test. Straight-line code:
+    // the conditions are combined without short-circuit branches.
+    let t = q as i64;
+    let f = t.wrapping_sub(i64::from((t as f64) > q));
+    let frac = q - f as f64;
+    let margin = 8.0 * f64::EPSILON * (1.0 + q.abs());
+    if (q.abs() < (1u64 << 50) as f64) & (frac > margin) & (1.0 - frac > margin) {
+        Some(f)
+    } else {
+        floor_index(x / pixel)
     }
-    floor_index(x / pixel)
 }
 
 /// The part of a chord inside one pixel row: `(chord, row, vmin, vmax)`.
@@ -814,6 +817,9 @@ mod tests {
             }
         }
         assert_eq!(floor_quotient(f64::NAN, 0.1, 10.0), None);
+        assert_eq!(floor_quotient(f64::NEG_INFINITY, 0.1, 10.0), None);
+        assert_eq!(floor_quotient(-1e300, 1e-300, 1e300), None);
+        assert_eq!(floor_quotient(-1e30, 0.1, 10.0), floor_index(-1e31));
         assert_eq!(
             floor_quotient(1e300, 1e-300, 1e300),
             floor_index(f64::INFINITY)
