@@ -306,20 +306,37 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
     }
 }
 
-/// The one finding of the 400-scenario glide campaign (seed 2026, README
-/// "Campaigns"), kept as a reproduction (`tests/raster_findings/`): a half
-/// turn of `b` (`poses`) whose edges first meet `a`'s exactly at the end of
-/// the step, `t = t1 = 1` (the analytic variant's exact event time), a
-/// proper edge-edge contact (properness 0.2456) that the raster misses.
-/// Generated, the scenario is missed at all three resolutions; loaded from
-/// its file (the same rationals, different `f64` roundings on the way) at
-/// 12 pixels per edge only: the raster's handling of a contact at `t1` is
-/// marginal. The rule must keep reporting it until the raster finds
-/// this contact; then this test fails and is to be turned around. (Traced,
-/// README "Campaigns": `a`'s edge is projected only where it bounds a
-/// backward face part, and the crossing lies on the part clipped away.)
+/// The former finding of the 400-scenario glide campaign (seed 2026,
+/// README "Campaigns"), `raster-2026-91`, regenerated and loaded from its
+/// file (`tests/raster_findings/`): `b` makes a half turn (`poses`) about
+/// the world line `x = 5/2, y = 0` and its edge `(*,-,-)` meets `a`'s edge
+/// `(+,-,*)` at `p = (7/6, 0, 1/4)` exactly at `t = t1 = 1`. Both turning
+/// senses end at the same pose; the scenario's (the world screw of `b`'s
+/// displacement, `+z`, which `Body::float_motion` and so rule 8 evaluate)
+/// was not the one glide solved (decomposed in the frame of the static `a`,
+/// `-z`). Under `-z` the contact at `t1` is a separation, which section
+/// 4.2's culling leaves out by design, and the rule, judging approach under
+/// `+z`, required it: the finding. Now glide turns `b` the world's way
+/// (`relative.rs`, `world_half_turn_sense`): its one collision is the
+/// approaching contact at `t1`, and the raster finds it at every
+/// resolution.
+///
+/// Direct geometry, by hand: `b` turns about the vertical line through the
+/// midpoint `P` of its start and end centres (`(5/2, -1/2)` generated,
+/// `(5/2, 0)` in the shrunk file); under `+z` at angular speed `π` (per
+/// unit time) its point at `p` moves with `v = π e_z x (p - P)` (`π (1/2,
+/// -4/3, 0)` and `π (0, -4/3, 0)`). Against the analytic normal `n` (from
+/// `a` to `b`) that is an approach (`v . n < 0`), and under `-z`, the same
+/// velocity reversed, a separation. Section 4.2 at `p` under `+z`: `a`'s
+/// face `+x` (normal `Ra e_x = (9, 12, -8)/17`) is backward (`v . n < 0`:
+/// `b` runs into it), and of `b`'s faces at its edge (at `t1`, `R1 =
+/// diag(-1, -1, 1) R0`) `-z` (`(-7, -6, -6)/11`) is forward: each edge
+/// bounds a kept face part there, as the paper's claim for an approaching
+/// proper edge-edge contact says (its normal lies in the cone of the two
+/// face normals of each edge, so `v . n < 0` needs one of `a`'s faces at
+/// the edge with `v . n_f < 0` and one of `b`'s with `v . m > 0`).
 #[test]
-fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
+fn the_glide_campaign_half_turn_contact_at_t1_is_no_longer_a_finding() {
     use exactccd::scenario::{load_scenario, LoadOptions};
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -331,22 +348,65 @@ fn the_campaign_finding_a_contact_at_t1_missed_by_the_raster_is_reported() {
     )
     .expect("loads");
     let generated = generate(2026, 91, ScenarioClass::Raster);
-    for (s, expected) in [(generated, 3), (loaded, 1)] {
-        // the analytic variant's contact at exactly t1
+    let dot = |a: [f64; 3], b: [f64; 3]| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    for s in [generated, loaded] {
+        // b's world motion at t1, by a backward difference: +z at speed π
+        // about the vertical line through the midpoint of its centres
+        let Motion::Poses { end } = &s.b.motion else {
+            panic!("{:?}", s.b.motion)
+        };
+        let mid = |i: usize| {
+            exactccd::scalar::rational_to_f64(&(&s.b.pose.translation[i] + &end.translation[i]))
+                / 2.0
+        };
+        let p = [7.0 / 6.0, 0.0, 0.25];
+        let pi = std::f64::consts::PI;
+        let by_hand = [-pi * (p[1] - mid(1)), pi * (p[0] - mid(0)), 0.0];
+        let motion = s.b.float_motion(&s.interval.0, &s.interval.1);
+        let h = 1e-6;
+        let (r1, c1) = motion.eval(1.0);
+        let (r0, c0) = motion.eval(1.0 - h);
+        let local = r1
+            .transpose()
+            .mul_vec(&Vec3::new(p[0] - c1.x, p[1] - c1.y, p[2] - c1.z));
+        let (x1, x0) = (&r1.mul_vec(&local) + &c1, &r0.mul_vec(&local) + &c0);
+        let v = [(x1.x - x0.x) / h, (x1.y - x0.y) / h, (x1.z - x0.z) / h];
+        assert!(
+            (0..3).all(|i| (v[i] - by_hand[i]).abs() < 1e-4),
+            "{v:?} against {by_hand:?}"
+        );
+        // glide's one collision: the edges at p, exactly at t1, approaching
         let events = analytic(&s);
         let one = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_integer(1));
-        assert!(events.iter().any(|e| e.time == one), "{events:?}");
-        let e = evaluate(Some(&s), None, &SolveOptions::default());
-        assert_eq!(e.findings.len(), expected, "{:?}", e.findings);
-        for f in &e.findings {
-            assert_eq!(f.kind, FindingKind::RasterResolution);
-            assert!(
-                f.message.contains("1 misses and 0 phantoms")
-                    && f.message.contains("EdgeEdge edge (+,-,*) / edge (*,-,-)")
-                    && f.message.contains("t = 1.000000000"),
-                "{}",
-                f.message
-            );
+        assert_eq!(events.len(), 1, "{events:?}");
+        let e = &events[0];
+        assert_eq!(
+            (e.a.as_str(), e.b.as_str(), &e.time),
+            ("edge (+,-,*)", "edge (*,-,-)", &one)
+        );
+        assert!((0..3).all(|i| (e.geometry.point[i] - p[i]).abs() < 1e-12));
+        let properness = e.geometry.properness.unwrap();
+        assert!(
+            (properness - 0.245_575_617_469_969).abs() < 1e-9,
+            "{properness}"
+        );
+        let n = e.geometry.normal.unwrap();
+        assert!(dot(by_hand, n) < -0.1, "approaching under +z");
+        assert!(dot(by_hand.map(|c| -c), n) > 0.1, "separating under -z");
+        // section 4.2 at p under +z: each edge bounds a kept face part
+        assert!(dot(by_hand, [9.0, 12.0, -8.0]) < 0.0, "a's +x backward");
+        assert!(dot(by_hand, [-7.0, -6.0, -6.0]) > 0.0, "b's -z forward");
+        // rule 8: required and matched at every resolution, no finding
+        let ev = evaluate(Some(&s), None, &SolveOptions::default());
+        assert!(ev.findings.is_empty(), "{:?}", ev.findings);
+        assert_eq!(ev.raster.len(), RASTER_PIXELS_PER_EDGE.len());
+        for record in &ev.raster {
+            let RasterRunOutcome::Compared(c) = &record.outcome else {
+                panic!("{record:?}")
+            };
+            assert_eq!((c.required, c.matched), (1, 1), "{c:?}");
+            assert!(c.misses.is_empty() && c.phantoms.is_empty() && c.grazes.is_empty());
+            assert!(c.worst_dt < 1e-9, "{c:?}");
         }
     }
 }

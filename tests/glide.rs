@@ -267,8 +267,10 @@ impl TurnCase {
     }
 
     /// For a half turn the turning sense is a choice (both senses end at
-    /// the same pose): glide takes the axis of `motion::ExactScrew`, so SAT
-    /// is given the same sense.
+    /// the same pose): the scenario's is the one of `motion::ExactScrew` on
+    /// `b`'s world displacement (what `Body::float_motion` evaluates), and
+    /// glide turns `b` that way whatever the frame of the static `a`, so
+    /// SAT is given the same sense.
     fn k_as_glide_turns(&self) -> [i64; 3] {
         if !self.half {
             return self.k;
@@ -277,12 +279,11 @@ impl TurnCase {
         let Motion::Poses { end } = &g.b.motion else {
             unreachable!()
         };
-        // Glide decomposes the relative motion in a's frame, `Ω = A^-1 Bend
-        // B0^-1 A`; its axis, turned back to the world, is the sense.
-        let a = &g.a.pose;
-        let omega = exactccd::motion::glide_rotation_pose(a, a, &self.b_start, end);
-        let d_local = exactccd::motion::ExactScrew::decompose(&omega).axis_direction;
-        let d = a.apply_direction(&d_local);
+        let d = exactccd::motion::ExactScrew::decompose(&exactccd::motion::displacement(
+            &self.b_start,
+            end,
+        ))
+        .axis_direction;
         let k = Vec3::new(r(self.k[0], 1), r(self.k[1], 1), r(self.k[2], 1));
         if d.dot(&k) < r(0, 1) {
             self.k.map(|c| -c)

@@ -36,7 +36,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::{Pose, Vec3};
-use crate::motion::{glide_rotation_pose, Body, ExactScrew, Motion, ScrewKind};
+use crate::motion::{displacement, glide_rotation_pose, Body, ExactScrew, Motion, ScrewKind};
 use crate::scalar::{BigRational, Ring};
 use num_bigint::BigInt;
 use num_traits::Signed;
@@ -142,6 +142,34 @@ fn is_at_rest(body: &Body) -> bool {
     }
 }
 
+/// The turning sense of a half turn (`θ = π`) that the scenario states, in
+/// `a`'s frame, when one body moves by `poses` and the other is at rest:
+/// the world screw of the moving body (`motion::ExactScrew` of its world
+/// displacement, the decomposition `Body::float_motion` evaluates; its
+/// axis direction is a column of `A + I`, SCENARIO_FORMAT.md 2.3 `poses`),
+/// turned into `a`'s frame (`mi`, `a`'s pose at `t0`), and reversed when
+/// the moving body is `a` (`Rel(t) = Mi^-1 S(t)^-1 B`). Both senses end at
+/// the same pose, and decomposing `Ω` in `a`'s frame instead picks one by
+/// the coordinates of that frame, so a static `a` turned differently would
+/// turn `b` the other way: the other methods and rule 8 would see another
+/// motion (README "Campaigns", `raster-2026-91`). `None` when both bodies
+/// use `poses` (the contract defines only their relative motion, Buss's
+/// `Ω`, seed 004 equation 1, decomposed in `a`'s frame).
+fn world_half_turn_sense(a: &Body, b: &Body, mi: &Pose<BigRational>) -> Option<Vec3<BigRational>> {
+    let world = |body: &Body| match &body.motion {
+        Motion::Poses { end } => {
+            Some(ExactScrew::decompose(&displacement(&body.pose, end)).axis_direction)
+        }
+        _ => None,
+    };
+    let to_a = mi.inverse();
+    match (is_poses(a), is_poses(b)) {
+        (false, true) => world(b).map(|d| to_a.apply_direction(&d)),
+        (true, false) => world(a).map(|d| -to_a.apply_direction(&d)),
+        _ => None,
+    }
+}
+
 /// The rational square root of `q >= 0`, if it has one.
 pub fn rational_sqrt(q: &BigRational) -> Option<BigRational> {
     if q.is_negative() {
@@ -210,7 +238,15 @@ impl RelativeGlide {
             return Err(NotAGlide("unsupported motion".to_string()));
         };
         let omega = glide_rotation_pose(&mi, &mf, &ni, &nf);
-        let screw = ExactScrew::decompose(&omega);
+        let mut screw = ExactScrew::decompose(&omega);
+        if screw.kind == ScrewKind::HalfTurn {
+            if let Some(sense) = world_half_turn_sense(a, b, &mi) {
+                if screw.axis_direction.dot(&sense).is_negative() {
+                    screw.axis_direction = -screw.axis_direction;
+                    screw.slide_times_norm = -screw.slide_times_norm;
+                }
+            }
+        }
         let start = mi.inverse().compose(&ni);
         let path = Self::path_of(&screw, t0, t1)?;
         let slide = match (&path, screw.kind) {
@@ -439,5 +475,87 @@ mod tests {
         let l = sqrt_lower_bound(&q("2"));
         assert!(&l * &l <= q("2"));
         assert!(l > q("1.414"));
+    }
+
+    fn rotation(rows: [[i64; 3]; 3], d: i64) -> crate::geom::Mat3<BigRational> {
+        crate::geom::Mat3::from_rows(rows.map(|r| r.map(|x| BigRational::new(x.into(), d.into()))))
+    }
+
+    fn boxed(pose: Pose<BigRational>, motion: Motion) -> Body {
+        Body {
+            shape: crate::geom::Shape::Box(crate::geom::BoxShape::new([q("1"), q("1"), q("1")])),
+            pose,
+            motion,
+        }
+    }
+
+    /// The direction of a glide's rotation axis, turned back to the world by
+    /// `a`'s pose.
+    fn world_axis(rel: &RelativeGlide, a: &Body) -> Vec3<BigRational> {
+        let GlidePath::Rotation {
+            axis_direction,
+            time: TimeMap::HalfTurn,
+            ..
+        } = &rel.path
+        else {
+            panic!("not a half turn: {:?}", rel.path)
+        };
+        a.pose.apply_direction(axis_direction)
+    }
+
+    /// `raster-2026-91` (README "Campaigns"): `b` turns by a half turn about
+    /// the world line `x = 5/2, y = 0` (from `(3, 0, 1/2)` to `(2, 0, 1/2)`,
+    /// its rotation times `diag(-1, -1, 1)`). The scenario's sense is the
+    /// world screw's, `ExactScrew` of the displacement: `A + I = diag(0, 0,
+    /// 2)`, axis `+z`. Decomposing `Ω` in the frame of the static `a`
+    /// instead picks `-z` for the campaign's `a` (its rotation's third row
+    /// is `(-8, -12, 9)/17`, largest in size at `-12`, so the chosen column
+    /// of `A + I` points along `-z`); the relative glide must turn `+z`
+    /// whatever `a`'s frame, and `-z` when `a` makes the half turn and `b`
+    /// rests.
+    #[test]
+    fn a_half_turn_keeps_its_world_sense_whatever_the_frame_of_the_body_at_rest() {
+        let r0 = rotation([[6, -6, -7], [2, 9, -6], [9, 2, 6]], 11);
+        let r1 = rotation([[-6, 6, 7], [-2, -9, 6], [9, 2, 6]], 11);
+        let start = Pose::new(r0, Vec3::new(q("3"), q("0"), q("1/2")));
+        let end = Pose::new(r1, Vec3::new(q("2"), q("0"), q("1/2")));
+        let up = Vec3::new(q("0"), q("0"), q("1"));
+        let frames = [
+            rotation([[1, 0, 0], [0, 1, 0], [0, 0, 1]], 1),
+            rotation([[9, -12, -8], [12, 1, 12], [-8, -12, 9]], 17),
+            rotation([[-1, 0, 0], [0, -1, 0], [0, 0, 1]], 1),
+            rotation([[1, 0, 0], [0, 0, -1], [0, 1, 0]], 1),
+            rotation([[2, -1, 2], [2, 2, -1], [-1, 2, 2]], 3),
+        ];
+        let (t0, t1) = (q("0"), q("1"));
+        let mut differed = 0;
+        for frame in frames {
+            let rest = Pose::new(frame, Vec3::new(q("-1/3"), q("1/5"), q("0")));
+            let a = boxed(rest.clone(), Motion::Static);
+            let b = boxed(start.clone(), Motion::Poses { end: end.clone() });
+            let rel = RelativeGlide::from_bodies(&a, &b, &t0, &t1).unwrap();
+            let k = world_axis(&rel, &a);
+            assert!(k.cross(&up).is_zero() && k.dot(&up).is_positive(), "{k:?}");
+            // the same half turn decomposed in a's frame alone
+            let omega = glide_rotation_pose(&rest, &rest, &start, &end);
+            let local = a
+                .pose
+                .apply_direction(&ExactScrew::decompose(&omega).axis_direction);
+            differed += usize::from(local.dot(&up).is_negative());
+            // a makes the half turn, b rests where a's pose was: b turns back
+            let a = boxed(start.clone(), Motion::Poses { end: end.clone() });
+            let b = boxed(rest, Motion::Static);
+            let rel = RelativeGlide::from_bodies(&a, &b, &t0, &t1).unwrap();
+            let back = a.pose.apply_direction(&match &rel.path {
+                GlidePath::Rotation { axis_direction, .. } => axis_direction.clone(),
+                other => panic!("{other:?}"),
+            });
+            assert!(
+                back.cross(&up).is_zero() && back.dot(&up).is_negative(),
+                "{back:?}"
+            );
+        }
+        // the frame-dependent choice did differ (the campaign's frame among them)
+        assert!(differed >= 1, "{differed}");
     }
 }

@@ -358,6 +358,15 @@ struct Side {
     pieces: Vec<Piece>,
     /// Boundary sides: ends, tag, piece.
     sides: Vec<(V, V, Tag, u32)>,
+    /// Per side: entered in the edge scan (a real side met for the first
+    /// time; a virtual side or a real one met again is not).
+    scanned: Vec<bool>,
+    /// Scratch: the real sides projected so far, `(side, first chord, end
+    /// of its chords, the mesh edge's previous real side or u32::MAX)`.
+    real_sides: Vec<(u32, usize, usize, u32)>,
+    /// Scratch: per mesh edge, its last entry in `real_sides` (u32::MAX:
+    /// none yet).
+    edge_last: Vec<u32>,
     chords: Vec<Seg>,
     /// Chord range of each piece.
     piece_chords: Vec<(usize, usize)>,
@@ -382,6 +391,7 @@ impl Side {
             .extend(solid.normals.iter().map(|n| to_axis.dir(n)));
         self.pieces.clear();
         self.sides.clear();
+        self.scanned.clear();
         self.chords.clear();
         self.piece_chords.clear();
         self.spans.clear();
@@ -389,10 +399,13 @@ impl Side {
         self.vpix.clear();
     }
 
-    fn project(&mut self, screen: &Screen, res: &Resolution) {
+    fn project(&mut self, screen: &Screen, res: &Resolution, edges: usize) {
         let Side {
             pieces,
             sides,
+            scanned,
+            real_sides,
+            edge_last,
             chords,
             piece_chords,
             spans,
@@ -402,6 +415,9 @@ impl Side {
             corner_pts,
             ..
         } = self;
+        real_sides.clear();
+        edge_last.clear();
+        edge_last.resize(edges, u32::MAX);
         for (pi, piece) in pieces.iter().enumerate() {
             let start = chords.len();
             // Each corner projected once: shared by its two sides and its
@@ -422,6 +438,61 @@ impl Side {
                 }
                 let k = sides.len() as u32;
                 sides.push((c.p, d.p, c.out, pi as u32));
+                // A mesh edge bounding two kept faces is a side of a piece
+                // of each, with the same ends in the same sector (the other
+                // way round): projected once, its chords copied reversed
+                // for the second, which the edge scan leaves out (its
+                // pixels are the first's).
+                if let Tag::Real(e) = c.out {
+                    let mut at = edge_last[e as usize];
+                    let mut same = None;
+                    while at != u32::MAX {
+                        let (j, from, to, before) = real_sides[at as usize];
+                        let (p, q, _, pj) = sides[j as usize];
+                        if pieces[pj as usize].sector == piece.sector
+                            && ((p == c.p && q == d.p) || (p == d.p && q == c.p))
+                        {
+                            same = Some((j, from, to));
+                            break;
+                        }
+                        at = before;
+                    }
+                    if let Some((j, from, to)) = same {
+                        let forward = sides[j as usize].0 == c.p;
+                        scanned.push(false);
+                        for m in from..to {
+                            let m = if forward { m } else { from + to - 1 - m };
+                            let ch = chords[m];
+                            chords.push(if forward {
+                                Seg { edge: k, ..ch }
+                            } else {
+                                Seg {
+                                    a: ch.b,
+                                    b: ch.a,
+                                    lam0: 1.0 - ch.lam1,
+                                    lam1: 1.0 - ch.lam0,
+                                    edge: k,
+                                }
+                            });
+                        }
+                        continue;
+                    }
+                    let from = chords.len();
+                    project_edge_from(
+                        screen,
+                        &piece.sector,
+                        (&c.p, corner_pts[i].0),
+                        (&d.p, corner_pts[j].0),
+                        res,
+                        k,
+                        chords,
+                    );
+                    real_sides.push((k, from, chords.len(), edge_last[e as usize]));
+                    edge_last[e as usize] = (real_sides.len() - 1) as u32;
+                    scanned.push(true);
+                    continue;
+                }
+                scanned.push(false);
                 project_edge_from(
                     screen,
                     &piece.sector,
@@ -642,8 +713,8 @@ fn raster_collisions_at(
     stats.faces_clipped = cut.faces_clipped;
     stats.faces_culled = cut.faces_culled;
     // Steps 3 and 4: projection, records.
-    sa.project(&screen, &rres);
-    sb.project(&screen, &rres);
+    sa.project(&screen, &rres, a.edges.len());
+    sb.project(&screen, &rres, b.edges.len());
     stats.chords = sa.chords.len() + sb.chords.len();
     stats.face_records = sa.spans.len() + sb.spans.len();
     stats.vertex_pixels = sa.vpix.len() + sb.vpix.len();
@@ -655,13 +726,12 @@ fn raster_collisions_at(
     stats.vertex_candidates = fv_pairs.len() + vf_pairs.len();
     // Step 6: edge crossings.
     ee_pairs.clear();
-    let (sides_a, sides_b) = (&sa.sides, &sb.sides);
+    let (sides_a, sides_b) = (&sa.scanned, &sb.scanned);
     let (chords_a, chords_b) = (&sa.chords, &sb.chords);
     // A real chord's range of screen times.
-    let times = |chords: &[Seg], sides: &[(V, V, Tag, u32)], k: u32| {
+    let times = |chords: &[Seg], scanned: &[bool], k: u32| {
         let c = &chords[k as usize];
-        matches!(sides[c.edge as usize].2, Tag::Real(_))
-            .then(|| (c.a.t.min(c.b.t), c.a.t.max(c.b.t)))
+        scanned[c.edge as usize].then(|| (c.a.t.min(c.b.t), c.a.t.max(c.b.t)))
     };
     // The step fractions at which EE crossings are looked for (step 7).
     let window = 0.05 + 4.0 * dt;
@@ -882,6 +952,7 @@ fn raster_collisions_at(
 
 #[cfg(test)]
 mod tests {
+    use super::project::lerp;
     use super::*;
     use crate::geom::BoxShape;
     use crate::scalar::{BigInt, BigRational};
@@ -956,6 +1027,96 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A mesh edge bounding two kept pieces of one sector is projected
+    /// once: the second side's chords are the first's reversed (ends
+    /// swapped, parameters `1 - λ`), it is left out of the edge scan, and
+    /// no side of an edge is scanned twice with the same ends in one sector
+    /// (the two faces may keep different parts of it). Checked
+    /// against the sides' own projection: the copy's chords lie within half
+    /// a pixel and half the time resolution of its curve.
+    #[test]
+    fn an_edge_of_two_kept_faces_is_projected_once() {
+        let (a, b) = (cube((1, 1)), cube((1, 2)));
+        let mut copies = 0;
+        for (theta, g, at) in [
+            (1.2, 0.3, [-3.0, 0.3, 0.5]),
+            (0.8, 0.0, [-2.0, -0.4, 0.5]),
+            (0.0, 2.5, [0.2, -2.0, 0.1]),
+        ] {
+            let glide = RasterGlide {
+                b_to_a: shift(at),
+                a_to_axis: shift([0.0, 0.0, 3.0]),
+                theta,
+                slide: g,
+            };
+            let res = RasterResolution {
+                pixel: 1.0 / 24.0,
+                time: 1.0 / 64.0,
+            };
+            let mut scratch = RasterScratch::default();
+            raster_collisions_at(&mut scratch, &a, &b, &glide, &res, 0.0);
+            let screen = if theta > 0.0 {
+                Screen::Cylinder { theta, g }
+            } else {
+                Screen::Plane { g }
+            };
+            for side in [&scratch.sa, &scratch.sb] {
+                let mut scanned = std::collections::HashSet::new();
+                for (k, &(p, q, tag, pi)) in side.sides.iter().enumerate() {
+                    let sector = side.pieces[pi as usize].sector;
+                    let Tag::Real(e) = tag else {
+                        assert!(!side.scanned[k]);
+                        continue;
+                    };
+                    let bits = |v: V| v.map(f64::to_bits);
+                    let ends = if bits(p) <= bits(q) {
+                        (bits(p), bits(q))
+                    } else {
+                        (bits(q), bits(p))
+                    };
+                    let key = (e, sector.lo.to_bits(), sector.hi.to_bits(), ends);
+                    let chords: Vec<&Seg> = side
+                        .chords
+                        .iter()
+                        .filter(|c| c.edge as usize == k)
+                        .collect();
+                    assert!(!chords.is_empty());
+                    if side.scanned[k] {
+                        assert!(scanned.insert(key), "side of edge {e} scanned twice");
+                        continue;
+                    }
+                    copies += 1;
+                    let (j, _) = side
+                        .sides
+                        .iter()
+                        .enumerate()
+                        .find(|&(j, s)| {
+                            side.scanned[j]
+                                && s.2 == tag
+                                && side.pieces[s.3 as usize].sector == sector
+                                && (s.0, s.1) == (q, p)
+                        })
+                        .expect("the first side of the edge, the other way round");
+                    let first: Vec<&Seg> = side
+                        .chords
+                        .iter()
+                        .filter(|c| c.edge as usize == j)
+                        .collect();
+                    assert_eq!(first.len(), chords.len());
+                    for (c, f) in chords.iter().zip(first.iter().rev()) {
+                        assert_eq!((c.a, c.b), (f.b, f.a));
+                        assert_eq!((c.lam0, c.lam1), (1.0 - f.lam1, 1.0 - f.lam0));
+                        let m = screen.project(&lerp(&p, &q, 0.5 * (c.lam0 + c.lam1)), &sector);
+                        assert!((m.u - 0.5 * (c.a.u + c.b.u)).abs() <= 0.5 * res.pixel + 1e-12);
+                        assert!((m.v - 0.5 * (c.a.v + c.b.v)).abs() <= 0.5 * res.pixel + 1e-12);
+                        assert!((m.t - 0.5 * (c.a.t + c.b.t)).abs() <= 0.5 * res.time + 1e-12);
+                    }
+                }
+            }
+        }
+        assert!(copies >= 6, "{copies}");
     }
 
     /// One [`RasterScratch`] reused across queries of different pairs,

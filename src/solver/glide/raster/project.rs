@@ -169,6 +169,29 @@ impl Screen {
         }
     }
 
+    /// [`Screen::project`]'s `u` and `v` of `p` under a pure rotation
+    /// (`g = 0`, where they do not depend on the azimuth), computed as it
+    /// computes them, with `t` left NaN (no `atan2`); `None` on another
+    /// screen or on the axis.
+    #[inline]
+    pub(crate) fn project_without_time(&self, p: &V) -> Option<ScreenPt> {
+        match *self {
+            Screen::Cylinder { theta, g } if g == 0.0 => {
+                let r2 = p[0] * p[0] + p[2] * p[2];
+                let l2 = r2 * theta * theta + g * g;
+                (l2 > 0.0).then(|| {
+                    let r = r2.sqrt();
+                    ScreenPt {
+                        u: r,
+                        v: r * (theta * p[1] - 0.0) / l2.sqrt(),
+                        t: f64::NAN,
+                    }
+                })
+            }
+            _ => None,
+        }
+    }
+
     /// The position of `p` after the flow has run for the step fraction
     /// `s` (negative `s`: the inverse flow, which moves `a` as seen from
     /// `b`): `R_y(θ s) p + g s e_y`.
@@ -323,6 +346,24 @@ pub(crate) fn project_edge_from(
     edge: u32,
     out: &mut Vec<Seg>,
 ) {
+    // A side with one end on the axis lies in the half-plane through the
+    // axis and its other end (`p + λ (q - p)` has the azimuth of `q` for
+    // every `λ > 0` when `p` is on the axis), so under a pure rotation
+    // (`t = ψ / θ`) its time is the other end's all along; the axis end's
+    // own azimuth is arbitrary (`atan2` of rounding noise, or the sector's
+    // middle). Taking the limit keeps the divide and conquer from chasing
+    // that noise to its depth limit (15 chords for a straight cut side
+    // from the axis, where 1 suffices). "On the axis": within `1e-9`
+    // pixels of it.
+    let (mut sp, mut sq) = (sp, sq);
+    if matches!(*screen, Screen::Cylinder { g, .. } if g == 0.0) {
+        let on_axis = 1e-9 * res.pixel;
+        if sp.u <= on_axis && sq.u > on_axis {
+            sp.t = sq.t;
+        } else if sq.u <= on_axis && sp.u > on_axis {
+            sq.t = sp.t;
+        }
+    }
     split(
         screen,
         sector,
@@ -368,15 +409,34 @@ fn split(
         return;
     }
     let lm = 0.5 * (l0 + l1);
-    let sm = screen.project(&lerp(p, q, lm), sector);
+    let pm = lerp(p, q, lm);
+    // Under a pure rotation (`g = 0`, `t = ψ / θ`) the azimuth along a
+    // segment off the axis inside a sector (at most a quarter turn) is
+    // monotone, so the midpoint's time lies between the ends' and is within
+    // half the time resolution of theirs when the chord's time change is at
+    // most the resolution: its `atan2` is then taken only if the halves are
+    // recursed on (the decision is the one the projected time gives).
+    let time_between = matches!(*screen, Screen::Cylinder { g, .. } if g == 0.0)
+        && s0.u > 0.0
+        && s1.u > 0.0
+        && dt.abs() <= res.time;
+    let (sm, timed) = match (time_between, screen.project_without_time(&pm)) {
+        (true, Some(sm)) => (sm, false),
+        _ => (screen.project(&pm, sector), true),
+    };
     let off_pos = (sm.u - 0.5 * (s0.u + s1.u))
         .abs()
         .max((sm.v - 0.5 * (s0.v + s1.v)).abs());
-    let off_t = (sm.t - 0.5 * (s0.t + s1.t)).abs();
-    if off_pos <= 0.5 * res.pixel && off_t <= 0.5 * res.time {
+    let time_ok = !timed || (sm.t - 0.5 * (s0.t + s1.t)).abs() <= 0.5 * res.time;
+    if off_pos <= 0.5 * res.pixel && time_ok {
         leaf(out);
         return;
     }
+    let sm = if timed {
+        sm
+    } else {
+        screen.project(&pm, sector)
+    };
     split(
         screen,
         sector,
@@ -419,10 +479,37 @@ pub(crate) fn floor_index(x: f64) -> Option<i64> {
     })
 }
 
+/// `floor_index(x / pixel)`, the same integer, by a multiplication with
+/// `inv = 1 / pixel` (rounded) wherever that cannot change it: `x * inv`
+/// and the rounded `x / pixel` are both within `3 * 2^-53 |x / pixel|` of
+/// the true quotient, so their floors agree unless an integer lies within
+/// that of `x * inv`; there (and for quotients beyond `2^50`) the division
+/// decides.
+#[inline]
+pub(crate) fn floor_quotient(x: f64, pixel: f64, inv: f64) -> Option<i64> {
+    let q = x * inv;
+    // Below 2^50 in size the truncation is exact and its correction cannot
+    // overflow; NaN and infinities fail the size test. Straight-line code:
+    // the conditions are combined without short-circuit branches.
+    let t = q as i64;
+    let f = t.wrapping_sub(i64::from((t as f64) > q));
+    let frac = q - f as f64;
+    let margin = 8.0 * f64::EPSILON * (1.0 + q.abs());
+    if (q.abs() < (1u64 << 50) as f64) & (frac > margin) & (1.0 - frac > margin) {
+        Some(f)
+    } else {
+        floor_index(x / pixel)
+    }
+}
+
+/// The part of a chord inside one pixel row: `(chord, row, vmin, vmax)`.
+pub(crate) type ChordRow = (u32, i32, f64, f64);
+
 /// The pixel rows a chord crosses, and in each row the `v` range of the
 /// part of the chord inside the row's band `[row D, (row + 1) D)`:
-/// `visit(row, vmin, vmax)`.
-pub(crate) fn rasterise(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, f64, f64)) {
+/// `(chord, row, vmin, vmax)` appended to `out` in row order (one reserve
+/// per chord, no call per row).
+pub(crate) fn rasterise(seg: &Seg, pixel: f64, chord: u32, out: &mut Vec<ChordRow>) {
     let (u0, v0, u1, v1) = (seg.a.u, seg.a.v, seg.b.u, seg.b.v);
     let (Some(r0), Some(r1)) = (
         floor_index(u0.min(u1) / pixel),
@@ -431,19 +518,19 @@ pub(crate) fn rasterise(seg: &Seg, pixel: f64, mut visit: impl FnMut(i32, f64, f
         return;
     };
     let du = u1 - u0;
-    let inv = 1.0 / du;
-    for row in r0..=r1 {
-        let (vmin, vmax) = if r0 == r1 || du == 0.0 {
-            (v0.min(v1), v0.max(v1))
-        } else {
-            let band_lo = row as f64 * pixel;
-            let a = ((band_lo - u0) * inv).clamp(0.0, 1.0);
-            let b = ((band_lo + pixel - u0) * inv).clamp(0.0, 1.0);
-            let (va, vb) = (v0 + (v1 - v0) * a, v0 + (v1 - v0) * b);
-            (va.min(vb), va.max(vb))
-        };
-        visit(row as i32, vmin, vmax);
+    if r0 == r1 || du == 0.0 {
+        let (vmin, vmax) = (v0.min(v1), v0.max(v1));
+        out.extend((r0..=r1).map(|row| (chord, row as i32, vmin, vmax)));
+        return;
     }
+    let inv = 1.0 / du;
+    out.extend((r0..=r1).map(|row| {
+        let band_lo = row as f64 * pixel;
+        let a = ((band_lo - u0) * inv).clamp(0.0, 1.0);
+        let b = ((band_lo + pixel - u0) * inv).clamp(0.0, 1.0);
+        let (va, vb) = (v0 + (v1 - v0) * a, v0 + (v1 - v0) * b);
+        (chord, row as i32, va.min(vb), va.max(vb))
+    }));
 }
 
 #[cfg(test)]
@@ -542,6 +629,204 @@ mod tests {
         }
     }
 
+    /// The divide and conquer as it was before the time shortcut: every
+    /// midpoint projected with its time.
+    #[allow(clippy::too_many_arguments)]
+    fn split_every_midpoint(
+        screen: &Screen,
+        sector: &Sector,
+        p: &V,
+        q: &V,
+        (l0, s0): (f64, ScreenPt),
+        (l1, s1): (f64, ScreenPt),
+        res: &Resolution,
+        depth: u32,
+        out: &mut Vec<(f64, f64)>,
+    ) {
+        let (du, dv, dt) = (s1.u - s0.u, s1.v - s0.v, s1.t - s0.t);
+        let short = du.abs().max(dv.abs()) <= res.pixel && dt.abs() <= res.time;
+        if depth >= MAX_DEPTH || short {
+            out.push((l0, l1));
+            return;
+        }
+        let lm = 0.5 * (l0 + l1);
+        let sm = screen.project(&lerp(p, q, lm), sector);
+        let off_pos = (sm.u - 0.5 * (s0.u + s1.u))
+            .abs()
+            .max((sm.v - 0.5 * (s0.v + s1.v)).abs());
+        let off_t = (sm.t - 0.5 * (s0.t + s1.t)).abs();
+        if off_pos <= 0.5 * res.pixel && off_t <= 0.5 * res.time {
+            out.push((l0, l1));
+            return;
+        }
+        let m = (lm, sm);
+        split_every_midpoint(screen, sector, p, q, (l0, s0), m, res, depth + 1, out);
+        split_every_midpoint(screen, sector, p, q, m, (l1, s1), res, depth + 1, out);
+    }
+
+    /// The time shortcut of `split` (no `atan2` for a midpoint whose time
+    /// is decided by the ends', `g = 0`) gives the chords of the plain
+    /// divide and conquer, on random segments in random sectors of at most
+    /// a quarter turn, pure rotations and screws; and along such a segment
+    /// under a pure rotation the time is monotone (the midpoint's between
+    /// the ends'), which the shortcut relies on.
+    #[test]
+    fn the_time_shortcut_gives_the_plain_divide_and_conquer() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut chords = 0;
+        for case in 0..400 {
+            let theta = 0.1 + 2.5 * next();
+            let g = if case % 2 == 0 { 0.0 } else { next() - 0.5 };
+            let screen = Screen::Cylinder { theta, g };
+            let lo = -std::f64::consts::PI + 5.0 * next();
+            let sector = Sector {
+                lo,
+                hi: lo + std::f64::consts::FRAC_PI_2 * next(),
+            };
+            let point = |a: f64, r: f64, y: f64| [r * a.sin(), y, r * a.cos()];
+            let p = point(
+                sector.lo + (sector.hi - sector.lo) * next(),
+                0.05 + 3.0 * next(),
+                next() * 2.0 - 1.0,
+            );
+            let q = point(
+                sector.lo + (sector.hi - sector.lo) * next(),
+                0.05 + 3.0 * next(),
+                next() * 2.0 - 1.0,
+            );
+            let res = Resolution {
+                pixel: 0.005 + 0.1 * next(),
+                time: 1.0 / 32.0,
+            };
+            let mut got = Vec::new();
+            project_edge(&screen, &sector, &p, &q, &res, 0, &mut got);
+            let (sp, sq) = (screen.project(&p, &sector), screen.project(&q, &sector));
+            let mut want = Vec::new();
+            split_every_midpoint(
+                &screen,
+                &sector,
+                &p,
+                &q,
+                (0.0, sp),
+                (1.0, sq),
+                &res,
+                0,
+                &mut want,
+            );
+            let got: Vec<(f64, f64)> = got.iter().map(|s| (s.lam0, s.lam1)).collect();
+            assert_eq!(got, want, "case {case}");
+            chords += got.len();
+            if g == 0.0 {
+                for k in 1..16 {
+                    let t = screen.project(&lerp(&p, &q, k as f64 / 16.0), &sector).t;
+                    let (a, b) = (sp.t.min(sq.t), sp.t.max(sq.t));
+                    assert!(a - 1e-12 <= t && t <= b + 1e-12, "case {case}");
+                }
+            }
+        }
+        assert!(chords > 800, "{chords}");
+    }
+
+    /// A side from a point on the axis (a cut of a face through the axis,
+    /// Fig. 11; the corner off the axis by rounding) lies in one half-plane
+    /// through the axis: under a pure rotation its time is its outer end's
+    /// all along, and it is one chord. Before, the axis end's arbitrary
+    /// azimuth made the divide and conquer split towards it to its depth
+    /// limit (15 chords, the benchmark cars' cut sides).
+    #[test]
+    fn a_side_from_the_axis_is_one_chord() {
+        let screen = Screen::Cylinder {
+            theta: 0.6435,
+            g: 0.0,
+        };
+        let sector = Sector {
+            lo: -3.0 * std::f64::consts::FRAC_PI_4,
+            hi: -std::f64::consts::FRAC_PI_4,
+        };
+        let res = Resolution {
+            pixel: 0.02,
+            time: 1.0 / 32.0,
+        };
+        for axis in [
+            [0.0, 0.5, 0.0],
+            [-4.4e-16, 0.5, 4.4e-16],
+            [1.1e-16, 0.5, -2.2e-16],
+        ] {
+            for outer in [[-2.5, 0.5, -2.5], [-2.0, 1.5, 0.3], [-0.3, -1.0, 0.01]] {
+                for (p, q) in [(axis, outer), (outer, axis)] {
+                    let mut out = Vec::new();
+                    project_edge(&screen, &sector, &p, &q, &res, 3, &mut out);
+                    let want = screen.project(&outer, &sector).t;
+                    assert_eq!(out.len(), 1, "{p:?} {q:?}: {out:?}");
+                    assert_eq!((out[0].a.t, out[0].b.t), (want, want));
+                    // the direct geometry: every point of it has that time
+                    for k in 1..10 {
+                        let m = screen.project(&lerp(&p, &q, k as f64 / 10.0), &sector);
+                        assert!((m.t - want).abs() < 1e-12, "{m:?}");
+                    }
+                }
+            }
+        }
+        // a slide makes the axis end's time y / g, whatever its azimuth:
+        // nothing to take from the other end
+        let screw = Screen::Cylinder {
+            theta: 0.6435,
+            g: 0.5,
+        };
+        let s = screw.project(&[1e-16, 0.5, -1e-16], &sector);
+        assert!((s.t - 1.0).abs() < 1e-12, "{s:?}");
+    }
+
+    /// The floor of a quotient by multiplication is the division's, on
+    /// random values and on exact multiples of the pixel and their
+    /// neighbours (where the shortcut must give way to the division).
+    #[test]
+    fn floor_quotient_is_the_floor_of_the_division() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            let pixel = 1e-3 + next() * 0.3;
+            let inv = 1.0 / pixel;
+            let k = (next() * 2000.0 - 1000.0).floor();
+            let on = k * pixel;
+            for x in [
+                (next() - 0.5) * 1e3,
+                on,
+                f64::from_bits(on.to_bits() + 1),
+                f64::from_bits(on.to_bits().wrapping_sub(1)),
+                (k + 1.0) / inv,
+            ] {
+                assert_eq!(
+                    floor_quotient(x, pixel, inv),
+                    floor_index(x / pixel),
+                    "{x} / {pixel}"
+                );
+                checked += 1;
+            }
+        }
+        assert_eq!(floor_quotient(f64::NAN, 0.1, 10.0), None);
+        assert_eq!(floor_quotient(f64::NEG_INFINITY, 0.1, 10.0), None);
+        assert_eq!(floor_quotient(-1e300, 1e-300, 1e300), None);
+        assert_eq!(floor_quotient(-1e30, 0.1, 10.0), floor_index(-1e31));
+        assert_eq!(
+            floor_quotient(1e300, 1e-300, 1e300),
+            floor_index(f64::INFINITY)
+        );
+        assert!(checked == 100_000);
+    }
+
     #[test]
     fn rasterise_covers_every_row_band() {
         let seg = Seg {
@@ -560,10 +845,11 @@ mod tests {
             edge: 0,
         };
         let mut rows = Vec::new();
-        rasterise(&seg, 0.1, |r, a, b| rows.push((r, a, b)));
+        rasterise(&seg, 0.1, 7, &mut rows);
         assert_eq!(rows.len(), 4);
-        assert_eq!(rows[0].0, 0);
-        assert!((rows[0].2 - 0.05).abs() < 1e-12);
-        assert!((rows[3].1 - 0.25).abs() < 1e-12 && (rows[3].2 - 0.3).abs() < 1e-12);
+        assert!(rows.iter().all(|r| r.0 == 7));
+        assert_eq!(rows[0].1, 0);
+        assert!((rows[0].3 - 0.05).abs() < 1e-12);
+        assert!((rows[3].2 - 0.25).abs() < 1e-12 && (rows[3].3 - 0.3).abs() < 1e-12);
     }
 }

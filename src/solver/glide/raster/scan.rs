@@ -35,7 +35,8 @@
 //! entered.
 #![allow(clippy::float_arithmetic)]
 
-use super::project::{floor_index, rasterise, Seg};
+pub(crate) use super::project::ChordRow;
+use super::project::{floor_quotient, rasterise, Seg};
 
 /// A face record: the part of a piece inside one pixel row.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,9 +64,6 @@ pub(crate) struct VertexPixel {
     pub vertex: u32,
 }
 
-/// The part of a chord inside one pixel row: `(chord, row, vmin, vmax)`.
-pub(crate) type ChordRow = (u32, i32, f64, f64);
-
 /// Appends the face records of one piece, built from its chords
 /// `segs` (all of its boundary, real and virtual; `segs[k]` is chord
 /// `first + k`), and each chord's rows to `chord_rows` (for the sixth
@@ -85,29 +83,29 @@ pub(crate) fn piece_spans(
     out: &mut Vec<Span>,
 ) {
     rows.clear();
-    let (mut rmin, mut rmax) = (i32::MAX, i32::MIN);
+    let base = chord_rows.len();
     for (k, s) in segs.iter().enumerate() {
-        rasterise(s, pixel, |row, a, b| {
-            rows.push((row, a, b));
-            chord_rows.push((first + k as u32, row, a, b));
-            rmin = rmin.min(row);
-            rmax = rmax.max(row);
-        });
+        rasterise(s, pixel, first + k as u32, chord_rows);
     }
-    let n = rows.len();
+    let new = &chord_rows[base..];
+    let n = new.len();
     if n == 0 {
         return;
     }
+    let (mut rmin, mut rmax) = (i32::MAX, i32::MIN);
+    for r in new {
+        rmin = rmin.min(r.1);
+        rmax = rmax.max(r.1);
+    }
     let range = (i64::from(rmax) - i64::from(rmin) + 1) as usize;
     if range <= 2 * n + 16 {
-        // One slot per row after the rows themselves: `(present, lo, hi)`.
-        rows.resize(n + range, (0, f64::INFINITY, f64::NEG_INFINITY));
-        for i in 0..n {
-            let (row, lo, hi) = rows[i];
-            let slot = &mut rows[n + (row - rmin) as usize];
+        // One slot per row: `(present, lo, hi)`.
+        rows.resize(range, (0, f64::INFINITY, f64::NEG_INFINITY));
+        for &(_, row, lo, hi) in new {
+            let slot = &mut rows[(row - rmin) as usize];
             *slot = (1, slot.1.min(lo), slot.2.max(hi));
         }
-        for (i, &(present, lo, hi)) in rows[n..].iter().enumerate() {
+        for (i, &(present, lo, hi)) in rows.iter().enumerate() {
             if present != 0 {
                 out.push(Span {
                     row: rmin + i as i32,
@@ -119,6 +117,7 @@ pub(crate) fn piece_spans(
         }
         return;
     }
+    rows.extend(new.iter().map(|r| (r.1, r.2, r.3)));
     rows.sort_unstable_by_key(|r| r.0);
     let mut i = 0;
     while i < rows.len() {
@@ -325,12 +324,26 @@ fn collect_cells(
 ) -> usize {
     out.clear();
     let mut pixels = 0usize;
+    let inv = 1.0 / pixel;
+    // A chord's rows come one after another: its times are looked up once.
+    let mut last: Option<(u32, Option<(f64, f64)>)> = None;
     for r in rows {
-        let Some((tmin, tmax)) = times(r.0) else {
+        let chord_times = match last {
+            Some((c, t)) if c == r.0 => t,
+            _ => {
+                let t = times(r.0);
+                last = Some((r.0, t));
+                t
+            }
+        };
+        let Some((tmin, tmax)) = chord_times else {
             continue;
         };
         let entered = tmax >= keep.0 && tmin <= keep.1;
-        let (Some(c0), Some(c1)) = (floor_index(r.2 / pixel), floor_index(r.3 / pixel)) else {
+        let (Some(c0), Some(c1)) = (
+            floor_quotient(r.2, pixel, inv),
+            floor_quotient(r.3, pixel, inv),
+        ) else {
             continue;
         };
         if c1 >= c0 {
