@@ -477,22 +477,8 @@ impl Side {
                         }
                         continue;
                     }
-                    let from = chords.len();
-                    project_edge_from(
-                        screen,
-                        &piece.sector,
-                        (&c.p, corner_pts[i].0),
-                        (&d.p, corner_pts[j].0),
-                        res,
-                        k,
-                        chords,
-                    );
-                    real_sides.push((k, from, chords.len(), edge_last[e as usize]));
-                    edge_last[e as usize] = (real_sides.len() - 1) as u32;
-                    scanned.push(true);
-                    continue;
                 }
-                scanned.push(false);
+                let from = chords.len();
                 project_edge_from(
                     screen,
                     &piece.sector,
@@ -502,6 +488,16 @@ impl Side {
                     k,
                     chords,
                 );
+                // a real side is scanned for edge crossings and remembered
+                // for the piece on the edge's other face
+                let real = if let Tag::Real(e) = c.out {
+                    real_sides.push((k, from, chords.len(), edge_last[e as usize]));
+                    edge_last[e as usize] = (real_sides.len() - 1) as u32;
+                    true
+                } else {
+                    false
+                };
+                scanned.push(real);
             }
             piece_chords.push((start, chords.len()));
             piece_spans(
@@ -970,6 +966,16 @@ mod tests {
         }
     }
 
+    /// `b` placed at `at` in `a`'s frame, the axis 3 below `a`'s centre.
+    fn glide_beside_axis(theta: f64, slide: f64, at: [f64; 3]) -> RasterGlide {
+        RasterGlide {
+            b_to_a: shift(at),
+            a_to_axis: shift([0.0, 0.0, 3.0]),
+            theta,
+            slide,
+        }
+    }
+
     /// Section 8: turning the frame so that `a` straddles the seam or lies
     /// in the doppeling range `[-π, -π + θ]` changes the pieces, not the
     /// collisions: the same kinds, features, times and places as the run
@@ -982,12 +988,7 @@ mod tests {
             (0.8, 0.0, [-2.0, -0.4, 0.5]),
             (2.5, -0.5, [-3.0, 0.2, -3.0]),
         ] {
-            let glide = RasterGlide {
-                b_to_a: shift(at),
-                a_to_axis: shift([0.0, 0.0, 3.0]),
-                theta,
-                slide: g,
-            };
+            let glide = glide_beside_axis(theta, g, at);
             let res = RasterResolution {
                 pixel: 1.0 / 12.0,
                 time: 1.0 / 256.0,
@@ -1045,12 +1046,7 @@ mod tests {
             (0.8, 0.0, [-2.0, -0.4, 0.5]),
             (0.0, 2.5, [0.2, -2.0, 0.1]),
         ] {
-            let glide = RasterGlide {
-                b_to_a: shift(at),
-                a_to_axis: shift([0.0, 0.0, 3.0]),
-                theta,
-                slide: g,
-            };
+            let glide = glide_beside_axis(theta, g, at);
             let res = RasterResolution {
                 pixel: 1.0 / 24.0,
                 time: 1.0 / 64.0,

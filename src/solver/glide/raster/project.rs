@@ -664,6 +664,17 @@ mod tests {
         split_every_midpoint(screen, sector, p, q, m, (l1, s1), res, depth + 1, out);
     }
 
+    /// A reproducible sequence of uniform numbers in `[0, 1)` (xorshift).
+    fn uniform_sequence(seed: u64) -> impl FnMut() -> f64 {
+        let mut state = seed;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
     /// The time shortcut of `split` (no `atan2` for a midpoint whose time
     /// is decided by the ends', `g = 0`) gives the chords of the plain
     /// divide and conquer, on random segments in random sectors of at most
@@ -672,13 +683,7 @@ mod tests {
     /// the ends'), which the shortcut relies on.
     #[test]
     fn the_time_shortcut_gives_the_plain_divide_and_conquer() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform_sequence(0x9e37_79b9_7f4a_7c15u64);
         let mut chords = 0;
         for case in 0..400 {
             let theta = 0.1 + 2.5 * next();
@@ -788,13 +793,7 @@ mod tests {
     /// neighbours (where the shortcut must give way to the division).
     #[test]
     fn floor_quotient_is_the_floor_of_the_division() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut next = uniform_sequence(0x2545_f491_4f6c_dd1du64);
         let mut checked = 0;
         for _ in 0..20_000 {
             let pixel = 1e-3 + next() * 0.3;
