@@ -1,5 +1,5 @@
-//! The `exactccd` command line (SCENARIO_FORMAT.md 4): parse the arguments,
-//! call the library ([`exactccd::app`]), print, exit.
+//! The `exactccd` command line (docs/FORMAT.md 4): parse the arguments,
+//! call the library ([`app`]), print, exit.
 //!
 //! Exit statuses: 0 success; 1 disagreement or failed expectation
 //! (`oracle`); 2 invalid input (one line on stderr, nothing on stdout);
@@ -8,7 +8,9 @@
 //! written.
 
 use clap::{Args, ColorChoice, Parser, Subcommand, ValueEnum};
-use exactccd::app::{
+mod app;
+
+use crate::app::{
     campaign_command, campaign_merge_command, exit, oracle_command, parse_classes, parse_shard,
     queries_command, solve_command_with_stats, Outcome,
 };
@@ -79,7 +81,7 @@ enum Command {
         #[arg(long, value_parser = positive_number, allow_hyphen_values = true)]
         time_resolution: Option<f64>,
         /// Raster: the reported collision is the earliest whose properness
-        /// is at least this (seed 004 section 5; -1 reports the earliest).
+        /// is at least this (Buss, "Collision Detection with Glide Rotations" section 5; -1 reports the earliest).
         #[arg(long, default_value_t = -0.1, value_parser = properness_value,
               allow_hyphen_values = true)]
         properness_threshold: f64,
@@ -359,17 +361,19 @@ fn run() -> Outcome {
                 Ok(s) => s,
                 Err(e) => return Outcome::invalid(format!("error: {e}")),
             };
-            campaign_command(&CampaignConfig {
-                cases: run.cases,
-                seed: run.seed,
-                jobs: run.jobs,
-                shard,
-                classes,
-                out: run.out,
-                precision: run.precision,
-                progress: !run.quiet,
-                shrink_budget: run.shrink_budget,
-            })
+            campaign_command(
+                &CampaignConfig {
+                    cases: run.cases,
+                    seed: run.seed,
+                    jobs: run.jobs,
+                    shard,
+                    classes,
+                    out: run.out,
+                    precision: run.precision,
+                    shrink_budget: run.shrink_budget,
+                },
+                !run.quiet,
+            )
         }
     }
 }

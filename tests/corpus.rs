@@ -71,6 +71,11 @@ fn corpus_results() {
             .collect();
         let findings: Vec<String> = e.findings.iter().map(|f| f.message.clone()).collect();
         let name = file.file_stem().unwrap().to_string_lossy().to_string();
-        insta::assert_yaml_snapshot!(name, json!({"findings": findings, "runs": runs}));
+        insta::with_settings!({ prepend_module_to_snapshot => false }, {
+            insta::assert_yaml_snapshot!(
+                format!("corpus__{name}"),
+                json!({"findings": findings, "runs": runs})
+            );
+        });
     }
 }

@@ -1,5 +1,5 @@
 //! Fuzz target: arbitrary bytes through the scenario loader
-//! (SCENARIO_FORMAT.md 1, 2), in both scalar paths. The loader must never
+//! (docs/FORMAT.md 1, 2), in both scalar paths. The loader must never
 //! panic, and must answer quickly (run with `-timeout=10`): every input is
 //! either a scenario or one error line naming a field.
 //!

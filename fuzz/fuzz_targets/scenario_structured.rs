@@ -1,4 +1,4 @@
-//! Fuzz target: typed, mostly well-formed scenarios (SCENARIO_FORMAT.md 2)
+//! Fuzz target: typed, mostly well-formed scenarios (docs/FORMAT.md 2)
 //! through the loader, so that the exact checks deep inside (rotations,
 //! meshes, root-freeness of `d(t)`, `w(t)`, `|q(t)|^2` by real-root
 //! isolation) see many shapes of input. `Debug` prints the scenario JSON, so

@@ -1,10 +1,13 @@
 //! `exactccd campaign` and `exactccd campaign merge`: differential
-//! campaigns on generated scenarios (see [`crate::campaign`]).
+//! campaigns on generated scenarios (see [`exactccd::campaign`]).
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use crate::campaign::{merge_reports, run_campaign, CampaignConfig, Summary};
-use crate::generate::ScenarioClass;
+use exactccd::campaign::{
+    merge_reports, run_campaign_with_progress, CampaignConfig, NoProgress, Progress, Summary,
+};
+use exactccd::generate::ScenarioClass;
+use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 
 /// The classes named on the command line: class names, or the groups
@@ -49,10 +52,43 @@ fn status_of(summary: &Summary) -> u8 {
     }
 }
 
-/// `exactccd campaign ...`: prints the summary table; exit status 1 when any
-/// scenario has a finding.
-pub fn campaign_command(config: &CampaignConfig) -> Outcome {
-    match run_campaign(config) {
+/// A progress bar on stderr.
+struct Bar(ProgressBar);
+
+impl Progress for Bar {
+    fn start(&self, cases: u64) {
+        self.0.set_length(cases);
+    }
+    fn case_done(&self) {
+        self.0.inc(1);
+    }
+    fn finish(&self) {
+        self.0.finish_and_clear();
+    }
+}
+
+fn progress_bar() -> Bar {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} scenarios, {per_sec}, eta {eta}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    Bar(bar)
+}
+
+/// `exactccd campaign ...`: prints the summary table (with a progress bar
+/// on stderr when `progress`); exit status 1 when any scenario has a
+/// finding.
+pub fn campaign_command(config: &CampaignConfig, progress: bool) -> Outcome {
+    let run = if progress {
+        run_campaign_with_progress(config, &progress_bar())
+    } else {
+        run_campaign_with_progress(config, &NoProgress)
+    };
+    match run {
         Err(e) => Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
         Ok((_, summary)) => Outcome {
             status: status_of(&summary),

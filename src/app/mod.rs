@@ -1,9 +1,9 @@
-//! The command line's work (SCENARIO_FORMAT.md 4), as library functions that
+//! The command line's work (docs/FORMAT.md 4), as library functions that
 //! return what to print and the exit status, so that `main.rs` only parses
 //! arguments and prints, and tests can call the same code.
 //!
-//! * [`solve_command`]: `exactccd solve [--method M] [--scalar S]
-//!   [--precision BITS] FILE`; [`solve_command_with_stats`] with `--stats`.
+//! * [`solve_command_with_stats`]: `exactccd solve [--method M] [--scalar S]
+//!   [--precision BITS] [--stats] FILE`.
 //! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
 //! * [`queries_command`]: `exactccd queries [--scalar S] PATH...` (the
 //!   public CCD benchmark's query files).
@@ -19,15 +19,13 @@ mod queries;
 pub use queries::queries_command;
 
 pub use campaign::{campaign_command, campaign_merge_command, parse_classes, parse_shard};
-pub use oracle::{
-    check_expectation, oracle_command, scenario_files, times_agree, F64_TIME_TOLERANCE_INVERSE,
-};
+pub use oracle::oracle_command;
 
-use crate::contact::{
+use exactccd::contact::{
     add_sgm_domain_stats, default_method, solve, write_result_json, Method, ResultHeader,
     ScalarKind, SolveError, SolveOptions,
 };
-use crate::scenario::{load_scenario, LoadOptions};
+use exactccd::scenario::{load_scenario, LoadOptions};
 use std::path::Path;
 
 /// Exit statuses of the command line.
@@ -82,18 +80,9 @@ pub(crate) fn no_answer_line(method: Method, e: &SolveError) -> String {
 }
 
 /// `exactccd solve`: loads `file` for `scalar`, runs `method` (default:
-/// [`default_method`]) and returns the result JSON, or one error line.
-pub fn solve_command(
-    file: &Path,
-    method: Option<Method>,
-    scalar: ScalarKind,
-    options: SolveOptions,
-) -> Outcome {
-    solve_command_with_stats(file, method, scalar, options, false)
-}
-
-/// [`solve_command`] with `exactccd solve --stats`: `stats` then also holds
-/// the statistics that cost extra work (for `sgm`, the homogeneous
+/// [`default_method`]) and returns the result JSON, or one error line. With
+/// `--stats` (`stats`), the result's `stats` also holds the statistics that
+/// cost extra work (for `sgm`, the homogeneous
 /// intervals outside the domain, [`add_sgm_domain_stats`]). The free
 /// counters are in `stats` either way.
 pub fn solve_command_with_stats(

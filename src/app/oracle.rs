@@ -1,7 +1,7 @@
-//! `exactccd oracle FILE|DIR...` (SCENARIO_FORMAT.md 4): every method in both
+//! `exactccd oracle FILE|DIR...` (docs/FORMAT.md 4): every method in both
 //! scalars on every scenario, judged by the referee and by the differential
-//! rules of [`campaign::evaluate`](crate::campaign::evaluate()) (the
-//! README's "Differential rules").
+//! rules of [`campaign::evaluate`](exactccd::campaign::evaluate()) (the
+//! `docs/DESIGN.md`).
 //!
 //! * Directories are read recursively for `*.json` files, in name order;
 //!   symbolic links to directories are not followed.
@@ -19,111 +19,17 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use crate::campaign::{evaluate, Evaluation, RunOutcome};
-use crate::contact::{ContactResult, ScalarKind, SolveOptions, Time};
-use crate::poly::RealAlgebraic;
-use crate::scalar::{rational_from_f64, BigInt, BigRational, Ring, Scalar};
-use crate::scenario::{load_scenario, Expect, LoadOptions, Scenario};
-use std::cmp::Ordering;
+use exactccd::campaign::{describe_time, evaluate, Evaluation, RunOutcome};
+use exactccd::contact::Time;
+use exactccd::contact::{ScalarKind, SolveOptions};
+use exactccd::scenario::{load_scenario, LoadOptions, Scenario};
 use std::path::{Path, PathBuf};
-
-/// An `f64` time `t` is compared as the range `t ± max(1, |t|) / this`
-/// (a relative tolerance of `1e-6`).
-pub const F64_TIME_TOLERANCE_INVERSE: i64 = 1_000_000;
 
 /// Deepest directory level searched for scenarios.
 const MAX_DIRECTORY_DEPTH: usize = 32;
 
-/// What a time says, as an exact point or an exact closed range.
-enum Span {
-    Point(RealAlgebraic),
-    Range(BigRational, BigRational),
-}
-
-fn rational(n: i64) -> BigRational {
-    BigRational::from_integer(BigInt::from(n))
-}
-
-/// `max(1, |x|) / F64_TIME_TOLERANCE_INVERSE`.
-fn f64_tolerance(x: &BigRational) -> BigRational {
-    let scale = <BigRational as Scalar>::abs(x).max(rational(1));
-    scale / rational(F64_TIME_TOLERANCE_INVERSE)
-}
-
-fn span(t: &Time) -> Option<Span> {
-    match t {
-        Time::Exact(x) => Some(Span::Point(x.clone())),
-        Time::Enclosure { lower, upper } => Some(Span::Range(lower.clone(), upper.clone())),
-        Time::Float(f) => {
-            let r = rational_from_f64(*f)?;
-            let tol = f64_tolerance(&r);
-            Some(Span::Range(&r - &tol, &r + &tol))
-        }
-    }
-}
-
-fn point_in(x: &RealAlgebraic, lo: &BigRational, hi: &BigRational) -> bool {
-    x.cmp_rational(lo) != Ordering::Less && x.cmp_rational(hi) != Ordering::Greater
-}
-
-/// True when two times agree under the oracle's rules (module docs).
-pub fn times_agree(a: &Time, b: &Time) -> bool {
-    match (span(a), span(b)) {
-        (Some(Span::Point(x)), Some(Span::Point(y))) => x == y,
-        (Some(Span::Point(x)), Some(Span::Range(lo, hi)))
-        | (Some(Span::Range(lo, hi)), Some(Span::Point(x))) => point_in(&x, &lo, &hi),
-        (Some(Span::Range(l1, h1)), Some(Span::Range(l2, h2))) => l1.max(l2) <= h1.min(h2),
-        _ => false,
-    }
-}
-
-/// A time for messages: `717/1517`, `~0.7071067811865476`, `[lo, hi]`.
-fn describe(t: &Time) -> String {
-    match t {
-        Time::Exact(x) => match x.as_rational() {
-            Some(q) => q.to_string(),
-            None => format!("~{:?}", x.to_f64()),
-        },
-        Time::Enclosure { lower, upper } => format!("[{lower}, {upper}]"),
-        Time::Float(f) => format!("{f:?} (f64)"),
-    }
-}
-
 fn describe_opt(t: &Option<Time>) -> String {
-    t.as_ref().map_or_else(|| "none".to_owned(), describe)
-}
-
-/// The failed expectations of one answer, one sentence each.
-pub fn check_expectation(label: &str, result: &ContactResult, expect: &Expect) -> Vec<String> {
-    let mut failures = Vec::new();
-    if let Some(c) = expect.collides {
-        if c != result.collides {
-            failures.push(format!(
-                "{label} says collides = {}, expected {c}",
-                result.collides
-            ));
-        }
-    }
-    if let (Some(te), Some(t)) = (&expect.time, &result.time) {
-        let mut tol = expect
-            .tolerance
-            .clone()
-            .unwrap_or_else(<BigRational as Ring>::zero);
-        if matches!(t, Time::Float(_)) {
-            tol = tol.max(f64_tolerance(te));
-        }
-        let expected = Time::Enclosure {
-            lower: te - &tol,
-            upper: te + &tol,
-        };
-        if !times_agree(t, &expected) {
-            failures.push(format!(
-                "{label} says T = {}, expected {te} within {tol}",
-                describe(t)
-            ));
-        }
-    }
-    failures
+    t.as_ref().map_or_else(|| "none".to_owned(), describe_time)
 }
 
 fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<(), String> {

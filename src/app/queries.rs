@@ -1,10 +1,10 @@
 //! `exactccd queries [--scalar exact|f64] [--precision BITS] PATH...`: the
-//! public CCD benchmark's query files (README "Primitive queries").
+//! public CCD benchmark's query files (`docs/methods/primitive.md`).
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use crate::contact::ScalarKind;
-use crate::queries::{run_queries, QueryRunError};
+use exactccd::contact::ScalarKind;
+use exactccd::queries::{run_queries, QueryRunError};
 use std::path::PathBuf;
 
 /// Runs every query of the CSV files under `paths` (directories searched

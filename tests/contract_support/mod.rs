@@ -80,7 +80,7 @@ pub fn solve_text(text: &str, extra: &[&str]) -> Output {
     run(&args)
 }
 
-/// A valid scenario: the contract's example (SCENARIO_FORMAT.md 2).
+/// A valid scenario: the contract's example (docs/FORMAT.md 2).
 pub fn base() -> Value {
     json!({
         "format": "exactccd/scenario-v1",

@@ -1,0 +1,200 @@
+//! Method-neutral results (docs/FORMAT.md 3): contact times, contact
+//! intervals, feature pairs, points and normals, the result JSON writer, and
+//! the dispatch from a method name to a solver.
+//!
+//! * [`Time`] is one TIME object of the contract: an exact real algebraic
+//!   number, a certified enclosure of a transcendental time, or an `f64`
+//!   solver's answer.
+//! * [`ContactResult`] is what every solver returns, whatever its method.
+//! * [`write_result_json`] prints it exactly as section 3 says
+//!   (`json.rs`).
+//! * [`solve`] routes a [`ContactQuery`] to the solver of a [`Method`]
+//!   (`dispatch.rs`); "not applicable" is a [`SolveError`], never a guessed
+//!   answer.
+#![deny(clippy::float_arithmetic)]
+
+mod certificate;
+mod dispatch;
+mod glide;
+mod json;
+mod primitive;
+mod sat;
+mod sgm;
+mod witness;
+
+pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
+pub use dispatch::{
+    default_method, solve, ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveError,
+    SolveOptions, DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
+};
+pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
+pub use sgm::add_sgm_domain_stats;
+pub use witness::find_contact_witness;
+
+use crate::poly::RealAlgebraic;
+use crate::scalar::BigRational;
+use std::fmt;
+
+/// A time of the contract's TIME object (docs/FORMAT.md 3).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Time {
+    /// An exact real algebraic time (exact scalar).
+    Exact(RealAlgebraic),
+    /// A certified enclosure `[lower, upper]` of a transcendental time
+    /// (no polynomial known). Solvers make it at most
+    /// `2^-precision * max(1, |T|)` wide ([`SolveOptions::precision`]).
+    Enclosure {
+        /// Exact lower end.
+        lower: BigRational,
+        /// Exact upper end.
+        upper: BigRational,
+    },
+    /// The answer of an `f64` solver.
+    Float(f64),
+}
+
+/// The kind of a pair of features that first touch: the feature of `a`,
+/// then the feature of `b` (`FaceVertex` is a face of `a` against a vertex
+/// of `b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FeatureKind {
+    /// A face of `a` and a vertex of `b`.
+    FaceVertex,
+    /// A vertex of `a` and a face of `b`.
+    VertexFace,
+    /// An edge of `a` and an edge of `b`.
+    EdgeEdge,
+    /// A face of `a` and a face of `b` (parallel faces touching).
+    FaceFace,
+    /// An edge of `a` and a face of `b`.
+    EdgeFace,
+    /// A face of `a` and an edge of `b`.
+    FaceEdge,
+    /// A vertex of `a` and an edge of `b`.
+    VertexEdge,
+    /// An edge of `a` and a vertex of `b`.
+    EdgeVertex,
+    /// A vertex of `a` and a vertex of `b`.
+    VertexVertex,
+}
+
+impl FeatureKind {
+    /// The name printed in results: `face-vertex`, `edge-edge`, ...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FeatureKind::FaceVertex => "face-vertex",
+            FeatureKind::VertexFace => "vertex-face",
+            FeatureKind::EdgeEdge => "edge-edge",
+            FeatureKind::FaceFace => "face-face",
+            FeatureKind::EdgeFace => "edge-face",
+            FeatureKind::FaceEdge => "face-edge",
+            FeatureKind::VertexEdge => "vertex-edge",
+            FeatureKind::EdgeVertex => "edge-vertex",
+            FeatureKind::VertexVertex => "vertex-vertex",
+        }
+    }
+}
+
+impl FeatureKind {
+    /// Every kind, `a`'s feature first.
+    pub const ALL: [FeatureKind; 9] = [
+        FeatureKind::FaceVertex,
+        FeatureKind::VertexFace,
+        FeatureKind::EdgeEdge,
+        FeatureKind::FaceFace,
+        FeatureKind::EdgeFace,
+        FeatureKind::FaceEdge,
+        FeatureKind::VertexEdge,
+        FeatureKind::EdgeVertex,
+        FeatureKind::VertexVertex,
+    ];
+
+    /// The kind named `name` (`"face-vertex"`, ...: the inverse of
+    /// [`FeatureKind::as_str`]).
+    pub fn from_name(name: &str) -> Option<FeatureKind> {
+        FeatureKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The pair of features that first touch, named as the geometry module
+/// names them (`face +x`, `vertex (-,+,-)`, `edge 3-7`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FeaturePair {
+    /// Which kinds of features.
+    pub kind: FeatureKind,
+    /// The feature of `a`.
+    pub a: String,
+    /// The feature of `b`.
+    pub b: String,
+}
+
+/// The answer of a solver, whatever its method (docs/FORMAT.md 3).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ContactResult {
+    /// True when the solids touch or overlap somewhere in the interval.
+    pub collides: bool,
+    /// True when they already intersect at `t0`.
+    pub initially_overlapping: bool,
+    /// The first contact time `T`; `None` exactly when `collides` is false.
+    pub time: Option<Time>,
+    /// The maximal closed sub-intervals of contact, in order; empty when the
+    /// method does not compute them or there is no contact.
+    pub contact_intervals: Vec<(Time, Time)>,
+    /// The features that first touch, when the method knows them.
+    pub feature: Option<FeaturePair>,
+    /// A contact point at `T` (world coordinates), when the method gives one.
+    pub point: Option<[f64; 3]>,
+    /// The unit contact normal at `T`, pointing from `a` to `b`.
+    pub normal: Option<[f64; 3]>,
+    /// Extension: the solver's statistics (work done, polynomial degrees),
+    /// written as the `stats` field when present. Solver issues define its
+    /// content.
+    pub stats: Option<serde_json::Value>,
+    /// Extension: the evidence the referee checks instead of re-solving
+    /// (separation pieces and a contact witness, see [`Certificate`]),
+    /// written as the `certificate` field when present. Exact answers of the
+    /// box solvers always carry one.
+    pub certificate: Option<Certificate>,
+    /// Extension: every collision in the interval, in time order, written as
+    /// the `collisions` field when present (the glide solver with
+    /// `--all`; see `docs/methods/glide.md` for the entries).
+    pub collisions: Option<serde_json::Value>,
+}
+
+/// Contact intervals `[(entry, exit)]` of a solver, in the neutral form.
+pub(crate) fn neutral_intervals<R>(
+    intervals: &[(R, R)],
+    time: impl Fn(&R) -> Time,
+) -> Vec<(Time, Time)> {
+    intervals.iter().map(|(a, b)| (time(a), time(b))).collect()
+}
+
+impl ContactResult {
+    /// The result "no contact in the interval".
+    pub fn no_contact() -> Self {
+        ContactResult::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FeatureKind;
+
+    #[test]
+    fn feature_kind_names_round_trip() {
+        for kind in FeatureKind::ALL {
+            assert_eq!(FeatureKind::from_name(kind.as_str()), Some(kind));
+        }
+        assert_eq!(
+            FeatureKind::from_name("edge-face"),
+            Some(FeatureKind::EdgeFace)
+        );
+        assert_eq!(FeatureKind::from_name("face"), None);
+    }
+}

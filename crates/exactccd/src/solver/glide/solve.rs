@@ -1,0 +1,680 @@
+//! The glide solver's driver: relative glide, placement, the static test at
+//! `t0`, the events, their times (exact, certified enclosures, or `f64`),
+//! and their places, normals and properness.
+#![deny(clippy::float_arithmetic)]
+
+use super::enclosure::{atan_interval, sqrt_interval, Interval};
+use super::events::{
+    edge_edge, vertex_face, EventKind, EventStats, PathPolys, PlacedSolid, RawEvent,
+};
+use super::float_geometry::{event_geometry, float_time, EventGeometry, FloatContext};
+use super::general::{mixed_events, time_fraction};
+use super::overlap::solids_intersect;
+use super::relative::{GlidePath, NotAGlide, RelativeGlide, TimeMap};
+use crate::geom::{BoxEdge, BoxFace, BoxVertex, Mesh, Shape};
+use crate::motion::Body;
+use crate::poly::{RealAlgebraic, RealRoots};
+use crate::scalar::{BigRational, Scalar};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use std::fmt;
+
+/// The time of a glide event.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GlideTime {
+    /// Exact (translations, and events at `t0` or `t1`).
+    Exact(RealAlgebraic),
+    /// A certified enclosure `[lower, upper]` of a transcendental time.
+    Enclosure {
+        /// Lower end.
+        lower: BigRational,
+        /// Upper end.
+        upper: BigRational,
+    },
+    /// An `f64` answer.
+    Float(f64),
+}
+
+/// One collision: features, time, place, normal and properness (Buss, "Collision Detection with Glide Rotations",
+/// section 5: "(a) the time ... (e) the properness").
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlideEvent {
+    /// FV, VF or EE.
+    pub kind: EventKind,
+    /// `a`'s feature, named as in results (`face +x`, `vertex 3`).
+    pub a: String,
+    /// `b`'s feature.
+    pub b: String,
+    /// When.
+    pub time: GlideTime,
+    /// True when the pair's equation vanished identically (a vertex gliding
+    /// in a face's plane).
+    pub coplanar: bool,
+    /// World place, normal (from `a` to `b`) and properness, in `f64`.
+    pub geometry: EventGeometry,
+}
+
+/// Work counters and the step's glide parameters.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GlideStats {
+    /// `translation` or `rotation`.
+    pub path: &'static str,
+    /// The relative rotation angle over the interval, radians (`f64`).
+    pub angle: f64,
+    /// `(1 - cos(θ/2)) / θ` (section 4.3).
+    pub error_estimate: f64,
+    /// Feature pairs solved, roots found, identically vanishing equations.
+    pub events: EventStats,
+    /// Faces of `b` forward facing / faces of `a` backward facing (section
+    /// 4.2), counted in `f64`; culling is not applied.
+    pub forward_faces_b: usize,
+    /// See `forward_faces_b`.
+    pub backward_faces_a: usize,
+    /// The narrowest relative precision, in bits, that every reported
+    /// enclosure reached (`None` without enclosures).
+    pub enclosure_bits: Option<u32>,
+    /// The path parameter of the first event after `t0`, exactly: `σ*` of
+    /// a rotation, `t*` of a translation (exact path without a slide; `None`
+    /// otherwise or without an event). Differential rule 6 compares `σ*`
+    /// with SAT and SGM on the same path written in `σ`.
+    pub first_parameter: Option<RealAlgebraic>,
+}
+
+/// The glide solver's answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GlideOutcome {
+    /// The closed solids intersect at `t0`.
+    pub initially_overlapping: bool,
+    /// The collisions in time order (all of them when asked, else the
+    /// first); empty without contact after `t0`.
+    pub events: Vec<GlideEvent>,
+    /// `t0`, the time when initially overlapping.
+    pub t0: BigRational,
+    /// Counters.
+    pub stats: GlideStats,
+}
+
+/// Why the glide solver gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GlideError {
+    /// The scenario is outside what the solver handles (the reason).
+    NotApplicable(String),
+    /// An exact computation exceeded its limits.
+    LimitExceeded(String),
+}
+
+impl fmt::Display for GlideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GlideError::NotApplicable(s) | GlideError::LimitExceeded(s) => f.write_str(s),
+        }
+    }
+}
+
+impl From<NotAGlide> for GlideError {
+    fn from(e: NotAGlide) -> Self {
+        GlideError::NotApplicable(e.0)
+    }
+}
+
+/// A solid's mesh and the names of its features.
+pub(crate) struct NamedMesh {
+    pub mesh: Mesh<BigRational>,
+    is_box: bool,
+}
+
+impl NamedMesh {
+    pub(crate) fn of(shape: &Shape<BigRational>, body: &str) -> Result<Self, GlideError> {
+        match shape {
+            Shape::Box(b) => Ok(NamedMesh {
+                mesh: b.to_mesh(),
+                is_box: true,
+            }),
+            Shape::Mesh(m) => Ok(NamedMesh {
+                mesh: m.clone(),
+                is_box: false,
+            }),
+            Shape::Triangle(_) => Err(GlideError::NotApplicable(format!(
+                "body {body} is a triangle; glide takes closed solids (boxes and meshes)"
+            ))),
+        }
+    }
+
+    pub(crate) fn vertex(&self, i: usize) -> String {
+        if self.is_box {
+            BoxVertex::from_index(i).to_string()
+        } else {
+            Mesh::<BigRational>::vertex_name(i)
+        }
+    }
+
+    pub(crate) fn face(&self, k: usize) -> String {
+        if self.is_box {
+            BoxFace::from_index(k).to_string()
+        } else {
+            Mesh::<BigRational>::face_name(k)
+        }
+    }
+
+    pub(crate) fn edge(&self, e: usize) -> String {
+        let [i, j] = self.mesh.edges[e].v;
+        if self.is_box {
+            if let Some(edge) = BoxEdge::joining(BoxVertex::from_index(i), BoxVertex::from_index(j))
+            {
+                return edge.to_string();
+            }
+        }
+        self.mesh.edge_name(e)
+    }
+}
+
+/// The exact parts shared by both scalars: relative glide and placed meshes.
+pub(crate) struct Setup {
+    pub rel: RelativeGlide,
+    pub a: NamedMesh,
+    pub b: NamedMesh,
+    /// `b`'s vertices placed in `a`'s frame at the path's start.
+    pub b_placed: Mesh<BigRational>,
+}
+
+impl Setup {
+    pub(crate) fn new(
+        a: &Body,
+        b: &Body,
+        t0: &BigRational,
+        t1: &BigRational,
+    ) -> Result<Self, GlideError> {
+        let na = NamedMesh::of(&a.shape, "a")?;
+        let nb = NamedMesh::of(&b.shape, "b")?;
+        let rel = RelativeGlide::from_bodies(a, b, t0, t1)?;
+        let vertices = nb
+            .mesh
+            .vertices
+            .iter()
+            .map(|y| rel.start.apply_point(y))
+            .collect();
+        let b_placed = Mesh {
+            vertices,
+            ..nb.mesh.clone()
+        };
+        Ok(Setup {
+            rel,
+            a: na,
+            b: nb,
+            b_placed,
+        })
+    }
+
+    pub(crate) fn paths<S: Scalar>(&self) -> (PathPolys<S>, PathPolys<S>) {
+        let conv = |v: &crate::geom::Vec3<BigRational>| v.map(S::from_rational);
+        match &self.rel.path {
+            GlidePath::Translation { velocity } => {
+                let t0 = S::from_rational(&self.rel.interval.0);
+                let v = conv(velocity);
+                (
+                    PathPolys::translation(&v, &t0),
+                    PathPolys::translation(&-v.clone(), &t0),
+                )
+            }
+            GlidePath::Rotation {
+                axis_point,
+                axis_direction,
+                time,
+            } => {
+                let (p, k) = (conv(axis_point), conv(axis_direction));
+                if *time == TimeMap::HalfTurn {
+                    (
+                        PathPolys::half_turn(&p, &k),
+                        PathPolys::half_turn(&p, &-k.clone()),
+                    )
+                } else {
+                    (
+                        PathPolys::rotation(&p, &k),
+                        PathPolys::rotation(&p, &-k.clone()),
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// Whether the solids intersect at the start, and the raw events.
+type RawEvents<R> = (bool, Vec<RawEvent<R>>);
+
+/// Every raw event in the parameter range (unfiltered by the `screw`
+/// end), sorted by parameter, and whether the solids intersect at the start.
+pub(crate) fn raw_events<S: RealRoots>(
+    setup: &Setup,
+    stats: &mut EventStats,
+) -> Result<RawEvents<S::Root>, GlideError> {
+    let a = PlacedSolid::new(setup.a.mesh.map_scalar(S::from_rational));
+    let b = PlacedSolid::new(setup.b_placed.map_scalar(S::from_rational));
+    let overlapping = solids_intersect(&a, &b).ok_or_else(|| {
+        GlideError::LimitExceeded(
+            "could not decide containment at t0: every tried ray met an edge".to_string(),
+        )
+    })?;
+    let (forward, inverse) = setup.paths::<S>();
+    let (lo, hi) = setup.rel.parameter_range();
+    let (lo, hi) = (S::from_rational(&lo), S::from_rational(&hi));
+    let range = (&lo, &hi);
+    let limit = |e: String| GlideError::LimitExceeded(e);
+    let mut events = Vec::new();
+    for (vb, fa, r, coplanar) in vertex_face(&a, &b, &forward, range, stats).map_err(limit)? {
+        events.push(RawEvent {
+            kind: EventKind::FaceVertex,
+            a: fa,
+            b: vb,
+            param: r,
+            coplanar,
+        });
+    }
+    for (va, fb, r, coplanar) in vertex_face(&b, &a, &inverse, range, stats).map_err(limit)? {
+        events.push(RawEvent {
+            kind: EventKind::VertexFace,
+            a: va,
+            b: fb,
+            param: r,
+            coplanar,
+        });
+    }
+    for (ea, eb, r) in edge_edge(&a, &b, &forward, range, stats).map_err(limit)? {
+        events.push(RawEvent {
+            kind: EventKind::EdgeEdge,
+            a: ea,
+            b: eb,
+            param: r,
+            coplanar: false,
+        });
+    }
+    events.sort_by(|x, y| {
+        x.param
+            .cmp(&y.param)
+            .then(x.kind.cmp(&y.kind))
+            .then(x.a.cmp(&y.a))
+            .then(x.b.cmp(&y.b))
+    });
+    Ok((overlapping, events))
+}
+
+fn two_pow_neg(bits: u64) -> BigRational {
+    BigRational::new(BigInt::one(), BigInt::one() << bits)
+}
+
+/// A certified enclosure of the time of the rotation parameter `σ*`
+/// (module docs of `relative.rs`) at working precision `g` bits.
+fn time_interval(rel: &RelativeGlide, sigma: &RealAlgebraic, g: u64) -> Option<Interval> {
+    let GlidePath::Rotation {
+        axis_direction,
+        time,
+        ..
+    } = &rel.path
+    else {
+        return None;
+    };
+    let (sl, sh) = sigma.bracket(g);
+    let sl = if sl.is_negative() {
+        BigRational::zero()
+    } else {
+        sl
+    };
+    let k = sqrt_interval(&axis_direction.norm_squared(), g + 4);
+    let (t0, t1) = &rel.interval;
+    if *time == TimeMap::HalfTurn {
+        // φ/2 = atan(σ|k| / (1 - σ)), increasing in σ on [0, 1).
+        let one = BigRational::one();
+        if sh >= one {
+            return None;
+        }
+        let x = Interval::new(&sl * &k.lo / (&one - &sl), &sh * &k.hi / (&one - &sh));
+        let half_angle = atan_interval(&x, g + 4);
+        let frac = half_angle
+            .scale(&BigRational::from_integer(BigInt::from(2)))
+            .div(&super::enclosure::pi_interval(g + 8))?;
+        return Some(frac.scale(&(t1 - t0)).add(&Interval::point(t0.clone())));
+    }
+    let x = Interval::new(&sl * &k.lo, &sh * &k.hi);
+    let angle = atan_interval(&x, g + 4);
+    match time {
+        TimeMap::HalfTurn => None,
+        TimeMap::Proportional { sigma_end } => {
+            let end = Interval::new(sigma_end * &k.lo, sigma_end * &k.hi);
+            let total = atan_interval(&end, g + 4);
+            let frac = angle.div(&total)?;
+            Some(frac.scale(&(t1 - t0)).add(&Interval::point(t0.clone())))
+        }
+        TimeMap::AngularSpeed { omega } => {
+            Some(angle.scale(&(BigRational::from_integer(BigInt::from(2)) / omega)))
+        }
+    }
+}
+
+/// The time of an exact event: exact for translations and at the path's
+/// ends, else a certified enclosure to `precision` bits when reached (the
+/// bits reached are returned). `Ok(None)` when the event lies beyond `t1`
+/// (a `screw`).
+fn exact_time(
+    rel: &RelativeGlide,
+    param: &RealAlgebraic,
+    precision: u32,
+) -> Result<Option<(GlideTime, Option<u32>)>, GlideError> {
+    let (t0, t1) = &rel.interval;
+    match &rel.path {
+        GlidePath::Translation { .. } => Ok(Some((GlideTime::Exact(param.clone()), None))),
+        GlidePath::Rotation { time, .. } => {
+            if param.as_rational().is_some_and(|s| s.is_zero()) {
+                return Ok(Some((
+                    GlideTime::Exact(RealAlgebraic::from_rational(t0.clone())),
+                    None,
+                )));
+            }
+            let end = match time {
+                TimeMap::Proportional { sigma_end } => Some(sigma_end.clone()),
+                TimeMap::HalfTurn => Some(BigRational::one()),
+                TimeMap::AngularSpeed { .. } => None,
+            };
+            if let Some(sigma_end) = end {
+                if param.as_rational() == Some(&sigma_end) {
+                    return Ok(Some((
+                        GlideTime::Exact(RealAlgebraic::from_rational(t1.clone())),
+                        None,
+                    )));
+                }
+            }
+            let want = u64::from(precision);
+            let mut g = want + 16;
+            let mut best: Option<Interval> = None;
+            for _ in 0..6 {
+                let Some(t) = time_interval(rel, param, g) else {
+                    // The bracket still reaches a singular point (σ = 1 of
+                    // a half turn): refine.
+                    g *= 2;
+                    if g > 8192 {
+                        return Err(GlideError::LimitExceeded(
+                            "could not enclose an event's time within 8192 bits".to_string(),
+                        ));
+                    }
+                    continue;
+                };
+                if matches!(time, TimeMap::AngularSpeed { .. }) {
+                    if t.lo > *t1 {
+                        return Ok(None);
+                    }
+                    if t.hi > *t1 {
+                        // Not decided yet: the true time is never t1 exactly
+                        // (tan of a non-zero rational is transcendental).
+                        g *= 2;
+                        if g > 8192 {
+                            return Err(GlideError::LimitExceeded(
+                                "could not separate an event's time from t1 within 8192 bits"
+                                    .to_string(),
+                            ));
+                        }
+                        continue;
+                    }
+                }
+                let scale = if Signed::abs(&t.hi) > BigRational::one() {
+                    Signed::abs(&t.lo)
+                } else {
+                    BigRational::one()
+                };
+                let done = t.width() <= two_pow_neg(want) * &scale;
+                best = Some(t);
+                if done {
+                    let t = best
+                        .take()
+                        .unwrap_or_else(|| Interval::point(BigRational::zero()));
+                    return Ok(Some((
+                        GlideTime::Enclosure {
+                            lower: t.lo,
+                            upper: t.hi,
+                        },
+                        Some(precision),
+                    )));
+                }
+                g += want + 16;
+            }
+            let t = best.ok_or_else(|| {
+                GlideError::LimitExceeded("could not enclose an event's time".to_string())
+            })?;
+            let reached = reached_bits(&t);
+            Ok(Some((
+                GlideTime::Enclosure {
+                    lower: t.lo,
+                    upper: t.hi,
+                },
+                Some(reached),
+            )))
+        }
+    }
+}
+
+/// True when the slide `c k` of the step is below `2^-30` times the scale
+/// `1 + |p| + |T|` (axis point, step translation): what rounding the poses
+/// of a pure rotation to `f64` leaves behind. Decided in rationals
+/// (squared lengths).
+fn slide_is_rounding(rel: &RelativeGlide, c: &BigRational) -> bool {
+    let k = &rel.screw.axis_direction;
+    let slide_squared = c * c * k.norm_squared();
+    let scale_squared = BigRational::one()
+        + rel.screw.axis_point.norm_squared()
+        + rel.screw.map.translation.norm_squared();
+    let tolerance = BigRational::new(BigInt::one(), BigInt::one() << 60u32);
+    slide_squared <= scale_squared * tolerance
+}
+
+/// `-log2(width)`, rounded down (0 for widths >= 1).
+fn reached_bits(t: &Interval) -> u32 {
+    let w = t.width();
+    if w.is_zero() {
+        return u32::MAX;
+    }
+    let mut bits = 0u32;
+    let mut bound = BigRational::one();
+    let half = BigRational::new(BigInt::one(), BigInt::from(2));
+    while w <= &bound * &half && bits < 100_000 {
+        bound *= &half;
+        bits += 1;
+    }
+    bits
+}
+
+/// Runs the glide solver in exact arithmetic (`exact = true`) or `f64`.
+///
+/// `all`: report every collision, not just the first.
+pub fn solve_glide(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    exact: bool,
+    all: bool,
+    precision: u32,
+) -> Result<GlideOutcome, GlideError> {
+    let setup = Setup::new(a, b, interval.0, interval.1)?;
+    let ctx = FloatContext::new(&setup, a, interval.0, interval.1);
+    let mut stats = GlideStats {
+        path: match setup.rel.path {
+            GlidePath::Translation { .. } => "translation",
+            GlidePath::Rotation { .. } => "rotation",
+        },
+        angle: ctx.angle,
+        error_estimate: super::glide_error_estimate(ctx.angle),
+        forward_faces_b: ctx.forward_faces_b,
+        backward_faces_a: ctx.backward_faces_a,
+        ..GlideStats::default()
+    };
+    if let Some(c) = setup.rel.slide.clone() {
+        if exact {
+            return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
+        }
+        if !slide_is_rounding(&setup.rel, &c) {
+            return Err(GlideError::NotApplicable(
+                "a general screw (rotation and a slide) is solved only in the exact path, by certified interval arithmetic".to_string(),
+            ));
+        }
+        // an f64 scenario's poses, rounded to f64, leave a slide at rounding
+        // level where the file meant a pure rotation: solved as that rotation
+    }
+    let mut events = Vec::new();
+    let initially_overlapping;
+    if exact {
+        let (overlap, raw) = raw_events::<BigRational>(&setup, &mut stats.events)?;
+        initially_overlapping = overlap;
+        for ev in raw {
+            let Some((time, bits)) = exact_time(&setup.rel, &ev.param, precision)? else {
+                break;
+            };
+            if let Some(b) = bits {
+                stats.enclosure_bits = Some(stats.enclosure_bits.map_or(b, |x: u32| x.min(b)));
+            }
+            let lambda = <BigRational as RealRoots>::root_to_f64(&ev.param);
+            if events.is_empty() {
+                stats.first_parameter = Some(ev.param.clone());
+            }
+            events.push(finish(&setup, &ctx, &ev, lambda, time));
+            if !all {
+                break;
+            }
+        }
+    } else {
+        let (overlap, raw) = raw_events::<f64>(&setup, &mut stats.events)?;
+        initially_overlapping = overlap;
+        for ev in raw {
+            let lambda = <f64 as RealRoots>::root_to_f64(&ev.param);
+            let t = float_time(&setup.rel, lambda);
+            if !t.is_finite() || t > ctx.t1 {
+                break;
+            }
+            events.push(finish(&setup, &ctx, &ev, lambda, GlideTime::Float(t)));
+            if !all {
+                break;
+            }
+        }
+    }
+    Ok(GlideOutcome {
+        initially_overlapping,
+        events,
+        t0: interval.0.clone(),
+        stats,
+    })
+}
+
+fn finish<R>(
+    setup: &Setup,
+    ctx: &FloatContext,
+    ev: &RawEvent<R>,
+    lambda: f64,
+    time: GlideTime,
+) -> GlideEvent {
+    let (a, b) = match ev.kind {
+        EventKind::FaceVertex => (setup.a.face(ev.a), setup.b.vertex(ev.b)),
+        EventKind::VertexFace => (setup.a.vertex(ev.a), setup.b.face(ev.b)),
+        EventKind::EdgeEdge => (setup.a.edge(ev.a), setup.b.edge(ev.b)),
+    };
+    let t = match &time {
+        GlideTime::Exact(r) => r.to_f64(),
+        GlideTime::Enclosure { lower, upper } => crate::scalar::rational_to_f64(
+            &((lower + upper) / BigRational::from_integer(BigInt::from(2))),
+        ),
+        GlideTime::Float(t) => *t,
+    };
+    let geometry = event_geometry(ctx, ev.kind, ev.a, ev.b, lambda, t);
+    GlideEvent {
+        kind: ev.kind,
+        a,
+        b,
+        time,
+        coplanar: ev.coplanar,
+        geometry,
+    }
+}
+
+/// The exact path for a general screw (`general.rs`).
+fn solve_general(
+    setup: &Setup,
+    ctx: &FloatContext,
+    c: &BigRational,
+    all: bool,
+    precision: u32,
+    mut stats: GlideStats,
+    t0: &BigRational,
+) -> Result<GlideOutcome, GlideError> {
+    let GlidePath::Rotation {
+        axis_direction,
+        time: TimeMap::Proportional { sigma_end },
+        ..
+    } = &setup.rel.path
+    else {
+        return Err(GlideError::NotApplicable(
+            "a general screw needs a poses rotation".to_string(),
+        ));
+    };
+    let a = PlacedSolid::new(setup.a.mesh.clone());
+    let b = PlacedSolid::new(setup.b_placed.clone());
+    let initially_overlapping = solids_intersect(&a, &b).ok_or_else(|| {
+        GlideError::LimitExceeded(
+            "could not decide containment at t0: every tried ray met an edge".to_string(),
+        )
+    })?;
+    let (fwd, inv) = setup.paths::<BigRational>();
+    let raw = mixed_events(&a, &b, &fwd, &inv, axis_direction, c, sigma_end, precision)
+        .map_err(GlideError::LimitExceeded)?;
+    stats.events.roots = raw.len();
+    let (t_start, t_end) = &setup.rel.interval;
+    let kk = axis_direction.norm_squared();
+    let g = u64::from(precision) + 32;
+    let times: Vec<Interval> = raw
+        .iter()
+        .map(|e| {
+            time_fraction(c, &kk, sigma_end, &e.sigma, g)
+                .scale(&(t_end - t_start))
+                .add(&Interval::point(t_start.clone()))
+        })
+        .collect();
+    // The first contact is the least event time: enclosed by the least lower
+    // end and the least upper end.
+    let least_upper = times.iter().map(|t| t.hi.clone()).min();
+    let mut events = Vec::new();
+    for (i, (ev, t)) in raw.iter().zip(&times).enumerate() {
+        let time = if ev.sigma.lo == ev.sigma.hi && ev.sigma.lo.is_zero() {
+            GlideTime::Exact(RealAlgebraic::from_rational(t0.clone()))
+        } else if ev.sigma.lo == ev.sigma.hi && ev.sigma.lo == *sigma_end {
+            GlideTime::Exact(RealAlgebraic::from_rational(t_end.clone()))
+        } else {
+            let upper = if i == 0 {
+                least_upper.clone().unwrap_or_else(|| t.hi.clone())
+            } else {
+                t.hi.clone()
+            };
+            GlideTime::Enclosure {
+                lower: t.lo.clone(),
+                upper,
+            }
+        };
+        let mid = (&ev.sigma.lo + &ev.sigma.hi) / BigRational::from_integer(BigInt::from(2));
+        let lambda = crate::scalar::rational_to_f64(&mid);
+        let rawev = RawEvent {
+            kind: ev.kind,
+            a: ev.a,
+            b: ev.b,
+            param: (),
+            coplanar: false,
+        };
+        events.push(finish(setup, ctx, &rawev, lambda, time));
+        if !all {
+            break;
+        }
+    }
+    stats.enclosure_bits = events.first().and_then(|e| match &e.time {
+        GlideTime::Enclosure { lower, upper } => {
+            Some(reached_bits(&Interval::new(lower.clone(), upper.clone())).min(precision))
+        }
+        _ => None,
+    });
+    Ok(GlideOutcome {
+        initially_overlapping,
+        events,
+        t0: t0.clone(),
+        stats,
+    })
+}

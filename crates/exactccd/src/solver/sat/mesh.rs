@@ -1,0 +1,884 @@
+//! Mesh solids under rational motion: OBB trees over the faces' triangles
+//! (Eberly, "Dynamic Collision Detection using OBBs", sections 6 and 7) with the exact triangle tests of this
+//! solver at the leaves.
+//!
+//! # The first contact of two solids with meshes
+//!
+//! A mesh bounds a closed solid, possibly non-convex. A box or a triangle
+//! is one convex piece; a mesh is cut into pieces, the triangles of its
+//! faces (each face, a planar polygon that may be non-convex, is cut by
+//! exact ear clipping in the coordinate plane its normal is most along).
+//! The solids `A(t)` and `B(t)` meet at `t` exactly when
+//!
+//! * some piece of `A` meets some piece of `B` (the surfaces touch; a solid
+//!   box piece also catches a triangle inside it), or
+//! * one solid lies inside the other: a point of it is inside the other
+//!   mesh.
+//!
+//! Before the first contact the solids are disjoint, so the first contact
+//! `T` after `t0` is where two surfaces first touch: the earliest first
+//! contact over all piece pairs, each found by the exact rational-motion
+//! SAT of this solver. At `t0`, containment is checked too, with an exact
+//! point-in-solid test (ray parity, below). Hence: `T = t0` if the solids
+//! overlap at `t0`, otherwise the earliest piece-pair contact.
+//!
+//! The OBB trees (`obb_tree.rs`) only skip piece pairs: a node pair is
+//! pruned when its boxes provably stay apart over `[t0, t1]`, exactly:
+//!
+//! * both bodies `static` or `linear`: the constant-velocity box-box test
+//!   of the seed (Tables 1, 1') on the exact boxes;
+//! * otherwise (rational motions): the boxes' bounding spheres stay apart
+//!   (radius the sum of the half extents, at least the half diagonal; the
+//!   motions are rigid), that is `|w_b (L_a c_a + T_a) - w_a (L_b c_b +
+//!   T_b)|^2 - (r_a + r_b)^2 w_a^2 w_b^2 > 0` on the interval, proved by
+//!   the Bernstein coefficients of that polynomial on `[t0, t1]` being all
+//!   positive (a conservative bound: no root isolation).
+//!
+//! In the `f64` path the constant-velocity box test runs in `f64` (an
+//! approximate answer may then differ from the exact one near touching, as
+//! every `f64` answer may).
+//!
+//! # Point in solid
+//!
+//! A point `p` is inside a closed mesh when a ray from it crosses the
+//! surface an odd number of times. The ray direction `d = (1, k, k^2)` is
+//! chosen exactly: a direction is rejected when the ray's line meets an
+//! edge or a corner of a triangle, or runs in the plane of a triangle
+//! through `p` (all decided by exact signs of `d . (a x b)`). Each such bad
+//! set is a plane of directions, which meets the curve `(1, k, k^2)` for at
+//! most two `k`, so at most `8 n + 1` tries (for `n` triangles) always find
+//! a good one. A point on the surface counts as inside (closed solids).
+//!
+//! # Contact intervals
+//!
+//! The solids meet exactly when their surfaces touch or they are nested.
+//! The surfaces touch on the union of the piece pairs' contact intervals
+//! (exact); between two such intervals (and before the first, after the
+//! last) the nesting cannot change, since leaving or entering the other
+//! solid crosses its surface: one exact point-in-solid test at a rational
+//! time inside each gap decides it, and nested gaps join their neighbours.
+//!
+//! # What is not computed
+//!
+//! A certificate (the referee certifies convex bodies only): mesh answers
+//! are uncertified. When several piece pairs touch first at the same time,
+//! the features reported are those of the pair whose features (named in
+//! the bodies) have the largest summed dimension, the first found on ties:
+//! a face-face contact is reported as such, but a contact spread over
+//! several faces names one of them.
+#![deny(clippy::float_arithmetic)]
+
+use super::features::{ContactFeatures, FeatureName};
+use super::obb_fit::exact_box_with_axes;
+use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
+use super::solve::{rigid_motion, solve_sat_pair, SatError, SatScenario};
+use super::{test_box_box_moving, Certificate, SatOutcome, SatStats};
+use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
+use crate::motion::{Body, Motion, PolyMotion};
+use crate::poly::{Poly, RealRoots};
+use crate::scalar::{BigRational, Ring, Scalar, Sign};
+use std::ops::ControlFlow;
+
+type Q = BigRational;
+
+/// Closed intervals `[lo, hi]`.
+type Intervals<R> = Vec<(R, R)>;
+
+/// One triangle of a mesh face, by mesh vertex indices (counter-clockwise
+/// seen from outside, as the face).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FaceTriangle {
+    /// The three mesh vertices.
+    pub vertices: [usize; 3],
+    /// The face it belongs to.
+    pub face: usize,
+}
+
+fn orient2(a: &[Q; 2], b: &[Q; 2], c: &[Q; 2]) -> Sign {
+    let l = (&b[0] - &a[0]) * (&c[1] - &a[1]);
+    let r = (&b[1] - &a[1]) * (&c[0] - &a[0]);
+    (l - r).sign()
+}
+
+/// `p` in the closed triangle `a b c` of orientation `s` (non-zero).
+fn in_closed_triangle2(p: &[Q; 2], a: &[Q; 2], b: &[Q; 2], c: &[Q; 2], s: Sign) -> bool {
+    [orient2(a, b, p), orient2(b, c, p), orient2(c, a, p)]
+        .iter()
+        .all(|o| *o == s || *o == Sign::Zero)
+}
+
+/// Cuts every face of `mesh` into triangles by exact ear clipping (module
+/// docs); triangles of zero area (collinear corners) are left out, their
+/// points lying on the neighbouring triangles' edges.
+///
+/// ```
+/// use exactccd::geom::{Mesh, Vec3};
+/// use exactccd::scalar::{BigRational, Ring};
+/// use exactccd::solver::sat::triangulate_faces;
+/// let p = |x: i64, y: i64, z: i64| Vec3::new(BigRational::from_i64(x), BigRational::from_i64(y), BigRational::from_i64(z));
+/// let verts = vec![p(0, 0, 0), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)];
+/// let faces = vec![vec![0, 3, 2, 1], vec![4, 5, 6, 7], vec![0, 1, 5, 4], vec![1, 2, 6, 5], vec![2, 3, 7, 6], vec![3, 0, 4, 7]];
+/// let cube = Mesh::new(verts, faces).unwrap();
+/// assert_eq!(triangulate_faces(&cube).len(), 12);
+/// ```
+pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
+    let mut out = Vec::new();
+    for (f, face) in mesh.faces.iter().enumerate() {
+        let n = mesh.face_normal(f);
+        // drop the coordinate the normal is most along
+        let comps = [n.x.abs(), n.y.abs(), n.z.abs()];
+        let drop = (0..3)
+            .max_by(|&i, &j| comps[i].cmp(&comps[j]).then(j.cmp(&i)))
+            .unwrap_or(2);
+        let keep = [(drop + 1) % 3, (drop + 2) % 3];
+        let along = [&n.x, &n.y, &n.z][drop].sign();
+        let pt = |i: usize| -> [Q; 2] {
+            let v = mesh.vertices[i].clone().into_array();
+            [v[keep[0]].clone(), v[keep[1]].clone()]
+        };
+        let mut ring: Vec<usize> = face.clone();
+        while ring.len() > 3 {
+            let m = ring.len();
+            let mut clipped = false;
+            for k in 0..m {
+                let (i0, i1, i2) = (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
+                let (a, b, c) = (pt(i0), pt(i1), pt(i2));
+                if orient2(&a, &b, &c) != along {
+                    continue;
+                }
+                let blocked = ring
+                    .iter()
+                    .filter(|&&j| j != i0 && j != i1 && j != i2)
+                    .any(|&j| in_closed_triangle2(&pt(j), &a, &b, &c, along));
+                if !blocked {
+                    out.push(FaceTriangle {
+                        vertices: [i0, i1, i2],
+                        face: f,
+                    });
+                    ring.remove(k);
+                    clipped = true;
+                    break;
+                }
+            }
+            if !clipped {
+                // only collinear corners are left to clip: drop one (its
+                // points lie on the new side)
+                let k = (0..m)
+                    .find(|&k| {
+                        let (i0, i1, i2) = (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
+                        orient2(&pt(i0), &pt(i1), &pt(i2)) == Sign::Zero
+                    })
+                    .unwrap_or(0);
+                ring.remove(k);
+            }
+        }
+        if orient2(&pt(ring[0]), &pt(ring[1]), &pt(ring[2])) == along {
+            out.push(FaceTriangle {
+                vertices: [ring[0], ring[1], ring[2]],
+                face: f,
+            });
+        }
+    }
+    out
+}
+
+/// The convex pieces of a body (module docs) with the names of their
+/// features in the body.
+pub(crate) struct Pieces {
+    /// One body per piece, with the body's pose and motion.
+    bodies: Vec<Body>,
+    /// The local corners of each piece (exact), for the tree.
+    corners: Vec<[Vec3<Q>; 3]>,
+    /// For a mesh: its triangles, to name features.
+    triangles: Option<(Vec<FaceTriangle>, Mesh<Q>)>,
+}
+
+impl Pieces {
+    fn of(body: &Body) -> Pieces {
+        match &body.shape {
+            Shape::Mesh(mesh) => {
+                let tris = triangulate_faces(mesh);
+                let corners: Vec<[Vec3<Q>; 3]> = tris
+                    .iter()
+                    .map(|t| t.vertices.map(|i| mesh.vertices[i].clone()))
+                    .collect();
+                let bodies = corners
+                    .iter()
+                    .map(|c| Body {
+                        shape: Shape::Triangle(Triangle {
+                            vertices: c.clone(),
+                        }),
+                        pose: body.pose.clone(),
+                        motion: body.motion.clone(),
+                    })
+                    .collect();
+                Pieces {
+                    bodies,
+                    corners,
+                    triangles: Some((tris, mesh.clone())),
+                }
+            }
+            Shape::Box(bx) => {
+                let e = &bx.half_extents;
+                let corner = |s: [i64; 3]| {
+                    Vec3::new(
+                        &e[0] * &Q::from_i64(s[0]),
+                        &e[1] * &Q::from_i64(s[1]),
+                        &e[2] * &Q::from_i64(s[2]),
+                    )
+                };
+                // two opposite corners span the box's bounding box (identity axes)
+                Pieces {
+                    bodies: vec![body.clone()],
+                    corners: vec![[corner([-1, -1, -1]), corner([1, 1, 1]), corner([1, 1, 1])]],
+                    triangles: None,
+                }
+            }
+            Shape::Triangle(t) => Pieces {
+                bodies: vec![body.clone()],
+                corners: vec![t.vertices.clone()],
+                triangles: None,
+            },
+        }
+    }
+
+    fn tree(&self, options: &TreeOptions) -> ObbTree {
+        if self.triangles.is_some() {
+            ObbTree::build(&self.corners, *options)
+        } else {
+            // one node: the exact axis-aligned box of the solid
+            let pts: Vec<Vec3<Q>> = self.corners[0].to_vec();
+            let obb = exact_box_with_axes(&Mat3::identity(), &pts);
+            ObbTree {
+                nodes: vec![ObbNode {
+                    obb,
+                    first: 0,
+                    count: 1,
+                    children: None,
+                }],
+                order: vec![0],
+                splits: Default::default(),
+            }
+        }
+    }
+
+    /// The name in the body of a feature of piece `i`.
+    fn rename(&self, i: usize, f: FeatureName) -> FeatureName {
+        let Some((tris, mesh)) = &self.triangles else {
+            return f;
+        };
+        let t = &tris[i];
+        match f {
+            FeatureName::TriangleVertex(k) => FeatureName::MeshVertex(t.vertices[k]),
+            FeatureName::TriangleEdge(k) => {
+                let (u, v) = (t.vertices[k], t.vertices[(k + 1) % 3]);
+                match mesh.find_edge(u, v) {
+                    Some(e) if mesh.edges[e].faces.contains(&t.face) => {
+                        FeatureName::MeshEdge(u.min(v), u.max(v))
+                    }
+                    // a diagonal inside the face
+                    _ => FeatureName::MeshFace(t.face),
+                }
+            }
+            FeatureName::TriangleFace { .. } => FeatureName::MeshFace(t.face),
+            other => other,
+        }
+    }
+}
+
+/// Which piece pairs the traversal may skip (module docs).
+// one per scenario: the size of the variants does not matter
+#[allow(clippy::large_enum_variant)]
+enum Pruner {
+    /// The trees' boxes are world boxes at `t = 0`.
+    ConstantVelocity {
+        velocity: [Vec3<Q>; 2],
+        interval: (Q, Q),
+    },
+    Spheres {
+        motion: [PolyMotion<Q>; 2],
+        interval: (Q, Q),
+    },
+}
+
+fn constant_velocity(m: &Motion) -> Option<Vec3<Q>> {
+    match m {
+        Motion::Static => Some(Vec3::zero()),
+        Motion::Linear { velocity } => Some(velocity.clone()),
+        _ => None,
+    }
+}
+
+/// True when every Bernstein coefficient of `p` on `[t0, t1]` is positive,
+/// which proves `p > 0` there.
+fn positive_on(p: &Poly<Q>, t0: &Q, t1: &Q) -> bool {
+    let g = p.compose(&Poly::from_coeffs(vec![t0.clone(), t1 - t0]));
+    let a = g.coeffs();
+    let n = a.len().saturating_sub(1);
+    if a.is_empty() {
+        return false;
+    }
+    // b_i = sum_{j <= i} C(i, j) / C(n, j) a_j
+    let binom = |n: usize, k: usize| -> Q {
+        let mut c = Q::one();
+        for i in 0..k {
+            c = c * Q::from_i64((n - i) as i64) / Q::from_i64((i + 1) as i64);
+        }
+        c
+    };
+    (0..=n).all(|i| {
+        let b = (0..=i).fold(Q::zero(), |acc, j| acc + binom(i, j) / binom(n, j) * &a[j]);
+        b.sign() == Sign::Positive
+    })
+}
+
+fn world_obb(pose: &crate::geom::Pose<Q>, b: &Obb<Q>) -> Obb<Q> {
+    Obb {
+        center: pose.apply_point(&b.center),
+        axes: b.axes.each_ref().map(|a| pose.rotation.mul_vec(a)),
+        half_extents: b.half_extents.clone(),
+    }
+}
+
+/// A radius of a ball about the box centre containing the box: the sum of
+/// the half extents (at least the half diagonal, the axes being unit).
+fn radius(b: &Obb<Q>) -> Q {
+    b.half_extents.iter().fold(Q::zero(), |s, e| s + e)
+}
+
+fn obb_f64(b: &Obb<Q>) -> Obb<f64> {
+    Obb {
+        center: b.center.to_f64(),
+        axes: b.axes.each_ref().map(Vec3::to_f64),
+        half_extents: b.half_extents.each_ref().map(Scalar::to_f64),
+    }
+}
+
+impl Pruner {
+    /// [`Pruner::overlap`] for the `f64` path: the constant-velocity box
+    /// test in `f64` (fast; like every `f64` answer it can err near
+    /// touching), the exact sphere bound for rational motions.
+    fn overlap_f64(&self, a: &Obb<Q>, b: &Obb<Q>) -> bool {
+        match self {
+            Pruner::ConstantVelocity { velocity, interval } => test_box_box_moving::<f64>(
+                &obb_f64(a),
+                &velocity[0].to_f64(),
+                &obb_f64(b),
+                &velocity[1].to_f64(),
+                &interval.0.to_f64(),
+                &interval.1.to_f64(),
+            )
+            .intersects(),
+            Pruner::Spheres { .. } => self.overlap(a, b),
+        }
+    }
+
+    /// `false` only when the two boxes stay apart over the interval.
+    fn overlap(&self, a: &Obb<Q>, b: &Obb<Q>) -> bool {
+        match self {
+            Pruner::ConstantVelocity { velocity, interval } => {
+                // the boxes are in world coordinates at t = 0 (prepare):
+                // first the cheap bounding spheres, |d(t)|^2 > (r_a + r_b)^2
+                // with d(t) = c_b - c_a + t (v_b - v_a), then the boxes
+                let dv = &velocity[1] - &velocity[0];
+                let dc = &b.center - &a.center;
+                let r = radius(a) + radius(b);
+                let f = Poly::from_coeffs(vec![
+                    dc.dot(&dc) - &r * &r,
+                    dc.dot(&dv) * Q::from_i64(2),
+                    dv.dot(&dv),
+                ]);
+                if positive_on(&f, &interval.0, &interval.1) {
+                    return false;
+                }
+                test_box_box_moving(a, &velocity[0], b, &velocity[1], &interval.0, &interval.1)
+                    .intersects()
+            }
+            Pruner::Spheres { motion, interval } => {
+                let [ma, mb] = motion;
+                let c = |x: &Q| Poly::constant(x.clone());
+                let centre =
+                    |m: &PolyMotion<Q>, y: &Vec3<Q>| &m.linear.mul_vec(&y.map(c)) + &m.translation;
+                let pa = centre(ma, &a.center).map(|p| p * &mb.denominator);
+                let pb = centre(mb, &b.center).map(|p| p * &ma.denominator);
+                let d = &pa - &pb;
+                let r = radius(a) + radius(b);
+                let ww = &ma.denominator * &mb.denominator;
+                let f = d.dot(&d) - (&ww * &ww).scale(&(&r * &r));
+                !positive_on(&f, &interval.0, &interval.1)
+            }
+        }
+    }
+}
+
+/// The most piece pairs (triangle or box pairs the tree cannot prune) one
+/// mesh scenario may test: past it the solver stops with a limit error
+/// (exit status 3) rather than run for hours.
+pub const MAX_PIECE_PAIRS: usize = 4_000_000;
+
+fn too_many_pairs() -> SatError {
+    SatError::limit(format!(
+        "sat: more than {MAX_PIECE_PAIRS} triangle pairs would need exact tests; the meshes are too large or too entangled over the interval"
+    ))
+}
+
+/// How a mesh scenario is searched (module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeshSearch {
+    /// OBB trees with these options.
+    Tree(TreeOptions),
+    /// Every piece pair, no tree (the brute-force reference of the tests).
+    BruteForce,
+}
+
+impl Default for MeshSearch {
+    fn default() -> Self {
+        MeshSearch::Tree(TreeOptions::default())
+    }
+}
+
+/// The world corners of a body's pieces at `t0`, exactly.
+fn world_triangles(pieces: &Pieces, m: &PolyMotion<Q>, t0: &Q) -> Vec<[Vec3<Q>; 3]> {
+    pieces
+        .corners
+        .iter()
+        .map(|c| c.each_ref().map(|y| m.apply_at(t0, y)))
+        .collect()
+}
+
+/// A point of the solid of a body at `t0` (world, exact).
+fn some_point(body: &Body, m: &PolyMotion<Q>, t0: &Q) -> Vec3<Q> {
+    let local = match &body.shape {
+        Shape::Box(_) => Vec3::zero(),
+        Shape::Triangle(t) => t.vertices[0].clone(),
+        Shape::Mesh(mesh) => mesh.vertices[0].clone(),
+    };
+    m.apply_at(t0, &local)
+}
+
+/// The parity of the crossings of the ray `p + s d` (`s > 0`) with the
+/// triangles; `Some(true)` also when `p` is on a triangle; `None` when the
+/// direction is degenerate (module docs).
+fn ray_parity(p: &Vec3<Q>, d: &Vec3<Q>, tris: &[[Vec3<Q>; 3]]) -> Option<bool> {
+    let mut odd = false;
+    for t in tris {
+        let (a, b, c) = (&t[0] - p, &t[1] - p, &t[2] - p);
+        let n = (&b - &a).cross(&(&c - &a));
+        let height = n.dot(&a).sign();
+        let towards = n.dot(d).sign();
+        if height == Sign::Zero {
+            // p in the triangle's plane
+            let on = [a.cross(&b), b.cross(&c), c.cross(&a)]
+                .iter()
+                .all(|x| n.dot(x).sign() != Sign::Negative);
+            if on {
+                return Some(true);
+            }
+            if towards == Sign::Zero {
+                return None;
+            }
+            continue;
+        }
+        let s = [
+            d.dot(&a.cross(&b)).sign(),
+            d.dot(&b.cross(&c)).sign(),
+            d.dot(&c.cross(&a)).sign(),
+        ];
+        let pos = s.contains(&Sign::Positive);
+        let neg = s.contains(&Sign::Negative);
+        if pos && neg {
+            continue;
+        }
+        if s.contains(&Sign::Zero) {
+            return None;
+        }
+        if height == towards {
+            odd = !odd;
+        }
+    }
+    Some(odd)
+}
+
+/// Whether `p` lies in the closed solid bounded by the triangles (module
+/// docs: exact ray parity).
+pub fn point_in_solid(p: &Vec3<Q>, tris: &[[Vec3<Q>; 3]]) -> bool {
+    let tries = 8 * tris.len() as i64 + 1;
+    for k in 1..=tries {
+        let d = Vec3::new(Q::one(), Q::from_i64(k), Q::from_i64(k * k));
+        if let Some(inside) = ray_parity(p, &d, tris) {
+            return inside;
+        }
+    }
+    unreachable!("at most 8 n directions are degenerate (module docs)")
+}
+
+/// The pieces, trees, pruning test and motions of a mesh scenario.
+struct Prepared {
+    pieces: [Pieces; 2],
+    trees: Option<[ObbTree; 2]>,
+    pruner: Pruner,
+    motions: [PolyMotion<Q>; 2],
+}
+
+fn prepare<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Prepared, SatError> {
+    let t0 = sc.interval.0;
+    let ma = rigid_motion::<S>(sc.a, "a", t0)?;
+    let mb = rigid_motion::<S>(sc.b, "b", t0)?;
+    let pieces = [Pieces::of(sc.a), Pieces::of(sc.b)];
+    let mut trees = match search {
+        MeshSearch::Tree(opts) => Some([pieces[0].tree(&opts), pieces[1].tree(&opts)]),
+        MeshSearch::BruteForce => None,
+    };
+    let interval = (sc.interval.0.clone(), sc.interval.1.clone());
+    let pruner = match (
+        constant_velocity(&sc.a.motion),
+        constant_velocity(&sc.b.motion),
+    ) {
+        (Some(va), Some(vb)) => {
+            // place every box in the world once (positions at t = 0)
+            if let Some(trees) = &mut trees {
+                for (tree, body) in trees.iter_mut().zip([sc.a, sc.b]) {
+                    for node in &mut tree.nodes {
+                        node.obb = world_obb(&body.pose, &node.obb);
+                    }
+                }
+            }
+            Pruner::ConstantVelocity {
+                velocity: [va, vb],
+                interval,
+            }
+        }
+        _ => Pruner::Spheres {
+            motion: [ma.clone(), mb.clone()],
+            interval,
+        },
+    };
+    Ok(Prepared {
+        pieces,
+        trees,
+        pruner,
+        motions: [ma, mb],
+    })
+}
+
+/// Runs `leaf` on every piece pair the search does not prune, in the order
+/// of the traversal, until it breaks; counts node pairs tested.
+fn search_pairs<B>(
+    prep: &Prepared,
+    exact: bool,
+    node_pairs: &mut usize,
+    mut leaf: impl FnMut(usize, usize) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    match &prep.trees {
+        None => {
+            for i in 0..prep.pieces[0].bodies.len() {
+                for j in 0..prep.pieces[1].bodies.len() {
+                    leaf(i, j)?;
+                }
+            }
+            ControlFlow::Continue(())
+        }
+        Some([ta, tb]) => ta.traverse(
+            tb,
+            (None, None),
+            &mut |na, nb| {
+                *node_pairs += 1;
+                if exact {
+                    prep.pruner.overlap(&na.obb, &nb.obb)
+                } else {
+                    prep.pruner.overlap_f64(&na.obb, &nb.obb)
+                }
+            },
+            &mut |ia, ib| {
+                for &i in ia {
+                    for &j in ib {
+                        leaf(i, j)?;
+                    }
+                }
+                ControlFlow::Continue(())
+            },
+        ),
+    }
+}
+
+/// Decides whether two bodies, at least one a mesh, touch at some time of
+/// the interval (module docs): stops at the first piece pair that touches.
+pub fn mesh_collides<S: RealRoots>(
+    sc: &SatScenario<'_>,
+    search: MeshSearch,
+) -> Result<bool, SatError> {
+    let prep = prepare::<S>(sc, search)?;
+    if containment_at(sc, &prep, sc.interval.0).is_some() {
+        return Ok(true);
+    }
+    let mut node_pairs = 0;
+    let mut pairs = 0usize;
+    let found = search_pairs(&prep, S::IS_EXACT, &mut node_pairs, |i, j| {
+        pairs += 1;
+        if pairs > MAX_PIECE_PAIRS {
+            return ControlFlow::Break(Err(too_many_pairs()));
+        }
+        let pair = SatScenario {
+            a: &prep.pieces[0].bodies[i],
+            b: &prep.pieces[1].bodies[j],
+            interval: sc.interval,
+        };
+        match solve_sat_pair::<S>(&pair) {
+            Err(e) => ControlFlow::Break(Err(e)),
+            Ok(out) if out.collides => ControlFlow::Break(Ok(())),
+            Ok(_) => ControlFlow::Continue(()),
+        }
+    });
+    match found {
+        ControlFlow::Break(Err(e)) => Err(e),
+        ControlFlow::Break(Ok(())) => Ok(true),
+        ControlFlow::Continue(()) => Ok(false),
+    }
+}
+
+/// Whether the solids are nested at the rational time `t`: a point of `b`
+/// inside mesh `a`, or of `a` inside mesh `b` (exact). Returns the point.
+fn containment_at(sc: &SatScenario<'_>, prep: &Prepared, t: &Q) -> Option<Vec3<Q>> {
+    let bodies = [sc.a, sc.b];
+    for (inner, outer) in [(1, 0), (0, 1)] {
+        if matches!(bodies[outer].shape, Shape::Mesh(_)) {
+            let p = some_point(bodies[inner], &prep.motions[inner], t);
+            let tris = world_triangles(&prep.pieces[outer], &prep.motions[outer], t);
+            if point_in_solid(&p, &tris) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Sorted, merged closed intervals (touching or overlapping ones joined).
+fn merged<R: Ord + Clone>(mut ivs: Vec<(R, R)>) -> Vec<(R, R)> {
+    ivs.sort();
+    let mut out: Vec<(R, R)> = Vec::new();
+    for (lo, hi) in ivs {
+        match out.last_mut() {
+            Some((_, last_hi)) if lo <= *last_hi => {
+                if hi > *last_hi {
+                    *last_hi = hi;
+                }
+            }
+            _ => out.push((lo, hi)),
+        }
+    }
+    out
+}
+
+/// The contact intervals of the solids (module docs): the union of the
+/// piece pairs' intervals (the surfaces touch), plus every gap between them
+/// in which the solids are nested. Between two surface contacts the
+/// nesting cannot change, so one exact containment test at a rational time
+/// inside each gap decides the whole gap.
+fn solid_intervals<S: RealRoots>(
+    sc: &SatScenario<'_>,
+    prep: &Prepared,
+    surface: Vec<(S::Root, S::Root)>,
+) -> (Intervals<S::Root>, Option<Vec3<Q>>) {
+    let (q0, q1) = (sc.interval.0, sc.interval.1);
+    let r0 = S::root_of_value(&S::from_rational(q0));
+    let r1 = S::root_of_value(&S::from_rational(q1));
+    let ivs = merged(surface);
+    let nested = |t: &Q| containment_at(sc, prep, t);
+    let Some(first) = ivs.first() else {
+        // one gap: the whole interval
+        return match nested(q0) {
+            Some(p) => (vec![(r0, r1)], Some(p)),
+            None => (Vec::new(), None),
+        };
+    };
+    let mut out = Vec::new();
+    let mut start_point = None;
+    let mut current = first.clone();
+    if current.0 > r0 {
+        if let Some(p) = nested(q0) {
+            current.0 = r0.clone();
+            start_point = Some(p);
+        }
+    }
+    for next in ivs.iter().skip(1) {
+        let joined = S::value_between(&current.1, &next.0)
+            .and_then(|t| t.to_rational())
+            .is_some_and(|t| nested(&t).is_some());
+        if joined {
+            current.1 = next.1.clone();
+        } else {
+            out.push(current);
+            current = next.clone();
+        }
+    }
+    if current.1 < r1 && nested(q1).is_some() {
+        current.1 = r1;
+    }
+    out.push(current);
+    (out, start_point)
+}
+
+/// The dimension of the touching features (vertex 0, edge 1, face 2) of
+/// the two bodies, summed, as named in the bodies.
+fn contact_rank<S: RealRoots>(
+    pieces: &[Pieces; 2],
+    i: usize,
+    j: usize,
+    out: &SatOutcome<S>,
+) -> usize {
+    let dim = |f: FeatureName| match f.kind() {
+        "vertex" => 0,
+        "edge" => 1,
+        _ => 2,
+    };
+    out.features.as_ref().map_or(0, |f| {
+        dim(pieces[0].rename(i, f.a)) + dim(pieces[1].rename(j, f.b))
+    })
+}
+
+/// Solves a scenario in which at least one body is a mesh (module docs).
+pub(crate) fn solve_mesh<S: RealRoots>(
+    sc: &SatScenario<'_>,
+    search: MeshSearch,
+) -> Result<SatOutcome<S>, SatError> {
+    let prep = prepare::<S>(sc, search)?;
+    solve_prepared(sc, &prep)
+}
+
+/// A mesh scenario with its pieces cut and its OBB trees built, to solve
+/// it (in either scalar) without building them again (benchmarks time the
+/// two parts apart).
+pub struct PreparedMeshes(Prepared);
+
+impl PreparedMeshes {
+    /// Cuts the pieces and builds the trees of `sc` (the motions' rigidity
+    /// is checked as the scalar `S` does).
+    pub fn new<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Self, SatError> {
+        prepare::<S>(sc, search).map(PreparedMeshes)
+    }
+
+    /// Solves the scenario it was prepared from (module docs).
+    pub fn solve<S: RealRoots>(&self, sc: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+        solve_prepared(sc, &self.0)
+    }
+}
+
+fn solve_prepared<S: RealRoots>(
+    sc: &SatScenario<'_>,
+    prep: &Prepared,
+) -> Result<SatOutcome<S>, SatError> {
+    let mut stats = SatStats::default();
+    let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
+    let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
+    let mut node_pairs = 0;
+    let found = search_pairs(prep, S::IS_EXACT, &mut node_pairs, |i, j| {
+        let pair = SatScenario {
+            a: &prep.pieces[0].bodies[i],
+            b: &prep.pieces[1].bodies[j],
+            interval: sc.interval,
+        };
+        let out = match solve_sat_pair::<S>(&pair) {
+            Ok(out) => out,
+            Err(e) => return ControlFlow::Break(e),
+        };
+        stats.axes += out.stats.axes;
+        stats.root_isolations += out.stats.root_isolations;
+        stats.critical_times += out.stats.critical_times;
+        stats.piece_pairs += 1;
+        if stats.piece_pairs > MAX_PIECE_PAIRS {
+            return ControlFlow::Break(too_many_pairs());
+        }
+        surface.extend(out.contact_intervals.iter().cloned());
+        if let Some(t) = &out.first_contact {
+            // the earliest pair; among pairs touching first at the same
+            // time, the one with the largest features (face-face first)
+            let better = match &best {
+                None => true,
+                Some((bi, bj, b)) => match b.first_contact.as_ref() {
+                    None => true,
+                    Some(bt) if t < bt => true,
+                    Some(bt) if t == bt => {
+                        contact_rank(&prep.pieces, i, j, &out)
+                            > contact_rank(&prep.pieces, *bi, *bj, b)
+                    }
+                    Some(_) => false,
+                },
+            };
+            if better {
+                best = Some((i, j, out));
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let ControlFlow::Break(e) = found {
+        return Err(e);
+    }
+    stats.node_pairs = node_pairs;
+    let (intervals, nested_point) = solid_intervals::<S>(sc, prep, surface);
+    let r0 = S::root_of_value(&S::from_rational(sc.interval.0));
+    let first = intervals.first().map(|(lo, _)| lo.clone());
+    let mut out = SatOutcome {
+        collides: first.is_some(),
+        initially_overlapping: first.as_ref() == Some(&r0),
+        first_contact: first.clone(),
+        contact_intervals: intervals,
+        features: None,
+        point: None,
+        exact_point: None,
+        normal: None,
+        certificate: Certificate {
+            separation: Vec::new(),
+            last_axis: None,
+            time_polynomial: None,
+        },
+        stats,
+    };
+    match (nested_point, best) {
+        (Some(p), _) => {
+            // nested at t0 without touching surfaces: a point of one solid
+            // inside the other, no features or normal
+            out.point = Some(p.to_f64().into_array());
+            out.exact_point = S::IS_EXACT.then(|| p.map(S::from_rational));
+        }
+        (None, Some((i, j, pair))) if pair.first_contact == first => {
+            out.features = pair.features.map(|f| ContactFeatures {
+                a: prep.pieces[0].rename(i, f.a),
+                b: prep.pieces[1].rename(j, f.b),
+                ..f
+            });
+            out.point = pair.point;
+            out.exact_point = pair.exact_point;
+            out.normal = pair.normal;
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64) -> Q {
+        Q::from_i64(n)
+    }
+
+    #[test]
+    fn bernstein_bound_proves_positivity_only_when_positive() {
+        // (t - 1/2)^2 + 1/100 > 0 on [0, 1]; t - 1/2 is not
+        let half = q(1) / q(2);
+        let p = Poly::from_coeffs(vec![&half * &half + q(1) / q(100), -q(1), q(1)]);
+        // the Bernstein bound may be loose, but this one is positive on [0, 1/4]
+        assert!(positive_on(&p, &q(0), &(q(1) / q(4))));
+        assert!(!positive_on(
+            &Poly::from_coeffs(vec![-half.clone(), q(1)]),
+            &q(0),
+            &q(1)
+        ));
+        assert!(positive_on(
+            &Poly::from_coeffs(vec![-half, q(1)]),
+            &q(1),
+            &q(2)
+        ));
+    }
+}

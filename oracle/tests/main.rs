@@ -1,0 +1,4 @@
+//! The referee's integration tests, in one crate.
+
+mod piecewise_motion;
+mod referee;

@@ -1,0 +1,4 @@
+//! Campaigns: differential rules on generated scenarios.
+
+mod raster;
+mod sigma_path;

@@ -1,0 +1,9 @@
+//! The scenario and result contract: loading, validation, results, the oracle command.
+
+mod fuzz_regressions;
+mod generate_roundtrip;
+mod loading;
+mod oracle;
+mod piecewise;
+mod result;
+mod validation;

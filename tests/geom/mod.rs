@@ -1,0 +1,4 @@
+//! Geometry: meshes and rational rotations.
+
+mod mesh;
+mod rotation;

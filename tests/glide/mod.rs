@@ -1,0 +1,6 @@
+//! The glide-rotation solver: analytic and raster variants, enclosures, certificates.
+
+mod certificate;
+mod enclosure;
+mod raster;
+mod solve;

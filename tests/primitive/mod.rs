@@ -1,0 +1,6 @@
+//! Vertex-face and edge-edge queries: hand cases, brute force, the benchmark, the command line.
+
+mod benchmark;
+mod bruteforce;
+mod cases;
+mod cli;

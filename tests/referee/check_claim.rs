@@ -1,0 +1,138 @@
+//! `check_claim`: a deliberately wrong claim of each kind is refuted (exact
+//! claims) or classified as wrong (f64 claims); right claims pass.
+
+use crate::strategies;
+
+use exactccd::claims::{certified_truth, check_claim, Claim, ClaimVerdict};
+use exactccd::contact::{Certificate, ContactResult, PieceEnd, SeparationPiece, Time};
+use exactccd::generate::{generate, ScenarioClass};
+use exactccd::geom::Vec3;
+use exactccd::poly::{Poly, RealAlgebraic};
+use exactccd_oracle::FloatClass;
+use strategies::q;
+
+/// A scenario with an exactly known first contact time and its value.
+fn scenario_with_time() -> (
+    exactccd::scenario::Scenario,
+    f64,
+    exactccd::scalar::BigRational,
+) {
+    let s = generate(4, 2, ScenarioClass::FlushSliding);
+    let t = s.expect.as_ref().unwrap().time.clone().unwrap();
+    (s, exactccd::scalar::rational_to_f64(&t), t)
+}
+
+#[test]
+fn f64_claims_get_their_class() {
+    let (s, t, _) = scenario_with_time();
+    let float = |collides, time| Claim::Float { collides, time };
+    assert_eq!(
+        check_claim(&s, &float(true, Some(t)), 1e-9),
+        ClaimVerdict::Float(FloatClass::Agrees)
+    );
+    assert!(matches!(
+        check_claim(&s, &float(true, Some(t + 0.01)), 1e-9),
+        ClaimVerdict::Float(FloatClass::Late { dt }) if (dt - 0.01).abs() < 1e-9
+    ));
+    assert!(matches!(
+        check_claim(&s, &float(true, Some(t - 0.01)), 1e-9),
+        ClaimVerdict::Float(FloatClass::Early { .. })
+    ));
+    assert_eq!(
+        check_claim(&s, &float(false, None), 1e-9),
+        ClaimVerdict::Float(FloatClass::Missed)
+    );
+    assert!(matches!(
+        check_claim(&s, &Claim::Failed("NaN".into()), 1e-9),
+        ClaimVerdict::Float(FloatClass::Failed(_))
+    ));
+    // a near miss by 2^-k: any claimed contact is a phantom
+    let miss = generate(4, 3, ScenarioClass::NearMiss);
+    assert_eq!(
+        check_claim(&miss, &float(true, Some(0.5)), 1e-9),
+        ClaimVerdict::Float(FloatClass::Phantom)
+    );
+}
+
+fn exact_claim(time: Option<exactccd::scalar::BigRational>) -> Claim {
+    Claim::Exact(Box::new(ContactResult {
+        collides: time.is_some(),
+        time: time.map(|t| Time::Exact(RealAlgebraic::from_rational(t))),
+        ..ContactResult::default()
+    }))
+}
+
+#[test]
+fn exact_claims_are_certified_or_refuted() {
+    let (s, _, t) = scenario_with_time();
+    assert_eq!(
+        check_claim(&s, &exact_claim(Some(t.clone())), 0.0),
+        ClaimVerdict::Certified
+    );
+    for wrong in [t.clone() + q(1, 1_000_000), t.clone() - q(1, 1_000_000)] {
+        match check_claim(&s, &exact_claim(Some(wrong)), 0.0) {
+            ClaimVerdict::Refuted {
+                counterexample: Some(c),
+                ..
+            } => {
+                // the counterexample is the true time (its lower bracket)
+                assert!(&t - &c < q(1, 1 << 40) && c <= t);
+            }
+            v => panic!("{v:?}"),
+        }
+    }
+    assert!(matches!(
+        check_claim(&s, &exact_claim(None), 0.0),
+        ClaimVerdict::Refuted { .. }
+    ));
+    let miss = generate(4, 3, ScenarioClass::NearMiss);
+    assert!(matches!(
+        check_claim(&miss, &exact_claim(Some(q(1, 2))), 0.0),
+        ClaimVerdict::Refuted { .. }
+    ));
+    assert_eq!(
+        check_claim(&miss, &exact_claim(None), 0.0),
+        ClaimVerdict::Certified
+    );
+}
+
+#[test]
+fn certificates_are_checked_by_the_referee_alone() {
+    let (s, _, _) = scenario_with_time();
+    let truth = certified_truth(&s).unwrap();
+    assert!(truth.certificate.is_some());
+    assert_eq!(
+        check_claim(&s, &Claim::Exact(Box::new(truth.clone())), 0.0),
+        ClaimVerdict::Certified
+    );
+    // a bogus certificate: a separating direction that separates nothing
+    let mut bogus = truth.clone();
+    let c = bogus.certificate.get_or_insert_with(Certificate::default);
+    c.separation = vec![SeparationPiece {
+        from: q(0, 1),
+        to: PieceEnd::BeforeContact,
+        direction: Vec3::new(Poly::zero(), Poly::zero(), Poly::constant(q(1, 1))),
+        label: "a made-up axis".into(),
+    }];
+    assert!(matches!(
+        check_claim(&s, &Claim::Exact(Box::new(bogus)), 0.0),
+        ClaimVerdict::Refuted { .. }
+    ));
+    // the wrong feature: a witness point that is not in both solids
+    let mut wrong_feature = truth;
+    if let Some(w) = wrong_feature
+        .certificate
+        .as_mut()
+        .and_then(|c| c.contact.as_mut())
+    {
+        w.point = Vec3::new(
+            Poly::constant(q(1000, 1)),
+            Poly::constant(q(1000, 1)),
+            Poly::constant(q(1000, 1)),
+        );
+    }
+    assert!(matches!(
+        check_claim(&s, &Claim::Exact(Box::new(wrong_feature)), 0.0),
+        ClaimVerdict::Refuted { .. }
+    ));
+}

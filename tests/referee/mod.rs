@@ -1,0 +1,5 @@
+//! The referee and the claim checker: certificates, verdicts, another library (parry) judged.
+
+mod check_claim;
+mod parry_verdicts;
+mod sat_certificates;

@@ -1,0 +1,180 @@
+//! `exactccd solve --method sat` on the example scenarios: exact answers,
+//! the f64 answer close to them, and exit status 3 with the reason for what
+//! the method does not apply to (`poses`, affine motions, angular motions in
+//! the exact scalar); meshes (OBB trees) and angular motions in `f64`
+//! (`--steps`, `--integrator`).
+
+use std::process::Command;
+
+fn solve(file: &str, scalar: &str) -> (i32, serde_json::Value, String) {
+    solve_with(file, scalar, &[])
+}
+
+fn solve_with(file: &str, scalar: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_exactccd"))
+        .args(["solve", "--method", "sat", "--scalar", scalar])
+        .args(extra)
+        .arg(file)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    (
+        out.status.code().unwrap_or(-1),
+        json,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn exact_times_features_and_f64_agreement() {
+    for (file, time, kind) in [
+        ("examples/scenarios/boxes-head-on.json", "2/5", "face-face"),
+        ("examples/scenarios/triangle-pair.json", "1/2", "face-face"),
+        (
+            "examples/scenarios/contract-example.json",
+            "109/280",
+            "edge-edge",
+        ),
+    ] {
+        let (code, json, err) = solve(file, "exact");
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(json["collides"], true);
+        assert_eq!(json["time"]["exact"], time, "{file}");
+        assert_eq!(json["feature"]["kind"], kind, "{file}");
+        assert!(json["point"].is_array() && json["normal"].is_array());
+        assert!(json["certificate"]["separation"].is_array());
+        let (code, fast, _) = solve(file, "f64");
+        assert_eq!(code, 0);
+        let (e, f) = (
+            json["time"]["approx"].as_f64().unwrap(),
+            fast["time"]["approx"].as_f64().unwrap(),
+        );
+        assert!((e - f).abs() < 1e-9, "{file}: {e} vs {f}");
+    }
+    // rational rotations, solved by the piecewise-polynomial scheme
+    for file in [
+        "examples/scenarios/rational-rotation.json",
+        "examples/scenarios/sgm-paper-linear-rigid.json",
+    ] {
+        let (code, json, err) = solve(file, "exact");
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(json["collides"], true);
+        let (_, fast, _) = solve(file, "f64");
+        let (e, f) = (
+            json["time"]["approx"].as_f64().unwrap(),
+            fast["time"]["approx"].as_f64().unwrap(),
+        );
+        assert!((e - f).abs() < 1e-9, "{file}: {e} vs {f}");
+    }
+}
+
+#[test]
+fn not_applicable_exits_3_with_the_reason() {
+    for (file, why) in [
+        ("examples/scenarios/glide-poses.json", "poses"),
+        ("examples/refused/sgm-paper-linear-affine.json", "non-rigid"),
+    ] {
+        let (code, json, err) = solve(file, "exact");
+        assert_eq!(code, 3, "{file}");
+        assert!(json.is_null(), "no partial JSON");
+        assert!(err.contains(why), "{file}: {err}");
+    }
+}
+
+#[test]
+fn meshes_are_answered_exactly_without_certificate() {
+    // the examples: mesh-inline at 3/16, mesh-obj at 1/2; the box
+    // leaves the tetrahedron's face x = 0 at 9/16, the triangle reaches the
+    // cube's bottom z = -1 at the end t = 1
+    for (file, time, kind, end) in [
+        (
+            "examples/scenarios/mesh-inline.json",
+            "3/16",
+            "vertex-vertex",
+            "9/16",
+        ),
+        ("examples/scenarios/mesh-obj.json", "1/2", "face-face", "1"),
+    ] {
+        let (code, json, err) = solve(file, "exact");
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(json["collides"], true);
+        assert_eq!(json["time"]["exact"], time, "{file}");
+        assert_eq!(json["feature"]["kind"], kind, "{file}");
+        assert!(
+            json.get("certificate").is_none_or(|c| c.is_null()),
+            "{file}"
+        );
+        let ivs = json["contact_intervals"].as_array().unwrap();
+        assert_eq!(ivs.len(), 1, "{file}");
+        assert_eq!(ivs[0][0]["exact"], time, "{file}");
+        assert_eq!(ivs[0][1]["exact"], end, "{file}");
+        let (code, fast, _) = solve(file, "f64");
+        assert_eq!(code, 0);
+        assert_eq!(fast["time"]["approx"], json["time"]["approx"]);
+    }
+    // mesh feature names: the tetrahedron's corner (1, 0, 0); the cube's
+    // top face (OBJ face 2, index 1) under the triangle's back
+    let (_, json, _) = solve("examples/scenarios/mesh-inline.json", "exact");
+    assert_eq!(json["feature"]["a"], "vertex 1");
+    let (_, json, _) = solve("examples/scenarios/mesh-obj.json", "exact");
+    assert_eq!(json["feature"]["a"], "face 1");
+    assert_eq!(json["feature"]["b"], "face -");
+    assert_eq!(json["normal"], serde_json::json!([0.0, 0.0, 1.0]));
+}
+
+fn angular_scenario(dir: &std::path::Path) -> std::path::PathBuf {
+    // a unit box spinning at 1 rad per unit time against a slab at x = 6/5:
+    // contact at asin(0.6 sqrt 2) - pi/4 = 0.227799...
+    let text = serde_json::json!({
+        "format": "exactccd/scenario-v1",
+        "a": {
+            "shape": {"box": {"half_extents": ["1", "1", "1"]}},
+            "motion": {"angular": {"angular_velocity": ["0", "0", "1"]}}
+        },
+        "b": {
+            "shape": {"box": {"half_extents": ["1", "5", "5"]}},
+            "pose": {"translation": ["11/5", "0", "0"]}
+        }
+    });
+    let path = dir.join("spin.json");
+    std::fs::write(&path, text.to_string()).unwrap();
+    path
+}
+
+#[test]
+fn angular_in_f64_with_steps_and_refused_exactly() {
+    let dir = std::env::temp_dir().join(format!("exactccd-sat-angular-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = angular_scenario(&dir);
+    let file = file.to_str().unwrap();
+    let truth = 0.227_799_3;
+    for (steps, integrator) in [("16", "euler"), ("256", "rk4"), ("4096", "closed-form")] {
+        let (code, json, err) =
+            solve_with(file, "f64", &["--steps", steps, "--integrator", integrator]);
+        assert_eq!(code, 0, "{err}");
+        let t = json["time"]["approx"].as_f64().unwrap();
+        let h = 1.0 / steps.parse::<f64>().unwrap();
+        assert!(
+            t >= truth - 1e-6 && t <= truth + h,
+            "{steps} {integrator}: {t}"
+        );
+        assert!(json["time"]["exact"].is_null());
+    }
+    // the default (256 steps, rk4)
+    let (code, json, _) = solve(file, "f64");
+    assert_eq!(code, 0);
+    assert!((json["time"]["approx"].as_f64().unwrap() - truth).abs() <= 1.0 / 256.0);
+    // exact: not applicable, with the reason
+    let (code, json, err) = solve(file, "exact");
+    assert_eq!(code, 3);
+    assert!(json.is_null());
+    assert!(err.contains("not certified"), "{err}");
+    // bad step counts are usage errors
+    for bad in ["0", "x", "10000001"] {
+        let (code, _, err) = solve_with(file, "f64", &["--steps", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

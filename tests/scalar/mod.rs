@@ -1,0 +1,3 @@
+//! Scalars: the ring and field laws of every scalar.
+
+mod laws;
