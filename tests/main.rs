@@ -16,6 +16,7 @@ mod contract;
 mod corpus;
 mod geom;
 mod glide;
+mod layering;
 mod motion;
 mod poly;
 mod primitive;

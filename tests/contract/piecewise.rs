@@ -1,4 +1,4 @@
-//! The `piecewise` motion kind (`docs/FORMAT.md`), one
+//! The `piecewise` motion kind (`docs/FORMAT.md` 7.1), one
 //! test per validation rule: each writes a bad scenario, runs `exactccd
 //! solve`, and checks exit status 2, nothing on stdout and one stderr line
 //! naming the field. Also: valid piecewise scenarios load and are answered

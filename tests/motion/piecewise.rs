@@ -1,4 +1,4 @@
-//! Piecewise rational motion (`docs/FORMAT.md`) through
+//! Piecewise rational motion (`docs/FORMAT.md` 7.1) through
 //! sgm and sat, exact and `f64`, judged by the referee:
 //!
 //! * hand-derived cases: first contact in the first piece, in a later

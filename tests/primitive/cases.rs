@@ -632,7 +632,7 @@ fn f64_agrees_on_clear_cases() {
     ];
     for q in &cases {
         let exact = find_primitive(q).unwrap();
-        let qf = exactccd::queries::query_to_f64(q);
+        let qf = exactccd::solver::primitive::query_to_f64(q);
         let float = find_primitive(&qf).unwrap();
         assert_eq!(exact.collides, float.collides);
         if let (Some(a), Some(b)) = (&exact.first_contact, &float.first_contact) {

@@ -1,4 +1,4 @@
-//! Piecewise rational motion (`docs/FORMAT.md`): sgm and
+//! Piecewise rational motion (`docs/FORMAT.md` 7.1): sgm and
 //! sat, exact and `f64`, through the dispatch (sub-intervals solved and
 //! joined, certificates for exact answers), on 8 scenarios of the
 //! generated class `piecewise` (two pieces each) and on the shipped

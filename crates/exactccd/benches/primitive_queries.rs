@@ -13,8 +13,9 @@
 //! benchmark paper's Tight-Inclusion takes about 29 ms per query here.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use exactccd::queries::{collect_query_files, query_to_f64, read_query_file, BenchmarkQuery};
+use exactccd::queries::{collect_query_files, read_query_file, BenchmarkQuery};
 use exactccd::scalar::BigRational;
+use exactccd::solver::primitive::query_to_f64;
 use exactccd::solver::primitive::{test_primitive, PrimitiveQuery};
 use std::collections::BTreeMap;
 use std::hint::black_box;

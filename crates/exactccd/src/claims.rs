@@ -12,9 +12,8 @@
 //!   the verdict is inconclusive, with the reason.
 //!
 //! ```
-//! use exactccd::claims::{check_claim, Claim, ClaimVerdict};
+//! use exactccd::claims::{check_claim, Claim, ClaimVerdict, FloatClass};
 //! use exactccd::generate::{generate, ScenarioClass};
-//! use exactccd_oracle::FloatClass;
 //! // a scenario whose boxes first touch at an exactly known instant
 //! let s = generate(1, 0, ScenarioClass::ContactAtEnd);
 //! // a library that reports no collision has missed it
@@ -28,7 +27,11 @@ use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Tim
 use crate::referee::{algebraic_of, referee};
 use crate::scalar::BigRational;
 use crate::scenario::Scenario;
-use exactccd_oracle::{classify_float, FloatClass, Truth, Verdict};
+use exactccd_oracle::{classify_float, Truth};
+
+/// The referee's verdict types, re-exported so that one dependency line
+/// gives everything a checker needs.
+pub use exactccd_oracle::{FloatClass, Verdict};
 
 /// What another implementation says about a scenario.
 #[derive(Clone, Debug)]

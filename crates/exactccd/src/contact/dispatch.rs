@@ -266,7 +266,7 @@ pub fn solve(
         Method::Sgm => super::sgm::solve(query, scalar, options),
         Method::Glide => {
             // Piecewise motions are solved piece by piece by sgm and sat
-            // (`docs/FORMAT.md`); glide interpolates the
+            // (`docs/FORMAT.md` 7.1); glide interpolates the
             // poses of the whole interval by one screw.
             for (body, name) in [(query.a, "a"), (query.b, "b")] {
                 if body.motion.is_piecewise() {

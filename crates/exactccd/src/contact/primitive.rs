@@ -35,11 +35,10 @@
 use super::{
     time_json, ContactResult, FeatureKind, FeaturePair, ScalarKind, SolveError, SolveOptions, Time,
 };
-use crate::queries::query_to_f64;
 use crate::scalar::{BigRational, Sign};
 use crate::solver::primitive::{
-    find_primitive, EdgeEdgeRejection, EdgeEdgeWitness, PrimitiveContact, PrimitiveError,
-    PrimitiveFeature, PrimitiveQuery, Rejection, Schedule, Segment, SegmentMiss,
+    find_primitive, query_to_f64, EdgeEdgeRejection, EdgeEdgeWitness, PrimitiveContact,
+    PrimitiveError, PrimitiveFeature, PrimitiveQuery, Rejection, Schedule, Segment, SegmentMiss,
     VertexFaceRejection, VertexFaceWitness, Witness,
 };
 use serde_json::{json, Value};

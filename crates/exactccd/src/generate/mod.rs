@@ -112,7 +112,7 @@ impl ScenarioClass {
     /// The classes of glide's rule 6 (pure rotations).
     pub const ROTATION: [ScenarioClass; 2] = [ScenarioClass::Rotation, ScenarioClass::Spin];
 
-    /// The classes of the contract's extensions (`docs/FORMAT.md`): in the campaign group `all`, not in `random` or
+    /// The classes of the contract's extensions (`docs/FORMAT.md` 7.1): in the campaign group `all`, not in `random` or
     /// `degenerate`.
     pub const EXTENSIONS: [ScenarioClass; 1] = [ScenarioClass::Piecewise];
 

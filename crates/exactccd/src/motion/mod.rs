@@ -95,7 +95,7 @@ pub enum Motion {
         /// Angular velocity about the centre.
         angular_velocity: Vec3<BigRational>,
     },
-    /// Piecewise rational motion (`docs/FORMAT.md`): a
+    /// Piecewise rational motion (`docs/FORMAT.md` 7.1): a
     /// list of `static`, `linear`, `rational` or `row_matrix` pieces over
     /// consecutive closed sub-intervals of `[t0, t1]`, continuous at the
     /// joins. Piece `k` runs from the previous piece's `until` (or `t0`)

@@ -1,4 +1,4 @@
-//! Piecewise rational motion (`docs/FORMAT.md` 2.3, `piecewise`): a body's motion is a list of rational pieces over consecutive
+//! Piecewise rational motion (`docs/FORMAT.md` 7.1): a body's motion is a list of rational pieces over consecutive
 //! closed sub-intervals `[s_k, s_{k+1}]` of `[t0, t1]` (`s_0 = t0`, the last
 //! `s = t1`, breakpoints rational and strictly increasing), each piece
 //! written in the global time `t`, continuous at the joins.

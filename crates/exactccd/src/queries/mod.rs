@@ -18,6 +18,5 @@ pub use csv::{
     QueryFileError,
 };
 pub use run::{
-    answer_line, answer_query, query_to_f64, run_queries, FolderSummary, QueryAnswer,
-    QueryRunError, RunSummary,
+    answer_line, answer_query, run_queries, FolderSummary, QueryAnswer, QueryRunError, RunSummary,
 };

@@ -6,7 +6,7 @@ use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFile
 use crate::contact::{time_json, ScalarKind, Time};
 use crate::geom::Vec3;
 use crate::scalar::{rational_to_f64, BigRational};
-use crate::solver::primitive::{test_primitive, MovingPoint, PrimitiveError, PrimitiveQuery};
+use crate::solver::primitive::{query_to_f64, test_primitive, PrimitiveError, PrimitiveQuery};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -21,25 +21,6 @@ pub struct QueryAnswer {
     pub collides: bool,
     /// The first contact time, `None` without contact.
     pub time: Option<Time>,
-}
-
-/// The query with every coordinate rounded to the nearest `f64`.
-pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
-    let v = |p: &Vec3<BigRational>| p.map(rational_to_f64);
-    let m = |p: &MovingPoint<BigRational>| MovingPoint::new(v(&p.start), v(&p.end));
-    PrimitiveQuery {
-        kind: q.kind,
-        points: [
-            m(&q.points[0]),
-            m(&q.points[1]),
-            m(&q.points[2]),
-            m(&q.points[3]),
-        ],
-        interval: [
-            rational_to_f64(&q.interval[0]),
-            rational_to_f64(&q.interval[1]),
-        ],
-    }
 }
 
 /// Answers one query in the scalar, timing the solver alone (the `f64`

@@ -523,7 +523,7 @@ impl Loader<'_> {
 
 impl Loader<'_> {
     /// `{"pieces": [{"until": TIME, "motion": MOTION}, ..., {"motion":
-    /// MOTION}]}` (`docs/FORMAT.md`): at least one piece,
+    /// MOTION}]}` (`docs/FORMAT.md` 7.1): at least one piece,
     /// at most [`MAX_MOTION_PIECES`]; every piece but the last has `until`,
     /// strictly increasing and strictly inside `(t0, t1)`; each piece is a
     /// `static`, `linear`, `rational` or `row_matrix` motion whose

@@ -103,7 +103,7 @@ pub const MAX_OBJ_NUMBER_BITS: u64 = 1 << 30;
 /// contact equations have several times the degree of the motion.
 pub const MAX_POLYNOMIAL_DEGREE: usize = 32;
 
-/// Most pieces of one `piecewise` motion (`docs/FORMAT.md`): each piece is a separate solve of the whole problem.
+/// Most pieces of one `piecewise` motion (`docs/FORMAT.md` 7.1): each piece is a separate solve of the whole problem.
 pub const MAX_MOTION_PIECES: usize = 256;
 
 /// A scenario: two bodies moving over a closed time interval.

@@ -82,7 +82,7 @@ pub use outcome::{
     Certificate, EdgeFeature, FaceFeature, PrimitiveContact, PrimitiveFeature, PrimitiveStats,
     Rejection, Schedule, Verdict, Witness,
 };
-pub use query::{MovingPoint, PrimitiveQuery, QueryKind};
+pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
 pub use vertex_face::{SegmentMiss, VertexFaceRejection, VertexFaceWitness};
 

@@ -7,7 +7,7 @@ use super::scalar::PrimitiveScalar;
 use super::PrimitiveError;
 use crate::geom::Vec3;
 use crate::poly::Poly;
-use crate::scalar::{Ring, Scalar};
+use crate::scalar::{rational_to_f64, BigRational, Ring, Scalar};
 
 /// A point moving linearly: at `start` at the interval's start `t0`, at
 /// `end` at its end `t1`, so at `start + (t - t0) / (t1 - t0) (end - start)`
@@ -185,4 +185,23 @@ pub(crate) fn cross<C: Ring>(u: &PolyVec<C>, v: &PolyVec<C>) -> PolyVec<C> {
 /// The dot product `u . v`.
 pub(crate) fn dot<C: Ring>(u: &PolyVec<C>, v: &PolyVec<C>) -> Poly<C> {
     &u.x * &v.x + &u.y * &v.y + &u.z * &v.z
+}
+
+/// The query with every coordinate rounded to the nearest `f64`.
+pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
+    let v = |p: &Vec3<BigRational>| p.map(rational_to_f64);
+    let m = |p: &MovingPoint<BigRational>| MovingPoint::new(v(&p.start), v(&p.end));
+    PrimitiveQuery {
+        kind: q.kind,
+        points: [
+            m(&q.points[0]),
+            m(&q.points[1]),
+            m(&q.points[2]),
+            m(&q.points[3]),
+        ],
+        interval: [
+            rational_to_f64(&q.interval[0]),
+            rational_to_f64(&q.interval[1]),
+        ],
+    }
 }

@@ -1,4 +1,4 @@
-//! SAT under piecewise rational motion (`docs/FORMAT.md` 2.3, `piecewise`).
+//! SAT under piecewise rational motion (`docs/FORMAT.md` 7.1).
 //!
 //! A piecewise scenario is a sequence of ordinary scenarios: on each common
 //! sub-interval `[s_k, s_{k+1}]` of the two bodies

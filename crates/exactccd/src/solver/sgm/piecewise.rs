@@ -1,4 +1,4 @@
-//! SGM under piecewise rational motion (`docs/FORMAT.md` 2.3, `piecewise`).
+//! SGM under piecewise rational motion (`docs/FORMAT.md` 7.1).
 //!
 //! On each common sub-interval `[s_k, s_{k+1}]` of the two bodies
 //! ([`common_pieces`](crate::motion::common_pieces)) both bodies are single

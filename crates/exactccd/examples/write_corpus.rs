@@ -1,5 +1,5 @@
 //! Writes one generated scenario per class into a directory: the seed
-//! corpus of `tests/corpus/` (`cargo run --example write_corpus -- DIR`).
+//! corpus of `tests/corpus/` (`cargo run -p exactccd --example write_corpus -- DIR`).
 use exactccd::generate::{generate, ScenarioClass};
 use exactccd::scenario::write_scenario;
 

@@ -69,7 +69,7 @@ fn main() {
         "car" => {
             let path = concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/examples/scenarios/meshes/car.obj"
+                "/../../examples/scenarios/meshes/car.obj"
             );
             let mesh = read_obj(&std::fs::read_to_string(path).unwrap()).unwrap();
             (Shape::Mesh(mesh), 9)
