@@ -46,7 +46,6 @@ const LAYERS: &[&[&str]] = &[
 /// listed one that is gone (remove it from the list).
 const KNOWN_CYCLES: &[&str] = &[
     "campaign: evaluate -> raster_rule -> evaluate",
-    "contact: dispatch -> glide -> dispatch",
     "poly: algebraic -> descartes -> isolate -> algebraic",
     "solver::glide: float_geometry -> solve -> float_geometry",
     "solver::primitive: edge_edge -> outcome -> edge_edge",

@@ -18,16 +18,18 @@ mod dispatch;
 mod glide;
 mod json;
 mod primitive;
+mod query;
 mod sat;
 mod sgm;
 mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
-pub use dispatch::{
-    default_method, solve, ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveError,
-    SolveOptions, DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
-};
+pub use dispatch::{default_method, solve};
 pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
+pub use query::{
+    ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveError, SolveOptions,
+    DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
+};
 pub use sgm::add_sgm_domain_stats;
 pub use witness::find_contact_witness;
 

@@ -1,0 +1,192 @@
+//! What a solver is asked and how it answers when it cannot: the query
+//! (two bodies over an interval, or a primitive query), the method, the
+//! scalar, the options of docs/FORMAT.md 4 (`--method`, `--scalar`,
+//! `--precision`, ...) and [`SolveError`].
+#![deny(clippy::float_arithmetic)]
+
+use crate::motion::Body;
+use crate::scalar::BigRational;
+use crate::solver::primitive::PrimitiveQuery;
+pub use crate::solver::sat::{Integrator, DEFAULT_STEPS};
+use std::fmt;
+use std::str::FromStr;
+
+/// Default `--precision`: TIME brackets at most `2^-64 * max(1, |T|)` wide.
+pub const DEFAULT_PRECISION_BITS: u32 = 64;
+
+/// Largest `--precision` accepted: each bit costs one bisection of an
+/// isolating interval with ever longer numbers.
+pub const MAX_PRECISION_BITS: u32 = 4096;
+
+/// A collision method of the toolkit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Method {
+    /// Spherical Gauss map and Minkowski sum boundary: boxes under rational
+    /// motion (the SGM paper).
+    Sgm,
+    /// Separating axes: boxes, triangles and meshes, rational or angular
+    /// motion (Eberly).
+    Sat,
+    /// Glide rotations: screw-motion interpolation of poses (Buss).
+    Glide,
+    /// Vertex-face and edge-edge queries with linearly moving points (a
+    /// scenario's `query` field; the public CCD benchmark's queries).
+    Primitive,
+}
+
+impl Method {
+    /// Every method, in the order the oracle runs them.
+    pub const ALL: [Method; 4] = [Method::Sgm, Method::Sat, Method::Glide, Method::Primitive];
+
+    /// The name used on the command line and in results: `sgm`, `sat`,
+    /// `glide`, `primitive`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Sgm => "sgm",
+            Method::Sat => "sat",
+            Method::Glide => "glide",
+            Method::Primitive => "primitive",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Method::ALL
+            .into_iter()
+            .find(|m| m.as_str() == s)
+            .ok_or_else(|| format!("unknown method {s:?} (expected sgm, sat, glide or primitive)"))
+    }
+}
+
+/// Which arithmetic a solver runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ScalarKind {
+    /// Exact rationals and real algebraic numbers.
+    #[default]
+    Exact,
+    /// Plain `f64`: fast, inexact.
+    F64,
+}
+
+impl ScalarKind {
+    /// Both scalars, in the order the oracle runs them.
+    pub const ALL: [ScalarKind; 2] = [ScalarKind::Exact, ScalarKind::F64];
+
+    /// The name used on the command line and in results: `exact`, `f64`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ScalarKind::Exact => "exact",
+            ScalarKind::F64 => "f64",
+        }
+    }
+}
+
+impl fmt::Display for ScalarKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for ScalarKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        ScalarKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == s)
+            .ok_or_else(|| format!("unknown scalar {s:?} (expected exact or f64)"))
+    }
+}
+
+/// Which variant of the glide solver runs (`solve --variant`).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum GlideVariant {
+    /// Every event as a root of a polynomial (exact or `f64`).
+    #[default]
+    Analytic,
+    /// The paper's pixel-based algorithm (Buss, "Collision Detection with Glide Rotations", section 9), `f64` only.
+    Raster(crate::solver::glide::raster::RasterSettings),
+}
+
+/// Options every solver receives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveOptions {
+    /// Enclosures of transcendental times are at most
+    /// `2^-precision * max(1, |T|)` wide; also the precision of the result
+    /// JSON's brackets.
+    pub precision: u32,
+    /// Steps `N` of time-stepped (angular) motions, `f64` only (`sat`:
+    /// `--steps`, default [`DEFAULT_STEPS`]).
+    pub steps: usize,
+    /// The integrator of angular motions (`sat`: `--integrator`).
+    pub integrator: Integrator,
+    /// Report every collision in the interval (the result's `collisions`
+    /// extension field; `solve --all`), not only the first. Only the glide
+    /// solver lists them.
+    pub all_collisions: bool,
+    /// The glide solver's variant (`--variant`); other methods ignore it.
+    pub glide_variant: GlideVariant,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            precision: DEFAULT_PRECISION_BITS,
+            steps: DEFAULT_STEPS,
+            integrator: Integrator::default(),
+            all_collisions: false,
+            glide_variant: GlideVariant::Analytic,
+        }
+    }
+}
+
+/// What a solver is asked: two bodies over a closed time interval, or a
+/// primitive query.
+#[derive(Clone, Copy, Debug)]
+pub struct ContactQuery<'a> {
+    /// A vertex-face or edge-edge query (a scenario's `query` field). When
+    /// present, `a` and `b` are placeholders that no method solves: only
+    /// [`Method::Primitive`] applies ([`solve`](super::solve) refuses every other method).
+    pub primitive: Option<&'a PrimitiveQuery<BigRational>>,
+    /// The first body.
+    pub a: &'a Body,
+    /// The second body.
+    pub b: &'a Body,
+    /// `[t0, t1]`, `t0 < t1`.
+    pub interval: &'a (BigRational, BigRational),
+    /// Field paths of rotations that are orthonormal only within the `f64`
+    /// tolerance, not exactly (scenarios loaded for the `f64` path): exact
+    /// solvers refuse such a query.
+    pub approximate_rotations: &'a [String],
+}
+
+/// Why a solver gave no answer. Never "no contact": that is a
+/// [`ContactResult`] with `collides == false`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The method does not apply to this scenario (shape, motion or scalar
+    /// it does not handle); the reason reads as a sentence.
+    NotApplicable(String),
+    /// The method applies, but the exact computation would exceed the
+    /// resource limits (polynomial degree, coefficient size).
+    LimitExceeded(String),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::NotApplicable(why) => write!(f, "not applicable: {why}"),
+            SolveError::LimitExceeded(why) => write!(f, "resource limit exceeded: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
