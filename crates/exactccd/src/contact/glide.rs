@@ -27,8 +27,9 @@
 
 use super::witness::find_contact_witness;
 use super::{
-    time_json, Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, GlideVariant,
-    PieceEnd, ScalarKind, SeparationPiece, SolveError, SolveOptions, Time,
+    time_object, Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair,
+    GlideCollision, GlideStats, GlideVariant, PieceEnd, RasterStats, ScalarKind, SeparationPiece,
+    SolveError, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{BoxEdge, BoxFace, Mat3, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
@@ -39,7 +40,6 @@ use crate::solver::glide::{
     solve_glide, EventKind, GlideError, GlideEvent, GlideOutcome, GlideTime, PROPERNESS_THRESHOLD,
 };
 use num_traits::{Signed, Zero};
-use serde_json::json;
 
 fn time(t: &GlideTime) -> Time {
     match t {
@@ -65,18 +65,18 @@ fn is_proper(p: Option<f64>, threshold: f64) -> bool {
     p.is_some_and(|v| !v.is_nan() && v.total_cmp(&threshold).is_ge())
 }
 
-fn event_json(e: &GlideEvent, precision: u32, threshold: f64) -> serde_json::Value {
-    json!({
-        "kind": kind(e.kind).as_str(),
-        "a": e.a,
-        "b": e.b,
-        "time": time_json(&time(&e.time), precision),
-        "point": e.geometry.point,
-        "normal": e.geometry.normal,
-        "properness": e.geometry.properness,
-        "proper": is_proper(e.geometry.properness, threshold),
-        "coplanar": e.coplanar,
-    })
+fn collision(e: &GlideEvent, precision: u32, threshold: f64) -> GlideCollision {
+    GlideCollision {
+        kind: kind(e.kind),
+        a: e.a.clone(),
+        b: e.b.clone(),
+        time: time_object(&time(&e.time), precision),
+        point: e.geometry.point,
+        normal: e.geometry.normal,
+        properness: e.geometry.properness,
+        proper: is_proper(e.geometry.properness, threshold),
+        coplanar: e.coplanar,
+    }
 }
 
 /// A box under a pure translation, in world coordinates: `x = R y + c0 + t
@@ -339,29 +339,27 @@ fn convert(
         feature: shown.map(feature_pair),
         point: shown.map(|e| e.geometry.point),
         normal: shown.and_then(|e| e.geometry.normal),
-        stats: Some(json!({
-            "path": s.path,
-            "angle": s.angle,
-            "error_estimate": s.error_estimate,
-            "pairs": s.events.pairs,
-            "roots": s.events.roots,
-            "coplanar_pairs": s.events.coplanar_pairs,
-            "forward_faces_b": s.forward_faces_b,
-            "backward_faces_a": s.backward_faces_a,
-            "enclosure_bits": s.enclosure_bits,
-            "properness": shown.and_then(|e| e.geometry.properness),
+        stats: Some(SolverStats::Glide(GlideStats {
+            path: s.path,
+            angle: s.angle,
+            error_estimate: s.error_estimate,
+            pairs: s.events.pairs,
+            roots: s.events.roots,
+            coplanar_pairs: s.events.coplanar_pairs,
+            forward_faces_b: s.forward_faces_b,
+            backward_faces_a: s.backward_faces_a,
+            enclosure_bits: s.enclosure_bits,
+            properness: shown.and_then(|e| e.geometry.properness),
         })),
         certificate: match (scalar, out.stats.path) {
             (ScalarKind::Exact, "translation") => translation_certificate(query, out),
             _ => None,
         },
         collisions: options.all_collisions.then(|| {
-            serde_json::Value::Array(
-                out.events
-                    .iter()
-                    .map(|e| event_json(e, options.precision, PROPERNESS_THRESHOLD))
-                    .collect(),
-            )
+            out.events
+                .iter()
+                .map(|e| collision(e, options.precision, PROPERNESS_THRESHOLD))
+                .collect()
         }),
     }
 }
@@ -398,40 +396,38 @@ fn convert_raster(out: &RasterOutcome, options: &SolveOptions, span: f64) -> Con
         feature: shown.map(feature_pair),
         point: shown.map(|e| e.geometry.point),
         normal: shown.and_then(|e| e.geometry.normal),
-        stats: Some(json!({
-            "variant": "raster",
-            "path": glide.stats.path,
-            "angle": glide.stats.angle,
-            "error_estimate": glide.stats.error_estimate,
-            "pixel": out.resolution.pixel,
-            "time_resolution": out.resolution.time * span,
-            "properness_threshold": threshold,
-            "properness": shown.and_then(|e| e.geometry.properness),
-            "collisions_found": glide.events.len(),
-            "early_out": s.early_out,
-            "pieces_a": s.pieces_a,
-            "pieces_b": s.pieces_b,
-            "doppeled_pieces": s.doppeled_pieces,
-            "faces_whole": s.faces_whole,
-            "faces_clipped": s.faces_clipped,
-            "faces_culled": s.faces_culled,
-            "chords": s.chords,
-            "face_records": s.face_records,
-            "vertex_pixels": s.vertex_pixels,
-            "edge_pixels": s.edge_pixels,
-            "vertex_candidates": s.vertex_candidates,
-            "edge_candidates": s.edge_candidates,
-            "edge_pairs_solved": s.edge_pairs_solved,
+        stats: Some(SolverStats::Raster(RasterStats {
+            variant: "raster",
+            path: glide.stats.path,
+            angle: glide.stats.angle,
+            error_estimate: glide.stats.error_estimate,
+            pixel: out.resolution.pixel,
+            time_resolution: out.resolution.time * span,
+            properness_threshold: threshold,
+            properness: shown.and_then(|e| e.geometry.properness),
+            collisions_found: glide.events.len(),
+            early_out: s.early_out,
+            pieces_a: s.pieces_a,
+            pieces_b: s.pieces_b,
+            doppeled_pieces: s.doppeled_pieces,
+            faces_whole: s.faces_whole,
+            faces_clipped: s.faces_clipped,
+            faces_culled: s.faces_culled,
+            chords: s.chords,
+            face_records: s.face_records,
+            vertex_pixels: s.vertex_pixels,
+            edge_pixels: s.edge_pixels,
+            vertex_candidates: s.vertex_candidates,
+            edge_candidates: s.edge_candidates,
+            edge_pairs_solved: s.edge_pairs_solved,
         })),
         certificate: None,
         collisions: options.all_collisions.then(|| {
-            serde_json::Value::Array(
-                glide
-                    .events
-                    .iter()
-                    .map(|e| event_json(e, options.precision, threshold))
-                    .collect(),
-            )
+            glide
+                .events
+                .iter()
+                .map(|e| collision(e, options.precision, threshold))
+                .collect()
         }),
     }
 }

@@ -21,16 +21,24 @@ mod primitive;
 mod query;
 mod sat;
 mod sgm;
+mod stats;
+mod time_object;
 mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{default_method, solve};
-pub use json::{time_json, write_result_json, ResultHeader, RESULT_FORMAT};
+pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
 pub use query::{
     ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveError, SolveOptions,
     DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
 };
 pub use sgm::add_sgm_domain_stats;
+pub use stats::{
+    AxisName, ContactEvidence, GlideCollision, GlideStats, Miss, PrimitiveEvidence, PrimitiveStats,
+    RasterStats, RejectedCandidate, Rejection, SatStats, Schedule, SegmentName, SgmStats, SignName,
+    SolverStats, Witness,
+};
+pub use time_object::{time_json, time_object, TimeObject};
 pub use witness::find_contact_witness;
 
 use crate::poly::RealAlgebraic;
@@ -155,9 +163,8 @@ pub struct ContactResult {
     /// The unit contact normal at `T`, pointing from `a` to `b`.
     pub normal: Option<[f64; 3]>,
     /// Extension: the solver's statistics (work done, polynomial degrees),
-    /// written as the `stats` field when present. Solver issues define its
-    /// content.
-    pub stats: Option<serde_json::Value>,
+    /// written as the `stats` field when present.
+    pub stats: Option<SolverStats>,
     /// Extension: the evidence the referee checks instead of re-solving
     /// (separation pieces and a contact witness, see [`Certificate`]),
     /// written as the `certificate` field when present. Exact answers of the
@@ -166,7 +173,7 @@ pub struct ContactResult {
     /// Extension: every collision in the interval, in time order, written as
     /// the `collisions` field when present (the glide solver with
     /// `--all`; see `docs/methods/glide.md` for the entries).
-    pub collisions: Option<serde_json::Value>,
+    pub collisions: Option<Vec<GlideCollision>>,
 }
 
 /// Contact intervals `[(entry, exit)]` of a solver, in the neutral form.

@@ -33,86 +33,96 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{
-    time_json, ContactResult, FeatureKind, FeaturePair, ScalarKind, SolveError, SolveOptions, Time,
+    time_object, AxisName, ContactEvidence, ContactResult, FeatureKind, FeaturePair, Miss,
+    PrimitiveEvidence, PrimitiveStats, RejectedCandidate, Rejection, ScalarKind, Schedule,
+    SegmentName, SignName, SolveError, SolveOptions, SolverStats, Time, Witness,
 };
 use crate::scalar::{BigRational, Sign};
 use crate::solver::primitive::{
     find_primitive, query_to_f64, EdgeEdgeRejection, EdgeEdgeWitness, PrimitiveContact,
-    PrimitiveError, PrimitiveFeature, PrimitiveQuery, Rejection, Schedule, Segment, SegmentMiss,
-    VertexFaceRejection, VertexFaceWitness, Witness,
+    PrimitiveError, PrimitiveFeature, PrimitiveQuery, Rejection as PrimitiveRejection,
+    Schedule as PrimitiveSchedule, Segment, SegmentMiss, VertexFaceRejection, VertexFaceWitness,
+    Witness as PrimitiveWitness,
 };
-use serde_json::{json, Value};
 
-fn axis(k: usize) -> &'static str {
-    ["x", "y", "z"][k.min(2)]
-}
-
-fn sign(s: Sign) -> &'static str {
+fn sign(s: Sign) -> SignName {
     match s {
-        Sign::Negative => "-",
-        Sign::Zero => "0",
-        Sign::Positive => "+",
+        Sign::Negative => SignName::Negative,
+        Sign::Zero => SignName::Zero,
+        Sign::Positive => SignName::Positive,
     }
 }
 
-fn segment(s: Segment) -> &'static str {
+fn signs(s: &[Sign]) -> Vec<SignName> {
+    s.iter().map(|x| sign(*x)).collect()
+}
+
+fn segment(s: Segment) -> SegmentName {
     match s {
-        Segment::A => "a",
-        Segment::B => "b",
+        Segment::A => SegmentName::A,
+        Segment::B => SegmentName::B,
     }
 }
 
-fn miss(m: &SegmentMiss) -> Value {
+fn miss(m: &SegmentMiss) -> Miss {
     match m {
-        SegmentMiss::OffLine { axis: k } => json!({ "off_line": axis(*k) }),
-        SegmentMiss::Beyond => json!("beyond"),
+        SegmentMiss::OffLine { axis: k } => Miss::OffLine(AxisName::of(*k)),
+        SegmentMiss::Beyond => Miss::Beyond,
     }
 }
 
-fn witness_json(w: &Witness) -> Value {
+fn witness(w: &PrimitiveWitness) -> Witness {
     match w {
-        Witness::VertexFace(VertexFaceWitness::Inside {
+        PrimitiveWitness::VertexFace(VertexFaceWitness::Inside {
             axis: k,
             barycentric,
-        }) => json!({ "inside": {
-            "axis": axis(*k),
-            "barycentric": barycentric.iter().map(|s| sign(*s)).collect::<Vec<_>>(),
-        }}),
-        Witness::VertexFace(VertexFaceWitness::OnDegenerateFace { edge }) => {
-            json!({ "on_degenerate_face": [edge.0, edge.1] })
+        }) => Witness::Inside {
+            axis: AxisName::of(*k),
+            barycentric: signs(barycentric),
+        },
+        PrimitiveWitness::VertexFace(VertexFaceWitness::OnDegenerateFace { edge }) => {
+            Witness::OnDegenerateFace([edge.0, edge.1])
         }
-        Witness::EdgeEdge(EdgeEdgeWitness::Crossing {
+        PrimitiveWitness::EdgeEdge(EdgeEdgeWitness::Crossing {
             axis: k,
             a_sides,
             b_sides,
-        }) => json!({ "crossing": {
-            "axis": axis(*k),
-            "a_sides": a_sides.iter().map(|s| sign(*s)).collect::<Vec<_>>(),
-            "b_sides": b_sides.iter().map(|s| sign(*s)).collect::<Vec<_>>(),
-        }}),
-        Witness::EdgeEdge(EdgeEdgeWitness::EndOnSegment { segment: s, end }) => {
-            json!({ "end_on_segment": { "segment": segment(*s), "end": end } })
+        }) => Witness::Crossing {
+            axis: AxisName::of(*k),
+            a_sides: signs(a_sides),
+            b_sides: signs(b_sides),
+        },
+        PrimitiveWitness::EdgeEdge(EdgeEdgeWitness::EndOnSegment { segment: s, end }) => {
+            Witness::EndOnSegment {
+                segment: segment(*s),
+                end: *end,
+            }
         }
     }
 }
 
-fn rejection_json(r: &Rejection) -> Value {
+fn rejection(r: &PrimitiveRejection) -> Rejection {
     match r {
-        Rejection::VertexFace(VertexFaceRejection::Outside { axis: k, vertex }) => {
-            json!({ "outside": { "axis": axis(*k), "vertex": vertex } })
+        PrimitiveRejection::VertexFace(VertexFaceRejection::Outside { axis: k, vertex }) => {
+            Rejection::Outside {
+                axis: AxisName::of(*k),
+                vertex: *vertex,
+            }
         }
-        Rejection::VertexFace(VertexFaceRejection::OffDegenerateFace { misses }) => {
-            json!({ "off_degenerate_face": misses.iter().map(miss).collect::<Vec<_>>() })
+        PrimitiveRejection::VertexFace(VertexFaceRejection::OffDegenerateFace { misses }) => {
+            Rejection::OffDegenerateFace(misses.iter().map(miss).collect())
         }
-        Rejection::EdgeEdge(EdgeEdgeRejection::SameSide {
+        PrimitiveRejection::EdgeEdge(EdgeEdgeRejection::SameSide {
             axis: k,
             segment: s,
             sign: g,
-        }) => json!({ "same_side": {
-            "axis": axis(*k), "segment": segment(*s), "sign": sign(*g),
-        }}),
-        Rejection::EdgeEdge(EdgeEdgeRejection::ParallelApart { misses }) => {
-            json!({ "parallel_apart": misses.iter().map(miss).collect::<Vec<_>>() })
+        }) => Rejection::SameSide {
+            axis: AxisName::of(*k),
+            segment: segment(*s),
+            sign: sign(*g),
+        },
+        PrimitiveRejection::EdgeEdge(EdgeEdgeRejection::ParallelApart { misses }) => {
+            Rejection::ParallelApart(misses.iter().map(miss).collect())
         }
     }
 }
@@ -137,22 +147,26 @@ fn to_result<T>(
     precision: u32,
 ) -> ContactResult {
     let cert = &c.certificate;
-    let (schedule, degree) = match cert.schedule {
-        Schedule::Separation { degree } => ("separation", json!(degree)),
-        Schedule::Coplanar { .. } => ("coplanar", Value::Null),
+    let (schedule, separation_degree) = match cert.schedule {
+        PrimitiveSchedule::Separation { degree } => (Schedule::Separation, Some(degree)),
+        PrimitiveSchedule::Coplanar { .. } => (Schedule::Coplanar, None),
     };
-    let evidence = json!({
-        "schedule": schedule,
-        "separation_degree": degree,
-        "rejected": cert.rejected.iter().map(|(t, r)| json!({
-            "time": time_json(&time(t), precision),
-            "reason": rejection_json(r),
-        })).collect::<Vec<_>>(),
-        "contact": cert.contact.as_ref().map(|(t, w)| json!({
-            "time": time_json(&time(t), precision),
-            "witness": witness_json(w),
-        })),
-    });
+    let evidence = PrimitiveEvidence {
+        schedule,
+        separation_degree,
+        rejected: cert
+            .rejected
+            .iter()
+            .map(|(t, r)| RejectedCandidate {
+                time: time_object(&time(t), precision),
+                reason: rejection(r),
+            })
+            .collect(),
+        contact: cert.contact.as_ref().map(|(t, w)| ContactEvidence {
+            time: time_object(&time(t), precision),
+            witness: witness(w),
+        }),
+    };
     ContactResult {
         collides: c.collides,
         initially_overlapping: c.initially_touching,
@@ -165,11 +179,11 @@ fn to_result<T>(
         feature: c.feature.as_ref().map(feature_pair),
         point: c.point,
         normal: c.normal,
-        stats: Some(json!({
-            "candidates": c.stats.candidates,
-            "tests": c.stats.tests,
-            "coplanar": c.stats.coplanar,
-            "evidence": evidence,
+        stats: Some(SolverStats::Primitive(PrimitiveStats {
+            candidates: c.stats.candidates,
+            tests: c.stats.tests,
+            coplanar: c.stats.coplanar,
+            evidence,
         })),
         certificate: None,
         collisions: None,

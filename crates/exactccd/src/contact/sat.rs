@@ -7,8 +7,8 @@
 
 use super::witness::certificate_with_witness;
 use super::{
-    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
-    SeparationPiece, SolveError, SolveOptions, Time,
+    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, SatStats,
+    ScalarKind, SeparationPiece, SolveError, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, CommonPiece, PolyMotion};
@@ -18,7 +18,6 @@ use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
     SatPiecewiseOutcome, SatScenario, Side,
 };
-use serde_json::json;
 
 /// The SAT certificate in the neutral world-frame form of
 /// [`Certificate`]: each piece's axis, turned to world coordinates (the
@@ -93,14 +92,10 @@ fn convert_piecewise<S: RealRoots>(
         feature: features,
         point: contact.and_then(|o| o.point),
         normal: contact.and_then(|o| o.normal),
-        stats: Some(json!({
-            "axes": out.stats.axes,
-            "root_isolations": out.stats.root_isolations,
-            "critical_times": out.stats.critical_times,
-            "piece_pairs": out.stats.piece_pairs,
-            "node_pairs": out.stats.node_pairs,
-            "sub_intervals": out.parts.len(),
-        })),
+        stats: Some(SolverStats::Sat(sat_stats(
+            &out.stats,
+            Some(out.parts.len()),
+        ))),
         certificate: None,
         collisions: None,
     }
@@ -162,15 +157,21 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         }),
         point: out.point,
         normal: out.normal,
-        stats: Some(json!({
-            "axes": out.stats.axes,
-            "root_isolations": out.stats.root_isolations,
-            "critical_times": out.stats.critical_times,
-            "piece_pairs": out.stats.piece_pairs,
-            "node_pairs": out.stats.node_pairs,
-        })),
+        stats: Some(SolverStats::Sat(sat_stats(&out.stats, None))),
         certificate: None,
         collisions: None,
+    }
+}
+
+/// The `stats` field of a SAT answer.
+fn sat_stats(s: &crate::solver::sat::SatStats, sub_intervals: Option<usize>) -> SatStats {
+    SatStats {
+        axes: s.axes,
+        root_isolations: s.root_isolations,
+        critical_times: s.critical_times,
+        piece_pairs: s.piece_pairs,
+        node_pairs: s.node_pairs,
+        sub_intervals,
     }
 }
 

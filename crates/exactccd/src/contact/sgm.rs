@@ -10,7 +10,7 @@
 use super::witness::certificate_with_witness;
 use super::{
     Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
-    SeparationPiece, SolveError, SolveOptions, Time,
+    SeparationPiece, SgmStats, SolveError, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Mat3, Vec3};
 use crate::motion::{common_pieces, CommonPiece, PolyMotion};
@@ -18,9 +18,8 @@ use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
 use crate::solver::sgm::{
     intervals_outside_domain, solve_sgm, solve_sgm_f64, solve_sgm_piecewise, unit_f64, BoxFeature,
-    FastSgmOutcome, PiecewiseSgmOutcome, PlaneId, SgmError, SgmOutcome, SgmStats,
+    FastSgmOutcome, PiecewiseSgmOutcome, PlaneId, SgmError, SgmOutcome,
 };
-use serde_json::json;
 
 /// The linear map taking a normal of `a`'s local frame to a positive
 /// multiple of the world normal: `L_a` for rigid `a` (`L_a = w R`), else
@@ -103,7 +102,7 @@ fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         feature: feature_pair(out),
         point: None,
         normal: None,
-        stats: Some(stats_json(&out.stats)),
+        stats: Some(SolverStats::Sgm(stats_of(&out.stats))),
         certificate: None,
         collisions: None,
     }
@@ -124,30 +123,27 @@ fn convert_fast(out: FastSgmOutcome) -> ContactResult {
         feature: features(out.feature),
         point: None,
         normal: out.normal,
-        stats: Some(stats_json(&out.stats)),
+        stats: Some(SolverStats::Sgm(stats_of(&out.stats))),
         certificate: None,
         collisions: None,
     }
 }
 
-/// The `stats` object (`docs/methods/sgm.md`): `intervals_outside_domain`
-/// only when it was computed.
-fn stats_json(st: &SgmStats) -> serde_json::Value {
-    let mut v = json!({
-        "homogeneous_intervals": st.homogeneous_intervals,
-        "pruned_by_sphere": st.pruned_by_sphere,
-        "planes": st.planes,
-        "max_plane_degree": st.max_plane_degree,
-        "plane_degrees": st.plane_degrees,
-        "contact_degree": st.contact_degree,
-        "motion_degree": st.motion_degree,
-        "root_isolations": st.root_isolations,
-        "cells": st.cells,
-    });
-    if let (Some(n), Some(map)) = (st.intervals_outside_domain, v.as_object_mut()) {
-        map.insert("intervals_outside_domain".into(), n.into());
+/// The `stats` field of an SGM answer (`docs/methods/sgm.md`).
+fn stats_of(st: &crate::solver::sgm::SgmStats) -> SgmStats {
+    SgmStats {
+        homogeneous_intervals: st.homogeneous_intervals,
+        pruned_by_sphere: st.pruned_by_sphere,
+        planes: st.planes,
+        max_plane_degree: st.max_plane_degree,
+        plane_degrees: st.plane_degrees.clone(),
+        contact_degree: st.contact_degree,
+        motion_degree: st.motion_degree,
+        root_isolations: st.root_isolations,
+        cells: st.cells,
+        sub_intervals: None,
+        intervals_outside_domain: st.intervals_outside_domain.map(Some),
     }
-    v
 }
 
 /// Adds the statistics that cost extra work (`exactccd solve --stats`) to
@@ -167,8 +163,8 @@ pub fn add_sgm_domain_stats(
 ) -> Result<(), SolveError> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let n = intervals_outside_domain(query.a, query.b, t0, t1).ok();
-    if let Some(map) = result.stats.as_mut().and_then(|v| v.as_object_mut()) {
-        map.insert("intervals_outside_domain".into(), n.into());
+    if let Some(SolverStats::Sgm(stats)) = result.stats.as_mut() {
+        stats.intervals_outside_domain = Some(n);
     }
     Ok(())
 }
@@ -231,8 +227,8 @@ fn convert_piecewise<S: RealRoots>(
     time: impl Fn(&S::Root) -> Time,
 ) -> ContactResult {
     let first = out.first_contact_run.map(|k| &out.runs[k].outcome);
-    let mut stats = stats_json(&out.stats);
-    stats["sub_intervals"] = json!(out.runs.len());
+    let mut stats = stats_of(&out.stats);
+    stats.sub_intervals = Some(out.runs.len());
     let mut result = ContactResult {
         collides: out.collides,
         initially_overlapping: out.initially_overlapping,
@@ -241,7 +237,7 @@ fn convert_piecewise<S: RealRoots>(
         feature: first.and_then(feature_pair),
         point: None,
         normal: None,
-        stats: Some(stats),
+        stats: Some(SolverStats::Sgm(stats)),
         certificate: None,
         collisions: None,
     };
