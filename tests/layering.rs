@@ -47,9 +47,7 @@ const LAYERS: &[&[&str]] = &[
 const KNOWN_CYCLES: &[&str] = &[
     "campaign: evaluate -> raster_rule -> evaluate",
     "contact: dispatch -> glide -> dispatch",
-    "poly: algebraic -> descartes -> isolate -> algebraic",
     "solver::glide: float_geometry -> solve -> float_geometry",
-    "solver::primitive: edge_edge -> outcome -> edge_edge",
     "solver::sat: angular -> solve -> angular",
 ];
 
