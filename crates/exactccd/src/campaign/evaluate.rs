@@ -29,6 +29,7 @@
 
 use super::agreement::{check_expectation, times_agree};
 use super::angular_equivalent::angular_equivalent;
+use super::finding::{panic_message, Finding, FindingKind};
 use super::raster_rule::{raster_rule, RasterRecord};
 use super::sigma_path::sigma_path_scenario;
 use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
@@ -89,45 +90,6 @@ impl RunRecord {
     }
 }
 
-/// What kind of problem a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FindingKind {
-    /// Two exact answers differ.
-    ExactDisagreement,
-    /// The referee refuted an exact answer.
-    Refuted,
-    /// An exact answer contradicts the scenario's `expect`.
-    Expectation,
-    /// A solver panicked.
-    Panic,
-    /// Rule 8: glide's raster variant misses an analytic collision, or
-    /// reports one the analytic variant does not have, beyond its
-    /// resolution.
-    RasterResolution,
-}
-
-impl FindingKind {
-    /// A short name for reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            FindingKind::ExactDisagreement => "exact-disagreement",
-            FindingKind::Refuted => "refuted",
-            FindingKind::Expectation => "expectation",
-            FindingKind::Panic => "panic",
-            FindingKind::RasterResolution => "raster-resolution",
-        }
-    }
-}
-
-/// One problem found, in a sentence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
-    /// Its kind.
-    pub kind: FindingKind,
-    /// What happened.
-    pub message: String,
-}
-
 /// The judgement of one scenario.
 #[derive(Clone, Debug)]
 pub struct Evaluation {
@@ -165,17 +127,6 @@ impl Evaluation {
             .find(|(r, _)| r.verdict == Some(Verdict::Certified))
             .or_else(|| exact().next())
             .map(|(_, a)| a)
-    }
-}
-
-/// The message of a caught panic, for the report.
-pub(super) fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_owned()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_owned()
     }
 }
 

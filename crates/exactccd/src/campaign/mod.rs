@@ -21,6 +21,7 @@
 mod agreement;
 mod angular_equivalent;
 mod evaluate;
+mod finding;
 mod raster_rule;
 mod report;
 mod runner;
@@ -29,9 +30,8 @@ mod sigma_path;
 
 pub use agreement::{check_expectation, describe_time, times_agree, F64_TIME_TOLERANCE_INVERSE};
 pub use angular_equivalent::angular_equivalent;
-pub use evaluate::{
-    evaluate, Evaluation, Finding, FindingKind, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE,
-};
+pub use evaluate::{evaluate, Evaluation, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE};
+pub use finding::{Finding, FindingKind};
 pub use raster_rule::{
     compare_raster, raster_rule, RasterComparison, RasterRecord, RasterRunOutcome, ReferenceKind,
     BOUNDARY_PROPERNESS, GRAZE_COSINE, RASTER_PIXELS_PER_EDGE,

@@ -77,7 +77,7 @@
 //! taken (the exact reference comes whole from the analytic variant).
 #![allow(clippy::float_arithmetic)]
 
-use super::evaluate::{panic_message, Finding, FindingKind};
+use super::finding::{panic_message, Finding, FindingKind};
 use crate::geom::{Mesh, Shape};
 use crate::scalar::BigRational;
 use crate::scenario::Scenario;

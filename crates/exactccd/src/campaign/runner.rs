@@ -3,7 +3,8 @@
 //! finding shrunk to a reproduction file. Progress is reported to a
 //! [`Progress`] (the command line draws a bar with it).
 
-use super::evaluate::{evaluate, Evaluation, FindingKind};
+use super::evaluate::{evaluate, Evaluation};
+use super::finding::FindingKind;
 use super::report::{CaseLine, Summary};
 use super::shrink::shrink_scenario;
 use crate::contact::{ScalarKind, SolveOptions};

@@ -12,11 +12,15 @@
 //! square-free polynomial terminates. Children are `2^n Q(u/2)` and its Taylor
 //! shift by one; a root exactly at a bisection point is detected exactly (the
 //! right child's constant term vanishes) and divided out.
+//!
+//! [`sign_if_rootless_integer`] is the bound alone, without bisection: the
+//! quick "no root here" test that the front end (`isolate.rs`) and the
+//! scalars (`roots.rs`) run first.
 #![deny(clippy::float_arithmetic)]
 
-use super::isolate::IsolatedRoot;
+use super::isolated_root::{sort_isolated, IsolatedRoot};
 use super::{Dyadic, Poly};
-use crate::scalar::{BigInt, Ring, Sign};
+use crate::scalar::{BigInt, BigRational, Ring, Sign};
 
 /// The number of sign changes in a coefficient sequence (zeros skipped),
 /// stopping early once it exceeds `cap`.
@@ -141,8 +145,50 @@ fn divide_by_u_minus_one(q: &Poly<BigInt>) -> Poly<BigInt> {
     Poly::from_coeffs(quot)
 }
 
-/// Sorts isolated roots by position (intervals never overlap one another or
-/// an exact root).
-pub(crate) fn sort_isolated(v: &mut [IsolatedRoot]) {
-    v.sort_by(|a, b| a.lower().cmp(b.lower()));
+/// The dyadic exponent that represents `q` exactly, if it is dyadic.
+fn dyadic_exponent(q: &BigRational) -> Option<u64> {
+    let d = q.denom();
+    let tz = d.trailing_zeros().unwrap_or(0);
+    (d == &(<BigInt as Ring>::one() << tz)).then_some(tz)
+}
+
+/// Descartes' rule of signs on `[lo, hi]` (rational ends widened outwards
+/// to dyadic ones at `2^-64` when not dyadic): `Some(sign)` when the integer
+/// polynomial `q` provably has no root in the closed dyadic hull (its
+/// non-zero sign there), else `None` (there may be roots).
+///
+/// ```
+/// use exactccd::poly::{sign_if_rootless_integer, Poly};
+/// use exactccd::scalar::{BigInt, BigRational, Sign};
+/// let q = |n: i64, d: i64| BigRational::new(BigInt::from(n), BigInt::from(d));
+/// // t^2 - 2: no root in [0, 1] (negative there), a root in [1, 2]
+/// let p = Poly::from_coeffs(vec![BigInt::from(-2), BigInt::from(0), BigInt::from(1)]);
+/// assert_eq!(sign_if_rootless_integer(&p, &q(0, 1), &q(1, 1)), Some(Sign::Negative));
+/// assert_eq!(sign_if_rootless_integer(&p, &q(1, 1), &q(2, 1)), None);
+/// ```
+pub fn sign_if_rootless_integer(
+    q: &Poly<BigInt>,
+    lo: &BigRational,
+    hi: &BigRational,
+) -> Option<Sign> {
+    if q.is_constant() {
+        let s = q.leading().map_or(Sign::Zero, Ring::sign);
+        return (s != Sign::Zero).then_some(s);
+    }
+    if lo > hi {
+        return None;
+    }
+    // Non-dyadic ends are widened at 2^-64.
+    let k = dyadic_exponent(lo)
+        .unwrap_or(64)
+        .max(dyadic_exponent(hi).unwrap_or(64));
+    let (a, b) = (Dyadic::floor_of(lo, k), Dyadic::ceil_of(hi, k));
+    let sa = q.sign_at_dyadic(&a);
+    if sa == Sign::Zero || q.sign_at_dyadic(&b) != sa {
+        return None;
+    }
+    if a == b {
+        return Some(sa);
+    }
+    (descartes_bound(q, &a, &b) == 0).then_some(sa)
 }

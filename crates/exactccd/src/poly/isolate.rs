@@ -27,6 +27,7 @@
 
 use super::algebraic::RealAlgebraic;
 use super::descartes::isolate_descartes;
+use super::isolated_root::IsolatedRoot;
 use super::sturm::isolate_sturm;
 use super::{dyadic_hull, Dyadic, Poly};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
@@ -109,23 +110,6 @@ impl fmt::Display for IsolationError {
 }
 
 impl std::error::Error for IsolationError {}
-
-/// One isolated root, as the isolators return it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum IsolatedRoot {
-    /// A root exactly at this dyadic point.
-    Exact(Dyadic),
-    /// Exactly one root in this open interval.
-    Interval(Dyadic, Dyadic),
-}
-
-impl IsolatedRoot {
-    pub(crate) fn lower(&self) -> &Dyadic {
-        match self {
-            IsolatedRoot::Exact(d) | IsolatedRoot::Interval(d, _) => d,
-        }
-    }
-}
 
 /// Every distinct real root of `p` in the closed interval `[a, b]`, in
 /// increasing order, with the default isolator and limits.
@@ -241,7 +225,7 @@ pub fn isolate_integer_roots(
     // dyadic hull of [a, b]: no root at all, decided before the square-free
     // part and the rational roots are computed (Descartes' bound counts
     // roots with multiplicity, so it needs no square-free input).
-    if super::roots::sign_if_rootless_integer(p, a, b).is_some() {
+    if super::descartes::sign_if_rootless_integer(p, a, b).is_some() {
         return Ok(Vec::new());
     }
     let mut w = p.square_free();

@@ -12,8 +12,9 @@
 //! * `int.rs`: integer polynomials (`Poly<BigInt>`): content, primitive part,
 //!   pseudo-remainders, exact sign evaluation at dyadic and rational points,
 //!   root bounds;
-//! * `sturm.rs`, `descartes.rs`, `isolate.rs`: the two root isolators and the
-//!   front end that reports every root in `[a, b]`;
+//! * `isolated_root.rs`, `sturm.rs`, `descartes.rs`, `isolate.rs`: what an
+//!   isolator returns, the two root isolators and the front end that reports
+//!   every root in `[a, b]`;
 //! * `algebraic.rs`: [`RealAlgebraic`].
 //!
 //! Invariant of [`Poly`]: the last stored coefficient is non-zero; the zero
@@ -30,6 +31,7 @@ mod dyadic;
 mod field;
 mod int;
 mod isolate;
+mod isolated_root;
 mod modular;
 mod rational_roots;
 mod roots;
@@ -38,6 +40,7 @@ mod small;
 mod sturm;
 
 pub use algebraic::RealAlgebraic;
+pub use descartes::sign_if_rootless_integer;
 pub use dyadic::Dyadic;
 pub use int::{dyadic_hull, fujiwara_bound_log2};
 pub use isolate::{
@@ -45,7 +48,7 @@ pub use isolate::{
     IsolationError, IsolationLimits, Isolator,
 };
 pub use rational_roots::rational_roots;
-pub use roots::{sign_if_rootless_integer, F64Root, RealRoots};
+pub use roots::{F64Root, RealRoots};
 pub use sturm::SturmSequence;
 
 use crate::scalar::{Ring, Scalar, Sign};

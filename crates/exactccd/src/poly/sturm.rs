@@ -13,8 +13,7 @@
 //! `S0(x), S1(x), ...` with zeros skipped.
 #![deny(clippy::float_arithmetic)]
 
-use super::descartes::sort_isolated;
-use super::isolate::IsolatedRoot;
+use super::isolated_root::{sort_isolated, IsolatedRoot};
 use super::{Dyadic, Poly};
 use crate::scalar::{BigInt, Sign};
 use num_traits::Signed;

@@ -6,7 +6,7 @@
 use super::events::{EventKind, PathPolys, PlacedSolid};
 use super::facing::{edge_properness, unit, vertex_properness, Facing, Flow};
 use super::relative::{GlidePath, RelativeGlide, TimeMap};
-use super::solve::Setup;
+use super::setup::Setup;
 use crate::geom::{Mat3, Vec3};
 use crate::motion::{Body, FloatMotion};
 use crate::poly::Poly;

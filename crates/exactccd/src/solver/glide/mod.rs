@@ -54,6 +54,7 @@ mod overlap;
 pub mod raster;
 mod relative;
 mod screen;
+mod setup;
 mod solve;
 
 pub use enclosure::{atan_interval, atan_rational, pi_interval, sqrt_interval, Interval};
@@ -68,4 +69,5 @@ pub use general::{poly_interval, Mixed, MixedFn};
 pub use overlap::{point_inside, segment_meets_face, solids_intersect, surfaces_meet};
 pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
 pub use screen::{screen_point, ScreenPoint};
-pub use solve::{solve_glide, GlideError, GlideEvent, GlideOutcome, GlideStats, GlideTime};
+pub use setup::GlideError;
+pub use solve::{solve_glide, GlideEvent, GlideOutcome, GlideStats, GlideTime};

@@ -28,66 +28,16 @@
 //!    segment this is the point-on-segment test itself).
 #![deny(clippy::float_arithmetic)]
 
-use super::outcome::{EdgeFeature, Rejection, Witness};
+use super::evidence::{
+    EdgeEdgeRejection, EdgeEdgeWitness, Rejection, Segment, SegmentMiss, Witness,
+};
+use super::outcome::EdgeFeature;
 use super::query::{cross, dot, sub, PolyVec};
 use super::scalar::PrimitiveScalar;
 use super::search::InsideTest;
-use super::vertex_face::{point_on_segment, SegmentMiss};
+use super::vertex_face::point_on_segment;
 use crate::poly::Poly;
 use crate::scalar::Sign;
-
-/// A segment of an edge-edge query.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Segment {
-    /// The segment `a0 a1`.
-    A,
-    /// The segment `b0 b1`.
-    B,
-}
-
-/// Evidence of contact at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EdgeEdgeWitness {
-    /// Not parallel; along `axis` (`m_axis != 0`) the ends of `a` are on
-    /// weakly opposite sides of line `b` (`a_sides`: signs of `B_{j,axis}`)
-    /// and the ends of `b` of line `a` (`b_sides`: signs of `A_{j,axis}`).
-    Crossing {
-        /// The projection axis.
-        axis: usize,
-        /// Signs of `a0`, `a1` against line `b`.
-        a_sides: [Sign; 2],
-        /// Signs of `b0`, `b1` against line `a`.
-        b_sides: [Sign; 2],
-    },
-    /// Parallel (`m = 0`): this end of this segment lies on the other.
-    EndOnSegment {
-        /// The segment whose end it is.
-        segment: Segment,
-        /// Which end (`0` or `1`).
-        end: usize,
-    },
-}
-
-/// Evidence of no contact at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EdgeEdgeRejection {
-    /// Not parallel, and both ends of `segment` are strictly on the side
-    /// `sign` of the other's line (signs read along `axis`).
-    SameSide {
-        /// The projection axis.
-        axis: usize,
-        /// The segment whose ends are on one side.
-        segment: Segment,
-        /// Their common sign.
-        sign: Sign,
-    },
-    /// Parallel and no end lies on the other segment: why `a0`, `a1` miss
-    /// `b` and `b0`, `b1` miss `a`.
-    ParallelApart {
-        /// In the order `a0, a1, b0, b1`.
-        misses: [SegmentMiss; 4],
-    },
-}
 
 /// The polynomials of an edge-edge query (see the module documentation).
 pub(crate) struct EdgeEdgePolys<C> {

@@ -4,8 +4,7 @@
 //! anything.
 #![allow(clippy::float_arithmetic)] // f64 output values only (the contract prints them as f64)
 
-use super::edge_edge::{EdgeEdgeWitness, Segment};
-use super::outcome::Witness;
+use super::evidence::{EdgeEdgeWitness, Segment, Witness};
 use super::query::{MovingPoint, PrimitiveQuery, QueryKind};
 use crate::scalar::{Scalar, Sign};
 

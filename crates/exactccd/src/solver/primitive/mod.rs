@@ -39,8 +39,8 @@
 //! time, every contact interval, features, point, normal). Files: one per
 //! query (`vertex_face.rs`, `edge_edge.rs`), the candidate search
 //! (`search.rs`), the inputs (`query.rs`), the scalars and exact root
-//! finding (`scalar.rs`), the outcome types
-//! (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
+//! finding (`scalar.rs`), the evidence at one candidate time
+//! (`evidence.rs`), the outcome types (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
 //! scenario-file form of a query is `scenario::primitive` (the `query`
 //! field), the benchmark's CSV files are read by [`crate::queries`], and
 //! `contact::primitive` converts the outcome for `exactccd solve`. Feature names: the triangle's vertices are `f0, f1, f2`,
@@ -70,6 +70,7 @@
 #![deny(clippy::float_arithmetic)]
 
 mod edge_edge;
+mod evidence;
 mod float;
 mod outcome;
 mod query;
@@ -77,14 +78,16 @@ mod scalar;
 mod search;
 mod vertex_face;
 
-pub use edge_edge::{EdgeEdgeRejection, EdgeEdgeWitness, Segment};
+pub use evidence::{
+    EdgeEdgeRejection, EdgeEdgeWitness, Rejection, Segment, SegmentMiss, VertexFaceRejection,
+    VertexFaceWitness, Witness,
+};
 pub use outcome::{
     Certificate, EdgeFeature, FaceFeature, PrimitiveContact, PrimitiveFeature, PrimitiveStats,
-    Rejection, Schedule, Verdict, Witness,
+    Schedule, Verdict,
 };
 pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
-pub use vertex_face::{SegmentMiss, VertexFaceRejection, VertexFaceWitness};
 
 use crate::poly::IsolationError;
 use edge_edge::EdgeEdgePolys;

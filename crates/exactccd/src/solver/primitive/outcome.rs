@@ -3,27 +3,8 @@
 //! statistics.
 #![deny(clippy::float_arithmetic)]
 
-use super::edge_edge::{EdgeEdgeRejection, EdgeEdgeWitness};
+use super::evidence::{Rejection, Witness};
 use super::query::QueryKind;
-use super::vertex_face::{VertexFaceRejection, VertexFaceWitness};
-
-/// Evidence of contact at a time, per query kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Witness {
-    /// Of a vertex-face query.
-    VertexFace(VertexFaceWitness),
-    /// Of an edge-edge query.
-    EdgeEdge(EdgeEdgeWitness),
-}
-
-/// Evidence of no contact at a time, per query kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rejection {
-    /// Of a vertex-face query.
-    VertexFace(VertexFaceRejection),
-    /// Of an edge-edge query.
-    EdgeEdge(EdgeEdgeRejection),
-}
 
 /// How the candidate times were found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

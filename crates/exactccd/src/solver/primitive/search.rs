@@ -18,7 +18,8 @@
 //!   candidates and one rational time in each gap.
 #![deny(clippy::float_arithmetic)]
 
-use super::outcome::{Certificate, Rejection, Schedule, Witness};
+use super::evidence::{Rejection, Witness};
+use super::outcome::{Certificate, Schedule};
 use super::scalar::PrimitiveScalar;
 use super::PrimitiveError;
 use crate::poly::Poly;

@@ -27,64 +27,13 @@
 //!    components of `A_i` vanish and `D_i <= 0`.
 #![deny(clippy::float_arithmetic)]
 
-use super::outcome::{FaceFeature, Rejection, Witness};
+use super::evidence::{Rejection, SegmentMiss, VertexFaceRejection, VertexFaceWitness, Witness};
+use super::outcome::FaceFeature;
 use super::query::{cross, dot, sub, PolyVec};
 use super::scalar::PrimitiveScalar;
 use super::search::InsideTest;
 use crate::poly::Poly;
 use crate::scalar::Sign;
-
-/// Why a point on one line misses a segment of it: evidence for one edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SegmentMiss {
-    /// The point is off the segment's line: this component of the cross
-    /// product is not zero.
-    OffLine {
-        /// The axis of the non-zero component.
-        axis: usize,
-    },
-    /// On the line but beyond an end: `(p - u) . (p - v) > 0`.
-    Beyond,
-}
-
-/// Evidence of contact at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VertexFaceWitness {
-    /// The triangle has positive area; along `axis` (where `n_axis != 0`)
-    /// every barycentric coordinate of the vertex has the given sign
-    /// (`Zero` or `Positive`), for vertices `0, 1, 2`.
-    Inside {
-        /// The projection axis.
-        axis: usize,
-        /// The signs of the barycentric coordinates.
-        barycentric: [Sign; 3],
-    },
-    /// The triangle has zero area (`n = 0`) and the vertex lies on its
-    /// closed edge between these two vertices.
-    OnDegenerateFace {
-        /// The edge's vertices, increasing.
-        edge: (usize, usize),
-    },
-}
-
-/// Evidence of no contact at a time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum VertexFaceRejection {
-    /// The triangle has positive area and the barycentric coordinate of
-    /// the vertex for `vertex` is negative (sign read along `axis`).
-    Outside {
-        /// The projection axis (`n_axis != 0`).
-        axis: usize,
-        /// The triangle vertex whose barycentric coordinate is negative.
-        vertex: usize,
-    },
-    /// The triangle has zero area and the vertex is on none of its edges
-    /// (`f1 f2`, `f2 f0`, `f0 f1`).
-    OffDegenerateFace {
-        /// Why each edge is missed.
-        misses: [SegmentMiss; 3],
-    },
-}
 
 /// The polynomials of a vertex-face query (see the module documentation).
 pub(crate) struct VertexFacePolys<C> {

@@ -40,8 +40,8 @@
 //! refuses angular motions.
 #![allow(clippy::float_arithmetic)] // f64 time stepping only; see the module docs
 
+use super::pair::{solve_placed, SatError, SatScenario};
 use super::projection::Placed;
-use super::solve::{solve_placed, SatError, SatScenario};
 use super::{Certificate, SatOutcome, SatStats};
 use crate::geom::{Mat3, Shape, Vec3};
 use crate::motion::{rotation_about_axis, Body, Motion};

@@ -71,7 +71,7 @@
 use super::features::{ContactFeatures, FeatureName};
 use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
-use super::solve::{rigid_motion, solve_sat_pair, SatError, SatScenario};
+use super::pair::{rigid_motion, solve_sat_pair, SatError, SatScenario};
 use super::{test_box_box_moving, Certificate, SatOutcome, SatStats};
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};

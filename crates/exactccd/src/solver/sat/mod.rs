@@ -52,7 +52,9 @@
 //! `projection.rs` (the generic projections of any pair onto any axis, with
 //! scalar or polynomial entries), `features.rs` (contact features and
 //! points), `rational_motion.rs` (the exact piecewise-polynomial scheme),
-//! `solve.rs` (bodies and motions of the contract in, [`SatOutcome`] out),
+//! `pair.rs` (one pair of boxes and triangles under rational motions, and
+//! the scenario and error types), `solve.rs` (the front door: bodies and
+//! motions of the contract in, [`SatOutcome`] out),
 //! `float.rs` (the few `f64`-only helpers: unit normals, tolerances);
 //! phase 2: `angular.rs` (angular velocity by time stepping, Eberly, "Dynamic Collision Detection using OBBs"
 //! section 5 and Eberly, "Intersection of Objects with Linear and Angular Velocities", `f64` only), `obb_fit.rs` (exact conservative
@@ -86,6 +88,7 @@ mod hull;
 mod mesh;
 mod obb_fit;
 mod obb_tree;
+mod pair;
 mod piecewise;
 mod projection;
 mod rational_motion;
@@ -107,10 +110,11 @@ pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOption
 pub use obb_tree::{
     ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
 };
+pub use pair::{SatError, SatScenario};
 pub use piecewise::{join_sat_parts, solve_sat_piecewise, SatPieceOutcome, SatPiecewiseOutcome};
 pub use projection::{AxisProjection, BodyProjection};
 pub use rational_motion::{rational_motion_contact, RigidPair};
-pub use solve::{solve_sat, solve_sat_with, SatError, SatOptions, SatScenario};
+pub use solve::{solve_sat, solve_sat_with, SatOptions};
 pub use triangle_box::{find_triangle_box_contact, test_triangle_box, test_triangle_box_moving};
 pub use triangle_triangle::{
     find_triangle_triangle_contact, test_triangle_triangle, test_triangle_triangle_moving,
