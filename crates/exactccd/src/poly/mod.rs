@@ -33,7 +33,7 @@ mod isolate;
 mod modular;
 mod rational_roots;
 mod roots;
-mod roots_f64;
+pub(crate) mod roots_f64;
 mod small;
 mod sturm;
 

@@ -4,8 +4,7 @@
 
 use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
 use crate::contact::{time_json, ScalarKind, Time};
-use crate::geom::Vec3;
-use crate::scalar::{rational_to_f64, BigRational};
+use crate::scalar::BigRational;
 use crate::solver::primitive::{query_to_f64, test_primitive, PrimitiveError, PrimitiveQuery};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
