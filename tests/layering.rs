@@ -17,7 +17,8 @@
 //!    are not a node, but a name it re-exports from a child counts as that
 //!    child's.
 //!
-//! Comments and `#[cfg(test)]` modules are not read: unit tests may reach
+//! Comments and `#[cfg(test)]` modules (in the file, or in their own file
+//! as `#[cfg(test)] mod tests;`) are not read: unit tests may reach
 //! anything. [`check_tree`] takes the sources as text, so the checker is
 //! itself tested on made-up trees that break each rule.
 
@@ -151,6 +152,26 @@ fn code_of(text: &str) -> String {
             }
         }
         out.replace_range(at..at + end, "");
+    }
+    out
+}
+
+/// The names of the modules `text` declares as `#[cfg(test)] mod name;`
+/// (their text is in a file of their own).
+fn test_modules(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("#[cfg(test)]") {
+        from += i + "#[cfg(test)]".len();
+        let rest = text[from..].trim_start();
+        let Some(rest) = rest.strip_prefix("mod ") else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let name: String = rest.chars().take_while(|&c| is_ident(c)).collect();
+        if !name.is_empty() && rest[name.len()..].trim_start().starts_with(';') {
+            out.push(name);
+        }
     }
     out
 }
@@ -294,7 +315,23 @@ fn reexports(base: &Source) -> BTreeMap<String, String> {
 
 /// What [`check_tree`] found wrong, one line each.
 fn check_tree(files: &[(String, String)], known_cycles: &[&str]) -> Vec<String> {
-    let sources: Vec<Source> = files.iter().map(|(r, t)| source(r, t)).collect();
+    let all: Vec<Source> = files.iter().map(|(r, t)| source(r, t)).collect();
+    // the files of test modules declared `#[cfg(test)] mod name;`
+    let test_files: Vec<Vec<String>> = all
+        .iter()
+        .zip(files)
+        .flat_map(|(s, (_, text))| {
+            test_modules(text).into_iter().map(|name| {
+                let mut path = s.path.clone();
+                path.push(name);
+                path
+            })
+        })
+        .collect();
+    let sources: Vec<Source> = all
+        .into_iter()
+        .filter(|s| !test_files.iter().any(|t| s.path.starts_with(t)))
+        .collect();
     let layer_of = |m: &str| LAYERS.iter().position(|l| l.contains(&m));
     let mut problems = Vec::new();
     // rules 1 and 2
@@ -478,6 +515,15 @@ fn clean_tree() -> Vec<(String, String)> {
             "solver/sgm/mod.rs",
             "use crate::poly::isolate;\n#[cfg(test)]\nmod tests { use crate::solver::sat::X; }",
         ),
+        (
+            "solver/sgm/fast/mod.rs",
+            "mod part;\n#[cfg(test)]\nmod tests;",
+        ),
+        ("solver/sgm/fast/part.rs", "use crate::poly::isolate;"),
+        (
+            "solver/sgm/fast/tests.rs",
+            "use crate::solver::sat::X;\nuse super::part::Y;",
+        ),
     ]
     .iter()
     .map(|(p, t)| (p.to_string(), t.to_string()))
@@ -551,4 +597,15 @@ fn the_checker_reads_no_comment_and_no_test_module() {
         "// use crate::solver::sat;\n/// [`crate::poly`]\npub trait Scalar {}\n#[cfg(test)]\nmod tests {\n    use crate::solver::sat::solve;\n}\nconst S: &str = \"crate::solver\";",
     );
     assert_eq!(check_tree(&tree, &[]), Vec::<String>::new());
+}
+
+#[test]
+fn the_checker_reads_no_test_module_in_its_own_file() {
+    // declared `#[cfg(test)] mod tests;` (the clean tree): not read; the
+    // same file declared as a plain module is read
+    let tree = with_file("solver/sgm/fast/mod.rs", "mod part;\nmod tests;");
+    assert_eq!(
+        check_tree(&tree, &[]),
+        vec!["solver::sgm::fast::tests: names solver::sat, another solver".to_owned()]
+    );
 }

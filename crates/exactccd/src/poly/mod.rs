@@ -35,7 +35,7 @@ mod isolated_root;
 mod modular;
 mod rational_roots;
 mod roots;
-mod roots_f64;
+pub(crate) mod roots_f64;
 mod small;
 mod sturm;
 

@@ -111,12 +111,28 @@ pub(crate) fn roots_in(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
 
 /// The root of the monotone piece `[a, b]` where `p` changes sign, by Newton
 /// steps kept inside a shrinking bracket (bisection when Newton leaves it).
-fn refine(c: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
+fn refine(c: &[f64], a: f64, b: f64, fa: f64) -> f64 {
     let d = derivative(c);
+    newton_bisection(|x| (horner(c, x).0, horner(&d, x).0), a, b, fa)
+}
+
+/// The root in `[a, b]` of a function that changes sign there and is
+/// monotone (`fa`, its value at `a`, not zero): Newton steps kept inside
+/// the shrinking bracket, bisection when Newton leaves it or the
+/// derivative is zero; at most 200 steps. `eval(x)` is the value and the
+/// derivative at `x`. The one refinement of both `f64` root finders (this
+/// module's and the SGM solver's fast path, which evaluates both in one
+/// Horner pass).
+pub(crate) fn newton_bisection(
+    eval: impl Fn(f64) -> (f64, f64),
+    mut a: f64,
+    mut b: f64,
+    fa: f64,
+) -> f64 {
     let neg_at_a = fa < 0.0;
     let mut x = a + (b - a) / 2.0;
     for _ in 0..200 {
-        let (fx, _) = horner(c, x);
+        let (fx, dx) = eval(x);
         if fx == 0.0 {
             return x;
         }
@@ -125,7 +141,6 @@ fn refine(c: &[f64], mut a: f64, mut b: f64, fa: f64) -> f64 {
         } else {
             b = x;
         }
-        let (dx, _) = horner(&d, x);
         let newton = x - fx / dx;
         let next = if dx != 0.0 && newton > a && newton < b {
             newton

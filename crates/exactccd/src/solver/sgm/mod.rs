@@ -138,7 +138,7 @@
 //! ## The `f64` fast path
 //!
 //! `f64` queries on two boxes under `static`, `linear` or `rational`
-//! motions take a dedicated path (`fast_f64.rs`, [`solve_sgm_f64`]): the
+//! motions take a dedicated path (`fast_f64/`, [`solve_sgm_f64`]): the
 //! same method on fixed-size `f64` polynomials, with a centred-form
 //! root-free test before any root finding; other `f64` queries run this
 //! generic solve in `f64`.
@@ -151,8 +151,10 @@
 //! two planes both separate (`solve.rs`).
 #![deny(clippy::float_arithmetic)]
 
+mod cells;
 mod fast_f64;
 mod float;
+mod outcome;
 mod piecewise;
 mod planes;
 mod relative;
@@ -161,12 +163,13 @@ mod solve;
 
 pub use fast_f64::{solve_sgm_f64, FastSgmOutcome, MAX_COEFFS};
 pub use float::unit_f64;
+pub use outcome::{SgmCell, SgmOutcome, SgmPiece, SgmStats};
 pub use piecewise::{join_sgm_runs, solve_sgm_piecewise, PiecewiseSgmOutcome, SgmRun};
 pub use planes::{
     axis_data, pattern_at, AxisData, BoxFeature, FeatureSigns, PlaneAxis, PlaneId, PLANE_COUNT,
 };
 pub use relative::{relative_boxes, RelativeBoxes};
-pub use solve::{intervals_outside_domain, solve_sgm, SgmCell, SgmOutcome, SgmPiece, SgmStats};
+pub use solve::{intervals_outside_domain, solve_sgm};
 
 use std::fmt;
 

@@ -1,121 +1,26 @@
-//! Collision time and contact intervals (the SGM paper, section IV-D) with the
-//! bounding-sphere pruning of section IV-E, over the homogeneous intervals
-//! of section IV-A (module docs of `sgm`).
+//! Collision time and contact intervals (the SGM paper, "Collision
+//! prediction of two oriented bounding boxes under univariate (piecewise)
+//! rational motion", section IV-D) with the bounding-sphere pruning of
+//! section IV-E, over the homogeneous intervals of section IV-A (module
+//! docs of `sgm`). The cells of the intervals are built in `cells.rs`; the
+//! outcome's types are in `outcome.rs`.
 #![deny(clippy::float_arithmetic)]
 
+use super::cells::{limit, sweep_intervals, IntervalPlanes, RootCache};
+use super::outcome::{SgmCell, SgmOutcome, SgmPiece, SgmStats};
 use super::planes::{
     axis_data, axis_normals, contact_pair, AxisData, BoxFeature, PlaneId, PLANE_COUNT,
 };
 use super::relative::{relative_boxes, RelativeBoxes};
 use super::ring::PlaneRing;
 use super::SgmError;
-use crate::geom::{Mat3, Vec3};
+use crate::geom::Mat3;
+use crate::geom::Vec3;
 use crate::motion::Body;
-use crate::poly::{fujiwara_bound_log2, isolate_roots, IsolationError, Poly, RealRoots};
-use crate::scalar::{BigInt, BigRational, Ring, Sign};
+use crate::poly::{fujiwara_bound_log2, isolate_roots, Poly, RealRoots};
+use crate::scalar::{BigInt, BigRational, Sign};
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
-
-/// The bit of a cell's mask meaning "the bounding spheres are apart".
-const SPHERE_BIT: usize = PLANE_COUNT;
-
-/// Work counters, as the paper reports them (section V: "dividing the
-/// motion path to homogeneous intervals produced 15 intervals, of which
-/// three intervals were out of our [0, 1] domain, and eight intervals could
-/// be eliminated using the bounding sphere test", "a degree 5 constraint").
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SgmStats {
-    /// Homogeneous intervals meeting `[t0, t1]` (the paper's count less
-    /// those outside the domain).
-    pub homogeneous_intervals: usize,
-    /// Homogeneous intervals of the whole real line of `t` that lie outside
-    /// `[t0, t1]` (the paper's "out of our [0, 1] domain"): one per distinct
-    /// real root `<= t0` or `>= t1` of the normals' components. Costs an
-    /// isolation on the whole line, so it is computed only on request
-    /// ([`intervals_outside_domain`]); `None` otherwise.
-    pub intervals_outside_domain: Option<usize>,
-    /// Homogeneous intervals skipped by the bounding-sphere test.
-    pub pruned_by_sphere: usize,
-    /// Plane polynomials built (30 per unpruned interval, less the dropped
-    /// ones whose normal vanishes identically).
-    pub planes: usize,
-    /// Largest degree of a plane (contact) polynomial.
-    pub max_plane_degree: usize,
-    /// `plane_degrees[d]`: the number of plane (contact) polynomials of
-    /// degree `d` built.
-    pub plane_degrees: Vec<usize>,
-    /// The degree of the plane polynomial that vanishes at the first
-    /// contact (the paper's "degree 5 constraint"); `None` without contact
-    /// or when no plane with a non-vanishing normal is active there.
-    pub contact_degree: Option<usize>,
-    /// Degree of the relative motion `M(t)`.
-    pub motion_degree: usize,
-    /// Polynomials whose real roots were isolated.
-    pub root_isolations: usize,
-    /// Cells (exact instants and open gaps) decided.
-    pub cells: usize,
-}
-
-/// A cell of the time axis: an instant (`lo == hi`, no sample) or an open
-/// gap `(lo, hi)` with a rational sample inside, and the set of planes (bit
-/// `k` for [`PlaneId::from_index`]`(k)`, bit 30 for the sphere test) that
-/// have the origin strictly outside on the whole cell.
-#[derive(Clone, Debug)]
-pub struct SgmCell<S: RealRoots> {
-    /// Lower end.
-    pub lo: S::Root,
-    /// Upper end.
-    pub hi: S::Root,
-    /// A rational point of a gap; `None` for an instant.
-    pub sample: Option<S>,
-    /// Separating planes on the cell (bit 30: bounding spheres apart).
-    pub negative: u32,
-    /// The homogeneous interval whose plane set decided the cell.
-    pub interval: usize,
-}
-
-/// One piece of the separation certificate: on `[from, to]` (rational
-/// ends; `to == None` is the open end at the contact time) the plane
-/// `plane` (or the sphere test when `None`) has the origin outside.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SgmPiece<S> {
-    /// Start.
-    pub from: S,
-    /// End, `None` for "up to the first contact".
-    pub to: Option<S>,
-    /// The separating plane; `None` for the bounding-sphere test.
-    pub plane: Option<PlaneId>,
-}
-
-/// The answer of the SGM solver (plain data).
-#[derive(Clone, Debug)]
-pub struct SgmOutcome<S: RealRoots> {
-    /// The boxes touch or overlap somewhere in `[t0, t1]`.
-    pub collides: bool,
-    /// They touch or overlap at `t0`.
-    pub initially_overlapping: bool,
-    /// The first contact time.
-    pub first_contact: Option<S::Root>,
-    /// The maximal closed contact intervals, in order.
-    pub contact_intervals: Vec<(S::Root, S::Root)>,
-    /// The plane the origin lies on at the first contact and the pair's
-    /// features (of `a`, then of `b`), when some plane with a non-vanishing
-    /// normal is active there.
-    pub feature: Option<(PlaneId, BoxFeature, BoxFeature)>,
-    /// Separation pieces tiling `[t0, T)` or `[t0, t1]`; `None` when no
-    /// greedy cover with rational cuts was found.
-    pub pieces: Option<Vec<SgmPiece<S>>>,
-    /// The relative boxes (`b` in `a`'s frame).
-    pub boxes: RelativeBoxes<S>,
-    /// The 15 plane directions `n` in `a`'s frame.
-    pub normals: Vec<Vec3<Poly<S>>>,
-    /// Work counters.
-    pub stats: SgmStats,
-}
-
-fn limit(e: IsolationError) -> SgmError {
-    SgmError::LimitExceeded(format!("sgm: {e}"))
-}
 
 /// A dyadic `u >= sqrt(x)` for `x >= 0`, within a relative `2^-20`: `u =
 /// (isqrt(floor(x 4^k)) + 1) / 2^k` with `k` chosen so that the integer
@@ -171,112 +76,6 @@ fn sorted_unique<R: Ord>(mut v: Vec<R>) -> Vec<R> {
     v
 }
 
-/// Real roots in `[t0, t1]` with a cache (many plane polynomials repeat
-/// between neighbouring intervals).
-struct RootCache<S: RealRoots> {
-    seen: Vec<(Poly<S>, Vec<S::Root>)>,
-    t0: S,
-    t1: S,
-    isolations: usize,
-}
-
-impl<S: RealRoots> RootCache<S> {
-    fn roots(&mut self, p: &Poly<S>) -> Result<Vec<S::Root>, SgmError> {
-        if p.is_constant() {
-            return Ok(Vec::new());
-        }
-        if let Some((_, r)) = self.seen.iter().find(|(q, _)| q == p) {
-            return Ok(r.clone());
-        }
-        self.isolations += 1;
-        let r = S::real_roots(p, &self.t0, &self.t1).map_err(limit)?;
-        self.seen.push((p.clone(), r.clone()));
-        Ok(r)
-    }
-}
-
-/// The planes of one homogeneous interval: `(plane index, D(t))` over the
-/// ring `R`; planes whose normal vanishes identically are left out.
-struct IntervalPlanes<R> {
-    planes: Vec<(usize, Poly<R>)>,
-}
-
-/// Bits of the scalar bounds of the homogeneous intervals' ends handed to
-/// the exclusion test ([`RealRoots::sign_if_rootless`]).
-const END_BOUND_BITS: u64 = 8;
-
-/// One constraint on a homogeneous interval `[lo, hi]` (a plane polynomial,
-/// or the negated sphere polynomial): its distinct roots in `[lo, hi]` and
-/// its sign on the open pieces between them. `signs[i]` is the sign on
-/// `(r_i, r_{i+1})` with `r_0 = lo` and `r_{n+1} = hi` (`Sign::Zero` for an
-/// empty piece, when a root is an end). A polynomial is continuous, so
-/// between two consecutive roots its sign is constant; at `lo` and `hi`,
-/// when they are not roots, it is the sign of the adjacent piece. This
-/// decides every cell of the interval without evaluating each plane there.
-struct Track<S: RealRoots> {
-    /// The mask bit: the plane's index, or [`SPHERE_BIT`].
-    bit: usize,
-    roots: Vec<S::Root>,
-    signs: Vec<Sign>,
-}
-
-/// The signs of `d` on the open pieces between `lo`, the `roots` and `hi`
-/// (at a rational sample of each non-empty piece).
-fn piece_signs<S: RealRoots, R: PlaneRing<S>>(
-    d: &Poly<R>,
-    roots: &[S::Root],
-    lo: &S::Root,
-    hi: &S::Root,
-) -> Vec<Sign> {
-    let mut signs = Vec::with_capacity(roots.len() + 1);
-    let mut from = lo;
-    for to in roots.iter().chain(std::iter::once(hi)) {
-        signs.push(match S::value_between(from, to) {
-            Some(x) => R::sign_at(d, &x),
-            None => Sign::Zero,
-        });
-        from = to;
-    }
-    signs
-}
-
-/// The roots of `d` in `[lo, hi]` and its signs between them; `bounds`
-/// are scalars `a <= lo`, `hi <= b`. A polynomial proven root-free on
-/// `[a, b]` by the cheap test is not isolated.
-fn track<S: RealRoots, R: PlaneRing<S>>(
-    d: &Poly<R>,
-    bit: usize,
-    lo: &S::Root,
-    hi: &S::Root,
-    bounds: &(S, S),
-    cache: &mut RootCache<S>,
-) -> Result<Track<S>, SgmError> {
-    let constant = if d.is_constant() {
-        Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
-    } else {
-        R::sign_if_rootless(d, &bounds.0, &bounds.1)
-    };
-    if let Some(s) = constant {
-        return Ok(Track {
-            bit,
-            roots: Vec::new(),
-            signs: vec![s],
-        });
-    }
-    // Exactly, isolate on the bounds of the interval only; in `f64` (no
-    // exclusion test, cheap roots) on the whole `[t0, t1]` through the
-    // cache, as planes repeat between neighbouring intervals.
-    let all = if S::IS_EXACT {
-        cache.isolations += 1;
-        S::real_roots(&R::to_scalar(d), &bounds.0, &bounds.1).map_err(limit)?
-    } else {
-        cache.roots(&R::to_scalar(d))?
-    };
-    let roots: Vec<S::Root> = all.into_iter().filter(|r| r >= lo && r <= hi).collect();
-    let signs = piece_signs::<S, R>(d, &roots, lo, hi);
-    Ok(Track { bit, roots, signs })
-}
-
 /// The direction's inner values and centre divided by the highest power of
 /// the positive `v` (from the motion's denominator `w`) that divides all of
 /// them: every plane of the direction is then divided by it (the same roots
@@ -312,64 +111,6 @@ fn without_common_factor<S: RealRoots, R: PlaneRing<S>>(
         for (t, q) in ax.terms.iter_mut().zip(divided) {
             t.1 = q;
         }
-    }
-}
-
-/// A plane polynomial over a run of neighbouring homogeneous intervals
-/// (`.., until]`) where it does not change: its sign when the exclusion test
-/// proves it root-free on the run's bounds, else its roots there.
-struct PlaneRun<S: RealRoots, R> {
-    poly: Poly<R>,
-    until: usize,
-    sign: Option<Sign>,
-    roots: Vec<S::Root>,
-}
-
-/// The run of `d` over the scalar `bounds` of its intervals (exact scalars).
-fn plane_run<S: RealRoots, R: PlaneRing<S>>(
-    d: Poly<R>,
-    until: usize,
-    bounds: &(S, S),
-    cache: &mut RootCache<S>,
-) -> Result<PlaneRun<S, R>, SgmError> {
-    let sign = if d.is_constant() {
-        Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
-    } else {
-        R::sign_if_rootless(&d, &bounds.0, &bounds.1)
-    };
-    let roots = if sign.is_some() {
-        Vec::new()
-    } else {
-        cache.isolations += 1;
-        S::real_roots(&R::to_scalar(&d), &bounds.0, &bounds.1).map_err(limit)?
-    };
-    Ok(PlaneRun {
-        poly: d,
-        until,
-        sign,
-        roots,
-    })
-}
-
-impl<S: RealRoots, R: PlaneRing<S>> PlaneRun<S, R> {
-    /// The track of the plane (mask bit `bit`) on the interval `[lo, hi]`
-    /// of the run.
-    fn track(&self, bit: usize, lo: &S::Root, hi: &S::Root) -> Track<S> {
-        if let Some(s) = self.sign {
-            return Track {
-                bit,
-                roots: Vec::new(),
-                signs: vec![s],
-            };
-        }
-        let roots: Vec<S::Root> = self
-            .roots
-            .iter()
-            .filter(|r| *r >= lo && *r <= hi)
-            .cloned()
-            .collect();
-        let signs = piece_signs::<S, R>(&self.poly, &roots, lo, hi);
-        Track { bit, roots, signs }
     }
 }
 
@@ -433,23 +174,17 @@ fn ring_boxes<S: RealRoots, R: PlaneRing<S>>(
     }
 }
 
-/// [`solve_sgm`] with the planes built and signed over the ring `R`.
+/// [`solve_sgm`] with the planes built and signed over the ring `R`: the
+/// homogeneous intervals (section IV-A), the sphere polynomial (section
+/// IV-E), the cells of every interval (sections IV-B to IV-E, `cells.rs`),
+/// then the contact intervals, the touching features at the first contact
+/// and the cover of the separated time before it (section IV-D).
 fn solve_in<S: RealRoots, R: PlaneRing<S>>(
     boxes: RelativeBoxes<S>,
     t0: &BigRational,
     t1: &BigRational,
 ) -> Result<SgmOutcome<S>, SgmError> {
-    // The scale making exact half extents integers (1 for `f64`).
-    let mut lambda = <BigRational as One>::one();
-    if S::IS_EXACT {
-        let mut lcm = <BigInt as One>::one();
-        for h in boxes.half_a.iter().chain(boxes.half_b.iter()) {
-            if let Some(q) = h.to_rational() {
-                lcm = num_integer::Integer::lcm(&lcm, q.denom());
-            }
-        }
-        lambda = BigRational::from_integer(lcm);
-    }
+    let lambda = integer_scale(&boxes);
     let rboxes = ring_boxes::<S, R>(&boxes, &lambda);
     let w_divisor = R::positive_divisor(&rboxes.denominator);
     let axes: Vec<AxisData<R>> = axis_data(&rboxes)
@@ -457,305 +192,55 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         .map(|ax| without_common_factor::<S, R>(ax, &w_divisor))
         .collect();
     let mut stats = SgmStats {
-        motion_degree: [boxes.denominator.degree().unwrap_or(0)]
-            .into_iter()
-            .chain(boxes.translation.iter().map(|p| p.degree().unwrap_or(0)))
-            .chain((0..3).flat_map(|j| {
-                let c = boxes.axis(j);
-                [0, 1, 2].map(|k| c[k].degree().unwrap_or(0))
-            }))
-            .max()
-            .unwrap_or(0),
+        motion_degree: motion_degree(&boxes),
         ..SgmStats::default()
     };
     let (s0, s1) = (S::from_rational(t0), S::from_rational(t1));
     let (r0, r1) = (S::root_of_value(&s0), S::root_of_value(&s1));
-    let mut cache = RootCache {
-        seen: Vec::new(),
-        t0: s0.clone(),
-        t1: s1.clone(),
-        isolations: 0,
-    };
-
-    // Section IV-A: the homogeneous intervals. For rigid motion `N_j = w
-    // U_j` up to sign (`w > 0`), so the normals' entries have the roots of
-    // the axes' entries and are not isolated again.
-    let mut cuts = vec![r0.clone(), r1.clone()];
-    for j in 0..3 {
-        let u = boxes.axis(j);
-        for k in 0..3 {
-            cuts.extend(cache.roots(&u[k])?);
-            if !boxes.rigid {
-                cuts.extend(cache.roots(&boxes.normals[j][k])?);
-            }
-        }
-    }
-    let cuts = sorted_unique(cuts);
+    let mut cache = RootCache::new(s0.clone(), s1.clone());
+    let cuts = homogeneous_intervals(&boxes, &r0, &r1, &mut cache)?;
     stats.homogeneous_intervals = cuts.len().saturating_sub(1).max(1);
-
-    // Section IV-E: the sphere polynomial and its roots.
-    let sphere = if boxes.rigid {
-        sphere_polynomial(&rboxes, &boxes, &lambda).filter(|p| !p.is_zero())
-    } else {
-        None
-    };
-    let sphere_roots = match &sphere {
-        Some(p) if !p.is_constant() => {
-            cache.isolations += 1;
-            S::real_roots(&R::to_scalar(p), &s0, &s1).map_err(limit)?
-        }
-        _ => Vec::new(),
-    };
-    let sphere_apart =
-        |t: &S| -> bool { matches!(&sphere, Some(p) if R::sign_at(p, t) == Sign::Positive) };
-
-    // Section IV-B, IV-C, IV-D per interval: cells.
-    let mut cells: Vec<SgmCell<S>> = Vec::new();
-    let mut interval_planes: Vec<Option<IntervalPlanes<R>>> = Vec::new();
-    // `(cell, bits)`: the tracked planes that vanish at an instant cell.
-    let mut zero_planes: Vec<(usize, u32)> = Vec::new();
-    let n_int = cuts.len().saturating_sub(1);
-    // Scalar bounds of the cuts, for the exclusion test (computed lazily).
-    let mut cut_bounds: Vec<Option<(S, S)>> = vec![None; cuts.len()];
-    let mut bound_of = |i: usize| -> (S, S) {
-        cut_bounds[i]
-            .get_or_insert_with(|| {
-                S::root_bounds(&cuts[i], END_BOUND_BITS).unwrap_or_else(|| (s0.clone(), s1.clone()))
-            })
-            .clone()
-    };
-    let negated_sphere = sphere.as_ref().map(|p| -p);
-    // A sample of every interval and whether the sphere test prunes it.
-    let mids: Vec<Option<S>> = (0..n_int)
-        .map(|k| S::value_between(&cuts[k], &cuts[k + 1]))
-        .collect();
-    let pruned_at: Vec<bool> = (0..n_int)
-        .map(|k| {
-            let (lo, hi) = (&cuts[k], &cuts[k + 1]);
-            mids[k].as_ref().is_some_and(|mid| {
-                sphere.is_some()
-                    && !sphere_roots.iter().any(|r| r >= lo && r <= hi)
-                    && sphere_apart(mid)
-            })
-        })
-        .collect();
-    // The sign pattern of direction `a` on interval `k` (memoised).
-    let mut patterns: Vec<Vec<Option<[Sign; 6]>>> = vec![vec![None; axes.len()]; n_int];
-    let mut pattern_of =
-        |a: usize, k: usize| -> Option<[Sign; 6]> {
-            let mid = mids[k].as_ref()?;
-            Some(*patterns[k][a].get_or_insert_with(|| {
-                std::array::from_fn(|m| R::sign_at(&axes[a].terms[m].1, mid))
-            }))
-        };
-    // Exactly, a plane keeps its polynomial over the run of neighbouring
-    // unpruned intervals where its direction keeps its sign pattern: its
-    // exclusion test and isolation are done once for the whole run.
-    let mut runs: Vec<Option<PlaneRun<S, R>>> = (0..PLANE_COUNT).map(|_| None).collect();
-    for k in 0..n_int {
-        let (lo, hi) = (&cuts[k], &cuts[k + 1]);
-        let last = k + 1 == n_int;
-        let Some(mid) = mids[k].clone() else {
-            continue;
-        };
-        if pruned_at[k] {
-            stats.pruned_by_sphere += 1;
-            let mask = 1 << SPHERE_BIT;
-            cells.push(SgmCell {
-                lo: lo.clone(),
-                hi: lo.clone(),
-                sample: None,
-                negative: mask,
-                interval: k,
-            });
-            cells.push(SgmCell {
-                lo: lo.clone(),
-                hi: hi.clone(),
-                sample: Some(mid),
-                negative: mask,
-                interval: k,
-            });
-            if last {
-                cells.push(SgmCell {
-                    lo: hi.clone(),
-                    hi: hi.clone(),
-                    sample: None,
-                    negative: mask,
-                    interval: k,
-                });
-            }
-            interval_planes.push(None);
-            continue;
-        }
-        let bounds = (bound_of(k).0, bound_of(k + 1).1);
-        let mut planes = Vec::new();
-        let mut tracks: Vec<Track<S>> = Vec::new();
-        for (a, ax) in axes.iter().enumerate() {
-            if ax.vanishes() {
-                continue;
-            }
-            let pattern = pattern_of(a, k).expect("the interval has a sample");
-            let mut run_end = None;
-            let [dp, dn] = ax.planes(&pattern);
-            for (positive, d) in [(true, dp), (false, dn)] {
-                let id = PlaneId {
-                    axis: ax.axis,
-                    positive,
-                };
-                // A plane that vanishes identically (the origin on it for
-                // the whole interval) never separates; it is kept for
-                // naming the touching features.
-                if !d.is_zero() {
-                    stats.planes += 1;
-                    let degree = d.degree().unwrap_or(0);
-                    stats.max_plane_degree = stats.max_plane_degree.max(degree);
-                    if stats.plane_degrees.len() <= degree {
-                        stats.plane_degrees.resize(degree + 1, 0);
-                    }
-                    stats.plane_degrees[degree] += 1;
-                    if S::IS_EXACT {
-                        let i = id.index();
-                        let known = matches!(&runs[i], Some(r) if r.until >= k && r.poly == d);
-                        if !known {
-                            let until = *run_end.get_or_insert_with(|| {
-                                let mut end = k;
-                                while end + 1 < n_int
-                                    && !pruned_at[end + 1]
-                                    && pattern_of(a, end + 1) == Some(pattern)
-                                {
-                                    end += 1;
-                                }
-                                end
-                            });
-                            let bounds = (bound_of(k).0, bound_of(until + 1).1);
-                            runs[i] =
-                                Some(plane_run::<S, R>(d.clone(), until, &bounds, &mut cache)?);
-                        }
-                        let run = runs[i].as_ref().expect("the run was just set");
-                        tracks.push(run.track(i, lo, hi));
-                    } else {
-                        tracks.push(track::<S, R>(&d, id.index(), lo, hi, &bounds, &mut cache)?);
-                    }
-                }
-                planes.push((id.index(), d));
-            }
-        }
-        if let Some(p) = &negated_sphere {
-            let roots: Vec<S::Root> = sphere_roots
-                .iter()
-                .filter(|r| *r >= lo && *r <= hi)
-                .cloned()
-                .collect();
-            let signs = piece_signs::<S, R>(p, &roots, lo, hi);
-            tracks.push(Track {
-                bit: SPHERE_BIT,
-                roots,
-                signs,
-            });
-        }
-        // The critical instants: the ends and every root, each tagged with
-        // the track it is a root of (`None` for the ends).
-        let mut crit: Vec<(S::Root, Option<usize>)> = vec![(lo.clone(), None), (hi.clone(), None)];
-        for (i, t) in tracks.iter().enumerate() {
-            crit.extend(t.roots.iter().map(|r| (r.clone(), Some(i))));
-        }
-        crit.sort_by(|x, y| x.0.cmp(&y.0));
-        let mut groups: Vec<(S::Root, Vec<usize>)> = Vec::new();
-        for (r, tag) in crit {
-            match groups.last_mut() {
-                Some((g, tags)) if *g == r => tags.extend(tag),
-                _ => groups.push((r, tag.into_iter().collect())),
-            }
-        }
-        let mut piece = vec![0usize; tracks.len()];
-        let negative_mask = |piece: &[usize], skip: &[usize]| -> u32 {
-            tracks
-                .iter()
-                .enumerate()
-                .filter(|(i, t)| !skip.contains(i) && t.signs[piece[*i]] == Sign::Negative)
-                .fold(0, |m, (_, t)| m | (1 << t.bit))
-        };
-        for (m, (p, zeros)) in groups.iter().enumerate() {
-            let is_end = m + 1 == groups.len();
-            if is_end && !last {
-                break;
-            }
-            cells.push(SgmCell {
-                lo: p.clone(),
-                hi: p.clone(),
-                sample: None,
-                negative: negative_mask(&piece, zeros),
-                interval: k,
-            });
-            zero_planes.push((
-                cells.len() - 1,
-                zeros.iter().fold(0u32, |m, &i| m | (1 << tracks[i].bit)),
-            ));
-            for &i in zeros {
-                piece[i] += 1;
-            }
-            if is_end {
-                break;
-            }
-            let q = &groups[m + 1].0;
-            let Some(s) = S::value_between(p, q) else {
-                continue;
-            };
-            cells.push(SgmCell {
-                lo: p.clone(),
-                hi: q.clone(),
-                sample: Some(s),
-                negative: negative_mask(&piece, &[]),
-                interval: k,
-            });
-        }
-        interval_planes.push(Some(IntervalPlanes { planes }));
-    }
-    stats.cells = cells.len();
+    let (sphere, sphere_roots) = bounding_sphere(&rboxes, &boxes, &lambda, &mut cache)?;
+    let sweep = sweep_intervals(
+        &axes,
+        &cuts,
+        (&sphere, &sphere_roots),
+        (s0.clone(), s1.clone()),
+        &mut cache,
+        &mut stats,
+    )?;
+    stats.cells = sweep.cells.len();
     stats.root_isolations = cache.isolations;
-
-    // Contact intervals: maximal runs of cells where no plane separates.
-    let mut intervals: Vec<(S::Root, S::Root)> = Vec::new();
-    let mut open: Option<S::Root> = None;
-    let mut first_cell: Option<usize> = None;
-    for (i, c) in cells.iter().enumerate() {
-        if c.negative == 0 {
-            if open.is_none() {
-                open = Some(c.lo.clone());
-                first_cell.get_or_insert(i);
-            }
-        } else if let Some(start) = open.take() {
-            intervals.push((start, cells[i - 1].hi.clone()));
-        }
-    }
-    if let Some(start) = open {
-        intervals.push((start, r1.clone()));
-    }
+    let cells = &sweep.cells;
+    let (intervals, first_cell) = contact_intervals(cells, &r1);
     let first = intervals.first().map(|(lo, _)| lo.clone());
 
     // The pair at the first contact.
-    let feature = match (first_cell, &first) {
-        (Some(i), Some(t)) => interval_planes
+    let planes_of_first = first_cell.and_then(|i| {
+        sweep
+            .interval_planes
             .get(cells[i].interval)
             .and_then(Option::as_ref)
-            .and_then(|ps| {
-                // Exactly, the planes vanishing at the first contact are
-                // the tracks' roots there (and the identically zero ones).
-                let zeros = zero_planes
-                    .iter()
-                    .find(|(c, _)| *c == i)
-                    .map(|(_, z)| *z)
-                    .filter(|_| S::IS_EXACT);
-                active_pair::<S, R>(&axes, ps, t, zeros)
-            }),
+    });
+    let feature = match (first_cell, &first, planes_of_first) {
+        (Some(i), Some(t), Some(ps)) => {
+            // Exactly, the planes vanishing at the first contact are the
+            // tracks' roots there (and the identically zero ones).
+            let zeros = sweep
+                .zero_planes
+                .iter()
+                .find(|(c, _)| *c == i)
+                .map(|(_, z)| *z)
+                .filter(|_| S::IS_EXACT);
+            active_pair::<S, R>(&axes, ps, t, zeros)
+        }
         _ => None,
     };
-
-    if let (Some((id, _, _)), Some(i)) = (&feature, first_cell) {
-        stats.contact_degree = interval_planes
-            .get(cells[i].interval)
-            .and_then(Option::as_ref)
-            .and_then(|ps| ps.planes.iter().find(|(k, _)| *k == id.index()))
+    if let (Some((id, _, _)), Some(ps)) = (&feature, planes_of_first) {
+        stats.contact_degree = ps
+            .planes
+            .iter()
+            .find(|(k, _)| *k == id.index())
             .and_then(|(_, d)| d.degree());
     }
 
@@ -772,6 +257,116 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
         boxes,
         stats,
     })
+}
+
+/// The scale making exact half extents integers (the least common multiple
+/// of their denominators; 1 for `f64`).
+fn integer_scale<S: RealRoots>(boxes: &RelativeBoxes<S>) -> BigRational {
+    let mut lambda = <BigRational as One>::one();
+    if S::IS_EXACT {
+        let mut lcm = <BigInt as One>::one();
+        for h in boxes.half_a.iter().chain(boxes.half_b.iter()) {
+            if let Some(q) = h.to_rational() {
+                lcm = num_integer::Integer::lcm(&lcm, q.denom());
+            }
+        }
+        lambda = BigRational::from_integer(lcm);
+    }
+    lambda
+}
+
+/// The highest degree of the relative motion's polynomials (`w`, `T` and
+/// the axes).
+fn motion_degree<S: RealRoots>(boxes: &RelativeBoxes<S>) -> usize {
+    [boxes.denominator.degree().unwrap_or(0)]
+        .into_iter()
+        .chain(boxes.translation.iter().map(|p| p.degree().unwrap_or(0)))
+        .chain((0..3).flat_map(|j| {
+            let c = boxes.axis(j);
+            [0, 1, 2].map(|k| c[k].degree().unwrap_or(0))
+        }))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The homogeneous intervals' ends (section IV-A): `t0`, `t1` and the
+/// roots in between of the entries of `b`'s axes (and, for non-rigid
+/// motion, of its normals), sorted and distinct. For rigid motion `N_j = w
+/// U_j` up to sign (`w > 0`), so the normals' entries have the roots of
+/// the axes' entries and are not isolated again.
+fn homogeneous_intervals<S: RealRoots>(
+    boxes: &RelativeBoxes<S>,
+    r0: &S::Root,
+    r1: &S::Root,
+    cache: &mut RootCache<S>,
+) -> Result<Vec<S::Root>, SgmError> {
+    let mut cuts = vec![r0.clone(), r1.clone()];
+    for j in 0..3 {
+        let u = boxes.axis(j);
+        for k in 0..3 {
+            cuts.extend(cache.roots(&u[k])?);
+            if !boxes.rigid {
+                cuts.extend(cache.roots(&boxes.normals[j][k])?);
+            }
+        }
+    }
+    Ok(sorted_unique(cuts))
+}
+
+/// Real roots, in order.
+type Roots<S> = Vec<<S as RealRoots>::Root>;
+
+/// A closed interval of times.
+type Interval<S> = (<S as RealRoots>::Root, <S as RealRoots>::Root);
+
+/// The sphere polynomial (section IV-E; for rigid motion, when not zero)
+/// and its real roots in `[t0, t1]`.
+fn bounding_sphere<S: RealRoots, R: PlaneRing<S>>(
+    rboxes: &RelativeBoxes<R>,
+    boxes: &RelativeBoxes<S>,
+    lambda: &BigRational,
+    cache: &mut RootCache<S>,
+) -> Result<(Option<Poly<R>>, Roots<S>), SgmError> {
+    let sphere = if boxes.rigid {
+        sphere_polynomial(rboxes, boxes, lambda).filter(|p| !p.is_zero())
+    } else {
+        None
+    };
+    let roots = match &sphere {
+        Some(p) if !p.is_constant() => {
+            cache.isolations += 1;
+            let (s0, s1) = cache.ends();
+            S::real_roots(&R::to_scalar(p), s0, s1).map_err(limit)?
+        }
+        _ => Vec::new(),
+    };
+    Ok((sphere, roots))
+}
+
+/// The contact intervals (section IV-D): the maximal runs of cells where
+/// no plane separates (the last closed at `t1`), and the first cell of the
+/// first run.
+fn contact_intervals<S: RealRoots>(
+    cells: &[SgmCell<S>],
+    r1: &S::Root,
+) -> (Vec<Interval<S>>, Option<usize>) {
+    let mut intervals: Vec<(S::Root, S::Root)> = Vec::new();
+    let mut open: Option<S::Root> = None;
+    let mut first_cell: Option<usize> = None;
+    for (i, c) in cells.iter().enumerate() {
+        if c.negative == 0 {
+            if open.is_none() {
+                open = Some(c.lo.clone());
+                first_cell.get_or_insert(i);
+            }
+        } else if let Some(start) = open.take() {
+            intervals.push((start, cells[i - 1].hi.clone()));
+        }
+    }
+    if let Some(start) = open {
+        intervals.push((start, r1.clone()));
+    }
+    (intervals, first_cell)
 }
 
 /// The number of homogeneous intervals of the whole real line of `t` that
