@@ -5,9 +5,41 @@
 //! and Minkowski sum boundary, glide rotations), each generic over a
 //! [`Scalar`](scalar::Scalar) so that it runs in `f64` and in exact rationals.
 //!
+//! # Quick start
+//!
+//! Load (or generate) a scenario, solve it with a method in a scalar, read
+//! the answer; [`check_claim`] judges another library's answer against the
+//! certified truth. The names a user needs are re-exported here.
+//!
+//! ```
+//! use exactccd::{parse_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
+//! // two unit boxes; b starts 3 to the right of a and moves left at speed 5:
+//! // the faces 1 apart meet when 3 - 5 t = 2, at t = 1/5
+//! let text = r#"{
+//!   "format": "exactccd/scenario-v1",
+//!   "interval": ["0", "1"],
+//!   "a": { "shape": { "box": { "half_extents": ["1", "1", "1"] } } },
+//!   "b": {
+//!     "shape": { "box": { "half_extents": ["1", "1", "1"] } },
+//!     "pose": { "quaternion": ["1", "0", "0", "0"], "translation": ["3", "0", "0"] },
+//!     "motion": { "linear": { "velocity": ["-5", "0", "0"] } }
+//!   }
+//! }"#;
+//! let scenario = parse_scenario(text, None, &LoadOptions::for_scalar(ScalarKind::Exact))?;
+//! let result = solve(&scenario.query(), Method::Sgm, ScalarKind::Exact, &SolveOptions::default())?;
+//! assert!(result.collides);
+//! let Some(Time::Exact(t)) = &result.time else { panic!("an exact time") };
+//! assert_eq!(t.as_rational().map(|q| q.to_string()), Some("1/5".to_owned()));
+//! assert_eq!(result.feature.map(|f| f.kind.as_str()), Some("face-face"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Layers
+//!
 //! Dependencies flow one way, in this order:
-//! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
-//! [`contact`] -> [`scenario`] -> [`campaign`] and [`claims`]. The command
+//! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> [`solver`] ->
+//! [`contact`] -> [`referee`] -> [`scenario`] -> [`queries`], [`generate`]
+//! -> [`campaign`] -> [`claims`] (checked by a test of the source text). The command
 //! line is a crate of its own (`exactccd-cli`), so a dependent of this
 //! library compiles no argument parser and no progress bar.
 #![forbid(unsafe_code)]
@@ -26,3 +58,13 @@ pub mod solver;
 pub mod campaign;
 pub mod claims;
 pub mod scenario;
+
+pub use claims::{check_claim, Claim, ClaimVerdict, FloatClass, Verdict};
+pub use contact::{
+    default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,
+    ScalarKind, SolveOptions, SolverStats, Time,
+};
+pub use generate::{generate, ScenarioClass};
+pub use scenario::{
+    load_scenario, parse_scenario, write_scenario, LoadOptions, Scenario, ScenarioError,
+};
