@@ -345,20 +345,56 @@ impl Summary {
         self.classes.values().map(|c| c.with_findings).sum()
     }
 
-    /// The summary table (plain text).
-    #[allow(clippy::float_arithmetic)] // rates for the table
+    /// The summary table (plain text): findings per class, then per method
+    /// the referee's verdicts and the `f64` classes, then rule 8 per raster
+    /// resolution, then the totals.
     pub fn table(&self) -> String {
         let mut out = String::new();
-        let methods: Vec<String> = {
-            let mut m: Vec<String> = self
-                .classes
-                .values()
-                .flat_map(|c| c.verdicts.keys().chain(c.float_classes.keys()).cloned())
-                .collect();
-            m.sort();
-            m.dedup();
-            m
-        };
+        self.write_findings(&mut out);
+        for method in self.methods() {
+            self.write_method(&mut out, &method);
+        }
+        for resolution in self.resolutions() {
+            self.write_raster(&mut out, &resolution);
+        }
+        self.write_totals(&mut out);
+        out
+    }
+
+    /// The methods with verdicts or `f64` classes, in name order.
+    fn methods(&self) -> Vec<String> {
+        let mut m: Vec<String> = self
+            .classes
+            .values()
+            .flat_map(|c| c.verdicts.keys().chain(c.float_classes.keys()).cloned())
+            .collect();
+        m.sort();
+        m.dedup();
+        m
+    }
+
+    /// The raster resolutions compared by rule 8, coarsest first.
+    fn resolutions(&self) -> Vec<String> {
+        let mut r: Vec<(u32, String)> = self
+            .classes
+            .values()
+            .flat_map(|c| c.raster.keys().cloned())
+            .map(|k| {
+                let n = k
+                    .trim_start_matches("glide-raster-")
+                    .trim_end_matches("px")
+                    .parse()
+                    .unwrap_or(0);
+                (n, k)
+            })
+            .collect();
+        r.sort();
+        r.dedup();
+        r.into_iter().map(|(_, k)| k).collect()
+    }
+
+    /// Findings per class.
+    fn write_findings(&self, out: &mut String) {
         let _ = writeln!(
             out,
             "{:<18} {:>8} {:>9} {:>9} {:>8} {:>7} {:>7} {:>6}",
@@ -379,106 +415,112 @@ impl Summary {
                 c.with_findings
             );
         }
-        for method in &methods {
-            let _ = writeln!(out, "\n{method}: referee verdicts on exact answers, f64 classes against the exact truth");
-            let _ = writeln!(
-                out,
-                "{:<18} {:>9} {:>7} {:>7} | {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>9} | {:>9} {:>9}",
-                "class", "certified", "refuted", "inconcl", "agrees", "early", "late", "missed", "phantom", "failed",
-                "worst dt", "exact s", "f64 s"
-            );
-            for (name, c) in &self.classes {
-                let v = c.verdicts.get(method);
-                let f = c.float_classes.get(method);
-                let gv = |k: &str| v.and_then(|m| m.get(k)).copied().unwrap_or(0);
-                let gf = |k: &str| f.and_then(|m| m.get(k)).copied().unwrap_or(0);
-                if v.is_none() && f.is_none() {
-                    continue;
-                }
-                let secs = |scalar: &str| {
-                    c.seconds
-                        .get(&format!("{method}/{scalar}"))
-                        .copied()
-                        .unwrap_or(0.0)
-                };
-                let _ = writeln!(
-                    out,
-                    "{:<18} {:>9} {:>7} {:>7} | {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>9.1e} | {:>9.2} {:>9.3}",
-                    name,
-                    gv("certified"),
-                    gv("refuted"),
-                    gv("inconclusive"),
-                    gf("agrees"),
-                    gf("early"),
-                    gf("late"),
-                    gf("missed"),
-                    gf("phantom"),
-                    gf("failed"),
-                    c.worst_dt.get(method).copied().unwrap_or(0.0),
-                    secs("exact"),
-                    secs("f64"),
-                );
+    }
+
+    /// One method's referee verdicts and `f64` classes per class.
+    #[allow(clippy::float_arithmetic)] // seconds for the table
+    fn write_method(&self, out: &mut String, method: &str) {
+        let _ = writeln!(
+            out,
+            "\n{method}: referee verdicts on exact answers, f64 classes against the exact truth"
+        );
+        let _ = writeln!(
+            out,
+            "{:<18} {:>9} {:>7} {:>7} | {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>9} | {:>9} {:>9}",
+            "class",
+            "certified",
+            "refuted",
+            "inconcl",
+            "agrees",
+            "early",
+            "late",
+            "missed",
+            "phantom",
+            "failed",
+            "worst dt",
+            "exact s",
+            "f64 s"
+        );
+        for (name, c) in &self.classes {
+            let v = c.verdicts.get(method);
+            let f = c.float_classes.get(method);
+            let gv = |k: &str| v.and_then(|m| m.get(k)).copied().unwrap_or(0);
+            let gf = |k: &str| f.and_then(|m| m.get(k)).copied().unwrap_or(0);
+            if v.is_none() && f.is_none() {
+                continue;
             }
-        }
-        let resolutions: Vec<String> = {
-            let mut r: Vec<(u32, String)> = self
-                .classes
-                .values()
-                .flat_map(|c| c.raster.keys().cloned())
-                .map(|k| {
-                    let n = k
-                        .trim_start_matches("glide-raster-")
-                        .trim_end_matches("px")
-                        .parse()
-                        .unwrap_or(0);
-                    (n, k)
-                })
-                .collect();
-            r.sort();
-            r.dedup();
-            r.into_iter().map(|(_, k)| k).collect()
-        };
-        for resolution in &resolutions {
+            let secs = |scalar: &str| {
+                c.seconds
+                    .get(&format!("{method}/{scalar}"))
+                    .copied()
+                    .unwrap_or(0.0)
+            };
             let _ = writeln!(
                 out,
-                "\n{resolution}: rule 8, raster collisions against the analytic ones (time within the time resolution, place within sqrt 3 pixels)"
+                "{:<18} {:>9} {:>7} {:>7} | {:>7} {:>6} {:>6} {:>6} {:>7} {:>6} {:>9.1e} | {:>9.2} {:>9.3}",
+                name,
+                gv("certified"),
+                gv("refuted"),
+                gv("inconclusive"),
+                gf("agrees"),
+                gf("early"),
+                gf("late"),
+                gf("missed"),
+                gf("phantom"),
+                gf("failed"),
+                c.worst_dt.get(method).copied().unwrap_or(0.0),
+                secs("exact"),
+                secs("f64"),
             );
+        }
+    }
+
+    /// Rule 8 at one raster resolution, per class.
+    fn write_raster(&self, out: &mut String, resolution: &str) {
+        let _ = writeln!(
+            out,
+            "\n{resolution}: rule 8, raster collisions against the analytic ones (time within the time resolution, place within sqrt 3 pixels)"
+        );
+        let _ = writeln!(
+            out,
+            "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9} | {:>8}",
+            "class",
+            "compared",
+            "overlap",
+            "failed",
+            "required",
+            "matched",
+            "grazes",
+            "missed",
+            "phantom",
+            "worst dt",
+            "raster s"
+        );
+        for (name, c) in &self.classes {
+            let Some(k) = c.raster.get(resolution) else {
+                continue;
+            };
             let _ = writeln!(
                 out,
-                "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9} | {:>8}",
-                "class",
-                "compared",
-                "overlap",
-                "failed",
-                "required",
-                "matched",
-                "grazes",
-                "missed",
-                "phantom",
-                "worst dt",
-                "raster s"
+                "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9.1e} | {:>8.2}",
+                name,
+                k.compared,
+                k.overlapping,
+                k.failed,
+                k.required,
+                k.matched,
+                k.grazes,
+                k.misses,
+                k.phantoms,
+                k.worst_dt,
+                k.seconds
             );
-            for (name, c) in &self.classes {
-                let Some(k) = c.raster.get(resolution) else {
-                    continue;
-                };
-                let _ = writeln!(
-                    out,
-                    "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9.1e} | {:>8.2}",
-                    name,
-                    k.compared,
-                    k.overlapping,
-                    k.failed,
-                    k.required,
-                    k.matched,
-                    k.grazes,
-                    k.misses,
-                    k.phantoms,
-                    k.worst_dt,
-                    k.seconds
-                );
-            }
         }
+    }
+
+    /// The totals line.
+    #[allow(clippy::float_arithmetic)] // rates for the table
+    fn write_totals(&self, out: &mut String) {
         let cases = self.cases();
         let _ = write!(
             out,
@@ -499,6 +541,5 @@ impl Summary {
             );
         }
         out.push('\n');
-        out
     }
 }
