@@ -430,27 +430,6 @@ pub fn mixed_events(
     precision: u32,
 ) -> Result<Vec<MixedEvent>, Undecided> {
     let g = u64::from(precision) + 32;
-    // Narrows σ until the time fraction ρ(σ) is 2^-precision wide (or the
-    // root is exact).
-    let target = BigRational::new(BigInt::one(), BigInt::one() << precision);
-    let narrow = |m: &Mixed, e: &MixedFn, root: MixedRoot| -> Result<Interval, Undecided> {
-        let mut s = match root {
-            MixedRoot::Exact(r) => {
-                let (lo, hi) = r.bracket(u64::from(precision) + 40);
-                return Ok(Interval::new(lo, hi));
-            }
-            MixedRoot::Bracket(b) => b,
-        };
-        for _ in 0..(4 * precision + 64) {
-            if s.lo == s.hi || m.rho(&s).width() <= target {
-                return Ok(s);
-            }
-            s = refine(m, e, &s).ok_or_else(|| {
-                "a general screw's root could not be refined (sign undecided)".to_string()
-            })?;
-        }
-        Ok(s)
-    };
     let zero = BigRational::zero();
     let mut out = Vec::new();
     let kk = k.norm_squared();
@@ -518,7 +497,7 @@ pub fn mixed_events(
                         } else {
                             (vi, f)
                         };
-                        let sigma = narrow(m, &e, sigma)?;
+                        let sigma = narrow_sigma(m, &e, sigma, precision)?;
                         out.push(MixedEvent {
                             kind,
                             a: ia,
@@ -530,6 +509,61 @@ pub fn mixed_events(
             }
         }
     }
+    edge_edge_events(
+        (a, b),
+        fwd,
+        k,
+        (&forward, &forward_coarse),
+        sigma_end,
+        precision,
+        &mut out,
+    )?;
+    out.sort_by(|x, y| x.sigma.lo.cmp(&y.sigma.lo));
+    Ok(out)
+}
+
+/// Narrows `σ` until the time fraction `ρ(σ)` is `2^-precision` wide (or
+/// the root is exact).
+fn narrow_sigma(
+    m: &Mixed,
+    e: &MixedFn,
+    root: MixedRoot,
+    precision: u32,
+) -> Result<Interval, Undecided> {
+    let target = BigRational::new(BigInt::one(), BigInt::one() << precision);
+    let mut s = match root {
+        MixedRoot::Exact(r) => {
+            let (lo, hi) = r.bracket(u64::from(precision) + 40);
+            return Ok(Interval::new(lo, hi));
+        }
+        MixedRoot::Bracket(b) => b,
+    };
+    for _ in 0..(4 * precision + 64) {
+        if s.lo == s.hi || m.rho(&s).width() <= target {
+            return Ok(s);
+        }
+        s = refine(m, e, &s).ok_or_else(|| {
+            "a general screw's root could not be refined (sign undecided)".to_string()
+        })?;
+    }
+    Ok(s)
+}
+
+/// The certified edge-edge events of a general screw: the edge of `a` and
+/// the moving edge of `b` are coplanar (the event function) and cross (both
+/// segment parameters in `[0, |n|^2]`, `n = e_a x e_b` non-zero), on the
+/// forward path `fwd` with slide `c k` (`forward`, `forward_coarse`).
+#[allow(clippy::too_many_arguments)]
+fn edge_edge_events(
+    (a, b): (&PlacedSolid<BigRational>, &PlacedSolid<BigRational>),
+    fwd: &PathPolys<BigRational>,
+    k: &Vec3<BigRational>,
+    (forward, forward_coarse): (&Mixed, &Mixed),
+    sigma_end: &BigRational,
+    precision: u32,
+    out: &mut Vec<MixedEvent>,
+) -> Result<(), Undecided> {
+    let zero = BigRational::zero();
     let d = &fwd.d;
     let kp = constant(k);
     let moved: Vec<Vec3<Poly<BigRational>>> =
@@ -573,10 +607,10 @@ pub fn mixed_events(
                 },
             ];
             let groups = [conds];
-            for root in isolate(&forward_coarse, &e, &zero, sigma_end)? {
-                let (inside, sigma) = decide(&forward, &e, &root, &groups)?;
+            for root in isolate(forward_coarse, &e, &zero, sigma_end)? {
+                let (inside, sigma) = decide(forward, &e, &root, &groups)?;
                 if inside {
-                    let sigma = narrow(&forward, &e, sigma)?;
+                    let sigma = narrow_sigma(forward, &e, sigma, precision)?;
                     out.push(MixedEvent {
                         kind: EventKind::EdgeEdge,
                         a: ia,
@@ -587,8 +621,7 @@ pub fn mixed_events(
             }
         }
     }
-    out.sort_by(|x, y| x.sigma.lo.cmp(&y.sigma.lo));
-    Ok(out)
+    Ok(())
 }
 
 /// The time fraction `ρ` over a `σ` enclosure, refining nothing: the

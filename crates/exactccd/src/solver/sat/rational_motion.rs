@@ -326,10 +326,26 @@ fn axis_components<S: RealRoots>(
             }
         })
         .collect();
-    // merge into maximal separated components
-    let mut out: Vec<Component<S::Root>> = Vec::new();
-    let mut open: Option<Component<S::Root>> = None;
-    let close = |c: Option<Component<S::Root>>, hi: &S::Root, hi_closed: bool, out: &mut Vec<_>| {
+    Ok(merge_components(
+        &critical,
+        &point_status,
+        &gap_status,
+        axis,
+    ))
+}
+
+/// The axis's maximal separated intervals (module docs, after step 3): the
+/// statuses at the critical times and on the open gaps between them,
+/// merged where the side stays the same.
+fn merge_components<R: Clone + Ord>(
+    critical: &[R],
+    point_status: &[Option<Side>],
+    gap_status: &[Option<Side>],
+    axis: usize,
+) -> Vec<Component<R>> {
+    let mut out: Vec<Component<R>> = Vec::new();
+    let mut open: Option<Component<R>> = None;
+    let close = |c: Option<Component<R>>, hi: &R, hi_closed: bool, out: &mut Vec<_>| {
         if let Some(mut c) = c {
             c.hi = hi.clone();
             c.hi_closed = hi_closed;
@@ -379,7 +395,7 @@ fn axis_components<S: RealRoots>(
             ..c
         });
     }
-    Ok(out)
+    out
 }
 
 /// The axis record of a certificate.
