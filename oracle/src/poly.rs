@@ -7,7 +7,7 @@
 //! that a polynomial has no root there, never as the final word when it
 //! cannot certify.
 //!
-//! Arithmetic on coefficients goes through [`crate::arith`] (fractions
+//! Arithmetic on coefficients goes through the crate's `arith` module (fractions
 //! reduced by Euclid's algorithm: the binary gcd behind `Ratio`'s operators
 //! made the referee several times slower); values are evaluated and signs
 //! taken over the integers, with one division at most.

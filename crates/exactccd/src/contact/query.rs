@@ -168,7 +168,7 @@ pub struct ContactQuery<'a> {
 }
 
 /// Why a solver gave no answer. Never "no contact": that is a
-/// [`ContactResult`] with `collides == false`.
+/// [`ContactResult`](super::ContactResult) with `collides == false`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError {

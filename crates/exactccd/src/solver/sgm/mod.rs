@@ -88,7 +88,7 @@
 //! polynomials and the interval's ends cut it into cells: points (exact
 //! algebraic numbers) and open gaps on which no plane changes sign. Each
 //! cell is decided exactly: a gap at a rational sample, a point with
-//! [`RealRoots::sign_at_root`]. The function `t -> D_n(t)` (the support
+//! [`RealRoots::sign_at_root`](crate::poly::RealRoots::sign_at_root). The function `t -> D_n(t)` (the support
 //! expression with absolute values) is continuous across the ends of
 //! homogeneous intervals, and the polynomials of both neighbouring
 //! intervals equal it *at* the shared end (the term whose sign flips

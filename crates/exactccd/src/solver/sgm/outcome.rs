@@ -20,7 +20,7 @@ pub struct SgmStats {
     /// `[t0, t1]` (the paper's "out of our [0, 1] domain"): one per distinct
     /// real root `<= t0` or `>= t1` of the normals' components. Costs an
     /// isolation on the whole line, so it is computed only on request
-    /// ([`intervals_outside_domain`]); `None` otherwise.
+    /// ([`intervals_outside_domain`](super::intervals_outside_domain)); `None` otherwise.
     pub intervals_outside_domain: Option<usize>,
     /// Homogeneous intervals skipped by the bounding-sphere test.
     pub pruned_by_sphere: usize,
