@@ -3,8 +3,8 @@
 //! Dependencies flow one way, from the bottom layer to the top:
 //!
 //! ```text
-//! scalar -> poly -> geom -> motion -> solver -> contact -> referee
-//!        -> scenario -> queries, generate -> campaign -> claims
+//! error -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
+//!       -> scenario -> queries, generate -> campaign -> claims
 //! ```
 //!
 //! (the command line is another crate, on top of all of them). Three rules:
@@ -28,6 +28,7 @@ use std::path::Path;
 /// The layers, bottom first; modules of one layer do not name each other
 /// (rule 3 on the crate's root folder catches it when they do both ways).
 const LAYERS: &[&[&str]] = &[
+    &["error"],
     &["scalar"],
     &["poly"],
     &["geom"],

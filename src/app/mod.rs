@@ -23,9 +23,10 @@ pub use oracle::oracle_command;
 
 use exactccd::contact::{
     add_sgm_domain_stats, default_method, solve, write_result_json, Method, ResultHeader,
-    ScalarKind, SolveError, SolveOptions,
+    ScalarKind, SolveOptions,
 };
 use exactccd::scenario::{load_scenario, LoadOptions};
+use exactccd::Error;
 use std::path::Path;
 
 /// Exit statuses of the command line.
@@ -71,12 +72,19 @@ impl Outcome {
     }
 }
 
-/// The exit status and message of a solver that gave no answer.
-pub(crate) fn no_answer_line(method: Method, e: &SolveError) -> String {
-    match e {
-        SolveError::NotApplicable(why) => format!("method {method} does not apply: {why}"),
-        other => format!("method {method} gave no answer: {other}"),
+/// The exit status and message of a solver that gave no answer: invalid
+/// input (status 2, `error: invalid input: ...`), or a method that does
+/// not apply or met a resource limit (status 3).
+pub(crate) fn no_answer(method: Method, e: &Error) -> Outcome {
+    if e.is_invalid_input() {
+        return Outcome::invalid(format!("error: {e}"));
     }
+    let line = if e.is_not_applicable() {
+        format!("method {method} does not apply: {}", e.reason())
+    } else {
+        format!("method {method} gave no answer: {e}")
+    };
+    Outcome::error(exit::NOT_APPLICABLE, format!("error: {line}"))
 }
 
 /// `exactccd solve`: loads `file` for `scalar`, runs `method` (default:
@@ -121,9 +129,38 @@ pub fn solve_command_with_stats(
                 stderr: Vec::new(),
             }
         }
-        Err(e) => Outcome::error(
-            exit::NOT_APPLICABLE,
-            format!("error: {}", no_answer_line(method, &e)),
-        ),
+        Err(e) => no_answer(method, &e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{exit, no_answer};
+    use exactccd::contact::Method;
+    use exactccd::geom::Vec3;
+    use exactccd::scalar::{BigInt, BigRational};
+    use exactccd::solver::primitive::{test_primitive, MovingPoint, PrimitiveQuery};
+
+    #[test]
+    fn invalid_input_from_a_solver_is_status_2() {
+        let q = |n: i64| BigRational::from_integer(BigInt::from(n));
+        let v = |x, y, z| Vec3::new(q(x), q(y), q(z));
+        let query = PrimitiveQuery::vertex_face(
+            MovingPoint::new(v(0, 0, 3), v(0, 0, -1)),
+            [
+                MovingPoint::fixed(v(-1, -1, 0)),
+                MovingPoint::fixed(v(2, 0, 0)),
+                MovingPoint::fixed(v(0, 2, 0)),
+            ],
+        )
+        .with_interval(q(1), q(1));
+        let e = test_primitive(&query).unwrap_err();
+        let out = no_answer(Method::Primitive, &e);
+        assert_eq!(out.status, exit::INVALID_INPUT);
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            out.stderr,
+            ["error: invalid input: the time interval is empty (t0 >= t1)"]
+        );
     }
 }

@@ -620,6 +620,81 @@ fn other_intervals_map_the_time() {
     assert!(test_primitive(&bad).is_err());
 }
 
+/// Invalid input (an empty interval, a coordinate that is not finite) is
+/// reported as invalid input, not as a resource limit: by the solver, and
+/// through the front door `contact::solve`.
+#[test]
+fn invalid_input_is_reported_as_invalid_input() {
+    use exactccd::contact::{ContactQuery, Method, ScalarKind, SolveOptions};
+    use exactccd::geom::{BoxShape, Pose, Shape, Vec3};
+    use exactccd::motion::{Body, Motion};
+    let fall = || onto_floor(mp(["1", "1", "3"], ["1", "1", "-1"]));
+    let empty = fall().with_interval(qi(1), qi(1));
+    for e in [
+        test_primitive(&empty).unwrap_err(),
+        find_primitive(&empty).unwrap_err(),
+    ] {
+        assert!(e.is_invalid_input(), "{e:?}");
+        assert!(!e.is_not_applicable() && !e.is_limit_exceeded(), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "invalid input: the time interval is empty (t0 >= t1)"
+        );
+    }
+    // f64: a coordinate that is not a finite number
+    let mut nan = query_to_f64(&fall());
+    nan.points[0].start = Vec3::new(f64::NAN, 1.0, 3.0);
+    let e = test_primitive(&nan).unwrap_err();
+    assert!(e.is_invalid_input(), "{e:?}");
+    assert_eq!(e.reason(), "a coordinate or time is not a finite number");
+    // the front door: a coordinate beyond f64's range rounds to infinity,
+    // and an empty interval is empty in either scalar
+    let huge = onto_floor(mp(["1", "1", "1e400"], ["1", "1", "-1"]));
+    let placeholder = Body {
+        shape: Shape::Box(BoxShape::new([qi(1), qi(1), qi(1)])),
+        pose: Pose::identity(),
+        motion: Motion::Static,
+    };
+    let interval = (qi(0), qi(1));
+    let cases = [
+        (
+            &huge,
+            ScalarKind::F64,
+            "a coordinate or time is not a finite number",
+        ),
+        (
+            &empty,
+            ScalarKind::Exact,
+            "the time interval is empty (t0 >= t1)",
+        ),
+        (
+            &empty,
+            ScalarKind::F64,
+            "the time interval is empty (t0 >= t1)",
+        ),
+    ];
+    for (query, scalar, reason) in cases {
+        let contact_query = ContactQuery {
+            primitive: Some(query),
+            a: &placeholder,
+            b: &placeholder,
+            interval: &interval,
+            approximate_rotations: &[],
+        };
+        let e = exactccd::contact::solve(
+            &contact_query,
+            Method::Primitive,
+            scalar,
+            &SolveOptions::default(),
+        )
+        .unwrap_err();
+        assert!(e.is_invalid_input(), "{scalar:?}: {e:?}");
+        assert_eq!(e.reason(), reason, "{scalar:?}");
+    }
+    // the exact scalar answers the huge coordinate
+    assert!(find_primitive(&huge).is_ok());
+}
+
 #[test]
 fn f64_agrees_on_clear_cases() {
     // cases away from ties: the same answer and a close time in f64

@@ -49,7 +49,8 @@
 //! Dependencies flow one way, in this order:
 //! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
 //! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate)
-//! -> `campaign` -> [`claims`] (checked by a test of the source text). The command
+//! -> `campaign` -> [`claims`] (checked by a test of the source text);
+//! [`Error`], why a solver gave no answer, sits below them all. The command
 //! line is a crate of its own (`exactccd-cli`), so a dependent of this
 //! library compiles no argument parser and no progress bar.
 #![forbid(unsafe_code)]
@@ -57,6 +58,7 @@
 
 pub mod claims;
 pub mod contact;
+mod error;
 pub mod generate;
 pub mod geom;
 pub mod motion;
@@ -82,6 +84,7 @@ pub use contact::{
     default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,
     ScalarKind, SolveOptions, SolverStats, Time,
 };
+pub use error::Error;
 pub use generate::{generate, ScenarioClass};
 pub use scenario::{
     load_scenario, parse_scenario, write_scenario, LoadOptions, Scenario, ScenarioError,

@@ -32,7 +32,7 @@ use super::angular_equivalent::angular_equivalent;
 use super::finding::{panic_message, Finding, FindingKind};
 use super::raster_rule::{raster_rule, RasterRecord};
 use super::sigma_path::sigma_path_scenario;
-use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveError, SolveOptions, Time};
+use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Time};
 use crate::poly::RealAlgebraic;
 use crate::referee::{algebraic_of, referee};
 use crate::scenario::Scenario;
@@ -141,8 +141,11 @@ fn run_one(
         solve(&scenario.query(), method, scalar, options)
     })) {
         Ok(Ok(r)) => RunOutcome::Answered(Box::new(r)),
-        Ok(Err(SolveError::NotApplicable(why))) => RunOutcome::NotApplicable(why),
-        Ok(Err(e)) => RunOutcome::LimitExceeded(e.to_string()),
+        Ok(Err(e)) if e.is_limit_exceeded() => RunOutcome::LimitExceeded(e.to_string()),
+        // Invalid input from a solver (a number that is not finite, an
+        // empty interval: the f64 rounding of a primitive query) counts as
+        // not applicable here: the method gives no answer to judge.
+        Ok(Err(e)) => RunOutcome::NotApplicable(e.reason().to_string()),
         Err(p) => RunOutcome::Panicked(panic_message(p)),
     };
     (outcome, start.elapsed().as_secs_f64())

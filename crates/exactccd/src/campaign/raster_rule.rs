@@ -85,7 +85,7 @@ use crate::solver::glide::raster::{
     default_resolution, solve_raster, RasterOutcome, RasterSettings, RasterSolid,
     DEFAULT_TIME_RESOLUTION,
 };
-use crate::solver::glide::{solve_glide, EventKind, GlideError, GlideEvent, GlideTime};
+use crate::solver::glide::{solve_glide, EventKind, GlideEvent, GlideTime};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -429,11 +429,10 @@ fn analytic_collisions(
     }
     tries.push(ReferenceKind::Float);
     for kind in tries {
-        match run(kind == ReferenceKind::Exact) {
-            Some(Ok(o)) => return Some((kind, o.initially_overlapping, o.events)),
-            // the main runs report panics and refusals
-            Some(Err(GlideError::NotApplicable(_))) | None => {}
-            Some(Err(GlideError::LimitExceeded(_))) => {}
+        // a panic or any error (not applicable, a limit) passes to the next
+        // try: the main runs report them
+        if let Some(Ok(o)) = run(kind == ReferenceKind::Exact) {
+            return Some((kind, o.initially_overlapping, o.events));
         }
     }
     None

@@ -1,15 +1,16 @@
 //! From a method name to a solver (docs/FORMAT.md 4: `--method`,
 //! `--scalar`, `--precision`, and exit status 3 "the method does not apply").
 //!
-//! A method without a solver answers [`SolveError::NotApplicable`], never a
+//! A method without a solver answers a not-applicable [`Error`], never a
 //! made-up result. Each solver issue replaces its arm of the `match` in
 //! [`solve`].
 #![deny(clippy::float_arithmetic)]
 
-use super::query::{ContactQuery, Method, ScalarKind, SolveError, SolveOptions};
+use super::query::{ContactQuery, Method, ScalarKind, SolveOptions};
 use super::ContactResult;
 use crate::geom::Shape;
 use crate::motion::{Body, Motion};
+use crate::Error;
 
 fn is_box(body: &Body) -> bool {
     matches!(body.shape, Shape::Box(_))
@@ -50,7 +51,7 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
 
 /// Runs `method` in `scalar` on the query.
 ///
-/// A method without a solver yet answers [`SolveError::NotApplicable`];
+/// A method without a solver yet answers a not-applicable [`Error`];
 /// the solver issues fill in the arms. A primitive query (a scenario's
 /// `query` field) is answered by [`Method::Primitive`] alone.
 pub fn solve(
@@ -58,24 +59,24 @@ pub fn solve(
     method: Method,
     scalar: ScalarKind,
     options: &SolveOptions,
-) -> Result<ContactResult, SolveError> {
+) -> Result<ContactResult, Error> {
     if let Some(primitive) = query.primitive {
         return match method {
             Method::Primitive => super::primitive::solve(primitive, scalar, options),
-            other => Err(SolveError::NotApplicable(format!(
+            other => Err(Error::not_applicable(format!(
                 "the scenario is a primitive query (vertex-face or edge-edge), which only method primitive answers, not {other}"
             ))),
         };
     }
     if scalar == ScalarKind::Exact {
         if let Some(path) = query.approximate_rotations.first() {
-            return Err(SolveError::NotApplicable(format!(
+            return Err(Error::not_applicable(format!(
                 "{path} is a rotation only within the f64 tolerance, and the exact scalar needs an exact rotation"
             )));
         }
     }
     match method {
-        Method::Primitive => Err(SolveError::NotApplicable(
+        Method::Primitive => Err(Error::not_applicable(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),
         Method::Sat => super::sat::solve(query, scalar, options),
@@ -86,7 +87,7 @@ pub fn solve(
             // poses of the whole interval by one screw.
             for (body, name) in [(query.a, "a"), (query.b, "b")] {
                 if body.motion.is_piecewise() {
-                    return Err(SolveError::NotApplicable(format!(
+                    return Err(Error::not_applicable(format!(
                         "glide: body {name} has a piecewise motion; glide interpolates one screw motion over the whole interval and does not join pieces (use sgm or sat)"
                     )));
                 }

@@ -29,7 +29,7 @@ use super::witness::find_contact_witness;
 use super::{
     time_object, Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair,
     GlideCollision, GlideStats, GlideVariant, PieceEnd, RasterStats, ScalarKind, SeparationPiece,
-    SolveError, SolveOptions, SolverStats, Time,
+    SolveOptions, SolverStats, Time,
 };
 use crate::geom::{BoxEdge, BoxFace, Mat3, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
@@ -37,8 +37,9 @@ use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use crate::solver::glide::raster::{solve_raster, RasterOutcome, RasterSettings};
 use crate::solver::glide::{
-    solve_glide, EventKind, GlideError, GlideEvent, GlideOutcome, GlideTime, PROPERNESS_THRESHOLD,
+    solve_glide, EventKind, GlideEvent, GlideOutcome, GlideTime, PROPERNESS_THRESHOLD,
 };
+use crate::Error;
 use num_traits::{Signed, Zero};
 
 fn time(t: &GlideTime) -> Time {
@@ -437,17 +438,14 @@ fn solve_raster_variant(
     scalar: ScalarKind,
     options: &SolveOptions,
     settings: &RasterSettings,
-) -> Result<ContactResult, SolveError> {
+) -> Result<ContactResult, Error> {
     if scalar == ScalarKind::Exact {
-        return Err(SolveError::NotApplicable(
+        return Err(Error::not_applicable(
             "the raster variant of glide is an f64 algorithm (pixels and Newton's method); use --scalar f64".to_string(),
         ));
     }
     let (t0, t1) = (&query.interval.0, &query.interval.1);
-    let out = solve_raster(query.a, query.b, (t0, t1), settings).map_err(|e| match e {
-        GlideError::NotApplicable(s) => SolveError::NotApplicable(s),
-        GlideError::LimitExceeded(s) => SolveError::LimitExceeded(s),
-    })?;
+    let out = solve_raster(query.a, query.b, (t0, t1), settings)?;
     let span = crate::scalar::rational_to_f64(&(t1 - t0));
     Ok(convert_raster(&out, options, span))
 }
@@ -457,7 +455,7 @@ pub(crate) fn solve(
     query: &ContactQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
-) -> Result<ContactResult, SolveError> {
+) -> Result<ContactResult, Error> {
     if let GlideVariant::Raster(settings) = &options.glide_variant {
         return solve_raster_variant(query, scalar, options, settings);
     }
@@ -469,10 +467,6 @@ pub(crate) fn solve(
         scalar == ScalarKind::Exact,
         options.all_collisions,
         options.precision,
-    )
-    .map_err(|e| match e {
-        GlideError::NotApplicable(s) => SolveError::NotApplicable(s),
-        GlideError::LimitExceeded(s) => SolveError::LimitExceeded(s),
-    })?;
+    )?;
     Ok(convert(&out, query, scalar, options))
 }

@@ -9,7 +9,7 @@
 //! * [`write_result_json`] prints it exactly as section 3 says
 //!   (`json.rs`).
 //! * [`solve`] routes a [`ContactQuery`] to the solver of a [`Method`]
-//!   (`dispatch.rs`); "not applicable" is a [`SolveError`], never a guessed
+//!   (`dispatch.rs`); "not applicable" is an [`Error`](crate::Error), never a guessed
 //!   answer.
 #![deny(clippy::float_arithmetic)]
 
@@ -29,7 +29,7 @@ pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{default_method, solve};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
 pub use query::{
-    ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveError, SolveOptions,
+    ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveOptions,
     DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
 };
 pub use sgm::add_sgm_domain_stats;

@@ -35,15 +35,16 @@
 use super::{
     time_object, AxisName, ContactEvidence, ContactResult, FeatureKind, FeaturePair, Miss,
     PrimitiveEvidence, PrimitiveStats, RejectedCandidate, Rejection, ScalarKind, Schedule,
-    SegmentName, SignName, SolveError, SolveOptions, SolverStats, Time, Witness,
+    SegmentName, SignName, SolveOptions, SolverStats, Time, Witness,
 };
 use crate::scalar::{BigRational, Sign};
 use crate::solver::primitive::{
     find_primitive, query_to_f64, EdgeEdgeRejection, EdgeEdgeWitness, PrimitiveContact,
-    PrimitiveError, PrimitiveFeature, PrimitiveQuery, Rejection as PrimitiveRejection,
+    PrimitiveFeature, PrimitiveQuery, Rejection as PrimitiveRejection,
     Schedule as PrimitiveSchedule, Segment, SegmentMiss, VertexFaceRejection, VertexFaceWitness,
     Witness as PrimitiveWitness,
 };
+use crate::Error;
 
 fn sign(s: Sign) -> SignName {
     match s {
@@ -190,25 +191,21 @@ fn to_result<T>(
     }
 }
 
-fn limit(e: PrimitiveError) -> SolveError {
-    SolveError::LimitExceeded(e.to_string())
-}
-
 /// Runs the primitive query in `scalar`: exact rationals (times as real
 /// algebraic numbers) or `f64` (every coordinate rounded once).
 pub(crate) fn solve(
     query: &PrimitiveQuery<BigRational>,
     scalar: ScalarKind,
     options: &SolveOptions,
-) -> Result<ContactResult, SolveError> {
+) -> Result<ContactResult, Error> {
     let p = options.precision;
     match scalar {
         ScalarKind::Exact => {
-            let c = find_primitive(query).map_err(limit)?;
+            let c = find_primitive(query)?;
             Ok(to_result(&c, |t| Time::Exact(t.clone()), p))
         }
         ScalarKind::F64 => {
-            let c = find_primitive(&query_to_f64(query)).map_err(limit)?;
+            let c = find_primitive(&query_to_f64(query))?;
             Ok(to_result(&c, |t| Time::Float(t.0), p))
         }
     }

@@ -1,7 +1,8 @@
 //! What a solver is asked and how it answers when it cannot: the query
 //! (two bodies over an interval, or a primitive query), the method, the
 //! scalar, the options of docs/FORMAT.md 4 (`--method`, `--scalar`,
-//! `--precision`, ...) and [`SolveError`].
+//! `--precision`, ...); how it answers when it cannot is a
+//! [`crate::Error`].
 #![deny(clippy::float_arithmetic)]
 
 use crate::motion::Body;
@@ -166,27 +167,3 @@ pub struct ContactQuery<'a> {
     /// solvers refuse such a query.
     pub approximate_rotations: &'a [String],
 }
-
-/// Why a solver gave no answer. Never "no contact": that is a
-/// [`ContactResult`](super::ContactResult) with `collides == false`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// The method does not apply to this scenario (shape, motion or scalar
-    /// it does not handle); the reason reads as a sentence.
-    NotApplicable(String),
-    /// The method applies, but the exact computation would exceed the
-    /// resource limits (polynomial degree, coefficient size).
-    LimitExceeded(String),
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::NotApplicable(why) => write!(f, "not applicable: {why}"),
-            SolveError::LimitExceeded(why) => write!(f, "resource limit exceeded: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}

@@ -8,7 +8,7 @@
 use super::witness::certificate_with_witness;
 use super::{
     Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, SatStats,
-    ScalarKind, SeparationPiece, SolveError, SolveOptions, SolverStats, Time,
+    ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, CommonPiece, PolyMotion};
@@ -18,6 +18,7 @@ use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
     SatPiecewiseOutcome, SatScenario, Side,
 };
+use crate::Error;
 
 /// The SAT certificate in the neutral world-frame form of
 /// [`Certificate`]: each piece's axis, turned to world coordinates (the
@@ -175,20 +176,12 @@ fn sat_stats(s: &crate::solver::sat::SatStats, sub_intervals: Option<usize>) -> 
     }
 }
 
-fn map_error(e: crate::solver::sat::SatError) -> SolveError {
-    if e.is_not_applicable() {
-        SolveError::NotApplicable(e.to_string())
-    } else {
-        SolveError::LimitExceeded(e.to_string())
-    }
-}
-
 /// Runs the SAT solver on the query in the requested scalar.
 pub(crate) fn solve(
     query: &ContactQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
-) -> Result<ContactResult, SolveError> {
+) -> Result<ContactResult, Error> {
     let sat_options = SatOptions {
         steps: options.steps,
         integrator: options.integrator,
@@ -208,8 +201,7 @@ pub(crate) fn solve(
         let pieces = common_pieces(query.a, query.b, query.interval);
         return match scalar {
             ScalarKind::Exact => {
-                let out =
-                    solve_sat_piecewise::<BigRational>(&pieces, &sat_options).map_err(map_error)?;
+                let out = solve_sat_piecewise::<BigRational>(&pieces, &sat_options)?;
                 let mut result = convert_piecewise(&out, |r| Time::Exact(r.clone()));
                 if !has_mesh {
                     let hint = result.feature.as_ref().map(|f| f.kind);
@@ -218,14 +210,14 @@ pub(crate) fn solve(
                 Ok(result)
             }
             ScalarKind::F64 => {
-                let out = solve_sat_piecewise::<f64>(&pieces, &sat_options).map_err(map_error)?;
+                let out = solve_sat_piecewise::<f64>(&pieces, &sat_options)?;
                 Ok(convert_piecewise(&out, |r| Time::Float(r.0)))
             }
         };
     }
     match scalar {
         ScalarKind::Exact => {
-            let out = solve_sat_with::<BigRational>(&scenario, &sat_options).map_err(map_error)?;
+            let out = solve_sat_with::<BigRational>(&scenario, &sat_options)?;
             let mut result = convert(&out, |r| Time::Exact(r.clone()));
             if !has_mesh {
                 // mesh answers stay uncertified: the referee takes convex bodies only
@@ -235,7 +227,7 @@ pub(crate) fn solve(
             Ok(result)
         }
         ScalarKind::F64 => {
-            let out = solve_sat_with::<f64>(&scenario, &sat_options).map_err(map_error)?;
+            let out = solve_sat_with::<f64>(&scenario, &sat_options)?;
             Ok(convert(&out, |r| Time::Float(r.0)))
         }
     }

@@ -10,7 +10,7 @@
 use super::witness::certificate_with_witness;
 use super::{
     Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
-    SeparationPiece, SgmStats, SolveError, SolveOptions, SolverStats, Time,
+    SeparationPiece, SgmStats, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Mat3, Vec3};
 use crate::motion::{common_pieces, CommonPiece, PolyMotion};
@@ -18,8 +18,9 @@ use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, FieldScalar, Scalar, Sign};
 use crate::solver::sgm::{
     intervals_outside_domain, solve_sgm, solve_sgm_f64, solve_sgm_piecewise, unit_f64, BoxFeature,
-    FastSgmOutcome, PiecewiseSgmOutcome, PlaneId, SgmError, SgmOutcome,
+    FastSgmOutcome, PiecewiseSgmOutcome, PlaneId, SgmOutcome,
 };
+use crate::Error;
 
 /// The linear map taking a normal of `a`'s local frame to a positive
 /// multiple of the world normal: `L_a` for rigid `a` (`L_a = w R`), else
@@ -160,20 +161,13 @@ fn stats_of(st: &crate::solver::sgm::SgmStats) -> SgmStats {
 pub fn add_sgm_domain_stats(
     query: &ContactQuery<'_>,
     result: &mut ContactResult,
-) -> Result<(), SolveError> {
+) -> Result<(), Error> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let n = intervals_outside_domain(query.a, query.b, t0, t1).ok();
     if let Some(SolverStats::Sgm(stats)) = result.stats.as_mut() {
         stats.intervals_outside_domain = Some(n);
     }
     Ok(())
-}
-
-fn map_error(e: SgmError) -> SolveError {
-    match e {
-        SgmError::NotApplicable(s) => SolveError::NotApplicable(s),
-        SgmError::LimitExceeded(s) => SolveError::LimitExceeded(s),
-    }
 }
 
 /// The witness point at the contact time as the nearest `f64` triple.
@@ -273,14 +267,11 @@ fn piecewise_certificate(
     certificate_with_witness(separation, &contact_query, out.first_contact.as_ref(), hint)
 }
 
-fn solve_piecewise(
-    query: &ContactQuery<'_>,
-    scalar: ScalarKind,
-) -> Result<ContactResult, SolveError> {
+fn solve_piecewise(query: &ContactQuery<'_>, scalar: ScalarKind) -> Result<ContactResult, Error> {
     let pieces = common_pieces(query.a, query.b, query.interval);
     match scalar {
         ScalarKind::Exact => {
-            let out = solve_sgm_piecewise::<BigRational>(&pieces).map_err(map_error)?;
+            let out = solve_sgm_piecewise::<BigRational>(&pieces)?;
             let mut result = convert_piecewise(&out, query, &pieces, |r| Time::Exact(r.clone()));
             let hint = result.feature.as_ref().map(|f| f.kind);
             result.certificate = piecewise_certificate(&out, query, &pieces, hint);
@@ -290,7 +281,7 @@ fn solve_piecewise(
             Ok(result)
         }
         ScalarKind::F64 => {
-            let out = solve_sgm_piecewise::<f64>(&pieces).map_err(map_error)?;
+            let out = solve_sgm_piecewise::<f64>(&pieces)?;
             Ok(convert_piecewise(&out, query, &pieces, |r| {
                 Time::Float(r.0)
             }))
@@ -305,7 +296,7 @@ pub(crate) fn solve(
     query: &ContactQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
-) -> Result<ContactResult, SolveError> {
+) -> Result<ContactResult, Error> {
     let _ = options;
     if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {
         return solve_piecewise(query, scalar);
@@ -313,7 +304,7 @@ pub(crate) fn solve(
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     match scalar {
         ScalarKind::Exact => {
-            let out = solve_sgm::<BigRational>(query.a, query.b, t0, t1).map_err(map_error)?;
+            let out = solve_sgm::<BigRational>(query.a, query.b, t0, t1)?;
             let mut result = convert(&out, |r| Time::Exact(r.clone()));
             let hint = result.feature.as_ref().map(|f| f.kind);
             result.certificate = neutral_certificate(&out, query, hint);
@@ -327,9 +318,9 @@ pub(crate) fn solve(
             // Two boxes under `static`, `linear` or `rational` motions: the
             // fast path; anything else: the generic solve in `f64`.
             if let Some(fast) = solve_sgm_f64(query.a, query.b, t0, t1) {
-                return fast.map(convert_fast).map_err(map_error);
+                return fast.map(convert_fast);
             }
-            let out = solve_sgm::<f64>(query.a, query.b, t0, t1).map_err(map_error)?;
+            let out = solve_sgm::<f64>(query.a, query.b, t0, t1)?;
             let mut result = convert(&out, |r| Time::Float(r.0));
             result.normal = contact_normal(&out, query);
             Ok(result)

@@ -5,7 +5,8 @@
 use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
 use crate::contact::{time_json, ScalarKind, Time};
 use crate::scalar::BigRational;
-use crate::solver::primitive::{query_to_f64, test_primitive, PrimitiveError, PrimitiveQuery};
+use crate::solver::primitive::{query_to_f64, test_primitive, PrimitiveQuery};
+use crate::Error;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -27,7 +28,7 @@ pub struct QueryAnswer {
 pub fn answer_query(
     q: &PrimitiveQuery<BigRational>,
     scalar: ScalarKind,
-) -> (Result<QueryAnswer, PrimitiveError>, Duration) {
+) -> (Result<QueryAnswer, Error>, Duration) {
     match scalar {
         ScalarKind::Exact => {
             let start = Instant::now();
@@ -55,7 +56,7 @@ pub fn answer_query(
 pub fn answer_line(
     file: &Path,
     q: &BenchmarkQuery,
-    answer: &Result<QueryAnswer, PrimitiveError>,
+    answer: &Result<QueryAnswer, Error>,
     precision: u32,
 ) -> String {
     let mut v = json!({
@@ -77,7 +78,7 @@ pub fn answer_line(
         Err(e) => {
             obj.insert("collides".into(), Value::Null);
             obj.insert("time".into(), Value::Null);
-            obj.insert("error".into(), Value::String(e.to_string()));
+            obj.insert("error".into(), Value::String(e.reason().to_string()));
         }
     }
     obj.insert("label".into(), Value::Bool(q.label));
@@ -102,7 +103,7 @@ pub struct FolderSummary {
 }
 
 impl FolderSummary {
-    fn add(&mut self, label: bool, answer: &Result<QueryAnswer, PrimitiveError>, d: Duration) {
+    fn add(&mut self, label: bool, answer: &Result<QueryAnswer, Error>, d: Duration) {
         self.queries += 1;
         match answer {
             Ok(a) if a.collides && !label => self.false_positives += 1,

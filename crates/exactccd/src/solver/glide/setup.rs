@@ -1,7 +1,7 @@
 //! The exact parts of a glide step that the driver (`solve.rs`) and the
 //! `f64` geometry (`float_geometry.rs`) share: the relative glide of the two
 //! bodies, their meshes with the names of their features, `b` placed in
-//! `a`'s frame at the path's start, and the solver's error type.
+//! `a`'s frame at the path's start.
 #![deny(clippy::float_arithmetic)]
 
 use super::events::PathPolys;
@@ -9,28 +9,11 @@ use super::relative::{GlidePath, NotAGlide, RelativeGlide, TimeMap};
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Mesh, Shape};
 use crate::motion::Body;
 use crate::scalar::{BigRational, Scalar};
-use std::fmt;
+use crate::Error;
 
-/// Why the glide solver gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GlideError {
-    /// The scenario is outside what the solver handles (the reason).
-    NotApplicable(String),
-    /// An exact computation exceeded its limits.
-    LimitExceeded(String),
-}
-
-impl fmt::Display for GlideError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GlideError::NotApplicable(s) | GlideError::LimitExceeded(s) => f.write_str(s),
-        }
-    }
-}
-
-impl From<NotAGlide> for GlideError {
+impl From<NotAGlide> for Error {
     fn from(e: NotAGlide) -> Self {
-        GlideError::NotApplicable(e.0)
+        Error::not_applicable(e.0)
     }
 }
 
@@ -41,7 +24,7 @@ pub(crate) struct NamedMesh {
 }
 
 impl NamedMesh {
-    pub(crate) fn of(shape: &Shape<BigRational>, body: &str) -> Result<Self, GlideError> {
+    pub(crate) fn of(shape: &Shape<BigRational>, body: &str) -> Result<Self, Error> {
         match shape {
             Shape::Box(b) => Ok(NamedMesh {
                 mesh: b.to_mesh(),
@@ -51,7 +34,7 @@ impl NamedMesh {
                 mesh: m.clone(),
                 is_box: false,
             }),
-            Shape::Triangle(_) => Err(GlideError::NotApplicable(format!(
+            Shape::Triangle(_) => Err(Error::not_applicable(format!(
                 "body {body} is a triangle; glide takes closed solids (boxes and meshes)"
             ))),
         }
@@ -100,7 +83,7 @@ impl Setup {
         b: &Body,
         t0: &BigRational,
         t1: &BigRational,
-    ) -> Result<Self, GlideError> {
+    ) -> Result<Self, Error> {
         let na = NamedMesh::of(&a.shape, "a")?;
         let nb = NamedMesh::of(&b.shape, "b")?;
         let rel = RelativeGlide::from_bodies(a, b, t0, t1)?;

@@ -11,10 +11,11 @@ use super::overlap::solids_intersect;
 use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use super::setup::Setup;
 // the raster variant (`raster/solve.rs`) names these here
-pub(crate) use super::setup::{GlideError, NamedMesh};
+pub(crate) use super::setup::NamedMesh;
 use crate::motion::Body;
 use crate::poly::{RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
+use crate::Error;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
@@ -101,11 +102,11 @@ type RawEvents<R> = (bool, Vec<RawEvent<R>>);
 pub(crate) fn raw_events<S: RealRoots>(
     setup: &Setup,
     stats: &mut EventStats,
-) -> Result<RawEvents<S::Root>, GlideError> {
+) -> Result<RawEvents<S::Root>, Error> {
     let a = PlacedSolid::new(setup.a.mesh.map_scalar(S::from_rational));
     let b = PlacedSolid::new(setup.b_placed.map_scalar(S::from_rational));
     let overlapping = solids_intersect(&a, &b).ok_or_else(|| {
-        GlideError::LimitExceeded(
+        Error::limit_exceeded(
             "could not decide containment at t0: every tried ray met an edge".to_string(),
         )
     })?;
@@ -113,7 +114,7 @@ pub(crate) fn raw_events<S: RealRoots>(
     let (lo, hi) = setup.rel.parameter_range();
     let (lo, hi) = (S::from_rational(&lo), S::from_rational(&hi));
     let range = (&lo, &hi);
-    let limit = |e: String| GlideError::LimitExceeded(e);
+    let limit = |e: String| Error::limit_exceeded(e);
     let mut events = Vec::new();
     for (vb, fa, r, coplanar) in vertex_face(&a, &b, &forward, range, stats).map_err(limit)? {
         events.push(RawEvent {
@@ -212,7 +213,7 @@ fn exact_time(
     rel: &RelativeGlide,
     param: &RealAlgebraic,
     precision: u32,
-) -> Result<Option<(GlideTime, Option<u32>)>, GlideError> {
+) -> Result<Option<(GlideTime, Option<u32>)>, Error> {
     let (t0, t1) = &rel.interval;
     match &rel.path {
         GlidePath::Translation { .. } => Ok(Some((GlideTime::Exact(param.clone()), None))),
@@ -245,7 +246,7 @@ fn exact_time(
                     // a half turn): refine.
                     g *= 2;
                     if g > 8192 {
-                        return Err(GlideError::LimitExceeded(
+                        return Err(Error::limit_exceeded(
                             "could not enclose an event's time within 8192 bits".to_string(),
                         ));
                     }
@@ -260,7 +261,7 @@ fn exact_time(
                         // (tan of a non-zero rational is transcendental).
                         g *= 2;
                         if g > 8192 {
-                            return Err(GlideError::LimitExceeded(
+                            return Err(Error::limit_exceeded(
                                 "could not separate an event's time from t1 within 8192 bits"
                                     .to_string(),
                             ));
@@ -290,7 +291,7 @@ fn exact_time(
                 g += want + 16;
             }
             let t = best.ok_or_else(|| {
-                GlideError::LimitExceeded("could not enclose an event's time".to_string())
+                Error::limit_exceeded("could not enclose an event's time".to_string())
             })?;
             let reached = reached_bits(&t);
             Ok(Some((
@@ -344,7 +345,7 @@ pub fn solve_glide(
     exact: bool,
     all: bool,
     precision: u32,
-) -> Result<GlideOutcome, GlideError> {
+) -> Result<GlideOutcome, Error> {
     let setup = Setup::new(a, b, interval.0, interval.1)?;
     let ctx = FloatContext::new(&setup, a, interval.0, interval.1);
     let mut stats = GlideStats {
@@ -363,7 +364,7 @@ pub fn solve_glide(
             return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
         }
         if !slide_is_rounding(&setup.rel, &c) {
-            return Err(GlideError::NotApplicable(
+            return Err(Error::not_applicable(
                 "a general screw (rotation and a slide) is solved only in the exact path, by certified interval arithmetic".to_string(),
             ));
         }
@@ -453,27 +454,27 @@ fn solve_general(
     precision: u32,
     mut stats: GlideStats,
     t0: &BigRational,
-) -> Result<GlideOutcome, GlideError> {
+) -> Result<GlideOutcome, Error> {
     let GlidePath::Rotation {
         axis_direction,
         time: TimeMap::Proportional { sigma_end },
         ..
     } = &setup.rel.path
     else {
-        return Err(GlideError::NotApplicable(
+        return Err(Error::not_applicable(
             "a general screw needs a poses rotation".to_string(),
         ));
     };
     let a = PlacedSolid::new(setup.a.mesh.clone());
     let b = PlacedSolid::new(setup.b_placed.clone());
     let initially_overlapping = solids_intersect(&a, &b).ok_or_else(|| {
-        GlideError::LimitExceeded(
+        Error::limit_exceeded(
             "could not decide containment at t0: every tried ray met an edge".to_string(),
         )
     })?;
     let (fwd, inv) = setup.paths::<BigRational>();
     let raw = mixed_events(&a, &b, &fwd, &inv, axis_direction, c, sigma_end, precision)
-        .map_err(GlideError::LimitExceeded)?;
+        .map_err(Error::limit_exceeded)?;
     stats.events.roots = raw.len();
     let (t_start, t_end) = &setup.rel.interval;
     let kk = axis_direction.norm_squared();

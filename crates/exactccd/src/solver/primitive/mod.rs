@@ -89,56 +89,10 @@ pub use outcome::{
 pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
 
-use crate::poly::IsolationError;
+use crate::Error;
 use edge_edge::EdgeEdgePolys;
 use search::{Candidates, InsideTest};
-use std::fmt;
 use vertex_face::VertexFacePolys;
-
-/// Why a primitive query could not be answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PrimitiveError {
-    kind: ErrorKind,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum ErrorKind {
-    NonFinite,
-    EmptyInterval,
-    Isolation(IsolationError),
-}
-
-impl PrimitiveError {
-    pub(crate) fn non_finite() -> Self {
-        PrimitiveError {
-            kind: ErrorKind::NonFinite,
-        }
-    }
-
-    pub(crate) fn empty_interval() -> Self {
-        PrimitiveError {
-            kind: ErrorKind::EmptyInterval,
-        }
-    }
-
-    pub(crate) fn isolation(e: IsolationError) -> Self {
-        PrimitiveError {
-            kind: ErrorKind::Isolation(e),
-        }
-    }
-}
-
-impl fmt::Display for PrimitiveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            ErrorKind::NonFinite => f.write_str("a coordinate or time is not a finite number"),
-            ErrorKind::EmptyInterval => f.write_str("the time interval is empty (t0 >= t1)"),
-            ErrorKind::Isolation(e) => write!(f, "root isolation failed: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for PrimitiveError {}
 
 /// The polynomials of a query, by kind.
 enum Polys<C> {
@@ -168,7 +122,7 @@ impl<C: crate::scalar::Ring> Polys<C> {
 /// contact, the signs proving the contact). Section "Algorithm" above.
 pub fn test_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
-) -> Result<Verdict<S::Root>, PrimitiveError> {
+) -> Result<Verdict<S::Root>, Error> {
     q.validate()?;
     let polys = Polys::new(q);
     let test = polys.test::<S>();
@@ -185,7 +139,7 @@ pub fn test_primitive<S: PrimitiveScalar>(
 /// statistics. Section "Algorithm" above.
 pub fn find_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
-) -> Result<PrimitiveContact<S::Root>, PrimitiveError> {
+) -> Result<PrimitiveContact<S::Root>, Error> {
     q.validate()?;
     let polys = Polys::new(q);
     let test = polys.test::<S>();

@@ -4,10 +4,10 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::scalar::PrimitiveScalar;
-use super::PrimitiveError;
 use crate::geom::Vec3;
 use crate::poly::Poly;
 use crate::scalar::{rational_to_f64, BigRational, Ring, Scalar};
+use crate::Error;
 
 /// A point moving linearly: at `start` at the interval's start `t0`, at
 /// `end` at its end `t1`, so at `start + (t - t0) / (t1 - t0) (end - start)`
@@ -117,16 +117,20 @@ impl<S: Scalar> PrimitiveQuery<S> {
 
     /// Checks the interval (`t0 < t1`) and, for `f64`, that every number is
     /// finite.
-    pub(crate) fn validate(&self) -> Result<(), PrimitiveError> {
+    pub(crate) fn validate(&self) -> Result<(), Error> {
         // exact scalars are always finite; f64 values are checked by value
         let finite = |v: &S| S::IS_EXACT || v.to_f64().is_finite();
         let all_finite = self.interval.iter().all(finite)
             && self.positions().iter().all(|p| p.iter().all(&finite));
         if !all_finite {
-            return Err(PrimitiveError::non_finite());
+            return Err(Error::invalid_input(
+                "a coordinate or time is not a finite number",
+            ));
         }
         if self.interval[0] >= self.interval[1] {
-            return Err(PrimitiveError::empty_interval());
+            return Err(Error::invalid_input(
+                "the time interval is empty (t0 >= t1)",
+            ));
         }
         Ok(())
     }

@@ -21,9 +21,9 @@
 use super::evidence::{Rejection, Witness};
 use super::outcome::{Certificate, Schedule};
 use super::scalar::PrimitiveScalar;
-use super::PrimitiveError;
-use crate::poly::Poly;
+use crate::poly::{IsolationError, Poly};
 use crate::scalar::Sign;
+use crate::Error;
 
 /// An inside test at a candidate time: the polynomials it reads and its
 /// exact answer with evidence.
@@ -39,6 +39,11 @@ pub(crate) trait InsideTest<S: PrimitiveScalar> {
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection>;
 }
 
+/// Root isolation failed: a resource limit, not a fault of the query.
+fn isolation(e: IsolationError) -> Error {
+    Error::limit_exceeded(format!("root isolation failed: {e}"))
+}
+
 /// The candidate times, increasing, and how they were found.
 pub(crate) struct Candidates<T> {
     pub(crate) schedule: Schedule,
@@ -51,14 +56,14 @@ pub(crate) fn candidates<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
     test: &P,
     lo: &S,
     hi: &S,
-) -> Result<Candidates<S::Root>, PrimitiveError> {
+) -> Result<Candidates<S::Root>, Error> {
     let s = test.separation();
     if !s.is_zero() {
         let degree = s.degree().unwrap_or(0);
         let times = if degree == 0 {
             Vec::new()
         } else {
-            S::roots_between(s, lo, hi).map_err(PrimitiveError::isolation)?
+            S::roots_between(s, lo, hi).map_err(isolation)?
         };
         return Ok(Candidates {
             schedule: Schedule::Separation { degree },
@@ -75,7 +80,7 @@ pub(crate) fn candidates<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
         if p.is_constant() {
             continue;
         }
-        times.extend(S::roots_between(p, lo, hi).map_err(PrimitiveError::isolation)?);
+        times.extend(S::roots_between(p, lo, hi).map_err(isolation)?);
     }
     times.sort();
     times.dedup();

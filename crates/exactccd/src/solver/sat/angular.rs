@@ -40,13 +40,14 @@
 //! refuses angular motions.
 #![allow(clippy::float_arithmetic)] // f64 time stepping only; see the module docs
 
-use super::pair::{solve_placed, SatError, SatScenario};
+use super::pair::{solve_placed, SatScenario};
 use super::projection::Placed;
 use super::{Certificate, SatOutcome, SatStats};
 use crate::geom::{Mat3, Shape, Vec3};
 use crate::motion::{rotation_about_axis, Body, Motion};
 use crate::poly::RealRoots;
 use crate::scalar::{BigRational, Ring, Scalar};
+use crate::Error;
 
 /// The integrator of the frame `dF/dt = [w]x F` (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -202,10 +203,10 @@ pub(crate) fn solve_angular<S: RealRoots>(
     sc: &SatScenario<'_>,
     steps: usize,
     integrator: Integrator,
-) -> Result<SatOutcome<S>, SatError> {
+) -> Result<SatOutcome<S>, Error> {
     for (body, name) in [(sc.a, "a"), (sc.b, "b")] {
         if matches!(body.shape, Shape::Mesh(_)) {
-            return Err(SatError::not_applicable(format!(
+            return Err(Error::not_applicable(format!(
                 "sat: body {name} is a mesh; meshes under an angular motion are not solved (OBB trees take rational motions only)"
             )));
         }
@@ -213,14 +214,14 @@ pub(crate) fn solve_angular<S: RealRoots>(
             body.motion,
             Motion::Static | Motion::Linear { .. } | Motion::Angular { .. }
         ) {
-            return Err(SatError::not_applicable(format!(
+            return Err(Error::not_applicable(format!(
                 "sat: body {name} has a `{}` motion beside an angular one; time stepping takes static, linear and angular motions",
                 body.motion.kind_name()
             )));
         }
     }
     if steps == 0 || steps > MAX_STEPS {
-        return Err(SatError::limit(format!(
+        return Err(Error::limit_exceeded(format!(
             "sat: {steps} steps: the step count must be between 1 and {MAX_STEPS}"
         )));
     }

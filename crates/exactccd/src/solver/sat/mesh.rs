@@ -71,12 +71,13 @@
 use super::features::{ContactFeatures, FeatureName};
 use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
-use super::pair::{rigid_motion, solve_sat_pair, SatError, SatScenario};
+use super::pair::{rigid_motion, solve_sat_pair, SatScenario};
 use super::{test_box_box_moving, Certificate, SatOutcome, SatStats};
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
+use crate::Error;
 use std::ops::ControlFlow;
 
 type Q = BigRational;
@@ -416,8 +417,8 @@ impl Pruner {
 /// (exit status 3) rather than run for hours.
 pub const MAX_PIECE_PAIRS: usize = 4_000_000;
 
-fn too_many_pairs() -> SatError {
-    SatError::limit(format!(
+fn too_many_pairs() -> Error {
+    Error::limit_exceeded(format!(
         "sat: more than {MAX_PIECE_PAIRS} triangle pairs would need exact tests; the meshes are too large or too entangled over the interval"
     ))
 }
@@ -520,7 +521,7 @@ struct Prepared {
     motions: [PolyMotion<Q>; 2],
 }
 
-fn prepare<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Prepared, SatError> {
+fn prepare<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Prepared, Error> {
     let t0 = sc.interval.0;
     let ma = rigid_motion::<S>(sc.a, "a", t0)?;
     let mb = rigid_motion::<S>(sc.b, "b", t0)?;
@@ -606,7 +607,7 @@ fn search_pairs<B>(
 pub fn mesh_collides<S: RealRoots>(
     sc: &SatScenario<'_>,
     search: MeshSearch,
-) -> Result<bool, SatError> {
+) -> Result<bool, Error> {
     let prep = prepare::<S>(sc, search)?;
     if containment_at(sc, &prep, sc.interval.0).is_some() {
         return Ok(true);
@@ -740,7 +741,7 @@ fn contact_rank<S: RealRoots>(
 pub(crate) fn solve_mesh<S: RealRoots>(
     sc: &SatScenario<'_>,
     search: MeshSearch,
-) -> Result<SatOutcome<S>, SatError> {
+) -> Result<SatOutcome<S>, Error> {
     let prep = prepare::<S>(sc, search)?;
     solve_prepared(sc, &prep)
 }
@@ -753,12 +754,12 @@ pub struct PreparedMeshes(Prepared);
 impl PreparedMeshes {
     /// Cuts the pieces and builds the trees of `sc` (the motions' rigidity
     /// is checked as the scalar `S` does).
-    pub fn new<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Self, SatError> {
+    pub fn new<S: RealRoots>(sc: &SatScenario<'_>, search: MeshSearch) -> Result<Self, Error> {
         prepare::<S>(sc, search).map(PreparedMeshes)
     }
 
     /// Solves the scenario it was prepared from (module docs).
-    pub fn solve<S: RealRoots>(&self, sc: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+    pub fn solve<S: RealRoots>(&self, sc: &SatScenario<'_>) -> Result<SatOutcome<S>, Error> {
         solve_prepared(sc, &self.0)
     }
 }
@@ -766,7 +767,7 @@ impl PreparedMeshes {
 fn solve_prepared<S: RealRoots>(
     sc: &SatScenario<'_>,
     prep: &Prepared,
-) -> Result<SatOutcome<S>, SatError> {
+) -> Result<SatOutcome<S>, Error> {
     let mut stats = SatStats::default();
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();

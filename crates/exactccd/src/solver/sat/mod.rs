@@ -110,7 +110,7 @@ pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOption
 pub use obb_tree::{
     ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
 };
-pub use pair::{SatError, SatScenario};
+pub use pair::SatScenario;
 pub use piecewise::{join_sat_parts, solve_sat_piecewise, SatPieceOutcome, SatPiecewiseOutcome};
 pub use projection::{AxisProjection, BodyProjection};
 pub use rational_motion::{rational_motion_contact, RigidPair};

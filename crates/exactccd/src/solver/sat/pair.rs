@@ -1,6 +1,6 @@
 //! One pair of boxes and triangles under rational motions, solved with the
-//! separating-axis method, and the scenario and error types that every part
-//! of the SAT solver shares. The front door (`solve.rs`) and its helpers for
+//! separating-axis method, and the scenario type that every part of the SAT
+//! solver shares. The front door (`solve.rs`) and its helpers for
 //! angular motions (`angular.rs`) and meshes (`mesh.rs`) all call down here.
 //!
 //! * Pairs: box-box, box-triangle (either order; a `(triangle, box)` pair is
@@ -29,52 +29,7 @@ use crate::geom::{Mat3, MatrixEntry, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
-use std::fmt;
-
-/// Why the SAT solver gave no answer: the method does not apply to the
-/// scenario (exit status 3 of the contract), or an exact-arithmetic limit
-/// was met.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SatError {
-    kind: SatErrorKind,
-    message: String,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SatErrorKind {
-    NotApplicable,
-    Limit,
-}
-
-impl SatError {
-    pub(crate) fn limit(message: impl Into<String>) -> Self {
-        SatError {
-            kind: SatErrorKind::Limit,
-            message: message.into(),
-        }
-    }
-
-    pub(crate) fn not_applicable(message: impl Into<String>) -> Self {
-        SatError {
-            kind: SatErrorKind::NotApplicable,
-            message: message.into(),
-        }
-    }
-
-    /// True when the method does not apply to the scenario (as opposed to a
-    /// limit of exact arithmetic being met).
-    pub fn is_not_applicable(&self) -> bool {
-        self.kind == SatErrorKind::NotApplicable
-    }
-}
-
-impl fmt::Display for SatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for SatError {}
+use crate::Error;
 
 /// A scenario for the SAT solver: two bodies and the time interval.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +49,7 @@ fn is_box(body: &Body) -> bool {
 /// A pair of boxes and triangles under rational motions.
 pub(crate) fn solve_sat_pair<S: RealRoots>(
     scenario: &SatScenario<'_>,
-) -> Result<SatOutcome<S>, SatError> {
+) -> Result<SatOutcome<S>, Error> {
     in_canonical_order(scenario, solve_canonical::<S>)
 }
 
@@ -103,8 +58,8 @@ pub(crate) fn solve_sat_pair<S: RealRoots>(
 /// mirrors the answer back.
 pub(crate) fn in_canonical_order<S: RealRoots>(
     scenario: &SatScenario<'_>,
-    solve: impl FnOnce(&SatScenario<'_>) -> Result<SatOutcome<S>, SatError>,
-) -> Result<SatOutcome<S>, SatError> {
+    solve: impl FnOnce(&SatScenario<'_>) -> Result<SatOutcome<S>, Error>,
+) -> Result<SatOutcome<S>, Error> {
     let (a, b) = (scenario.a, scenario.b);
     if !is_box(a) && is_box(b) {
         let swapped = SatScenario {
@@ -131,7 +86,7 @@ fn constant_velocity(motion: &Motion) -> Option<Vec3<BigRational>> {
     }
 }
 
-fn solve_canonical<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+fn solve_canonical<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcome<S>, Error> {
     match (
         constant_velocity(&sc.a.motion),
         constant_velocity(&sc.b.motion),
@@ -379,9 +334,9 @@ pub(crate) fn rigid_motion<S: Scalar>(
     body: &Body,
     name: &str,
     t0: &BigRational,
-) -> Result<PolyMotion<BigRational>, SatError> {
+) -> Result<PolyMotion<BigRational>, Error> {
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
-        SatError::not_applicable(format!("sat: body {name}: motion is not rational"))
+        Error::not_applicable(format!("sat: body {name}: motion is not rational"))
     })?;
     let rigid = if S::IS_EXACT {
         m.is_rigid()
@@ -389,7 +344,7 @@ pub(crate) fn rigid_motion<S: Scalar>(
         super::float::is_nearly_rigid(&m)
     };
     if !rigid {
-        return Err(SatError::not_applicable(format!(
+        return Err(Error::not_applicable(format!(
             "sat: body {name} has a non-rigid (affine) `{}` motion; separating axes need rigid bodies",
             body.motion.kind_name()
         )));
@@ -400,7 +355,7 @@ pub(crate) fn rigid_motion<S: Scalar>(
 /// `b` in the frame of `a` as polynomial solids (rational_motion.rs docs).
 fn rigid_pair<S: RealRoots>(
     sc: &SatScenario<'_>,
-) -> Result<(RigidPair<S>, [PolyMotion<BigRational>; 2]), SatError> {
+) -> Result<(RigidPair<S>, [PolyMotion<BigRational>; 2]), Error> {
     let t0 = sc.interval.0;
     let ma = rigid_motion::<S>(sc.a, "a", t0)?;
     let mb = rigid_motion::<S>(sc.b, "b", t0)?;
@@ -476,14 +431,12 @@ fn world_at_f64(body: &Body, motion: &PolyMotion<BigRational>, t: f64) -> Placed
     }
 }
 
-fn solve_rational_motion<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+fn solve_rational_motion<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcome<S>, Error> {
     let (pair, [ma, mb]) = rigid_pair::<S>(sc)?;
     let t0 = S::from_rational(sc.interval.0);
     let t1 = S::from_rational(sc.interval.1);
-    let (found, projections) = rational_motion_contact(&pair, &t0, &t1).map_err(|e| SatError {
-        kind: SatErrorKind::Limit,
-        message: format!("sat: {e}"),
-    })?;
+    let (found, projections) = rational_motion_contact(&pair, &t0, &t1)
+        .map_err(|e| Error::limit_exceeded(format!("sat: {e}")))?;
     let first = found.intervals.first().map(|(lo, _)| lo.clone());
     let r0 = S::root_of_value(&t0);
     let last_axis = found.last_axis.map(|(k, side)| {

@@ -25,10 +25,11 @@
 //!   neutral form in `contact::sat`).
 #![deny(clippy::float_arithmetic)]
 
-use super::{solve_sat_with, SatError, SatOptions, SatOutcome, SatScenario, SatStats};
+use super::{solve_sat_with, SatOptions, SatOutcome, SatScenario, SatStats};
 use crate::motion::CommonPiece;
 use crate::poly::RealRoots;
 use crate::scalar::BigRational;
+use crate::Error;
 
 /// One sub-interval of a piecewise scenario and SAT's answer on it.
 #[derive(Clone, Debug)]
@@ -67,7 +68,7 @@ pub struct SatPiecewiseOutcome<S: RealRoots> {
 pub fn solve_sat_piecewise<S: RealRoots>(
     pieces: &[CommonPiece],
     options: &SatOptions,
-) -> Result<SatPiecewiseOutcome<S>, SatError> {
+) -> Result<SatPiecewiseOutcome<S>, Error> {
     let parts = pieces
         .iter()
         .map(|p| {
@@ -82,7 +83,7 @@ pub fn solve_sat_piecewise<S: RealRoots>(
                 outcome: solve_sat_with::<S>(&scenario, options)?,
             })
         })
-        .collect::<Result<Vec<_>, SatError>>()?;
+        .collect::<Result<Vec<_>, Error>>()?;
     Ok(join_sat_parts(parts))
 }
 

@@ -12,11 +12,12 @@
 
 use super::angular::{Integrator, DEFAULT_STEPS};
 use super::mesh::MeshSearch;
-use super::pair::{in_canonical_order, solve_sat_pair, SatError, SatScenario};
+use super::pair::{in_canonical_order, solve_sat_pair, SatScenario};
 use super::SatOutcome;
 use crate::geom::Shape;
 use crate::motion::{Body, Motion};
 use crate::poly::RealRoots;
+use crate::Error;
 
 fn is_mesh(body: &Body) -> bool {
     matches!(body.shape, Shape::Mesh(_))
@@ -66,7 +67,7 @@ impl Default for SatOptions {
 /// assert_eq!(out.first_contact.unwrap().as_rational(), Some(&q("1/2")));
 /// assert_eq!(out.features.unwrap().kind(), "face-face");
 /// ```
-pub fn solve_sat<S: RealRoots>(scenario: &SatScenario<'_>) -> Result<SatOutcome<S>, SatError> {
+pub fn solve_sat<S: RealRoots>(scenario: &SatScenario<'_>) -> Result<SatOutcome<S>, Error> {
     solve_sat_with(scenario, &SatOptions::default())
 }
 
@@ -82,14 +83,14 @@ pub fn solve_sat<S: RealRoots>(scenario: &SatScenario<'_>) -> Result<SatOutcome<
 pub fn solve_sat_with<S: RealRoots>(
     scenario: &SatScenario<'_>,
     options: &SatOptions,
-) -> Result<SatOutcome<S>, SatError> {
+) -> Result<SatOutcome<S>, Error> {
     let (a, b) = (scenario.a, scenario.b);
     let angular = [a, b]
         .iter()
         .any(|x| matches!(x.motion, Motion::Angular { .. }));
     if angular {
         if S::IS_EXACT {
-            return Err(SatError::not_applicable(
+            return Err(Error::not_applicable(
                 "sat: an angular motion is transcendental in t and sat integrates it by time \
                  stepping, which is not certified: use --scalar f64 (the exact scalar refuses it)",
             ));
@@ -100,7 +101,7 @@ pub fn solve_sat_with<S: RealRoots>(
     }
     for (body, name) in [(a, "a"), (b, "b")] {
         if !body.motion.is_rational() {
-            return Err(SatError::not_applicable(format!(
+            return Err(Error::not_applicable(format!(
                 "sat: body {name} has a `{}` motion; only static, linear, rational, rigid \
                  row_matrix and (in f64) angular motions are solved",
                 body.motion.kind_name()

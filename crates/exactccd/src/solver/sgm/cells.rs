@@ -9,16 +9,16 @@
 use super::outcome::{SgmCell, SgmStats};
 use super::planes::{AxisData, PlaneId, PLANE_COUNT};
 use super::ring::PlaneRing;
-use super::SgmError;
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{Ring, Sign};
+use crate::Error;
 
 /// The bit of a cell's mask meaning "the bounding spheres are apart".
 const SPHERE_BIT: usize = PLANE_COUNT;
 
 /// An isolation limit met, as the solver's error.
-pub(super) fn limit(e: IsolationError) -> SgmError {
-    SgmError::LimitExceeded(format!("sgm: {e}"))
+pub(super) fn limit(e: IsolationError) -> Error {
+    Error::limit_exceeded(format!("sgm: {e}"))
 }
 
 /// Real roots in `[t0, t1]` with a cache (many plane polynomials repeat
@@ -48,7 +48,7 @@ impl<S: RealRoots> RootCache<S> {
 
     /// The real roots of `p` in `[t0, t1]` (none for a constant), isolated
     /// once per polynomial.
-    pub(super) fn roots(&mut self, p: &Poly<S>) -> Result<Vec<S::Root>, SgmError> {
+    pub(super) fn roots(&mut self, p: &Poly<S>) -> Result<Vec<S::Root>, Error> {
         if p.is_constant() {
             return Ok(Vec::new());
         }
@@ -117,7 +117,7 @@ fn track<S: RealRoots, R: PlaneRing<S>>(
     hi: &S::Root,
     bounds: &(S, S),
     cache: &mut RootCache<S>,
-) -> Result<Track<S>, SgmError> {
+) -> Result<Track<S>, Error> {
     let constant = if d.is_constant() {
         Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
     } else {
@@ -160,7 +160,7 @@ fn plane_run<S: RealRoots, R: PlaneRing<S>>(
     until: usize,
     bounds: &(S, S),
     cache: &mut RootCache<S>,
-) -> Result<PlaneRun<S, R>, SgmError> {
+) -> Result<PlaneRun<S, R>, Error> {
     let sign = if d.is_constant() {
         Some(d.coeffs().first().map_or(Sign::Zero, Ring::sign))
     } else {
@@ -239,7 +239,7 @@ pub(super) fn sweep_intervals<'a, S: RealRoots, R: PlaneRing<S>>(
     ends: (S, S),
     cache: &mut RootCache<S>,
     stats: &mut SgmStats,
-) -> Result<Sweep<'a, S, R>, SgmError> {
+) -> Result<Sweep<'a, S, R>, Error> {
     let n_int = cuts.len().saturating_sub(1);
     let sphere_apart =
         |t: &S| -> bool { matches!(sphere, Some(p) if R::sign_at(p, t) == Sign::Positive) };
@@ -401,7 +401,7 @@ impl<S: RealRoots, R: PlaneRing<S>> Sweep<'_, S, R> {
         k: usize,
         cache: &mut RootCache<S>,
         stats: &mut SgmStats,
-    ) -> Result<(IntervalPlanes<R>, Vec<Track<S>>), SgmError> {
+    ) -> Result<(IntervalPlanes<R>, Vec<Track<S>>), Error> {
         let (cuts, axes) = (self.cuts, self.axes);
         let (lo, hi) = (&cuts[k], &cuts[k + 1]);
         let bounds = (self.bound_of(k).0, self.bound_of(k + 1).1);

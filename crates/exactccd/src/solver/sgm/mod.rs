@@ -170,25 +170,3 @@ pub use planes::{
 };
 pub use relative::{relative_boxes, RelativeBoxes};
 pub use solve::{intervals_outside_domain, solve_sgm};
-
-use std::fmt;
-
-/// Why the SGM solver gave no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SgmError {
-    /// The method does not apply (shape or motion); the reason reads as a
-    /// sentence.
-    NotApplicable(String),
-    /// An exact-arithmetic limit was met.
-    LimitExceeded(String),
-}
-
-impl fmt::Display for SgmError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SgmError::NotApplicable(s) | SgmError::LimitExceeded(s) => f.write_str(s),
-        }
-    }
-}
-
-impl std::error::Error for SgmError {}

@@ -29,10 +29,11 @@
 //! methods does not rest on one shared piece of code.
 #![deny(clippy::float_arithmetic)]
 
-use super::{solve_sgm, SgmError, SgmOutcome, SgmStats};
+use super::{solve_sgm, SgmOutcome, SgmStats};
 use crate::motion::CommonPiece;
 use crate::poly::RealRoots;
 use crate::scalar::BigRational;
+use crate::Error;
 
 /// The outcome of [`solve_sgm`] on one common sub-interval.
 #[derive(Clone, Debug)]
@@ -70,7 +71,7 @@ pub struct PiecewiseSgmOutcome<S: RealRoots> {
 /// [`common_pieces`](crate::motion::common_pieces) gives them).
 pub fn solve_sgm_piecewise<S: RealRoots>(
     pieces: &[CommonPiece],
-) -> Result<PiecewiseSgmOutcome<S>, SgmError> {
+) -> Result<PiecewiseSgmOutcome<S>, Error> {
     let mut runs = Vec::with_capacity(pieces.len());
     for p in pieces {
         let outcome = solve_sgm::<S>(&p.a, &p.b, &p.from, &p.to)?;

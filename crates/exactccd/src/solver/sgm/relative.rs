@@ -3,11 +3,11 @@
 //! centred at the origin.
 #![deny(clippy::float_arithmetic)]
 
-use super::SgmError;
 use crate::geom::{Mat3, Shape, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::Poly;
 use crate::scalar::{BigRational, Ring, Scalar};
+use crate::Error;
 
 /// Two boxes in the frame of the first (module docs of `sgm`): `b1 = [-e,
 /// e]` at rest, `b2 = { (L(t) (f * s) + T(t)) / w(t) : s in [-1, 1]^3 }`.
@@ -38,13 +38,13 @@ impl<S: Ring> RelativeBoxes<S> {
     }
 }
 
-fn box_half(body: &Body, name: &str) -> Result<[BigRational; 3], SgmError> {
+fn box_half(body: &Body, name: &str) -> Result<[BigRational; 3], Error> {
     match &body.shape {
         Shape::Box(b) => Ok(b.half_extents.clone()),
-        Shape::Triangle(_) => Err(SgmError::NotApplicable(format!(
+        Shape::Triangle(_) => Err(Error::not_applicable(format!(
             "sgm: body {name} is a triangle; the SGM method handles two boxes only"
         ))),
-        Shape::Mesh(_) => Err(SgmError::NotApplicable(format!(
+        Shape::Mesh(_) => Err(Error::not_applicable(format!(
             "sgm: body {name} is a mesh; the SGM method handles two boxes only"
         ))),
     }
@@ -58,9 +58,9 @@ fn body_motion(
     name: &str,
     t0: &BigRational,
     exact: bool,
-) -> Result<(PolyMotion<BigRational>, bool), SgmError> {
+) -> Result<(PolyMotion<BigRational>, bool), Error> {
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
-        SgmError::NotApplicable(format!(
+        Error::not_applicable(format!(
             "sgm: body {name} has a transcendental `{}` motion; the SGM method needs rational motion",
             body.motion.kind_name()
         ))
@@ -81,7 +81,7 @@ fn body_motion(
     if (pose_motion && !exact) || rigid || m.has_orthogonal_axes() {
         Ok((m, rigid))
     } else {
-        Err(SgmError::NotApplicable(format!(
+        Err(Error::not_applicable(format!(
             "sgm: body {name} has an affine `{}` motion whose axes do not stay orthogonal; the SGM method needs rigid or axis-scaled boxes",
             body.motion.kind_name()
         )))
@@ -94,7 +94,7 @@ pub fn relative_boxes<S: Scalar>(
     a: &Body,
     b: &Body,
     t0: &BigRational,
-) -> Result<RelativeBoxes<S>, SgmError> {
+) -> Result<RelativeBoxes<S>, Error> {
     let ea = box_half(a, "a")?;
     let eb = box_half(b, "b")?;
     let (ma, a_rigid) = body_motion(a, "a", t0, S::IS_EXACT)?;
@@ -133,7 +133,7 @@ pub fn relative_boxes<S: Scalar>(
     };
     debug_assert!(det == normals[0].dot(&cols[0]));
     if det.is_zero() {
-        return Err(SgmError::NotApplicable(
+        return Err(Error::not_applicable(
             "sgm: the relative motion is singular (a box is flattened)".to_string(),
         ));
     }

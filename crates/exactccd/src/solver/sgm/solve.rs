@@ -13,12 +13,12 @@ use super::planes::{
 };
 use super::relative::{relative_boxes, RelativeBoxes};
 use super::ring::PlaneRing;
-use super::SgmError;
 use crate::geom::Mat3;
 use crate::geom::Vec3;
 use crate::motion::Body;
 use crate::poly::{fujiwara_bound_log2, isolate_roots, Poly, RealRoots};
 use crate::scalar::{BigInt, BigRational, Sign};
+use crate::Error;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
@@ -122,7 +122,7 @@ pub fn solve_sgm<S: RealRoots>(
     b: &Body,
     t0: &BigRational,
     t1: &BigRational,
-) -> Result<SgmOutcome<S>, SgmError> {
+) -> Result<SgmOutcome<S>, Error> {
     let boxes = relative_boxes::<S>(a, b, t0)?;
     if S::IS_EXACT {
         solve_in::<S, BigInt>(boxes, t0, t1)
@@ -183,7 +183,7 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
     boxes: RelativeBoxes<S>,
     t0: &BigRational,
     t1: &BigRational,
-) -> Result<SgmOutcome<S>, SgmError> {
+) -> Result<SgmOutcome<S>, Error> {
     let lambda = integer_scale(&boxes);
     let rboxes = ring_boxes::<S, R>(&boxes, &lambda);
     let w_divisor = R::positive_divisor(&rboxes.denominator);
@@ -299,7 +299,7 @@ fn homogeneous_intervals<S: RealRoots>(
     r0: &S::Root,
     r1: &S::Root,
     cache: &mut RootCache<S>,
-) -> Result<Vec<S::Root>, SgmError> {
+) -> Result<Vec<S::Root>, Error> {
     let mut cuts = vec![r0.clone(), r1.clone()];
     for j in 0..3 {
         let u = boxes.axis(j);
@@ -326,7 +326,7 @@ fn bounding_sphere<S: RealRoots, R: PlaneRing<S>>(
     boxes: &RelativeBoxes<S>,
     lambda: &BigRational,
     cache: &mut RootCache<S>,
-) -> Result<(Option<Poly<R>>, Roots<S>), SgmError> {
+) -> Result<(Option<Poly<R>>, Roots<S>), Error> {
     let sphere = if boxes.rigid {
         sphere_polynomial(rboxes, boxes, lambda).filter(|p| !p.is_zero())
     } else {
@@ -380,7 +380,7 @@ pub fn intervals_outside_domain(
     b: &Body,
     t0: &BigRational,
     t1: &BigRational,
-) -> Result<usize, SgmError> {
+) -> Result<usize, Error> {
     let boxes = relative_boxes::<BigRational>(a, b, t0)?;
     let mut roots = Vec::new();
     for j in 0..3 {

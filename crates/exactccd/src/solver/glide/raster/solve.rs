@@ -9,11 +9,12 @@ use super::super::facing::{glide_error_estimate, unit, PROPERNESS_THRESHOLD};
 use super::super::float_geometry::EventGeometry;
 use super::super::overlap::solids_intersect;
 use super::super::relative::{GlidePath, RelativeGlide};
-use super::super::solve::{GlideError, GlideEvent, GlideOutcome, GlideStats, GlideTime, NamedMesh};
+use super::super::solve::{GlideEvent, GlideOutcome, GlideStats, GlideTime, NamedMesh};
 use super::{raster_collisions, RasterGlide, RasterResolution, RasterSolid, RasterStats};
 use crate::geom::{Mesh, Vec3};
 use crate::motion::Body;
 use crate::scalar::{BigRational, Scalar};
+use crate::Error;
 
 /// The default time resolution, as a fraction of the step: the chords of
 /// the divide and conquer follow the projected time within half of it.
@@ -86,7 +87,7 @@ pub fn solve_raster(
     b: &Body,
     interval: (&BigRational, &BigRational),
     settings: &RasterSettings,
-) -> Result<RasterOutcome, GlideError> {
+) -> Result<RasterOutcome, Error> {
     let (t0, t1) = interval;
     let na = NamedMesh::of(&a.shape, "a")?;
     let nb = NamedMesh::of(&b.shape, "b")?;
@@ -102,7 +103,7 @@ pub fn solve_raster(
     };
     let initially_overlapping = solids_intersect(&PlacedSolid::new(ma), &PlacedSolid::new(placed))
         .ok_or_else(|| {
-            GlideError::LimitExceeded(
+            Error::limit_exceeded(
                 "could not decide containment at t0: every tried ray met an edge".to_string(),
             )
         })?;

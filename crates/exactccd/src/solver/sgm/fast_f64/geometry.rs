@@ -10,7 +10,8 @@ use super::{finite, to_f64, SolveStop};
 use crate::motion::{Body, Motion};
 use crate::scalar::Sign;
 use crate::solver::sgm::planes::{PlaneAxis, PlaneId};
-use crate::solver::sgm::{unit_f64, SgmError};
+use crate::solver::sgm::unit_f64;
+use crate::Error;
 
 /// One body as `x = rot(t) y / s(t) + C(t) / d(t)` with `rot^T rot = s^2
 /// I` (module docs, "Relative motion in `f64`").
@@ -259,7 +260,7 @@ pub(super) fn geometry(
     // `det L = w^3` vanishes only with `w`, which `relative` declines;
     // kept as the generic solve's refusal.
     if ww.is_zero() {
-        return Err(SolveStop::Error(SgmError::NotApplicable(
+        return Err(SolveStop::Error(Error::not_applicable(
             "sgm: the relative motion is singular (a box is flattened)".to_string(),
         )));
     }

@@ -134,10 +134,11 @@ mod sweep;
 mod tests;
 
 use super::planes::{BoxFeature, PlaneId, PLANE_COUNT};
-use super::{SgmError, SgmStats};
+use super::SgmStats;
 use crate::geom::Shape;
 use crate::motion::Body;
 use crate::scalar::{BigRational, Scalar};
+use crate::Error;
 use arena::{Decline, Pool};
 use geometry::{geometry, relative, RigidF64};
 use num_traits::ToPrimitive;
@@ -195,7 +196,7 @@ enum SolveStop {
     /// Outside the fast path's scope: run the generic solve.
     Decline,
     /// The method's answer is an error (as the generic solve's).
-    Error(SgmError),
+    Error(Error),
 }
 
 impl From<Decline> for SolveStop {
@@ -244,14 +245,14 @@ fn box_half(body: &Body) -> Option<[f64; 3]> {
 /// [`solve_sgm`](super::solve_sgm)`::<f64>`.
 ///
 /// # Errors
-/// [`SgmError::NotApplicable`] for a singular relative motion, as the
+/// a not-applicable [`Error`] for a singular relative motion, as the
 /// generic solve.
 pub fn solve_sgm_f64(
     a: &Body,
     b: &Body,
     t0: &BigRational,
     t1: &BigRational,
-) -> Option<Result<FastSgmOutcome, SgmError>> {
+) -> Option<Result<FastSgmOutcome, Error>> {
     solve_fast(a, b, t0, t1, true)
 }
 
@@ -265,7 +266,7 @@ fn solve_fast(
     t0: &BigRational,
     t1: &BigRational,
     skip_separated: bool,
-) -> Option<Result<FastSgmOutcome, SgmError>> {
+) -> Option<Result<FastSgmOutcome, Error>> {
     let e = box_half(a)?;
     let f = box_half(b)?;
     let (s0, s1) = (to_f64(t0), to_f64(t1));
