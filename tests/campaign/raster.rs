@@ -16,14 +16,22 @@ use exactccd::motion::{Body, Motion};
 use exactccd::scalar::{BigInt, BigRational};
 use exactccd::scenario::Scenario;
 use exactccd::solver::glide::raster::{solve_raster, RasterOutcome, RasterSettings};
-use exactccd::solver::glide::{solve_glide, GlideEvent, GlideTime};
+use exactccd::solver::glide::{
+    solve_glide, Arithmetic, Collisions, GlideEvent, GlideOptions, GlideTime,
+};
+/// Every collision, exact, at 64 bits.
+const ALL_EXACT: GlideOptions = GlideOptions {
+    arithmetic: Arithmetic::Exact,
+    collisions: Collisions::All,
+    precision: 64,
+};
 
 fn r(n: i64, d: i64) -> BigRational {
     BigRational::new(BigInt::from(n), BigInt::from(d))
 }
 
 fn analytic(s: &Scenario) -> Vec<GlideEvent> {
-    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), true, true, 64)
+    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_EXACT)
         .expect("glide applies")
         .events
 }
@@ -44,7 +52,7 @@ fn colliding_raster_cases(count: usize) -> Vec<(Scenario, Vec<GlideEvent>)> {
     let mut out = Vec::new();
     for index in 0.. {
         let s = generate(2026, index, ScenarioClass::Raster);
-        let Ok(o) = solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), true, true, 64) else {
+        let Ok(o) = solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_EXACT) else {
             continue;
         };
         if o.initially_overlapping {

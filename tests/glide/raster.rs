@@ -12,7 +12,14 @@ use exactccd::scalar::{BigInt, BigRational};
 use exactccd::scenario::Scenario;
 use exactccd::solver::glide::raster::{solve_raster, RasterOutcome, RasterSettings};
 use exactccd::solver::glide::{
-    solve_glide, EventKind, GlideEvent, GlidePath, GlideTime, RelativeGlide,
+    solve_glide, Arithmetic, Collisions, EventKind, GlideEvent, GlideOptions, GlidePath, GlideTime,
+    RelativeGlide,
+};
+/// Every collision, in `f64`.
+const ALL_FLOAT: GlideOptions = GlideOptions {
+    arithmetic: Arithmetic::Float,
+    collisions: Collisions::All,
+    precision: 64,
 };
 
 fn r(n: i64, d: i64) -> BigRational {
@@ -52,7 +59,7 @@ fn raster(s: &Scenario, pixels_per_edge: Option<f64>, pixel: Option<f64>) -> Ras
 }
 
 fn analytic(s: &Scenario) -> Vec<GlideEvent> {
-    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), false, true, 64)
+    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_FLOAT)
         .unwrap()
         .events
 }
@@ -337,8 +344,7 @@ fn raster_finds_every_analytic_collision_on_random_cube_pairs() {
     for (label, per_edge) in [("low", 6.0), ("medium", 12.0), ("high", 24.0)] {
         let (mut misses, mut phantoms, mut proper_ref, mut solved) = (0, 0, 0, 0);
         for (i, s) in cases.iter().enumerate() {
-            let Ok(reference) =
-                solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), false, true, 64)
+            let Ok(reference) = solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_FLOAT)
             else {
                 continue;
             };

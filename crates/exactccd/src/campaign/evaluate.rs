@@ -36,7 +36,7 @@ use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Tim
 use crate::poly::RealAlgebraic;
 use crate::referee::{algebraic_of, referee};
 use crate::scenario::Scenario;
-use crate::solver::glide::solve_glide;
+use crate::solver::glide::{solve_glide, Arithmetic, Collisions, GlideOptions};
 use exactccd_oracle::{classify_float, FloatClass, Truth, Verdict};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -297,9 +297,11 @@ fn sigma_path_rule(
             &scenario.a,
             &scenario.b,
             interval,
-            true,
-            false,
-            options.precision,
+            &GlideOptions {
+                arithmetic: Arithmetic::Exact,
+                collisions: Collisions::First,
+                precision: options.precision,
+            },
         )
     }));
     let Ok(Ok(glide)) = glide else {

@@ -85,7 +85,9 @@ use crate::solver::glide::raster::{
     default_resolution, solve_raster, RasterOutcome, RasterSettings, RasterSolid,
     DEFAULT_TIME_RESOLUTION,
 };
-use crate::solver::glide::{solve_glide, EventKind, GlideEvent, GlideTime};
+use crate::solver::glide::{
+    solve_glide, Arithmetic, Collisions, EventKind, GlideEvent, GlideOptions, GlideTime,
+};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -419,7 +421,20 @@ fn analytic_collisions(
     let interval = (&scenario.interval.0, &scenario.interval.1);
     let run = |exact: bool| {
         catch_unwind(AssertUnwindSafe(|| {
-            solve_glide(&scenario.a, &scenario.b, interval, exact, true, precision)
+            solve_glide(
+                &scenario.a,
+                &scenario.b,
+                interval,
+                &GlideOptions {
+                    arithmetic: if exact {
+                        Arithmetic::Exact
+                    } else {
+                        Arithmetic::Float
+                    },
+                    collisions: Collisions::All,
+                    precision,
+                },
+            )
         }))
         .ok()
     };

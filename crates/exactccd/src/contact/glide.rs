@@ -37,7 +37,8 @@ use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use crate::solver::glide::raster::{solve_raster, RasterOutcome, RasterSettings};
 use crate::solver::glide::{
-    solve_glide, EventKind, GlideEvent, GlideOutcome, GlideTime, PROPERNESS_THRESHOLD,
+    solve_glide, Arithmetic, Collisions, EventKind, GlideEvent, GlideOptions, GlideOutcome,
+    GlideTime, PROPERNESS_THRESHOLD,
 };
 use crate::Error;
 use num_traits::{Signed, Zero};
@@ -464,9 +465,18 @@ pub(crate) fn solve(
         query.a,
         query.b,
         (t0, t1),
-        scalar == ScalarKind::Exact,
-        options.all_collisions,
-        options.precision,
+        &GlideOptions {
+            arithmetic: match scalar {
+                ScalarKind::Exact => Arithmetic::Exact,
+                ScalarKind::F64 => Arithmetic::Float,
+            },
+            collisions: if options.all_collisions {
+                Collisions::All
+            } else {
+                Collisions::First
+            },
+            precision: options.precision,
+        },
     )?;
     Ok(convert(&out, query, scalar, options))
 }

@@ -69,4 +69,7 @@ pub use general::{poly_interval, Mixed, MixedFn};
 pub use overlap::{point_inside, segment_meets_face, solids_intersect, surfaces_meet};
 pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
 pub use screen::{screen_point, ScreenPoint};
-pub use solve::{solve_glide, GlideEvent, GlideOutcome, GlideStats, GlideTime};
+pub use solve::{
+    solve_glide, Arithmetic, Collisions, GlideEvent, GlideOptions, GlideOutcome, GlideStats,
+    GlideTime,
+};

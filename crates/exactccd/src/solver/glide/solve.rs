@@ -335,17 +335,46 @@ fn reached_bits(t: &Interval) -> u32 {
     bits
 }
 
-/// Runs the glide solver in exact arithmetic (`exact = true`) or `f64`.
-///
-/// `all`: report every collision, not just the first.
+/// The arithmetic glide computes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arithmetic {
+    /// Exact rationals: exact times for translations, certified enclosures
+    /// under rotation.
+    Exact,
+    /// `f64`.
+    Float,
+}
+
+/// Which collisions glide reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collisions {
+    /// The first collision only (the solver may stop early).
+    First,
+    /// Every collision of the interval, in time order.
+    All,
+}
+
+/// How glide is asked to solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GlideOptions {
+    /// The arithmetic.
+    pub arithmetic: Arithmetic,
+    /// The first collision or all of them.
+    pub collisions: Collisions,
+    /// Bits of the time brackets: `upper - lower <= 2^-precision max(1, |T|)`.
+    pub precision: u32,
+}
+
+/// Runs the glide solver on `a` and `b` over `interval` as `options` say.
 pub fn solve_glide(
     a: &Body,
     b: &Body,
     interval: (&BigRational, &BigRational),
-    exact: bool,
-    all: bool,
-    precision: u32,
+    options: &GlideOptions,
 ) -> Result<GlideOutcome, Error> {
+    let exact = options.arithmetic == Arithmetic::Exact;
+    let all = options.collisions == Collisions::All;
+    let precision = options.precision;
     let setup = Setup::new(a, b, interval.0, interval.1)?;
     let ctx = FloatContext::new(&setup, a, interval.0, interval.1);
     let mut stats = GlideStats {
