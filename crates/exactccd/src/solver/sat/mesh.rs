@@ -68,10 +68,12 @@
 //! several faces names one of them.
 #![deny(clippy::float_arithmetic)]
 
+use super::containment::point_in_solid;
 use super::features::{ContactFeatures, FeatureName};
 use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
 use super::pair::{rigid_motion, solve_sat_pair, SatScenario};
+use super::triangulate::{triangulate_faces, FaceTriangle};
 use super::{test_box_box_moving, Certificate, SatOutcome, SatStats};
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
@@ -84,104 +86,6 @@ type Q = BigRational;
 
 /// Closed intervals `[lo, hi]`.
 type Intervals<R> = Vec<(R, R)>;
-
-/// One triangle of a mesh face, by mesh vertex indices (counter-clockwise
-/// seen from outside, as the face).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FaceTriangle {
-    /// The three mesh vertices.
-    pub vertices: [usize; 3],
-    /// The face it belongs to.
-    pub face: usize,
-}
-
-fn orient2(a: &[Q; 2], b: &[Q; 2], c: &[Q; 2]) -> Sign {
-    let l = (&b[0] - &a[0]) * (&c[1] - &a[1]);
-    let r = (&b[1] - &a[1]) * (&c[0] - &a[0]);
-    (l - r).sign()
-}
-
-/// `p` in the closed triangle `a b c` of orientation `s` (non-zero).
-fn in_closed_triangle2(p: &[Q; 2], a: &[Q; 2], b: &[Q; 2], c: &[Q; 2], s: Sign) -> bool {
-    [orient2(a, b, p), orient2(b, c, p), orient2(c, a, p)]
-        .iter()
-        .all(|o| *o == s || *o == Sign::Zero)
-}
-
-/// Cuts every face of `mesh` into triangles by exact ear clipping (module
-/// docs); triangles of zero area (collinear corners) are left out, their
-/// points lying on the neighbouring triangles' edges.
-///
-/// ```
-/// use exactccd::geom::{Mesh, Vec3};
-/// use exactccd::scalar::{BigRational, Ring};
-/// use exactccd::solver::sat::triangulate_faces;
-/// let p = |x: i64, y: i64, z: i64| Vec3::new(BigRational::from_i64(x), BigRational::from_i64(y), BigRational::from_i64(z));
-/// let verts = vec![p(0, 0, 0), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)];
-/// let faces = vec![vec![0, 3, 2, 1], vec![4, 5, 6, 7], vec![0, 1, 5, 4], vec![1, 2, 6, 5], vec![2, 3, 7, 6], vec![3, 0, 4, 7]];
-/// let cube = Mesh::new(verts, faces).unwrap();
-/// assert_eq!(triangulate_faces(&cube).len(), 12);
-/// ```
-pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
-    let mut out = Vec::new();
-    for (f, face) in mesh.faces.iter().enumerate() {
-        let n = mesh.face_normal(f);
-        // drop the coordinate the normal is most along
-        let comps = [n.x.abs(), n.y.abs(), n.z.abs()];
-        let drop = (0..3)
-            .max_by(|&i, &j| comps[i].cmp(&comps[j]).then(j.cmp(&i)))
-            .unwrap_or(2);
-        let keep = [(drop + 1) % 3, (drop + 2) % 3];
-        let along = [&n.x, &n.y, &n.z][drop].sign();
-        let pt = |i: usize| -> [Q; 2] {
-            let v = mesh.vertices[i].clone().into_array();
-            [v[keep[0]].clone(), v[keep[1]].clone()]
-        };
-        let mut ring: Vec<usize> = face.clone();
-        while ring.len() > 3 {
-            let m = ring.len();
-            let mut clipped = false;
-            for k in 0..m {
-                let (i0, i1, i2) = (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
-                let (a, b, c) = (pt(i0), pt(i1), pt(i2));
-                if orient2(&a, &b, &c) != along {
-                    continue;
-                }
-                let blocked = ring
-                    .iter()
-                    .filter(|&&j| j != i0 && j != i1 && j != i2)
-                    .any(|&j| in_closed_triangle2(&pt(j), &a, &b, &c, along));
-                if !blocked {
-                    out.push(FaceTriangle {
-                        vertices: [i0, i1, i2],
-                        face: f,
-                    });
-                    ring.remove(k);
-                    clipped = true;
-                    break;
-                }
-            }
-            if !clipped {
-                // only collinear corners are left to clip: drop one (its
-                // points lie on the new side)
-                let k = (0..m)
-                    .find(|&k| {
-                        let (i0, i1, i2) = (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
-                        orient2(&pt(i0), &pt(i1), &pt(i2)) == Sign::Zero
-                    })
-                    .unwrap_or(0);
-                ring.remove(k);
-            }
-        }
-        if orient2(&pt(ring[0]), &pt(ring[1]), &pt(ring[2])) == along {
-            out.push(FaceTriangle {
-                vertices: [ring[0], ring[1], ring[2]],
-                face: f,
-            });
-        }
-    }
-    out
-}
 
 /// The convex pieces of a body (module docs) with the names of their
 /// features in the body.
@@ -455,62 +359,6 @@ fn some_point(body: &Body, m: &PolyMotion<Q>, t0: &Q) -> Vec3<Q> {
         Shape::Mesh(mesh) => mesh.vertices[0].clone(),
     };
     m.apply_at(t0, &local)
-}
-
-/// The parity of the crossings of the ray `p + s d` (`s > 0`) with the
-/// triangles; `Some(true)` also when `p` is on a triangle; `None` when the
-/// direction is degenerate (module docs).
-fn ray_parity(p: &Vec3<Q>, d: &Vec3<Q>, tris: &[[Vec3<Q>; 3]]) -> Option<bool> {
-    let mut odd = false;
-    for t in tris {
-        let (a, b, c) = (&t[0] - p, &t[1] - p, &t[2] - p);
-        let n = (&b - &a).cross(&(&c - &a));
-        let height = n.dot(&a).sign();
-        let towards = n.dot(d).sign();
-        if height == Sign::Zero {
-            // p in the triangle's plane
-            let on = [a.cross(&b), b.cross(&c), c.cross(&a)]
-                .iter()
-                .all(|x| n.dot(x).sign() != Sign::Negative);
-            if on {
-                return Some(true);
-            }
-            if towards == Sign::Zero {
-                return None;
-            }
-            continue;
-        }
-        let s = [
-            d.dot(&a.cross(&b)).sign(),
-            d.dot(&b.cross(&c)).sign(),
-            d.dot(&c.cross(&a)).sign(),
-        ];
-        let pos = s.contains(&Sign::Positive);
-        let neg = s.contains(&Sign::Negative);
-        if pos && neg {
-            continue;
-        }
-        if s.contains(&Sign::Zero) {
-            return None;
-        }
-        if height == towards {
-            odd = !odd;
-        }
-    }
-    Some(odd)
-}
-
-/// Whether `p` lies in the closed solid bounded by the triangles (module
-/// docs: exact ray parity).
-pub fn point_in_solid(p: &Vec3<Q>, tris: &[[Vec3<Q>; 3]]) -> bool {
-    let tries = 8 * tris.len() as i64 + 1;
-    for k in 1..=tries {
-        let d = Vec3::new(Q::one(), Q::from_i64(k), Q::from_i64(k * k));
-        if let Some(inside) = ray_parity(p, &d, tris) {
-            return inside;
-        }
-    }
-    unreachable!("at most 8 n directions are degenerate (module docs)")
 }
 
 /// The pieces, trees, pruning test and motions of a mesh scenario.

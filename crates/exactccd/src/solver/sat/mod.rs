@@ -82,6 +82,7 @@ mod angular;
 mod box_box;
 mod box_box_f64;
 mod constant_velocity;
+mod containment;
 mod features;
 mod float;
 mod hull;
@@ -95,17 +96,16 @@ mod rational_motion;
 mod solve;
 mod triangle_box;
 mod triangle_triangle;
+mod triangulate;
 
 pub use angular::{Integrator, DEFAULT_STEPS, MAX_STEPS};
 pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
 pub use box_box_f64::{find_box_box_contact_f64, BoxBoxContactF64};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
+pub use containment::point_in_solid;
 pub use features::{ContactFeatures, FeatureName};
 pub use hull::convex_hull_vertices;
-pub use mesh::{
-    mesh_collides, point_in_solid, triangulate_faces, FaceTriangle, MeshSearch, PreparedMeshes,
-    MAX_PIECE_PAIRS,
-};
+pub use mesh::{mesh_collides, MeshSearch, PreparedMeshes, MAX_PIECE_PAIRS};
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
 pub use obb_tree::{
     ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
@@ -119,6 +119,7 @@ pub use triangle_box::{find_triangle_box_contact, test_triangle_box, test_triang
 pub use triangle_triangle::{
     find_triangle_triangle_contact, test_triangle_triangle, test_triangle_triangle_moving,
 };
+pub use triangulate::{triangulate_faces, FaceTriangle};
 
 use crate::poly::{Poly, RealRoots};
 use std::fmt;

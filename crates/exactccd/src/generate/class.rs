@@ -1,0 +1,155 @@
+//! The scenario classes of the generators and the campaigns: their names
+//! (`campaign --class NAME`), groups (`random`, `degenerate`, `glide`,
+//! `all`) and order.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A family of generated scenarios.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ScenarioClass {
+    /// Random boxes, `b` (and sometimes `a`) with a constant velocity.
+    Linear,
+    /// Random boxes, `b` under a rational rotation whose quaternion has this
+    /// degree in `t` (1 to 4), with a polynomial translation.
+    RationalRotation(u8),
+    /// Axis-aligned boxes moving along axes and diagonals.
+    AxisAligned,
+    /// Both boxes turned about the same axis: four pairs of parallel edges.
+    ParallelEdges,
+    /// Faces (or edges) meet at exactly one rational instant, then part.
+    TouchingInstant,
+    /// Flush faces sliding over each other.
+    FlushSliding,
+    /// Touching exactly at `t0`, then moving apart or sliding.
+    ContactAtStart,
+    /// First touching exactly at `t1`.
+    ContactAtEnd,
+    /// Closest approach leaves a gap of exactly `2^-k`.
+    NearMiss,
+    /// `a` rests; `b` turns about a rational axis through a rational point
+    /// by a rational rotation, `0 < θ < π`, without slide (a `poses`
+    /// motion): glide's pure-rotation case, for differential rule 6 (glide
+    /// against SAT and SGM on the same path as a rational motion in `σ`).
+    Rotation,
+    /// `a` rests; `b` spins by a contract `screw` about an axis through its
+    /// own centre with a direction of rational length, without slide: the
+    /// same motion as `angular` with angular velocity along the axis, for
+    /// the rule comparing glide with SAT's ODE stepping.
+    Spin,
+    /// `a` rests, tilted; `b`, a box of varied proportions beside it, is
+    /// turned by a `poses` glide about a skew axis between them: a quarter
+    /// turn (`rot(1, k)` with `|k|` up to `sqrt 12`), a smaller angle
+    /// (`rot(2, k)`, `rot(3, k)`), a half turn (`rot(0, k)`), and for a
+    /// quarter of the non-half turns a slide along the axis (a general
+    /// screw): the random cube pairs on which glide's raster variant is
+    /// compared with the analytic one (differential rule 8,
+    /// `tests/glide_raster.rs`).
+    Raster,
+    /// `b` under a `piecewise` motion of two rational pieces: a rational
+    /// rotation of degree 1 or 2, then, from a random inner time, another
+    /// turn and a drift towards `a` that start at the first piece's pose.
+    Piecewise,
+}
+
+impl ScenarioClass {
+    /// The random classes of a campaign.
+    pub const RANDOM: [ScenarioClass; 5] = [
+        ScenarioClass::Linear,
+        ScenarioClass::RationalRotation(1),
+        ScenarioClass::RationalRotation(2),
+        ScenarioClass::RationalRotation(3),
+        ScenarioClass::RationalRotation(4),
+    ];
+
+    /// The degenerate classes of a campaign.
+    pub const DEGENERATE: [ScenarioClass; 7] = [
+        ScenarioClass::AxisAligned,
+        ScenarioClass::ParallelEdges,
+        ScenarioClass::TouchingInstant,
+        ScenarioClass::FlushSliding,
+        ScenarioClass::ContactAtStart,
+        ScenarioClass::ContactAtEnd,
+        ScenarioClass::NearMiss,
+    ];
+
+    /// The classes of glide's rule 6 (pure rotations).
+    pub const ROTATION: [ScenarioClass; 2] = [ScenarioClass::Rotation, ScenarioClass::Spin];
+
+    /// The classes of the contract's extensions (`docs/FORMAT.md` 7.1): in the campaign group `all`, not in `random` or
+    /// `degenerate`.
+    pub const EXTENSIONS: [ScenarioClass; 1] = [ScenarioClass::Piecewise];
+
+    /// The classes where glide applies (translations, `poses` and `screw`
+    /// motions): the campaign group `glide`, for differential rules 6 to 8.
+    pub const GLIDE: [ScenarioClass; 4] = [
+        ScenarioClass::Linear,
+        ScenarioClass::Rotation,
+        ScenarioClass::Spin,
+        ScenarioClass::Raster,
+    ];
+
+    /// Every class: random, degenerate, glide's rotations, the
+    /// extensions, then glide's raster pairs.
+    pub fn all() -> impl Iterator<Item = ScenarioClass> {
+        ScenarioClass::RANDOM
+            .into_iter()
+            .chain(ScenarioClass::DEGENERATE)
+            .chain(ScenarioClass::ROTATION)
+            .chain(ScenarioClass::EXTENSIONS)
+            .chain([ScenarioClass::Raster])
+    }
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> String {
+        match self {
+            ScenarioClass::Linear => "linear".into(),
+            ScenarioClass::RationalRotation(d) => format!("rational{d}"),
+            ScenarioClass::AxisAligned => "axis-aligned".into(),
+            ScenarioClass::ParallelEdges => "parallel-edges".into(),
+            ScenarioClass::TouchingInstant => "touching-instant".into(),
+            ScenarioClass::FlushSliding => "flush-sliding".into(),
+            ScenarioClass::ContactAtStart => "contact-at-start".into(),
+            ScenarioClass::ContactAtEnd => "contact-at-end".into(),
+            ScenarioClass::NearMiss => "near-miss".into(),
+            ScenarioClass::Rotation => "rotation".into(),
+            ScenarioClass::Spin => "spin".into(),
+            ScenarioClass::Piecewise => "piecewise".into(),
+            ScenarioClass::Raster => "raster".into(),
+        }
+    }
+
+    /// True for the degenerate classes.
+    pub fn is_degenerate(self) -> bool {
+        !matches!(
+            self,
+            ScenarioClass::Linear
+                | ScenarioClass::RationalRotation(_)
+                | ScenarioClass::Rotation
+                | ScenarioClass::Spin
+                | ScenarioClass::Piecewise
+                | ScenarioClass::Raster
+        )
+    }
+}
+
+impl fmt::Display for ScenarioClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+impl FromStr for ScenarioClass {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        ScenarioClass::all()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
+                     parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
+                     rotation, spin, piecewise, raster)"
+                )
+            })
+    }
+}
