@@ -84,7 +84,7 @@ impl Certificate {
     /// {"point", "denominator", "label"} | null}`, numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub(crate) fn to_json(&self) -> serde_json::Value {
         let pieces: Vec<serde_json::Value> = self
             .separation
             .iter()

@@ -121,7 +121,7 @@ impl FeatureKind {
 
     /// The kind named `name` (`"face-vertex"`, ...: the inverse of
     /// [`FeatureKind::as_str`]).
-    pub fn from_name(name: &str) -> Option<FeatureKind> {
+    pub(crate) fn from_name(name: &str) -> Option<FeatureKind> {
         FeatureKind::ALL.into_iter().find(|k| k.as_str() == name)
     }
 }

@@ -150,7 +150,7 @@ impl<S: MatrixEntry> Mat3<S> {
     }
 
     /// True when every off-diagonal entry is zero (exactly, for exact types).
-    pub fn is_diagonal(&self) -> bool {
+    pub(crate) fn is_diagonal(&self) -> bool {
         (0..3).all(|i| (0..3).all(|j| i == j || self.rows[i][j].entry_is_zero()))
     }
 }

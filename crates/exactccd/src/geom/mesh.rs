@@ -310,7 +310,7 @@ impl<S: Scalar> Mesh<S> {
 
     /// The index into [`Mesh::edges`] of the edge between vertices `a` and
     /// `b` (either order), if there is one.
-    pub fn find_edge(&self, a: usize, b: usize) -> Option<usize> {
+    pub(crate) fn find_edge(&self, a: usize, b: usize) -> Option<usize> {
         let key = [a.min(b), a.max(b)];
         self.edges.binary_search_by(|e| e.v.cmp(&key)).ok()
     }
@@ -330,18 +330,18 @@ impl<S: Scalar> Mesh<S> {
     }
 
     /// `vertex i`.
-    pub fn vertex_name(i: usize) -> String {
+    pub(crate) fn vertex_name(i: usize) -> String {
         format!("vertex {i}")
     }
 
     /// `edge i-j` for edge `e` of this mesh (`i < j`).
-    pub fn edge_name(&self, e: usize) -> String {
+    pub(crate) fn edge_name(&self, e: usize) -> String {
         let [i, j] = self.edges[e].v;
         format!("edge {i}-{j}")
     }
 
     /// `face k`.
-    pub fn face_name(k: usize) -> String {
+    pub(crate) fn face_name(k: usize) -> String {
         format!("face {k}")
     }
 }

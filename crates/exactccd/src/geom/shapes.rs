@@ -298,7 +298,7 @@ impl BoxEdge {
     }
 
     /// The edge between two corners that differ in exactly one sign.
-    pub fn joining(a: BoxVertex, b: BoxVertex) -> Option<Self> {
+    pub(crate) fn joining(a: BoxVertex, b: BoxVertex) -> Option<Self> {
         let differing: Vec<usize> = (0..3).filter(|&k| a.positive[k] != b.positive[k]).collect();
         match differing[..] {
             [axis] => {
@@ -525,17 +525,17 @@ impl<S: MatrixEntry> Triangle<S> {
     }
 
     /// `vertex i`.
-    pub fn vertex_name(i: usize) -> String {
+    pub(crate) fn vertex_name(i: usize) -> String {
         format!("vertex {i}")
     }
 
     /// `edge i` (from vertex `i` to vertex `i+1 mod 3`).
-    pub fn edge_name(i: usize) -> String {
+    pub(crate) fn edge_name(i: usize) -> String {
         format!("edge {i}")
     }
 
     /// `face +` (the side the normal points to) or `face -`.
-    pub fn face_name(front: bool) -> &'static str {
+    pub(crate) fn face_name(front: bool) -> &'static str {
         if front {
             "face +"
         } else {

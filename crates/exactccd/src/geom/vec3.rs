@@ -141,7 +141,7 @@ impl<S: Scalar> Vec3<S> {
     }
 
     /// The largest absolute value of a component (the max norm).
-    pub fn max_abs(&self) -> S {
+    pub(crate) fn max_abs(&self) -> S {
         self.x.abs().max_of(self.y.abs()).max_of(self.z.abs())
     }
 }

@@ -226,7 +226,7 @@ impl PiecewisePolyMotion {
     /// T / w)` of pieces `k - 1` and `k` at their breakpoint, exactly (zero
     /// for a continuous join). The `f64` path of the loader accepts a
     /// rounding-sized jump with it.
-    pub fn jump_at(&self, k: usize) -> BigRational {
+    pub(crate) fn jump_at(&self, k: usize) -> BigRational {
         let (left, right) = (&self.pieces[k - 1], &self.pieces[k]);
         map_difference_at(&left.2, &right.2, &right.0)
     }

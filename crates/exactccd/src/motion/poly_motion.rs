@@ -173,7 +173,7 @@ impl<S: Scalar> PolyMotion<S> {
 
     /// The world position of local `y` at time `t` as a fraction: `(L(t) y +
     /// T(t), w(t))`, without dividing.
-    pub fn apply_homogeneous(&self, t: &S, y: &Vec3<S>) -> (Vec3<S>, S) {
+    pub(crate) fn apply_homogeneous(&self, t: &S, y: &Vec3<S>) -> (Vec3<S>, S) {
         let l = self.linear.map(|p| p.eval(t));
         let tr = self.translation.map(|p| p.eval(t));
         (l.mul_vec(y) + &tr, self.denominator.eval(t))
@@ -314,7 +314,7 @@ impl<S: FieldScalar> PolyMotion<S> {
     /// `a` is rigid (`a_rigid` must equal `a.is_rigid()`; checked in debug
     /// builds): saves the rigidity test's matrix product.
     #[must_use]
-    pub fn relative_to_rigid(&self, a: &Self, a_rigid: bool, t0: &S) -> Self {
+    pub(crate) fn relative_to_rigid(&self, a: &Self, a_rigid: bool, t0: &S) -> Self {
         debug_assert_eq!(a_rigid, a.is_rigid());
         let (wa, wb) = (&a.denominator, &self.denominator);
         let diff = &self.translation.scale(wa) - &a.translation.scale(wb);

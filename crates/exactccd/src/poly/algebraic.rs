@@ -476,7 +476,7 @@ impl RealAlgebraic {
     }
 
     /// The exact sign of the integer polynomial `q` at this number.
-    pub fn sign_of_integer(&self, q: &Poly<BigInt>) -> Sign {
+    pub(crate) fn sign_of_integer(&self, q: &Poly<BigInt>) -> Sign {
         let shared = match &self.repr {
             Repr::Rational(x) => return q.sign_at_rational(x),
             Repr::Root(shared) => shared,

@@ -56,7 +56,7 @@ impl Dyadic {
     }
 
     /// The numerator over the denominator `2^k` for a `k >= self.exp()`.
-    pub fn num_at(&self, k: u64) -> BigInt {
+    pub(crate) fn num_at(&self, k: u64) -> BigInt {
         debug_assert!(k >= self.exp);
         &self.num << (k - self.exp)
     }
@@ -75,7 +75,7 @@ impl Dyadic {
     }
 
     /// The rational `q` as a dyadic, when its denominator is a power of two.
-    pub fn of_rational(q: &BigRational) -> Option<Dyadic> {
+    pub(crate) fn of_rational(q: &BigRational) -> Option<Dyadic> {
         let d = q.denom();
         let tz = d.trailing_zeros().unwrap_or(0);
         (d == &(BigInt::one() << tz)).then(|| Dyadic::new(q.numer().clone(), tz))
@@ -107,13 +107,13 @@ impl Dyadic {
     }
 
     /// The largest `m / 2^k` that is `<= q` (for the given `k`).
-    pub fn floor_of(q: &BigRational, k: u64) -> Dyadic {
+    pub(crate) fn floor_of(q: &BigRational, k: u64) -> Dyadic {
         let scaled = q.numer() << k;
         Dyadic::new(scaled.div_floor(q.denom()), k)
     }
 
     /// The smallest `m / 2^k` that is `>= q` (for the given `k`).
-    pub fn ceil_of(q: &BigRational, k: u64) -> Dyadic {
+    pub(crate) fn ceil_of(q: &BigRational, k: u64) -> Dyadic {
         let scaled = q.numer() << k;
         Dyadic::new(scaled.div_ceil(q.denom()), k)
     }
@@ -131,7 +131,7 @@ impl Dyadic {
 
     /// `|b - a| * 2^k` as an integer, for `k` at least both exponents: the
     /// width of `[a, b]` in units of `2^-k`.
-    pub fn width_at(a: &Dyadic, b: &Dyadic, k: u64) -> BigInt {
+    pub(crate) fn width_at(a: &Dyadic, b: &Dyadic, k: u64) -> BigInt {
         (b.num_at(k) - a.num_at(k)).abs()
     }
 }

@@ -26,7 +26,7 @@ impl Poly<BigInt> {
 
     /// `self / content`, the sign of every coefficient kept.
     #[must_use]
-    pub fn primitive_part(&self) -> Self {
+    pub(crate) fn primitive_part(&self) -> Self {
         let g = self.content();
         if g.is_zero() || g == <BigInt as Ring>::one() {
             return self.clone();
@@ -163,7 +163,7 @@ impl Poly<BigInt> {
 
     /// `2^(k n) p(m / 2^k)` for `n = deg p`: the value at a dyadic point,
     /// scaled by a positive power of two, so its sign is the sign of `p`.
-    pub fn eval_dyadic_scaled(&self, x: &Dyadic) -> BigInt {
+    pub(crate) fn eval_dyadic_scaled(&self, x: &Dyadic) -> BigInt {
         self.eval_scaled_at(x.num(), x.exp())
     }
 
@@ -184,7 +184,7 @@ impl Poly<BigInt> {
     }
 
     /// The exact sign of `p` at a dyadic point.
-    pub fn sign_at_dyadic(&self, x: &Dyadic) -> Sign {
+    pub(crate) fn sign_at_dyadic(&self, x: &Dyadic) -> Sign {
         if let Some(s) = super::small::sign_at_dyadic(self, x) {
             return s;
         }

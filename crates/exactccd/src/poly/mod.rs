@@ -110,7 +110,7 @@ impl<R: Ring> Poly<R> {
     }
 
     /// Consumes the polynomial into its coefficients.
-    pub fn into_coeffs(self) -> Vec<R> {
+    pub(crate) fn into_coeffs(self) -> Vec<R> {
         self.coeffs
     }
 

@@ -62,7 +62,7 @@ impl SturmSequence {
     }
 
     /// The number of sign changes of the sequence at a dyadic point.
-    pub fn variations_at(&self, x: &Dyadic) -> usize {
+    pub(crate) fn variations_at(&self, x: &Dyadic) -> usize {
         let mut count = 0;
         let mut last = Sign::Zero;
         for s in &self.seq {

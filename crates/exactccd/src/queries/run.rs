@@ -125,7 +125,7 @@ impl FolderSummary {
     }
 
     /// The mean solver time per query.
-    pub fn mean_time(&self) -> Duration {
+    pub(crate) fn mean_time(&self) -> Duration {
         match u32::try_from(self.queries) {
             Ok(n) if n > 0 => self.total_time / n,
             _ => Duration::ZERO,

@@ -73,7 +73,7 @@ fn body(
 }
 
 /// The referee's case for a query, or why the referee cannot judge it.
-pub fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
+pub(crate) fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
     if query.primitive.is_some() {
         // its `a` and `b` are placeholders, not the query's geometry
         return Err(
@@ -91,7 +91,7 @@ pub fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
 
 /// An exact time as the referee states it: a rational, or a root of the
 /// time's polynomial in its current isolating interval.
-pub fn algebraic_of(t: &RealAlgebraic) -> Result<oracle::Algebraic, oracle::AlgebraicError> {
+pub(crate) fn algebraic_of(t: &RealAlgebraic) -> Result<oracle::Algebraic, oracle::AlgebraicError> {
     match t.as_rational() {
         Some(q) => Ok(oracle::Algebraic::Rational(q.clone())),
         None => {
@@ -137,7 +137,7 @@ fn certificate_of(c: &Certificate) -> oracle::Certificate {
 }
 
 /// The referee's claim for a result.
-pub fn claim_of(result: &ContactResult) -> Result<oracle::Claim, String> {
+pub(crate) fn claim_of(result: &ContactResult) -> Result<oracle::Claim, String> {
     Ok(oracle::Claim {
         collides: result.collides,
         time: result.time.as_ref().map(time_of).transpose()?,

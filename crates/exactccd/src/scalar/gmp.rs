@@ -27,12 +27,12 @@ fn bigint_to_integer(b: &BigInt) -> Integer {
 }
 
 /// The exact `rug::Rational` of a `BigRational`.
-pub fn rational_to_rug(q: &BigRational) -> Rational {
+pub(crate) fn rational_to_rug(q: &BigRational) -> Rational {
     Rational::from((bigint_to_integer(q.numer()), bigint_to_integer(q.denom())))
 }
 
 /// The exact `BigRational` of a `rug::Rational`.
-pub fn rug_to_rational(q: &Rational) -> BigRational {
+pub(crate) fn rug_to_rational(q: &Rational) -> BigRational {
     BigRational::new_raw(integer_to_bigint(q.numer()), integer_to_bigint(q.denom()))
 }
 

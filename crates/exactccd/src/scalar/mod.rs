@@ -48,7 +48,7 @@ pub enum Sign {
 
 impl Sign {
     /// The sign of an `Ordering` against zero (`Less` is `Negative`).
-    pub fn from_ordering(o: std::cmp::Ordering) -> Sign {
+    pub(crate) fn from_ordering(o: std::cmp::Ordering) -> Sign {
         match o {
             std::cmp::Ordering::Less => Sign::Negative,
             std::cmp::Ordering::Equal => Sign::Zero,

@@ -160,7 +160,7 @@ pub mod euclid {
     }
 
     /// `a + s b` for `s = 1` or `s = -1` (`negate`).
-    pub fn add_signed(a: &BigRational, b: &BigRational, negate: bool) -> BigRational {
+    pub(crate) fn add_signed(a: &BigRational, b: &BigRational, negate: bool) -> BigRational {
         let bn = if negate {
             -b.numer()
         } else {

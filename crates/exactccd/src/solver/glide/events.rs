@@ -159,7 +159,7 @@ impl<S: Scalar> PathPolys<S> {
 
     /// The half-turn path `p + rot(1 - σ, σ k)(y - p) / ((1 - σ)^2 + σ^2
     /// |k|^2)`, parameter `σ in [0, 1]`.
-    pub fn half_turn(axis_point: &Vec3<S>, k: &Vec3<S>) -> Self {
+    pub(crate) fn half_turn(axis_point: &Vec3<S>, k: &Vec3<S>) -> Self {
         let lin = |c: &S| Poly::from_coeffs(vec![S::zero(), c.clone()]);
         let w = Poly::from_coeffs(vec![S::one(), -S::one()]);
         let q = [w, lin(&k.x), lin(&k.y), lin(&k.z)];

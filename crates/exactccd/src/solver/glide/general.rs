@@ -419,7 +419,7 @@ fn decide(
 /// (forward path `fwd` and slide `c k` for `b`; `inv` and `-c k` for `a`'s
 /// vertices), sorted by the lower end of `σ`.
 #[allow(clippy::too_many_arguments)]
-pub fn mixed_events(
+pub(crate) fn mixed_events(
     a: &PlacedSolid<BigRational>,
     b: &PlacedSolid<BigRational>,
     fwd: &PathPolys<BigRational>,
@@ -626,7 +626,7 @@ fn edge_edge_events(
 
 /// The time fraction `ρ` over a `σ` enclosure, refining nothing: the
 /// caller narrows `σ` first.
-pub fn time_fraction(
+pub(crate) fn time_fraction(
     c: &BigRational,
     kk: &BigRational,
     sigma_end: &BigRational,

@@ -407,7 +407,7 @@ impl RelativeGlide {
     /// σ_end]` for a proportional rotation, and for a `screw` `[0, B]` with
     /// `B` a rational upper bound of the true end `tan(ω t1 / 2) / |k|`
     /// (roots beyond the true end are removed by their time).
-    pub fn parameter_range(&self) -> (BigRational, BigRational) {
+    pub(crate) fn parameter_range(&self) -> (BigRational, BigRational) {
         match &self.path {
             GlidePath::Translation { .. } => self.interval.clone(),
             GlidePath::Rotation {
@@ -446,7 +446,7 @@ impl RelativeGlide {
 }
 
 /// A positive rational `<= sqrt(q)` for `q > 0` (to 20 bits).
-pub fn sqrt_lower_bound(q: &BigRational) -> BigRational {
+pub(crate) fn sqrt_lower_bound(q: &BigRational) -> BigRational {
     let scale = BigInt::from(1u64 << 40);
     let n = q.numer() * q.denom() * &scale;
     let root = n.sqrt();

@@ -45,7 +45,7 @@ pub struct AxisInterval<S> {
 impl<S: FieldScalar> AxisInterval<S> {
     /// The side `b` is on at time `t`, `None` when the projections touch or
     /// overlap (closed intervals).
-    pub fn separation_at(&self, t: &S) -> Option<Side> {
+    pub(crate) fn separation_at(&self, t: &S) -> Option<Side> {
         let shift = self.speed.mul_ref(t);
         if self.b_lo.add_ref(&shift) > self.a_hi {
             Some(Side::Positive)

@@ -36,7 +36,7 @@ pub(crate) fn zero_tolerance<S: Scalar>(scale: &S) -> S {
 }
 
 /// The unit vector of `v` in `f64`, `None` for the zero vector.
-pub(crate) fn unit_f64(v: &Vec3<f64>) -> Option<[f64; 3]> {
+pub fn unit_f64(v: &Vec3<f64>) -> Option<[f64; 3]> {
     let n = (v.x * v.x + v.y * v.y + v.z * v.z).sqrt();
     (n > 0.0 && n.is_finite()).then(|| [v.x / n, v.y / n, v.z / n])
 }

@@ -106,7 +106,7 @@ pub enum BoxFeature {
 
 impl BoxFeature {
     /// `vertex`, `edge` or `face`: the word used in feature kinds.
-    pub fn kind_word(self) -> &'static str {
+    pub(crate) fn kind_word(self) -> &'static str {
         match self {
             BoxFeature::Vertex(_) => "vertex",
             BoxFeature::Edge(_) => "edge",
@@ -244,7 +244,7 @@ fn unit_cross<S: Ring>(i: usize, v: &Vec3<Poly<S>>) -> Vec3<Poly<S>> {
 /// The 15 plane directions `n(t)` in the order of [`PlaneAxis::index`]
 /// (`e_i`, `N_j`, `e_i x U_j`): the `normal` fields of [`axis_data`],
 /// without the rest.
-pub fn axis_normals<S: Ring>(b: &RelativeBoxes<S>) -> Vec<Vec3<Poly<S>>> {
+pub(crate) fn axis_normals<S: Ring>(b: &RelativeBoxes<S>) -> Vec<Vec3<Poly<S>>> {
     let mut out = Vec::with_capacity(15);
     for i in 0..3 {
         out.push(Vec3::unit(i).map(|c: &S| Poly::constant(c.clone())));

@@ -157,7 +157,7 @@ impl RasterSolid {
     }
 
     /// Edge lengths, for choosing a resolution.
-    pub fn edge_lengths(&self) -> impl Iterator<Item = f64> + '_ {
+    pub(crate) fn edge_lengths(&self) -> impl Iterator<Item = f64> + '_ {
         self.edges
             .iter()
             .map(|(v, _)| norm(&sub(&self.vertices[v[1]], &self.vertices[v[0]])))
