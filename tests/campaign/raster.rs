@@ -31,15 +31,15 @@ fn r(n: i64, d: i64) -> BigRational {
 }
 
 fn analytic(s: &Scenario) -> Vec<GlideEvent> {
-    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_EXACT)
+    solve_glide(s.a(), s.b(), (&s.interval.0, &s.interval.1), &ALL_EXACT)
         .expect("glide applies")
         .events
 }
 
 fn raster(s: &Scenario) -> RasterOutcome {
     solve_raster(
-        &s.a,
-        &s.b,
+        s.a(),
+        s.b(),
         (&s.interval.0, &s.interval.1),
         &RasterSettings::default(),
     )
@@ -52,7 +52,7 @@ fn colliding_raster_cases(count: usize) -> Vec<(Scenario, Vec<GlideEvent>)> {
     let mut out = Vec::new();
     for index in 0.. {
         let s = generate(2026, index, ScenarioClass::Raster);
-        let Ok(o) = solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_EXACT) else {
+        let Ok(o) = solve_glide(s.a(), s.b(), (&s.interval.0, &s.interval.1), &ALL_EXACT) else {
             continue;
         };
         if o.initially_overlapping {
@@ -184,7 +184,7 @@ fn a_missed_tangential_graze_is_counted_not_a_finding() {
     s.name = Some("graze".into());
     s.interval = (r(0, 1), r(1, 1));
     s.expect = None;
-    s.a = cube(1, [0, 0, 0]);
+    *s.a_mut() = cube(1, [0, 0, 0]);
     // b: half size 1/2, bottom face at z = 1 (a's top face), moving from
     // x = 4 to x = 0
     let mut b = Body {
@@ -194,7 +194,7 @@ fn a_missed_tangential_graze_is_counted_not_a_finding() {
             velocity: Vec3::new(r(-4, 1), r(0, 1), r(0, 1)),
         },
     };
-    s.b = b.clone();
+    *s.b_mut() = b.clone();
     let events = analytic(&s);
     let c = compare_raster(&s, &events, &raster(&s));
     assert_eq!(c.required, 8, "{c:?}");
@@ -226,7 +226,7 @@ fn a_missed_tangential_graze_is_counted_not_a_finding() {
     assert!(c.misses.is_empty() && c.phantoms.is_empty(), "{c:?}");
     // head on: b level with a's centre, so that its face meets a's +x face
     b.pose = Pose::from_translation(Vec3::new(r(4, 1), r(0, 1), r(0, 1)));
-    s.b = b;
+    *s.b_mut() = b;
     let events = analytic(&s);
     let c = compare_raster(&s, &events, &empty);
     assert!(c.required >= 1 && c.grazes.is_empty(), "{c:?}");
@@ -359,17 +359,17 @@ fn the_glide_campaign_half_turn_contact_at_t1_is_no_longer_a_finding() {
     for s in [generated, loaded] {
         // b's world motion at t1, by a backward difference: +z at speed π
         // about the vertical line through the midpoint of its centres
-        let Motion::Poses { end } = &s.b.motion else {
-            panic!("{:?}", s.b.motion)
+        let Motion::Poses { end } = &s.b().motion else {
+            panic!("{:?}", s.b().motion)
         };
         let mid = |i: usize| {
-            exactccd::scalar::rational_to_f64(&(&s.b.pose.translation[i] + &end.translation[i]))
+            exactccd::scalar::rational_to_f64(&(&s.b().pose.translation[i] + &end.translation[i]))
                 / 2.0
         };
         let p = [7.0 / 6.0, 0.0, 0.25];
         let pi = std::f64::consts::PI;
         let by_hand = [-pi * (p[1] - mid(1)), pi * (p[0] - mid(0)), 0.0];
-        let motion = s.b.float_motion(&s.interval.0, &s.interval.1);
+        let motion = s.b().float_motion(&s.interval.0, &s.interval.1);
         let h = 1e-6;
         let (r1, c1) = motion.eval(1.0);
         let (r0, c0) = motion.eval(1.0 - h);
@@ -502,7 +502,7 @@ fn only_contacts_of_properness_zero_on_a_face_boundary_are_boundary_touches() {
     s.name = Some("corner on edge".into());
     s.interval = (r(0, 1), r(1, 1));
     s.expect = None;
-    s.a = cube(1, [0, 0, 0]);
+    *s.a_mut() = cube(1, [0, 0, 0]);
     // b: a cube turned by the rational rotation (3/5, 4/5) about z and
     // (3/5, 4/5) about x, its lowest corner moving straight down onto the
     // middle of a's top edge x = 1, z = 1 (a vertex on an edge: several
@@ -545,7 +545,7 @@ fn only_contacts_of_properness_zero_on_a_face_boundary_are_boundary_touches() {
         &r(0, 1) - &lowest.y,
         &r(2, 1) - &lowest.z,
     );
-    s.b = Body {
+    *s.b_mut() = Body {
         shape: Shape::Box(bshape),
         pose: Pose::new(rot, start),
         motion: Motion::Linear {

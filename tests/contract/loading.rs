@@ -36,11 +36,11 @@ fn json_number_literals_are_read_exactly() {
         "b": {"shape": {"box": {"half_extents": ["0.1", "-3/-7", 7]}}}}"#
         .replace("\"-3/-7\"", "\"3/7\"");
     let s = exact(&text);
-    let Shape::Box(a) = &s.a.shape else {
+    let Shape::Box(a) = &s.a().shape else {
         panic!("box")
     };
     assert_eq!(a.half_extents, [q(1, 10), q(1, 1000), q(250, 1)]);
-    let Shape::Box(b) = &s.b.shape else {
+    let Shape::Box(b) = &s.b().shape else {
         panic!("box")
     };
     assert_eq!(b.half_extents, [q(1, 10), q(3, 7), q(7, 1)]);
@@ -55,11 +55,11 @@ fn defaults_are_the_contracts() {
     assert_eq!(s.name, None);
     assert_eq!(s.interval, (q(0, 1), q(1, 1)));
     assert_eq!(s.expect, None);
-    assert_eq!(s.a.motion, Motion::Static);
+    assert_eq!(s.a().motion, Motion::Static);
     let id: [[BigRational; 3]; 3] =
         std::array::from_fn(|i| std::array::from_fn(|j| q((i == j) as i64, 1)));
-    assert_eq!(s.b.pose.rotation.rows, id);
-    assert_eq!(s.b.pose.translation, Vec3::new(q(0, 1), q(0, 1), q(0, 1)));
+    assert_eq!(s.b().pose.rotation.rows, id);
+    assert_eq!(s.b().pose.translation, Vec3::new(q(0, 1), q(0, 1), q(0, 1)));
     assert!(s.approximate_rotations.is_empty());
     assert_eq!(s.scalar, ScalarKind::Exact);
 }
@@ -68,18 +68,21 @@ fn defaults_are_the_contracts() {
 fn the_contract_example_loads_exactly() {
     let s = exact(&serde_json::to_string(&base()).unwrap());
     assert_eq!(s.name.as_deref(), Some("two-boxes-linear"));
-    let Shape::Box(b) = &s.b.shape else {
+    let Shape::Box(b) = &s.b().shape else {
         panic!("box")
     };
     assert_eq!(b.half_extents, [q(1, 2), q(2, 1), q(1, 1)]);
     // rot(1, 2, 3, 4) / 30
-    let r = &s.b.pose.rotation.rows;
+    let r = &s.b().pose.rotation.rows;
     assert_eq!(r[0], [q(-2, 3), q(2, 15), q(11, 15)]);
     assert_eq!(r[1], [q(2, 3), q(-1, 3), q(2, 3)]);
     assert_eq!(r[2], [q(1, 3), q(14, 15), q(2, 15)]);
-    assert_eq!(s.b.pose.translation, Vec3::new(q(10, 1), q(0, 1), q(0, 1)));
     assert_eq!(
-        s.b.motion,
+        s.b().pose.translation,
+        Vec3::new(q(10, 1), q(0, 1), q(0, 1))
+    );
+    assert_eq!(
+        s.b().motion,
         Motion::Linear {
             velocity: Vec3::new(q(-20, 1), q(1, 1), q(0, 1))
         }
@@ -119,7 +122,7 @@ fn rational_motion_polynomials_drop_trailing_zeros() {
         quaternion,
         translation,
         denominator,
-    } = &s.b.motion
+    } = &s.b().motion
     else {
         panic!("rational motion")
     };
@@ -179,7 +182,7 @@ fn affine_row_matrix_loads_with_exact_entries() {
         });
     });
     let s = exact(&text);
-    let Motion::RowMatrix { rows, denominator } = &s.b.motion else {
+    let Motion::RowMatrix { rows, denominator } = &s.b().motion else {
         panic!("row matrix")
     };
     assert_eq!(rows[0][0], poly(&[(-22, 25)]));
@@ -200,7 +203,7 @@ fn screw_poses_and_angular_motions_load_with_defaults() {
             },
         ));
     assert_eq!(
-        screw.b.motion,
+        screw.b().motion,
         Motion::Screw {
             axis_point: Vec3::new(q(0, 1), q(0, 1), q(0, 1)),
             axis_direction: Vec3::new(q(0, 1), q(0, 1), q(2, 1)),
@@ -211,7 +214,7 @@ fn screw_poses_and_angular_motions_load_with_defaults() {
     let poses = exact(&with(|v| {
         v["b"]["motion"] = json!({"poses": {"end": {"translation": [1, 2, 3]}}})
     }));
-    let Motion::Poses { end } = &poses.b.motion else {
+    let Motion::Poses { end } = &poses.b().motion else {
         panic!("poses")
     };
     assert_eq!(end.translation, Vec3::new(q(1, 1), q(2, 1), q(3, 1)));
@@ -219,7 +222,7 @@ fn screw_poses_and_angular_motions_load_with_defaults() {
         v["b"]["motion"] = json!({"angular": {"angular_velocity": ["0", "0", "1/2"]}})
     }));
     assert_eq!(
-        angular.b.motion,
+        angular.b().motion,
         Motion::Angular {
             velocity: Vec3::new(q(0, 1), q(0, 1), q(0, 1)),
             angular_velocity: Vec3::new(q(0, 1), q(0, 1), q(1, 2)),
@@ -238,7 +241,7 @@ fn exact_rational_rotation_matrices_are_accepted() {
         );
     });
     let s = exact(&text);
-    assert_eq!(s.b.pose.rotation.rows[0], [q(3, 5), q(-4, 5), q(0, 1)]);
+    assert_eq!(s.b().pose.rotation.rows[0], [q(3, 5), q(-4, 5), q(0, 1)]);
     assert!(s.approximate_rotations.is_empty());
 }
 
@@ -255,7 +258,7 @@ fn the_f64_path_rounds_each_number_once_and_records_approximate_rotations() {
     });
     let s = f64_path(&text);
     assert_eq!(s.scalar, ScalarKind::F64);
-    let Shape::Box(a) = &s.a.shape else {
+    let Shape::Box(a) = &s.a().shape else {
         panic!("box")
     };
     // 0.1 becomes the f64 nearest to 1/10, exactly 3602879701896397 / 2^55.
@@ -266,7 +269,7 @@ fn the_f64_path_rounds_each_number_once_and_records_approximate_rotations() {
     // 0.6 and 0.8 rounded are orthonormal only within 1e-9.
     assert_eq!(s.approximate_rotations, vec!["b.pose.rotation".to_owned()]);
     assert_eq!(
-        s.b.pose.rotation.rows[0][0],
+        s.b().pose.rotation.rows[0][0],
         BigRational::from_float(0.6f64).unwrap()
     );
 }
@@ -281,7 +284,7 @@ fn inline_mesh_indices_are_zero_based() {
         }});
     });
     let s = exact(&text);
-    let Shape::Mesh(m) = &s.a.shape else {
+    let Shape::Mesh(m) = &s.a().shape else {
         panic!("mesh")
     };
     assert_eq!(m.vertices.len(), 4);
@@ -299,7 +302,7 @@ fn obj_meshes_are_read_relative_to_the_scenario_file() {
     let text = with(|v| v["a"]["shape"] = json!({"mesh": {"obj": "meshes/tet.obj"}}));
     let file = dir.write("scenario.json", &text);
     let s = load_scenario(&file, &LoadOptions::default()).unwrap();
-    let Shape::Mesh(m) = &s.a.shape else {
+    let Shape::Mesh(m) = &s.a().shape else {
         panic!("mesh")
     };
     assert_eq!(m.vertices[1], Vec3::new(q(1, 10), q(0, 1), q(0, 1)));
@@ -326,7 +329,7 @@ fn the_rigid_sgm_example_has_an_exact_rotation_block() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("examples/scenarios/sgm-paper-linear-rigid.json");
     let s = load_scenario(&path, &LoadOptions::default()).unwrap();
-    let Motion::RowMatrix { rows, .. } = &s.b.motion else {
+    let Motion::RowMatrix { rows, .. } = &s.b().motion else {
         panic!("row matrix")
     };
     let m: Vec<Vec<BigRational>> = (0..3)

@@ -42,8 +42,8 @@ fn scenario(a: Body, b: Body) -> Scenario {
     s.name = None;
     s.expect = None;
     s.interval = (r(0, 1), r(1, 1));
-    s.a = a;
-    s.b = b;
+    *s.a_mut() = a;
+    *s.b_mut() = b;
     s
 }
 

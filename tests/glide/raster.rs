@@ -45,7 +45,7 @@ fn raster(s: &Scenario, pixels_per_edge: Option<f64>, pixel: Option<f64>) -> Ras
         pixel,
         ..RasterSettings::default()
     };
-    let mut out = solve_raster(&s.a, &s.b, (&s.interval.0, &s.interval.1), &settings).unwrap();
+    let mut out = solve_raster(s.a(), s.b(), (&s.interval.0, &s.interval.1), &settings).unwrap();
     if let Some(n) = pixels_per_edge {
         // Re-run with the pixel for n pixels along a typical short edge.
         let p = out.resolution.pixel * 12.0 / n;
@@ -53,13 +53,13 @@ fn raster(s: &Scenario, pixels_per_edge: Option<f64>, pixel: Option<f64>) -> Ras
             pixel: Some(p),
             ..RasterSettings::default()
         };
-        out = solve_raster(&s.a, &s.b, (&s.interval.0, &s.interval.1), &settings).unwrap();
+        out = solve_raster(s.a(), s.b(), (&s.interval.0, &s.interval.1), &settings).unwrap();
     }
     out
 }
 
 fn analytic(s: &Scenario) -> Vec<GlideEvent> {
-    solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_FLOAT)
+    solve_glide(s.a(), s.b(), (&s.interval.0, &s.interval.1), &ALL_FLOAT)
         .unwrap()
         .events
 }
@@ -74,12 +74,12 @@ fn dist(a: &[f64; 3], b: &[f64; 3]) -> f64 {
 /// `v` for a translation, `k x (x - p)` (a positive multiple of the true
 /// velocity) for a rotation without slide. Also returns `a`'s frame at `t`.
 fn relative_velocity(s: &Scenario, p: &[f64; 3], t: f64) -> ([f64; 3], [[f64; 3]; 3], [f64; 3]) {
-    let rel = RelativeGlide::from_bodies(&s.a, &s.b, &s.interval.0, &s.interval.1).unwrap();
+    let rel = RelativeGlide::from_bodies(s.a(), s.b(), &s.interval.0, &s.interval.1).unwrap();
     assert!(
         rel.slide.is_none(),
         "compared scenarios have no general screw"
     );
-    let (rot, off) = s.a.float_motion(&s.interval.0, &s.interval.1).eval(t);
+    let (rot, off) = s.a().float_motion(&s.interval.0, &s.interval.1).eval(t);
     // a's local coordinates of p: rot^T (p - off).
     let d = [p[0] - off.x, p[1] - off.y, p[2] - off.z];
     let x: Vec<f64> = (0..3)
@@ -207,8 +207,8 @@ fn turning(a: Body, mut b: Body, p: [i64; 3], k: [i64; 3], w: i64) -> Scenario {
     let mut s = generate(1, 0, ScenarioClass::Linear);
     s.name = None;
     s.interval = (r(0, 1), r(1, 1));
-    s.a = a;
-    s.b = b;
+    *s.a_mut() = a;
+    *s.b_mut() = b;
     s
 }
 
@@ -228,12 +228,12 @@ fn first_proper(out: &RasterOutcome) -> Option<&GlideEvent> {
 fn square_slides_into_a_wall() {
     let mut s = generate(1, 0, ScenarioClass::Linear);
     s.interval = (r(0, 1), r(1, 1));
-    s.a = box_body([2, 20, 20], [0, 0, 0], [1, 0, 0, 0]);
+    *s.a_mut() = box_body([2, 20, 20], [0, 0, 0], [1, 0, 0, 0]);
     let mut b = box_body([2, 2, 2], [3, 1, 1], [1, 0, 0, 0]);
     b.motion = Motion::Linear {
         velocity: Vec3::new(r(-4, 1), r(0, 1), r(0, 1)),
     };
-    s.b = b;
+    *s.b_mut() = b;
     let out = raster(&s, None, None);
     let e = first_proper(&out).expect("a collision");
     assert!((time(e) - 0.25).abs() < 1e-12, "{}", time(e));
@@ -284,7 +284,7 @@ fn figure_5_spiralling_cube_meets_a_slab_through_the_axis() {
     let rot = quaternion_rotation(&[r(1, 1), r(0, 1), r(1, 1), r(0, 1)]).unwrap();
     let end = Pose::new(rot, Vec3::new(r(0, 1), r(8, 1), r(0, 1))).compose(&b.pose);
     let mut s = turning(a, b, [0, 0, 0], [0, 1, 0], 1);
-    s.b.motion = Motion::Poses { end };
+    s.b_mut().motion = Motion::Poses { end };
     let out = raster(&s, None, None);
     // The top face (y = 1) rises 8 per step: y = 5 at t = 4/8.
     let e = first_proper(&out).expect("a collision");
@@ -301,14 +301,14 @@ fn figure_5_spiralling_cube_meets_a_slab_through_the_axis() {
 fn figure_7_proper_entry_and_improper_exit() {
     let mut s = generate(1, 0, ScenarioClass::Linear);
     s.interval = (r(0, 1), r(1, 1));
-    s.a = box_body([20, 2, 20], [0, 0, 0], [1, 0, 0, 0]);
+    *s.a_mut() = box_body([20, 2, 20], [0, 0, 0], [1, 0, 0, 0]);
     // b: a cube standing on a corner (turned so a vertex points down),
     // falling through the slab.
     let mut b = box_body([2, 2, 2], [0, 6, 0], [5, 2, 0, 1]);
     b.motion = Motion::Linear {
         velocity: Vec3::new(r(0, 1), r(-12, 1), r(0, 1)),
     };
-    s.b = b;
+    *s.b_mut() = b;
     let out = raster(&s, None, None);
     let all = &out.outcome.events;
     assert!(all.len() >= 2, "{all:?}");
@@ -344,7 +344,8 @@ fn raster_finds_every_analytic_collision_on_random_cube_pairs() {
     for (label, per_edge) in [("low", 6.0), ("medium", 12.0), ("high", 24.0)] {
         let (mut misses, mut phantoms, mut proper_ref, mut solved) = (0, 0, 0, 0);
         for (i, s) in cases.iter().enumerate() {
-            let Ok(reference) = solve_glide(&s.a, &s.b, (&s.interval.0, &s.interval.1), &ALL_FLOAT)
+            let Ok(reference) =
+                solve_glide(s.a(), s.b(), (&s.interval.0, &s.interval.1), &ALL_FLOAT)
             else {
                 continue;
             };
@@ -557,7 +558,7 @@ fn command_line_raster_variant() {
 fn screw_motion_bar_into_a_wall() {
     let mut s = generate(1, 0, ScenarioClass::Linear);
     s.interval = (r(0, 1), r(1, 1));
-    s.a = box_body([10, 2, 10], [0, 2, 0], [1, 0, 0, 0]);
+    *s.a_mut() = box_body([10, 2, 10], [0, 2, 0], [1, 0, 0, 0]);
     let bar = |angle: i64| Body {
         shape: Shape::Box(BoxShape::new([r(1, 1), r(1, 10), r(1, 10)])),
         pose: Pose::from_translation(Vec3::new(r(1, 1), r(0, 1), r(0, 1))),
@@ -568,13 +569,13 @@ fn screw_motion_bar_into_a_wall() {
             slide: r(0, 1),
         },
     };
-    s.b = bar(3);
+    *s.b_mut() = bar(3);
     let out = raster(&s, None, None);
     let e = first_proper(&out).expect("a collision");
     let want = ((1.0 / 4.01f64.sqrt()).asin() - (0.05f64).atan()) / 1.5;
     assert!((time(e) - want).abs() < 1e-9, "{} vs {want}", time(e));
     let (m, p) = compare(&s, &out, &analytic(&s));
     assert!(m.is_empty() && p.is_empty(), "{m:?} {p:?}");
-    s.b = bar(-3);
+    *s.b_mut() = bar(-3);
     assert!(first_proper(&raster(&s, None, None)).is_none());
 }

@@ -219,7 +219,7 @@ fn translations_agree_exactly_with_sat_on_generated_scenarios() {
     for class in classes {
         for i in 0..16 {
             let s = generate(7, i, class);
-            let both_translate = [&s.a, &s.b]
+            let both_translate = [s.a(), s.b()]
                 .iter()
                 .all(|b| matches!(b.motion, Motion::Static | Motion::Linear { .. }));
             if !both_translate {
@@ -277,7 +277,7 @@ impl TurnCase {
             return self.k;
         }
         let g = self.glide_scenario();
-        let Motion::Poses { end } = &g.b.motion else {
+        let Motion::Poses { end } = &g.b().motion else {
             unreachable!()
         };
         let d = exactccd::motion::ExactScrew::decompose(&exactccd::motion::displacement(
@@ -334,8 +334,8 @@ impl TurnCase {
         let mut s = generate(1, 0, ScenarioClass::Linear);
         s.name = None;
         s.interval = (r(0, 1), r(1, 1));
-        s.a = self.a.clone();
-        s.b = Body {
+        *s.a_mut() = self.a.clone();
+        *s.b_mut() = Body {
             shape: self.b_shape.clone(),
             pose,
             motion,
@@ -491,12 +491,12 @@ fn mesh_scenario(
 ) -> Scenario {
     let mut s = generate(1, 0, ScenarioClass::Linear);
     s.interval = (r(0, 1), r(1, 1));
-    s.a = Body {
+    *s.a_mut() = Body {
         shape: a,
         pose: Pose::identity(),
         motion: Motion::Static,
     };
-    s.b = Body {
+    *s.b_mut() = Body {
         shape: b,
         pose: Pose::from_translation(Vec3::new(q(b_at[0]), q(b_at[1]), q(b_at[2]))),
         motion: Motion::Linear {

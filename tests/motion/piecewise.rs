@@ -435,9 +435,9 @@ fn cutting_a_motion_into_two_identical_pieces_changes_nothing() {
             let s = generate(11, index, class);
             let t0 = s.interval.0.clone();
             let mut cut = s.clone();
-            let m = poly_motion(&s.b, &t0);
+            let m = poly_motion(s.b(), &t0);
             let at = q(BREAKS[(k + index as usize) % BREAKS.len()]);
-            cut.b.motion = Motion::Piecewise {
+            cut.b_mut().motion = Motion::Piecewise {
                 pieces: vec![
                     MotionPiece {
                         until: Some(at),
@@ -449,7 +449,7 @@ fn cutting_a_motion_into_two_identical_pieces_changes_nothing() {
                     },
                 ],
             };
-            cut.b.pose = exactccd::geom::Pose::identity();
+            cut.b_mut().pose = exactccd::geom::Pose::identity();
             // the writer and loader accept it (continuity holds exactly)
             let cut = load(&write_scenario(&cut), exactccd::contact::ScalarKind::Exact);
             for method in [Method::Sgm, Method::Sat] {
@@ -495,26 +495,26 @@ fn exact_sgm_equals_exact_sat_on_generated_piecewise_motions() {
             let s_b = q(BREAKS[index as usize % BREAKS.len()]);
             let mut s = first.clone();
             let Some(mb) = continued(
-                &poly_motion(&first.b, &t0),
-                &poly_motion(&second.b, &t0),
+                &poly_motion(first.b(), &t0),
+                &poly_motion(second.b(), &t0),
                 &s_b,
                 &t1,
             ) else {
                 continue;
             };
-            s.b.motion = mb;
-            s.b.pose = exactccd::geom::Pose::identity();
+            s.b_mut().motion = mb;
+            s.b_mut().pose = exactccd::geom::Pose::identity();
             if index % 2 == 1 {
                 // a piecewise too, with another breakpoint
                 let s_a = q(BREAKS[(index as usize + 1) % BREAKS.len()]);
                 if let Some(ma) = continued(
-                    &poly_motion(&first.a, &t0),
-                    &poly_motion(&second.a, &t0),
+                    &poly_motion(first.a(), &t0),
+                    &poly_motion(second.a(), &t0),
                     &s_a,
                     &t1,
                 ) {
-                    s.a.motion = ma;
-                    s.a.pose = exactccd::geom::Pose::identity();
+                    s.a_mut().motion = ma;
+                    s.a_mut().pose = exactccd::geom::Pose::identity();
                 }
             }
             let text = write_scenario(&s);
@@ -595,7 +595,7 @@ fn the_piecewise_campaign_class_is_continuous_and_sgm_equals_sat() {
     let mut collisions = 0;
     for index in 0..24u64 {
         let s = generate(31, index, ScenarioClass::Piecewise);
-        assert!(s.b.motion.is_piecewise());
+        assert!(s.b().motion.is_piecewise());
         // the loader accepts it: continuous at the join, exactly
         let text = write_scenario(&s);
         let back = load(&text, ScalarKind::Exact);

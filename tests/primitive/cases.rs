@@ -626,8 +626,7 @@ fn other_intervals_map_the_time() {
 #[test]
 fn invalid_input_is_reported_as_invalid_input() {
     use exactccd::contact::{ContactQuery, Method, ScalarKind, SolveOptions};
-    use exactccd::geom::{BoxShape, Pose, Shape, Vec3};
-    use exactccd::motion::{Body, Motion};
+    use exactccd::geom::Vec3;
     let fall = || onto_floor(mp(["1", "1", "3"], ["1", "1", "-1"]));
     let empty = fall().with_interval(qi(1), qi(1));
     for e in [
@@ -650,12 +649,6 @@ fn invalid_input_is_reported_as_invalid_input() {
     // the front door: a coordinate beyond f64's range rounds to infinity,
     // and an empty interval is empty in either scalar
     let huge = onto_floor(mp(["1", "1", "1e400"], ["1", "1", "-1"]));
-    let placeholder = Body {
-        shape: Shape::Box(BoxShape::new([qi(1), qi(1), qi(1)])),
-        pose: Pose::identity(),
-        motion: Motion::Static,
-    };
-    let interval = (qi(0), qi(1));
     let cases = [
         (
             &huge,
@@ -674,13 +667,7 @@ fn invalid_input_is_reported_as_invalid_input() {
         ),
     ];
     for (query, scalar, reason) in cases {
-        let contact_query = ContactQuery {
-            primitive: Some(query),
-            a: &placeholder,
-            b: &placeholder,
-            interval: &interval,
-            approximate_rotations: &[],
-        };
+        let contact_query = ContactQuery::Primitive(query);
         let e = exactccd::contact::solve(
             &contact_query,
             Method::Primitive,

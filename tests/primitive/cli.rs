@@ -227,7 +227,7 @@ fn query_scenarios_round_trip_through_the_writer() {
     use exactccd::scenario::{parse_scenario, write_scenario, LoadOptions};
     for v in [vertex_face(), edge_edge()] {
         let s = parse_scenario(&text(&v), None, &LoadOptions::default()).unwrap();
-        assert!(s.primitive.is_some());
+        assert!(s.primitive().is_some());
         let written = write_scenario(&s);
         assert!(written.contains("\"query\"") && !written.contains("\"a\": {"));
         let back = parse_scenario(&written, None, &LoadOptions::default()).unwrap();
@@ -236,7 +236,7 @@ fn query_scenarios_round_trip_through_the_writer() {
 }
 
 #[test]
-fn the_referee_does_not_judge_placeholder_bodies() {
+fn the_referee_does_not_judge_a_primitive_query() {
     use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
     use exactccd::scenario::{parse_scenario, LoadOptions};
     let s = parse_scenario(&text(&vertex_face()), None, &LoadOptions::default()).unwrap();

@@ -188,7 +188,9 @@ fn the_exact_scalar_refuses_angular_motions() {
 /// both orders give the same time, mirrored features and opposite normals.
 #[test]
 fn triangle_before_box_is_the_mirror_of_box_before_triangle() {
-    use exactccd::contact::{solve, ContactQuery, Method, ScalarKind, SolveOptions, Time};
+    use exactccd::contact::{
+        solve, BodyQuery, ContactQuery, Method, ScalarKind, SolveOptions, Time,
+    };
     use exactccd::geom::Triangle;
     let triangle = Body {
         shape: Shape::Triangle(Triangle {
@@ -214,13 +216,12 @@ fn triangle_before_box_is_the_mirror_of_box_before_triangle() {
     };
     let interval = (r(0, 1), r(1, 1));
     let run = |a: &Body, b: &Body| {
-        let query = ContactQuery {
-            primitive: None,
+        let query = ContactQuery::Bodies(BodyQuery {
             a,
             b,
             interval: &interval,
             approximate_rotations: &[],
-        };
+        });
         solve(
             &query,
             Method::Sat,

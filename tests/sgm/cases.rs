@@ -313,12 +313,12 @@ fn exact_first_times_bracket_overlap_and_separation() {
             let eps = BigRational::new(BigRational::one().numer().clone(), (1u64 << 40).into());
             let below = &lo - &eps;
             assert!(
-                !boxes_overlap(qy.a, qy.b, &below),
+                !boxes_overlap(s.a(), s.b(), &below),
                 "{class} #{index}: overlap before T"
             );
             if end > RealAlgebraic::from_rational(hi.clone()) {
                 assert!(
-                    boxes_overlap(qy.a, qy.b, &hi),
+                    boxes_overlap(s.a(), s.b(), &hi),
                     "{class} #{index}: no overlap after T"
                 );
             }
@@ -397,8 +397,8 @@ fn axis_scaled_turned_a_is_certified_through_the_cofactor_map() {
     let qy = s.query();
     let (lo, hi) = t.bracket(40);
     let eps = BigRational::new(1.into(), (1u64 << 40).into());
-    assert!(!boxes_overlap(qy.a, qy.b, &(&lo - &eps)));
-    assert!(boxes_overlap(qy.a, qy.b, &hi));
+    assert!(!boxes_overlap(s.a(), s.b(), &(&lo - &eps)));
+    assert!(boxes_overlap(s.a(), s.b(), &hi));
     // SAT refuses the affine a; SGM answers it.
     let sat = solve(
         &qy,

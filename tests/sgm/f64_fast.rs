@@ -153,15 +153,15 @@ fn run(class: ScenarioClass, count: u64, tally: &mut Tally) {
     for index in 0..count {
         let s = generate(64, index, class);
         let (t0, t1) = (&s.interval.0, &s.interval.1);
-        let fast = solve_sgm_f64(&s.a, &s.b, t0, t1);
+        let fast = solve_sgm_f64(s.a(), s.b(), t0, t1);
         let Some(fast) = fast else {
             tally.declined += 1;
             continue;
         };
-        let e = exact(&s.a, &s.b, t0, t1);
+        let e = exact(s.a(), s.b(), t0, t1);
         let (Some(e), Ok(f)) = (e, fast.as_ref()) else {
             // both refuse (a singular relative motion), or one does
-            if fast.is_err() && solve_sgm::<BigRational>(&s.a, &s.b, t0, t1).is_err() {
+            if fast.is_err() && solve_sgm::<BigRational>(s.a(), s.b(), t0, t1).is_err() {
                 tally.both_refused += 1;
             } else {
                 tally
@@ -173,7 +173,7 @@ fn run(class: ScenarioClass, count: u64, tally: &mut Tally) {
         tally.compared += 1;
         tally.collisions += usize::from(e.collides);
         // The generic f64 solve on the same query, for the record.
-        if let Ok(g) = solve_sgm::<f64>(&s.a, &s.b, t0, t1) {
+        if let Ok(g) = solve_sgm::<f64>(s.a(), s.b(), t0, t1) {
             let gt = g.first_contact.map(|r| r.0);
             let same = g.collides == f.collides
                 && match (gt, f.first_contact) {
@@ -186,13 +186,13 @@ fn run(class: ScenarioClass, count: u64, tally: &mut Tally) {
         let kinds = differences(&e, f);
         if kinds.is_empty() {
             tally.agree += 1;
-            let exact_feature = solve_sgm::<BigRational>(&s.a, &s.b, t0, t1)
+            let exact_feature = solve_sgm::<BigRational>(s.a(), s.b(), t0, t1)
                 .ok()
                 .and_then(|o| o.feature);
             if exact_feature.map(|x| (x.1, x.2)) != f.feature.map(|x| (x.1, x.2)) {
                 tally.feature_differs += 1;
             }
-        } else if grazing(&s.a, &s.b, t0, t1, &e, f) {
+        } else if grazing(s.a(), s.b(), t0, t1, &e, f) {
             for k in kinds {
                 *tally.grazing.entry(k).or_default() += 1;
             }
@@ -255,10 +255,10 @@ fn degree_two_planes_have_the_exact_paths_degree() {
     for index in 0..8 {
         let s = generate(21, index, ScenarioClass::RationalRotation(1));
         let (t0, t1) = (&s.interval.0, &s.interval.1);
-        let fast = solve_sgm_f64(&s.a, &s.b, t0, t1)
+        let fast = solve_sgm_f64(s.a(), s.b(), t0, t1)
             .expect("in scope")
             .expect("applicable");
-        let exact = solve_sgm::<BigRational>(&s.a, &s.b, t0, t1).expect("applicable");
+        let exact = solve_sgm::<BigRational>(s.a(), s.b(), t0, t1).expect("applicable");
         assert_eq!(exact.stats.max_plane_degree, 4, "#{index}");
         assert_eq!(fast.stats.max_plane_degree, 4, "#{index}");
         assert_eq!(

@@ -55,12 +55,12 @@ fn pair(shape: Shape<BigRational>, gap: i64) -> Scenario {
     let p = Vec3::new(r(gap, 2), r(0, 1), r(1, 1));
     let start = Pose::from_translation(Vec3::new(r(gap, 1), r(0, 1), r(0, 1)));
     let turn = Pose::new(rot.clone(), &p - &rot.mul_vec(&p));
-    s.a = Body {
+    *s.a_mut() = Body {
         shape: shape.clone(),
         pose: Pose::identity(),
         motion: Motion::Static,
     };
-    s.b = Body {
+    *s.b_mut() = Body {
         shape,
         pose: start.clone(),
         motion: Motion::Poses {
@@ -133,8 +133,8 @@ fn bench_raster(c: &mut Criterion) {
     let mut group = c.benchmark_group("glide_raster");
     group.sample_size(20);
     for (name, s) in &cases {
-        let (sa, sb) = (f64_solid(&s.a.shape), f64_solid(&s.b.shape));
-        let rel = RelativeGlide::from_bodies(&s.a, &s.b, &s.interval.0, &s.interval.1).unwrap();
+        let (sa, sb) = (f64_solid(&s.a().shape), f64_solid(&s.b().shape));
+        let rel = RelativeGlide::from_bodies(s.a(), s.b(), &s.interval.0, &s.interval.1).unwrap();
         let glide = RasterGlide::from_relative(&rel);
         for per_edge in [6.0, 12.0, 24.0] {
             let res = RasterResolution {

@@ -36,7 +36,7 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("solver/exact", name), &ss, |b, ss| {
             b.iter(|| {
                 for s in ss {
-                    let q = s.query();
+                    let q = s.query().bodies().expect("a scenario of two bodies");
                     let (t0, t1) = q.interval;
                     black_box(solve_sgm::<BigRational>(q.a, q.b, t0, t1).ok());
                 }
@@ -45,7 +45,7 @@ fn bench(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("solver/f64", name), &ss, |b, ss| {
             b.iter(|| {
                 for s in ss {
-                    let q = s.query();
+                    let q = s.query().bodies().expect("a scenario of two bodies");
                     let (t0, t1) = q.interval;
                     black_box(solve_sgm_f64(q.a, q.b, t0, t1).map(Result::ok));
                 }
@@ -57,7 +57,7 @@ fn bench(c: &mut Criterion) {
             |b, ss| {
                 b.iter(|| {
                     for s in ss {
-                        let q = s.query();
+                        let q = s.query().bodies().expect("a scenario of two bodies");
                         let (t0, t1) = q.interval;
                         black_box(solve_sgm::<f64>(q.a, q.b, t0, t1).ok());
                     }

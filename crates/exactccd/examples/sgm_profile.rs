@@ -33,7 +33,7 @@ fn main() {
     let scenarios: Vec<_> = (0..8).map(|i| generate(21, i, class)).collect();
     if reps == 0 {
         for s in &scenarios {
-            let q = s.query();
+            let q = s.query().bodies().expect("a scenario of two bodies");
             let (t0, t1) = q.interval;
             if mode == "f64" {
                 match solve_sgm_f64(q.a, q.b, t0, t1) {
@@ -67,14 +67,14 @@ fn main() {
         let cpu0 = cpu_ns();
         for _ in 0..reps {
             for s in &scenarios {
-                let q = s.query();
+                let q = s.query().bodies().expect("a scenario of two bodies");
                 let (t0, t1) = q.interval;
                 match mode {
                     "contact" => {
-                        black_box(solve(&q, Method::Sgm, ScalarKind::Exact, &options).ok());
+                        black_box(solve(&s.query(), Method::Sgm, ScalarKind::Exact, &options).ok());
                     }
                     "contact-f64" => {
-                        black_box(solve(&q, Method::Sgm, ScalarKind::F64, &options).ok());
+                        black_box(solve(&s.query(), Method::Sgm, ScalarKind::F64, &options).ok());
                     }
                     "f64" => {
                         black_box(solve_sgm_f64(q.a, q.b, t0, t1).map(Result::ok));

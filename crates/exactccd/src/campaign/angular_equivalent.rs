@@ -30,7 +30,8 @@ fn rational_sqrt(q: &BigRational) -> Option<BigRational> {
 /// `screw` about an axis through its centre with a direction of rational
 /// length and no slide; `None` otherwise.
 pub fn angular_equivalent(scenario: &Scenario) -> Option<Scenario> {
-    if !matches!(scenario.a.motion, Motion::Static) {
+    let (a, b) = scenario.bodies()?;
+    if !matches!(a.motion, Motion::Static) {
         return None;
     }
     let Motion::Screw {
@@ -38,11 +39,11 @@ pub fn angular_equivalent(scenario: &Scenario) -> Option<Scenario> {
         axis_direction,
         angle,
         slide,
-    } = &scenario.b.motion
+    } = &b.motion
     else {
         return None;
     };
-    if !slide.is_zero() || *axis_point != scenario.b.pose.translation {
+    if !slide.is_zero() || *axis_point != b.pose.translation {
         return None;
     }
     let length = rational_sqrt(&axis_direction.norm_squared())?;
@@ -56,9 +57,9 @@ pub fn angular_equivalent(scenario: &Scenario) -> Option<Scenario> {
         .as_ref()
         .map(|n| format!("{n} (angular twin)"));
     twin.expect = None;
-    twin.b = Body {
-        shape: scenario.b.shape.clone(),
-        pose: scenario.b.pose.clone(),
+    *twin.b_mut() = Body {
+        shape: b.shape.clone(),
+        pose: b.pose.clone(),
         motion: Motion::Angular {
             velocity: crate::geom::Vec3::zero(),
             angular_velocity: axis_direction.scale(&factor),
@@ -83,7 +84,7 @@ mod tests {
                     velocity,
                     angular_velocity,
                 },
-            ) = (&s.b.motion, &twin.b.motion)
+            ) = (&s.b().motion, &twin.b().motion)
             else {
                 panic!("screw and angular")
             };

@@ -294,8 +294,8 @@ fn sigma_path_rule(
     let interval = (&scenario.interval.0, &scenario.interval.1);
     let glide = catch_unwind(AssertUnwindSafe(|| {
         solve_glide(
-            &scenario.a,
-            &scenario.b,
+            scenario.a(),
+            scenario.b(),
             interval,
             &GlideOptions {
                 arithmetic: Arithmetic::Exact,

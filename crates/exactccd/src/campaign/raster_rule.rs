@@ -308,8 +308,8 @@ pub fn compare_raster(
             && measure::distance(&x.geometry.point, &y.geometry.point) <= px
     };
     let (ma, mb) = (
-        scenario.a.float_motion(t0, t1),
-        scenario.b.float_motion(t0, t1),
+        scenario.a().float_motion(t0, t1),
+        scenario.b().float_motion(t0, t1),
     );
     let step = span * 1e-6;
     let proper = |e: &GlideEvent| e.geometry.properness.is_some_and(|p| p >= threshold);
@@ -404,7 +404,8 @@ fn pixel_for(scenario: &Scenario, pixels: u32) -> Option<f64> {
             Shape::Triangle(_) => None,
         }
     };
-    let (a, b) = (mesh(&scenario.a.shape)?, mesh(&scenario.b.shape)?);
+    let (a, b) = scenario.bodies()?;
+    let (a, b) = (mesh(&a.shape)?, mesh(&b.shape)?);
     let (a, b) = (RasterSolid::new(&a), RasterSolid::new(&b));
     // default_resolution(pixels) = typical / pixels, whatever `pixels`
     let typical = default_resolution(&a, &b, 1.0);
@@ -418,12 +419,13 @@ fn analytic_collisions(
     exact: bool,
     precision: u32,
 ) -> Option<(ReferenceKind, bool, Vec<GlideEvent>)> {
+    let (a, b) = scenario.bodies()?;
     let interval = (&scenario.interval.0, &scenario.interval.1);
     let run = |exact: bool| {
         catch_unwind(AssertUnwindSafe(|| {
             solve_glide(
-                &scenario.a,
-                &scenario.b,
+                a,
+                b,
                 interval,
                 &GlideOptions {
                     arithmetic: if exact {
@@ -477,8 +479,8 @@ pub fn raster_rule(scenario: &Scenario, exact: bool, precision: u32) -> Vec<Rast
         let start = Instant::now();
         let run = catch_unwind(AssertUnwindSafe(|| {
             solve_raster(
-                &scenario.a,
-                &scenario.b,
+                scenario.a(),
+                scenario.b(),
                 (&scenario.interval.0, &scenario.interval.1),
                 &settings,
             )

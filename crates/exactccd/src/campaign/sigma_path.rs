@@ -39,13 +39,14 @@ use crate::scenario::Scenario;
 /// motion written as a `row_matrix` motion in `σ` over `[0, σ_end]`. `None`
 /// for every other scenario (the rule does not apply).
 pub fn sigma_path_scenario(scenario: &Scenario) -> Option<Scenario> {
-    if !matches!(scenario.a.motion, Motion::Static) {
+    let (a, b) = scenario.bodies()?;
+    if !matches!(a.motion, Motion::Static) {
         return None;
     }
-    let Motion::Poses { end } = &scenario.b.motion else {
+    let Motion::Poses { end } = &b.motion else {
         return None;
     };
-    let start = &scenario.b.pose;
+    let start = &b.pose;
     let a = end.rotation.mul_mat(&start.rotation.transpose());
     let t = end.translation.clone() - &a.mul_vec(&start.translation);
     let screw = ExactScrew::decompose(&Pose::new(a.clone(), t));
@@ -65,8 +66,8 @@ pub fn sigma_path_scenario(scenario: &Scenario) -> Option<Scenario> {
     path.name = scenario.name.as_ref().map(|n| format!("{n} (sigma path)"));
     path.interval = (BigRational::zero(), sigma_end);
     path.expect = None;
-    path.b = Body {
-        shape: scenario.b.shape.clone(),
+    *path.b_mut() = Body {
+        shape: b.shape.clone(),
         pose: Pose::identity(),
         motion,
     };
@@ -137,12 +138,12 @@ mod tests {
         for index in 0..20 {
             let s = generate(5, index, ScenarioClass::Rotation);
             let path = sigma_path_scenario(&s).expect("a pure rotation");
-            let Motion::Poses { end } = &s.b.motion else {
+            let Motion::Poses { end } = &s.b().motion else {
                 panic!("rotation scenarios move b by poses")
             };
-            let m = PolyMotion::<BigRational>::from_body(&path.b).expect("a rational motion");
+            let m = PolyMotion::<BigRational>::from_body(path.b()).expect("a rational motion");
             for (sigma, pose) in [
-                (path.interval.0.clone(), &s.b.pose),
+                (path.interval.0.clone(), &s.b().pose),
                 (path.interval.1.clone(), end),
             ] {
                 let w = value(&m.denominator, &sigma);

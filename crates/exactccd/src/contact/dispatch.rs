@@ -34,9 +34,10 @@ fn is_angular(body: &Body) -> bool {
 ///    `piecewise` motions): `sgm`;
 /// 4. anything else (a triangle or a mesh under rational motions): `sat`.
 pub fn default_method(query: &ContactQuery<'_>) -> Method {
-    if query.primitive.is_some() {
-        return Method::Primitive;
-    }
+    let query = match query {
+        ContactQuery::Primitive(_) => return Method::Primitive,
+        ContactQuery::Bodies(q) => q,
+    };
     let bodies = [query.a, query.b];
     if bodies.iter().any(|b| is_screw_like(b)) {
         Method::Glide
@@ -60,14 +61,17 @@ pub fn solve(
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, Error> {
-    if let Some(primitive) = query.primitive {
-        return match method {
-            Method::Primitive => super::primitive::solve(primitive, scalar, options),
-            other => Err(Error::not_applicable(format!(
-                "the scenario is a primitive query (vertex-face or edge-edge), which only method primitive answers, not {other}"
-            ))),
-        };
-    }
+    let query = match query {
+        ContactQuery::Primitive(primitive) => {
+            return match method {
+                Method::Primitive => super::primitive::solve(primitive, scalar, options),
+                other => Err(Error::not_applicable(format!(
+                    "the scenario is a primitive query (vertex-face or edge-edge), which only method primitive answers, not {other}"
+                ))),
+            }
+        }
+        ContactQuery::Bodies(q) => q,
+    };
     if scalar == ScalarKind::Exact {
         if let Some(path) = query.approximate_rotations.first() {
             return Err(Error::not_applicable(format!(

@@ -27,9 +27,9 @@
 
 use super::witness::find_contact_witness;
 use super::{
-    time_object, Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair,
-    GlideCollision, GlideStats, GlideVariant, PieceEnd, RasterStats, ScalarKind, SeparationPiece,
-    SolveOptions, SolverStats, Time,
+    time_object, BodyQuery, Certificate, ContactResult, FeatureKind, FeaturePair, GlideCollision,
+    GlideStats, GlideVariant, PieceEnd, RasterStats, ScalarKind, SeparationPiece, SolveOptions,
+    SolverStats, Time,
 };
 use crate::geom::{BoxEdge, BoxFace, Mat3, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
@@ -225,7 +225,7 @@ fn feature_normals(
 /// (the facets of `D0`), and for an answer without contact (the segment
 /// `-(t - t0) v_rel`, `t` in `[t0, t1]`, misses `D0`, separated from it by
 /// a facet of `D0 - segment`) also `v_rel` crossed with each box axis.
-fn translation_certificate(query: &ContactQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
+fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let a = TranslatingBox::of(query.a, t0)?;
     let b = TranslatingBox::of(query.b, t0)?;
@@ -312,7 +312,7 @@ fn translation_certificate(query: &ContactQuery<'_>, out: &GlideOutcome) -> Opti
 
 fn convert(
     out: &GlideOutcome,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> ContactResult {
@@ -435,7 +435,7 @@ fn convert_raster(out: &RasterOutcome, options: &SolveOptions, span: f64) -> Con
 }
 
 fn solve_raster_variant(
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
     settings: &RasterSettings,
@@ -453,7 +453,7 @@ fn solve_raster_variant(
 
 /// Runs the glide solver on the query in the requested scalar.
 pub(crate) fn solve(
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, Error> {

@@ -151,11 +151,38 @@ impl Default for SolveOptions {
 /// What a solver is asked: two bodies over a closed time interval, or a
 /// primitive query.
 #[derive(Clone, Copy, Debug)]
-pub struct ContactQuery<'a> {
-    /// A vertex-face or edge-edge query (a scenario's `query` field). When
-    /// present, `a` and `b` are placeholders that no method solves: only
-    /// [`Method::Primitive`] applies ([`solve`](super::solve) refuses every other method).
-    pub primitive: Option<&'a PrimitiveQuery<BigRational>>,
+pub enum ContactQuery<'a> {
+    /// Two bodies over a closed time interval: what [`Method::Sgm`],
+    /// [`Method::Sat`] and [`Method::Glide`] answer.
+    Bodies(BodyQuery<'a>),
+    /// A vertex-face or edge-edge query (a scenario's `query` field): only
+    /// [`Method::Primitive`] answers it ([`solve`](super::solve) refuses
+    /// every other method).
+    Primitive(&'a PrimitiveQuery<BigRational>),
+}
+
+impl<'a> ContactQuery<'a> {
+    /// The two bodies and their interval, or `None` for a primitive query.
+    pub fn bodies(&self) -> Option<BodyQuery<'a>> {
+        match self {
+            ContactQuery::Bodies(q) => Some(*q),
+            ContactQuery::Primitive(_) => None,
+        }
+    }
+
+    /// The primitive query, or `None` for two bodies.
+    pub fn primitive(&self) -> Option<&'a PrimitiveQuery<BigRational>> {
+        match self {
+            ContactQuery::Bodies(_) => None,
+            ContactQuery::Primitive(q) => Some(q),
+        }
+    }
+}
+
+/// Two bodies over a closed time interval: the question of the body
+/// solvers.
+#[derive(Clone, Copy, Debug)]
+pub struct BodyQuery<'a> {
     /// The first body.
     pub a: &'a Body,
     /// The second body.

@@ -7,7 +7,7 @@
 
 use super::witness::certificate_with_witness;
 use super::{
-    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, SatStats,
+    BodyQuery, Certificate, ContactResult, FeatureKind, FeaturePair, PieceEnd, SatStats,
     ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
@@ -27,7 +27,7 @@ use crate::Error;
 /// among the vertex and edge-face candidates at the exact contact time.
 fn neutral_certificate(
     out: &SatOutcome<BigRational>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     swapped: bool,
     hint: Option<FeatureKind>,
 ) -> Option<Certificate> {
@@ -38,7 +38,7 @@ fn neutral_certificate(
 /// SAT's separation pieces turned to the neutral world-frame form.
 fn world_separation(
     out: &SatOutcome<BigRational>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     swapped: bool,
 ) -> Option<Vec<SeparationPiece>> {
     let t0 = &query.interval.0;
@@ -109,7 +109,7 @@ fn convert_piecewise<S: RealRoots>(
 /// of the first contact's sub-interval.
 fn piecewise_certificate(
     out: &SatPiecewiseOutcome<BigRational>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     pieces: &[CommonPiece],
     swapped: bool,
     hint: Option<FeatureKind>,
@@ -122,23 +122,21 @@ fn piecewise_certificate(
     let mut contact_interval = None;
     for (part, piece) in out.parts.iter().zip(pieces).take(upto + 1) {
         let interval = (part.start.clone(), part.end.clone());
-        let part_query = ContactQuery {
+        let part_query = BodyQuery {
             a: &piece.a,
             b: &piece.b,
             interval: &interval,
             approximate_rotations: query.approximate_rotations,
-            primitive: None,
         };
         separation.extend(world_separation(&part.outcome, &part_query, swapped)?);
         contact_interval = Some(interval);
     }
     let interval = contact_interval?;
-    let contact_query = ContactQuery {
+    let contact_query = BodyQuery {
         a: &pieces[upto].a,
         b: &pieces[upto].b,
         interval: &interval,
         approximate_rotations: query.approximate_rotations,
-        primitive: None,
     };
     certificate_with_witness(separation, &contact_query, out.first_contact.as_ref(), hint)
 }
@@ -178,7 +176,7 @@ fn sat_stats(s: &crate::solver::sat::SatStats, sub_intervals: Option<usize>) -> 
 
 /// Runs the SAT solver on the query in the requested scalar.
 pub(crate) fn solve(
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, Error> {

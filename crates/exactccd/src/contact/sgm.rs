@@ -9,8 +9,8 @@
 
 use super::witness::certificate_with_witness;
 use super::{
-    Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd, ScalarKind,
-    SeparationPiece, SgmStats, SolveOptions, SolverStats, Time,
+    BodyQuery, Certificate, ContactQuery, ContactResult, FeatureKind, FeaturePair, PieceEnd,
+    ScalarKind, SeparationPiece, SgmStats, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Mat3, Vec3};
 use crate::motion::{common_pieces, CommonPiece, PolyMotion};
@@ -40,7 +40,7 @@ fn normal_map(ma: &PolyMotion<BigRational>, t0: &BigRational) -> Mat3<Poly<BigRa
 
 fn neutral_certificate(
     out: &SgmOutcome<BigRational>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     hint: Option<FeatureKind>,
 ) -> Option<Certificate> {
     let separation = separation_pieces(out, query)?;
@@ -50,7 +50,7 @@ fn neutral_certificate(
 /// The separation pieces of one SGM answer in the neutral world-frame form.
 fn separation_pieces(
     out: &SgmOutcome<BigRational>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
 ) -> Option<Vec<SeparationPiece>> {
     let t0 = &query.interval.0;
     let ma = PolyMotion::from_body_on(query.a, t0)?;
@@ -162,6 +162,10 @@ pub fn add_sgm_domain_stats(
     query: &ContactQuery<'_>,
     result: &mut ContactResult,
 ) -> Result<(), Error> {
+    let Some(query) = query.bodies() else {
+        // a primitive query: SGM does not answer it, so there is no answer to add to
+        return Ok(());
+    };
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let n = intervals_outside_domain(query.a, query.b, t0, t1).ok();
     if let Some(SolverStats::Sgm(stats)) = result.stats.as_mut() {
@@ -182,7 +186,7 @@ fn witness_point(c: &Certificate, t: f64) -> Option<[f64; 3]> {
 /// The unit world normal, from `a` to `b`, of the plane the origin lies on
 /// at the first contact (the outward normal of `a + (-b)`), at the nearest
 /// `f64` time.
-fn contact_normal<S: RealRoots>(out: &SgmOutcome<S>, query: &ContactQuery<'_>) -> Option<[f64; 3]> {
+fn contact_normal<S: RealRoots>(out: &SgmOutcome<S>, query: &BodyQuery<'_>) -> Option<[f64; 3]> {
     let (id, _, _) = out.feature?;
     let t = S::root_to_f64(out.first_contact.as_ref()?);
     let t0 = &query.interval.0;
@@ -197,16 +201,15 @@ fn contact_normal<S: RealRoots>(out: &SgmOutcome<S>, query: &ContactQuery<'_>) -
 /// The query restricted to one common sub-interval of a piecewise
 /// scenario (both bodies single-motion there).
 fn sub_query<'a>(
-    query: &ContactQuery<'a>,
+    query: &BodyQuery<'a>,
     piece: &'a CommonPiece,
     interval: &'a (BigRational, BigRational),
-) -> ContactQuery<'a> {
-    ContactQuery {
+) -> BodyQuery<'a> {
+    BodyQuery {
         a: &piece.a,
         b: &piece.b,
         interval,
         approximate_rotations: query.approximate_rotations,
-        primitive: None,
     }
 }
 
@@ -216,7 +219,7 @@ fn sub_query<'a>(
 /// contact witness found on the sub-interval of the first contact.
 fn convert_piecewise<S: RealRoots>(
     out: &PiecewiseSgmOutcome<S>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     pieces: &[CommonPiece],
     time: impl Fn(&S::Root) -> Time,
 ) -> ContactResult {
@@ -247,7 +250,7 @@ fn convert_piecewise<S: RealRoots>(
 
 fn piecewise_certificate(
     out: &PiecewiseSgmOutcome<BigRational>,
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     pieces: &[CommonPiece],
     hint: Option<FeatureKind>,
 ) -> Option<Certificate> {
@@ -267,7 +270,7 @@ fn piecewise_certificate(
     certificate_with_witness(separation, &contact_query, out.first_contact.as_ref(), hint)
 }
 
-fn solve_piecewise(query: &ContactQuery<'_>, scalar: ScalarKind) -> Result<ContactResult, Error> {
+fn solve_piecewise(query: &BodyQuery<'_>, scalar: ScalarKind) -> Result<ContactResult, Error> {
     let pieces = common_pieces(query.a, query.b, query.interval);
     match scalar {
         ScalarKind::Exact => {
@@ -293,7 +296,7 @@ fn solve_piecewise(query: &ContactQuery<'_>, scalar: ScalarKind) -> Result<Conta
 /// a piecewise motion is solved sub-interval by sub-interval
 /// ([`solve_sgm_piecewise`]).
 pub(crate) fn solve(
-    query: &ContactQuery<'_>,
+    query: &BodyQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, Error> {

@@ -528,7 +528,7 @@ pub fn find_contact_witness(
 /// when no witness is found, which leaves the answer uncertified).
 pub(crate) fn certificate_with_witness(
     separation: Vec<super::SeparationPiece>,
-    query: &super::ContactQuery<'_>,
+    query: &super::BodyQuery<'_>,
     first_contact: Option<&RealAlgebraic>,
     hint: Option<FeatureKind>,
 ) -> Option<super::Certificate> {

@@ -41,7 +41,7 @@ use crate::geom::{quaternion_rotation, BoxShape, Mat3, Pose, Shape, Vec3};
 use crate::motion::{Body, Motion, MotionPiece};
 use crate::poly::Poly;
 use crate::scalar::{BigInt, BigRational, Ring};
-use crate::scenario::{Expect, Scenario};
+use crate::scenario::{Expect, Problem, Scenario};
 
 /// SplitMix64: a small, fixed, portable random stream.
 #[derive(Clone, Debug)]
@@ -733,11 +733,9 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
     Scenario {
         name: Some(format!("{}-{seed}-{index}", class.name())),
         interval: (BigRational::zero(), BigRational::one()),
-        a,
-        b,
+        problem: Problem::Bodies { a, b },
         expect,
         scalar: ScalarKind::Exact,
         approximate_rotations: Vec::new(),
-        primitive: None,
     }
 }

@@ -74,12 +74,11 @@ fn body(
 
 /// The referee's case for a query, or why the referee cannot judge it.
 pub(crate) fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
-    if query.primitive.is_some() {
-        // its `a` and `b` are placeholders, not the query's geometry
+    let Some(query) = query.bodies() else {
         return Err(
             "a primitive query (vertex-face or edge-edge): the referee judges bodies only".into(),
         );
-    }
+    };
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     Ok(oracle::Case {
         a: body(query.a, query.interval, "a")?,

@@ -42,7 +42,7 @@
 //!          "motion": { "linear": { "velocity": ["-20", 1, 0] } } }
 //! }"#;
 //! let s = parse_scenario(text, None, &LoadOptions::default()).unwrap();
-//! let exactccd::geom::Shape::Box(b) = &s.b.shape else { panic!() };
+//! let exactccd::geom::Shape::Box(b) = &s.b().shape else { panic!() };
 //! assert_eq!(b.half_extents[0], BigRational::new(BigInt::from(1), BigInt::from(10)));
 //!
 //! let bad = text.replace("\"1/2\"", "\"-1\"");
@@ -61,9 +61,8 @@ mod writer;
 pub use error::ScenarioError;
 pub use writer::{scenario_to_json, write_scenario};
 
-use crate::contact::{ContactQuery, ScalarKind};
-use crate::geom::{BoxShape, Pose, Shape};
-use crate::motion::{Body, Motion};
+use crate::contact::{BodyQuery, ContactQuery, ScalarKind};
+use crate::motion::Body;
 use crate::scalar::{BigRational, Ring};
 use crate::solver::primitive::PrimitiveQuery;
 use reader::{check_duplicate_keys, Node, Reader};
@@ -106,17 +105,35 @@ pub const MAX_POLYNOMIAL_DEGREE: usize = 32;
 /// Most pieces of one `piecewise` motion (`docs/FORMAT.md` 7.1): each piece is a separate solve of the whole problem.
 pub const MAX_MOTION_PIECES: usize = 256;
 
-/// A scenario: two bodies moving over a closed time interval.
+/// What a scenario asks: two bodies, or a primitive query.
+// A scenario is built once and then borrowed, so the size of the larger
+// variant costs nothing; boxing the bodies would only lengthen every match.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    /// Two bodies moving over the interval (the `a` and `b` fields).
+    Bodies {
+        /// The first body.
+        a: Body,
+        /// The second body.
+        b: Body,
+    },
+    /// A vertex-face or edge-edge query (the `query` field,
+    /// `docs/methods/primitive.md`), which only the `primitive` method
+    /// answers.
+    Primitive(PrimitiveQuery<BigRational>),
+}
+
+/// A scenario: two bodies moving over a closed time interval, or a
+/// primitive query.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
     /// The label copied into results (`name`), if any.
     pub name: Option<String>,
     /// `[t0, t1]` with `t0 < t1` (`interval`, default `[0, 1]`).
     pub interval: (BigRational, BigRational),
-    /// The first body.
-    pub a: Body,
-    /// The second body.
-    pub b: Body,
+    /// Two bodies or a primitive query.
+    pub problem: Problem,
     /// What the author expects, if stated.
     pub expect: Option<Expect>,
     /// The scalar path the scenario was loaded for.
@@ -124,26 +141,95 @@ pub struct Scenario {
     /// Field paths (`b.pose.rotation`) of rotation matrices accepted only
     /// within the `f64` tolerance; always empty in the exact path.
     pub approximate_rotations: Vec<String>,
-    /// The primitive query of a scenario with a `query` field (a vertex-face
-    /// or edge-edge query, `docs/methods/primitive.md`). Such a scenario has
-    /// no bodies: `a` and `b` are then placeholders (static unit boxes at
-    /// the origin) that must not be solved, and [`Scenario::query`] carries
-    /// the primitive query, which only the `primitive` method answers.
-    pub primitive: Option<PrimitiveQuery<BigRational>>,
 }
 
 impl Scenario {
-    /// The question a solver answers: the bodies and the interval.
-    pub fn query(&self) -> ContactQuery<'_> {
-        ContactQuery {
-            a: &self.a,
-            b: &self.b,
-            interval: &self.interval,
-            approximate_rotations: &self.approximate_rotations,
-            primitive: self.primitive.as_ref(),
+    /// A scenario of two bodies over `interval`, with no name, no
+    /// expectation, loaded for the exact path.
+    pub fn of_bodies(interval: (BigRational, BigRational), a: Body, b: Body) -> Self {
+        Scenario {
+            name: None,
+            interval,
+            problem: Problem::Bodies { a, b },
+            expect: None,
+            scalar: ScalarKind::Exact,
+            approximate_rotations: Vec::new(),
         }
     }
+
+    /// The question a solver answers: the bodies and the interval, or the
+    /// primitive query.
+    pub fn query(&self) -> ContactQuery<'_> {
+        match &self.problem {
+            Problem::Bodies { a, b } => ContactQuery::Bodies(BodyQuery {
+                a,
+                b,
+                interval: &self.interval,
+                approximate_rotations: &self.approximate_rotations,
+            }),
+            Problem::Primitive(q) => ContactQuery::Primitive(q),
+        }
+    }
+
+    /// The two bodies, or `None` for a primitive query.
+    pub fn bodies(&self) -> Option<(&Body, &Body)> {
+        match &self.problem {
+            Problem::Bodies { a, b } => Some((a, b)),
+            Problem::Primitive(_) => None,
+        }
+    }
+
+    /// The two bodies, mutable, or `None` for a primitive query.
+    pub fn bodies_mut(&mut self) -> Option<(&mut Body, &mut Body)> {
+        match &mut self.problem {
+            Problem::Bodies { a, b } => Some((a, b)),
+            Problem::Primitive(_) => None,
+        }
+    }
+
+    /// The primitive query, or `None` for two bodies.
+    pub fn primitive(&self) -> Option<&PrimitiveQuery<BigRational>> {
+        match &self.problem {
+            Problem::Bodies { .. } => None,
+            Problem::Primitive(q) => Some(q),
+        }
+    }
+
+    /// The first body, for code that only ever sees scenarios of two
+    /// bodies (generators, campaigns, shrinking).
+    ///
+    /// # Panics
+    /// On a primitive query, which has no bodies.
+    pub fn a(&self) -> &Body {
+        self.bodies().expect(NOT_BODIES).0
+    }
+
+    /// The second body; see [`Scenario::a`].
+    ///
+    /// # Panics
+    /// On a primitive query, which has no bodies.
+    pub fn b(&self) -> &Body {
+        self.bodies().expect(NOT_BODIES).1
+    }
+
+    /// The first body, mutable; see [`Scenario::a`].
+    ///
+    /// # Panics
+    /// On a primitive query, which has no bodies.
+    pub fn a_mut(&mut self) -> &mut Body {
+        self.bodies_mut().expect(NOT_BODIES).0
+    }
+
+    /// The second body, mutable; see [`Scenario::a`].
+    ///
+    /// # Panics
+    /// On a primitive query, which has no bodies.
+    pub fn b_mut(&mut self) -> &mut Body {
+        self.bodies_mut().expect(NOT_BODIES).1
+    }
 }
+
+const NOT_BODIES: &str = "the scenario is a primitive query (a `query` field), not two bodies";
 
 /// The author's expectation (`expect`); solvers ignore it, the oracle
 /// checks it.
@@ -268,20 +354,18 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
         }
     };
     loader.interval = interval.clone();
-    let (a, b, primitive) = match obj.get("query") {
-        None => (
-            loader.body(&obj.require("a", "a body")?)?,
-            loader.body(&obj.require("b", "a body")?)?,
-            None,
-        ),
+    let problem = match obj.get("query") {
+        None => Problem::Bodies {
+            a: loader.body(&obj.require("a", "a body")?)?,
+            b: loader.body(&obj.require("b", "a body")?)?,
+        },
         Some(node) => {
             for key in ["a", "b"] {
                 if let Some(n) = obj.get(key) {
                     return Err(n.err("must be absent in a scenario with a query"));
                 }
             }
-            let q = primitive::query(loader, &node)?;
-            (placeholder_body(), placeholder_body(), Some(q))
+            Problem::Primitive(primitive::query(loader, &node)?)
         }
     };
     let expect = obj
@@ -291,24 +375,11 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
     Ok(Scenario {
         name: name.map(str::to_owned),
         interval,
-        a,
-        b,
+        problem,
         expect,
         scalar: loader.reader.scalar(),
         approximate_rotations: std::mem::take(&mut loader.approximate_rotations),
-        primitive,
     })
-}
-
-/// The placeholder body of a scenario with a `query` (see
-/// [`Scenario::primitive`]): a static unit box at the origin, never solved.
-fn placeholder_body() -> Body {
-    let one = <BigRational as Ring>::one();
-    Body {
-        shape: Shape::Box(BoxShape::new([one.clone(), one.clone(), one])),
-        pose: Pose::identity(),
-        motion: Motion::Static,
-    }
 }
 
 fn expect(

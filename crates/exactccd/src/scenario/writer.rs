@@ -4,7 +4,7 @@
 //! they shrink with it, fuzzers print their inputs with it.
 #![deny(clippy::float_arithmetic)]
 
-use super::{Scenario, SCENARIO_FORMAT};
+use super::{Problem, Scenario, SCENARIO_FORMAT};
 use crate::geom::{Mat3, Pose, Shape, Vec3};
 use crate::motion::{Body, Motion};
 use crate::poly::Poly;
@@ -178,14 +178,13 @@ pub fn scenario_to_json(s: &Scenario) -> Value {
         "interval".into(),
         json!([num(&s.interval.0), num(&s.interval.1)]),
     );
-    match &s.primitive {
-        // a primitive query has no bodies (`a`, `b` are placeholders)
-        Some(q) => {
+    match &s.problem {
+        Problem::Primitive(q) => {
             m.insert("query".into(), primitive_query(q));
         }
-        None => {
-            m.insert("a".into(), body(&s.a));
-            m.insert("b".into(), body(&s.b));
+        Problem::Bodies { a, b } => {
+            m.insert("a".into(), body(a));
+            m.insert("b".into(), body(b));
         }
     }
     if let Some(e) = &s.expect {

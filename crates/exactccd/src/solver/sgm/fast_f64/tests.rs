@@ -155,8 +155,8 @@ fn separated_intervals_shortcut_changes_no_answer() {
         for index in 0..60 {
             let sc = generate(7, index, class);
             let (t0, t1) = (&sc.interval.0, &sc.interval.1);
-            let quick = solve_fast(&sc.a, &sc.b, t0, t1, true);
-            let full = solve_fast(&sc.a, &sc.b, t0, t1, false);
+            let quick = solve_fast(sc.a(), sc.b(), t0, t1, true);
+            let full = solve_fast(sc.a(), sc.b(), t0, t1, false);
             let (Some(Ok(x)), Some(Ok(y))) = (&quick, &full) else {
                 assert_eq!(
                     quick.map(|r| r.is_ok()),
