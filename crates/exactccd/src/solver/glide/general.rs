@@ -430,6 +430,7 @@ pub(crate) fn mixed_events(
     precision: u32,
 ) -> Result<Vec<MixedEvent>, Undecided> {
     let g = u64::from(precision) + 32;
+    let narrowing = Narrowing::new(precision);
     let zero = BigRational::zero();
     let mut out = Vec::new();
     let kk = k.norm_squared();
@@ -497,7 +498,7 @@ pub(crate) fn mixed_events(
                         } else {
                             (vi, f)
                         };
-                        let sigma = narrow_sigma(m, &e, sigma, precision)?;
+                        let sigma = narrow_sigma(m, &e, sigma, &narrowing)?;
                         out.push(MixedEvent {
                             kind,
                             a: ia,
@@ -515,11 +516,27 @@ pub(crate) fn mixed_events(
         k,
         (&forward, &forward_coarse),
         sigma_end,
-        precision,
+        &narrowing,
         &mut out,
     )?;
     out.sort_by(|x, y| x.sigma.lo.cmp(&y.sigma.lo));
     Ok(out)
+}
+
+/// The width `2^-precision` that [`narrow_sigma`] narrows the time
+/// fraction to, and the precision of exact roots' brackets.
+struct Narrowing {
+    precision: u32,
+    target: BigRational,
+}
+
+impl Narrowing {
+    fn new(precision: u32) -> Self {
+        Narrowing {
+            precision,
+            target: BigRational::new(BigInt::one(), BigInt::one() << precision),
+        }
+    }
 }
 
 /// Narrows `σ` until the time fraction `ρ(σ)` is `2^-precision` wide (or
@@ -528,9 +545,9 @@ fn narrow_sigma(
     m: &Mixed,
     e: &MixedFn,
     root: MixedRoot,
-    precision: u32,
+    narrowing: &Narrowing,
 ) -> Result<Interval, Undecided> {
-    let target = BigRational::new(BigInt::one(), BigInt::one() << precision);
+    let (precision, target) = (narrowing.precision, &narrowing.target);
     let mut s = match root {
         MixedRoot::Exact(r) => {
             let (lo, hi) = r.bracket(u64::from(precision) + 40);
@@ -539,7 +556,7 @@ fn narrow_sigma(
         MixedRoot::Bracket(b) => b,
     };
     for _ in 0..(4 * precision + 64) {
-        if s.lo == s.hi || m.rho(&s).width() <= target {
+        if s.lo == s.hi || m.rho(&s).width() <= *target {
             return Ok(s);
         }
         s = refine(m, e, &s).ok_or_else(|| {
@@ -553,14 +570,13 @@ fn narrow_sigma(
 /// the moving edge of `b` are coplanar (the event function) and cross (both
 /// segment parameters in `[0, |n|^2]`, `n = e_a x e_b` non-zero), on the
 /// forward path `fwd` with slide `c k` (`forward`, `forward_coarse`).
-#[allow(clippy::too_many_arguments)]
 fn edge_edge_events(
     (a, b): (&PlacedSolid<BigRational>, &PlacedSolid<BigRational>),
     fwd: &PathPolys<BigRational>,
     k: &Vec3<BigRational>,
     (forward, forward_coarse): (&Mixed, &Mixed),
     sigma_end: &BigRational,
-    precision: u32,
+    narrowing: &Narrowing,
     out: &mut Vec<MixedEvent>,
 ) -> Result<(), Undecided> {
     let zero = BigRational::zero();
@@ -610,7 +626,7 @@ fn edge_edge_events(
             for root in isolate(forward_coarse, &e, &zero, sigma_end)? {
                 let (inside, sigma) = decide(forward, &e, &root, &groups)?;
                 if inside {
-                    let sigma = narrow_sigma(forward, &e, sigma, precision)?;
+                    let sigma = narrow_sigma(forward, &e, sigma, narrowing)?;
                     out.push(MixedEvent {
                         kind: EventKind::EdgeEdge,
                         a: ia,
