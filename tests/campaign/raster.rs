@@ -388,8 +388,8 @@ fn the_glide_campaign_half_turn_contact_at_t1_is_no_longer_a_finding() {
         assert_eq!(events.len(), 1, "{events:?}");
         let e = &events[0];
         assert_eq!(
-            (e.a.as_str(), e.b.as_str(), &e.time),
-            ("edge (+,-,*)", "edge (*,-,-)", &one)
+            (e.a.to_string(), e.b.to_string(), &e.time),
+            ("edge (+,-,*)".to_string(), "edge (*,-,-)".to_string(), &one)
         );
         assert!((0..3).all(|i| (e.geometry.point[i] - p[i]).abs() < 1e-12));
         let properness = e.geometry.properness.unwrap();

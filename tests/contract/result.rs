@@ -3,11 +3,13 @@
 //! times, with the bracket gap bound checked exactly.
 
 use exactccd::contact::{
-    time_json, write_result_json, Certificate, ContactResult, ContactWitness, FeatureKind,
-    FeaturePair, Method, PieceEnd, ResultHeader, ScalarKind, SeparationPiece, Time,
+    time_json, write_result_json, Certificate, ContactResult, ContactWitness, FeaturePair, Method,
+    PieceEnd, ResultHeader, ScalarKind, SeparationPiece, Time,
 };
+use exactccd::geom::{BoxFace, BoxVertex};
 use exactccd::poly::{Dyadic, Poly, RealAlgebraic};
 use exactccd::scalar::{parse_number, BigInt, BigRational};
+use exactccd::Feature;
 use num_traits::{One, Signed};
 use serde_json::{json, Value};
 
@@ -158,11 +160,10 @@ fn full_result() -> ContactResult {
             Time::Exact(RealAlgebraic::from_rational(q(717, 1517))),
             Time::Exact(half_sqrt2()),
         )],
-        feature: Some(FeaturePair {
-            kind: FeatureKind::FaceVertex,
-            a: "face +x".into(),
-            b: "vertex (-,+,-)".into(),
-        }),
+        feature: FeaturePair::new(
+            Feature::BoxFace(BoxFace::from_index(0)),
+            Feature::BoxVertex(BoxVertex::from_index(2)),
+        ),
         point: Some([0.0, 0.5, -1.0]),
         normal: Some([1.0, 0.0, 0.0]),
         stats: None,

@@ -535,7 +535,7 @@ fn cars_meet_at_the_windshield() {
     // faces (1, 3) share: the first pair reported is one of these.
     let f = res.feature.unwrap();
     assert!(
-        ["face 1", "face 3", "face 7"].contains(&f.a.as_str()),
+        ["face 1", "face 3", "face 7"].contains(&f.a.to_string().as_str()),
         "{f:?}"
     );
     let p = res.point.unwrap();

@@ -164,7 +164,8 @@ fn contact_in_a_later_piece_the_shipped_example() {
     let f = r.feature.unwrap();
     // a's face +x against b's leading edge along z (a vertex of the turned
     // square in the xy-plane)
-    assert_eq!((f.a.as_str(), f.b.as_str()), ("face +x", "edge (-,+,*)"));
+    assert_eq!(f.a, "face +x");
+    assert_eq!(f.b, "edge (-,+,*)");
     assert_eq!(
         serde_json::to_value(r.stats.unwrap()).unwrap()["sub_intervals"],
         3

@@ -11,6 +11,7 @@ use crate::primitive_support;
 use exactccd::poly::{Poly, RealAlgebraic};
 use exactccd::scalar::{BigInt, BigRational, Sign};
 use exactccd::solver::primitive::*;
+use exactccd::{Feature, QuerySegment};
 use primitive_support::*;
 
 type Contact = PrimitiveContact<RealAlgebraic>;
@@ -169,8 +170,8 @@ fn vertex_touches_a_vertex_of_the_triangle() {
         Some(PrimitiveFeature::VertexFace(FaceFeature::Vertex(1)))
     );
     assert_eq!(
-        c.feature.unwrap().names(),
-        ("vertex".into(), "vertex f1".into())
+        c.feature.unwrap().features(),
+        (Feature::QueryVertex, Feature::QueryFaceVertex(1))
     );
 }
 
@@ -430,7 +431,15 @@ fn edge_end_touches_the_other_edge() {
         f,
         PrimitiveFeature::EdgeEdge(EdgeFeature::End(1), EdgeFeature::Interior)
     );
-    assert_eq!(f.names(), ("vertex a1".into(), "edge b".into()));
+    assert_eq!(
+        f.features(),
+        (
+            Feature::QuerySegmentEnd(QuerySegment::A, 1),
+            Feature::QuerySegmentInterior(QuerySegment::B)
+        )
+    );
+    assert_eq!(f.features().0, "vertex a1");
+    assert_eq!(f.features().1, "edge b");
     assert_eq!(f.kind_name(), "vertex-edge");
     // end to end: b0 = (4, 0, .) meets a1
     let c = solve(&falling_b("4", "0", "2"));

@@ -69,7 +69,7 @@ fn intervals(r: &ContactResult) -> Vec<(BigRational, BigRational)> {
 
 fn feature(r: &ContactResult) -> (String, String, String) {
     let f = r.feature.as_ref().expect("feature");
-    (f.kind.to_string(), f.a.clone(), f.b.clone())
+    (f.kind.to_string(), f.a.to_string(), f.b.to_string())
 }
 
 const CUBE: &str = r#"{ "box": { "half_extents": ["1", "1", "1"] } }"#;

@@ -86,6 +86,7 @@ pub use contact::{
 };
 pub use error::Error;
 pub use generate::{generate, ScenarioClass};
+pub use geom::{Feature, QuerySegment};
 pub use scenario::{
     load_scenario, parse_scenario, write_scenario, LoadOptions, Scenario, ScenarioError,
 };

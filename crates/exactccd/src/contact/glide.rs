@@ -31,7 +31,7 @@ use super::{
     GlideStats, GlideVariant, PieceEnd, RasterStats, ScalarKind, SeparationPiece, SolveOptions,
     SolverStats, Time,
 };
-use crate::geom::{BoxEdge, BoxFace, Mat3, Shape, Vec3};
+use crate::geom::{Feature, Mat3, Shape, Vec3};
 use crate::motion::{Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
@@ -70,8 +70,8 @@ fn is_proper(p: Option<f64>, threshold: f64) -> bool {
 fn collision(e: &GlideEvent, precision: u32, threshold: f64) -> GlideCollision {
     GlideCollision {
         kind: kind(e.kind),
-        a: e.a.clone(),
-        b: e.b.clone(),
+        a: e.a,
+        b: e.b,
         time: time_object(&time(&e.time), precision),
         point: e.geometry.point,
         normal: e.geometry.normal,
@@ -165,24 +165,16 @@ fn feature_normals(
     a: &TranslatingBox,
     b: &TranslatingBox,
 ) -> Vec<Vec3<BigRational>> {
-    let face = |name: &str, of: &TranslatingBox| {
-        BoxFace::ALL
-            .iter()
-            .find(|f| f.to_string() == name)
-            .map(|f| {
-                let n = of.axis(f.axis);
-                if f.positive {
-                    n
-                } else {
-                    -&n
-                }
-            })
+    let face = |feature: &Feature, of: &TranslatingBox| match feature {
+        Feature::BoxFace(f) => {
+            let n = of.axis(f.axis);
+            Some(if f.positive { n } else { -&n })
+        }
+        _ => None,
     };
-    let edge = |name: &str, of: &TranslatingBox| {
-        BoxEdge::ALL
-            .iter()
-            .find(|g| g.to_string() == name)
-            .map(|g| of.axis(g.axis))
+    let edge = |feature: &Feature, of: &TranslatingBox| match feature {
+        Feature::BoxEdge(g) => Some(of.axis(g.axis)),
+        _ => None,
     };
     match e.kind {
         EventKind::FaceVertex => face(&e.a, a).into_iter().collect(),
@@ -370,8 +362,8 @@ fn convert(
 fn feature_pair(e: &GlideEvent) -> FeaturePair {
     FeaturePair {
         kind: kind(e.kind),
-        a: e.a.clone(),
-        b: e.b.clone(),
+        a: e.a,
+        b: e.b,
     }
 }
 

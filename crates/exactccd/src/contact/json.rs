@@ -11,6 +11,7 @@
 
 use super::time_object::{finite, time_object, TimeObject};
 use super::{ContactResult, GlideCollision, Method, ScalarKind, SolverStats};
+use crate::geom::Feature;
 use serde::Serialize;
 
 /// The `format` string of a result.
@@ -32,8 +33,8 @@ pub struct ResultHeader<'a> {
 #[derive(Serialize)]
 struct FeatureObject<'a> {
     kind: &'static str,
-    a: &'a str,
-    b: &'a str,
+    a: &'a Feature,
+    b: &'a Feature,
 }
 
 #[derive(Serialize)]

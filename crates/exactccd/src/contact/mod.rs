@@ -41,6 +41,7 @@ pub use stats::{
 pub use time_object::{time_json, time_object, TimeObject};
 pub use witness::find_contact_witness;
 
+use crate::geom::Feature;
 use crate::poly::RealAlgebraic;
 use crate::scalar::BigRational;
 use std::fmt;
@@ -139,9 +140,19 @@ pub struct FeaturePair {
     /// Which kinds of features.
     pub kind: FeatureKind,
     /// The feature of `a`.
-    pub a: String,
+    pub a: Feature,
     /// The feature of `b`.
-    pub b: String,
+    pub b: Feature,
+}
+
+impl FeaturePair {
+    /// The pair `(a, b)` with its kind (`face-vertex` for a face of `a` and
+    /// a vertex of `b`, ...); `None` for a pair no kind names (none of the
+    /// solvers makes one).
+    pub fn new(a: Feature, b: Feature) -> Option<Self> {
+        let kind = FeatureKind::from_name(&format!("{}-{}", a.kind(), b.kind()))?;
+        Some(FeaturePair { kind, a, b })
+    }
 }
 
 /// The answer of a solver, whatever its method (docs/FORMAT.md 3).

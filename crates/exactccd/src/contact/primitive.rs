@@ -33,9 +33,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{
-    time_object, AxisName, ContactEvidence, ContactResult, FeatureKind, FeaturePair, Miss,
-    PrimitiveEvidence, PrimitiveStats, RejectedCandidate, Rejection, ScalarKind, Schedule,
-    SegmentName, SignName, SolveOptions, SolverStats, Time, Witness,
+    time_object, AxisName, ContactEvidence, ContactResult, FeaturePair, Miss, PrimitiveEvidence,
+    PrimitiveStats, RejectedCandidate, Rejection, ScalarKind, Schedule, SegmentName, SignName,
+    SolveOptions, SolverStats, Time, Witness,
 };
 use crate::scalar::{BigRational, Sign};
 use crate::solver::primitive::{
@@ -128,16 +128,9 @@ fn rejection(r: &PrimitiveRejection) -> Rejection {
     }
 }
 
-fn feature_pair(f: &PrimitiveFeature) -> FeaturePair {
-    let kind = match f.kind_name() {
-        "vertex-face" => FeatureKind::VertexFace,
-        "vertex-edge" => FeatureKind::VertexEdge,
-        "edge-vertex" => FeatureKind::EdgeVertex,
-        "vertex-vertex" => FeatureKind::VertexVertex,
-        _ => FeatureKind::EdgeEdge,
-    };
-    let (a, b) = f.names();
-    FeaturePair { kind, a, b }
+fn feature_pair(f: &PrimitiveFeature) -> Option<FeaturePair> {
+    let (a, b) = f.features();
+    FeaturePair::new(a, b)
 }
 
 /// The method-neutral result of a primitive contact, times converted by
@@ -177,7 +170,7 @@ fn to_result<T>(
             .iter()
             .map(|(s, e)| (time(s), time(e)))
             .collect(),
-        feature: c.feature.as_ref().map(feature_pair),
+        feature: c.feature.as_ref().and_then(feature_pair),
         point: c.point,
         normal: c.normal,
         stats: Some(SolverStats::Primitive(PrimitiveStats {

@@ -147,13 +147,10 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
         initially_overlapping: out.initially_overlapping,
         time: out.first_contact.as_ref().map(&time),
         contact_intervals: super::neutral_intervals(&out.contact_intervals, &time),
-        feature: out.features.as_ref().and_then(|f| {
-            Some(FeaturePair {
-                kind: FeatureKind::from_name(&f.kind())?,
-                a: f.a.to_string(),
-                b: f.b.to_string(),
-            })
-        }),
+        feature: out
+            .features
+            .as_ref()
+            .and_then(|f| FeaturePair::new(f.a, f.b)),
         point: out.point,
         normal: out.normal,
         stats: Some(SolverStats::Sat(sat_stats(&out.stats, None))),

@@ -85,13 +85,7 @@ fn feature_pair<S: RealRoots>(out: &SgmOutcome<S>) -> Option<FeaturePair> {
 }
 
 fn features(feature: Option<(PlaneId, BoxFeature, BoxFeature)>) -> Option<FeaturePair> {
-    feature.and_then(|(_, fa, fb)| {
-        Some(FeaturePair {
-            kind: FeatureKind::from_name(&format!("{}-{}", fa.kind_word(), fb.kind_word()))?,
-            a: fa.name(),
-            b: fb.name(),
-        })
-    })
+    feature.and_then(|(_, fa, fb)| FeaturePair::new(fa.feature(), fb.feature()))
 }
 
 fn convert<S: RealRoots>(out: &SgmOutcome<S>, time: impl Fn(&S::Root) -> Time) -> ContactResult {

@@ -6,6 +6,7 @@
 
 use super::time_object::TimeObject;
 use super::FeatureKind;
+use crate::geom::Feature;
 use serde::{Serialize, Serializer};
 
 impl Serialize for FeatureKind {
@@ -330,9 +331,9 @@ pub struct GlideCollision {
     /// The kind of the feature pair.
     pub kind: FeatureKind,
     /// The feature of `a`.
-    pub a: String,
+    pub a: Feature,
     /// The feature of `b`.
-    pub b: String,
+    pub b: Feature,
     /// When.
     pub time: TimeObject,
     /// Where (world coordinates).

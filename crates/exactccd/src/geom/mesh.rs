@@ -328,22 +328,6 @@ impl<S: Scalar> Mesh<S> {
             face_edges: self.face_edges.clone(),
         }
     }
-
-    /// `vertex i`.
-    pub(crate) fn vertex_name(i: usize) -> String {
-        format!("vertex {i}")
-    }
-
-    /// `edge i-j` for edge `e` of this mesh (`i < j`).
-    pub(crate) fn edge_name(&self, e: usize) -> String {
-        let [i, j] = self.edges[e].v;
-        format!("edge {i}-{j}")
-    }
-
-    /// `face k`.
-    pub(crate) fn face_name(k: usize) -> String {
-        format!("face {k}")
-    }
 }
 
 fn check_indices(vertex_count: usize, faces: &[Vec<usize>]) -> Result<(), MeshError> {
@@ -585,7 +569,7 @@ mod tests {
         assert_eq!(m.signed_volume_times_six(), q("48"));
         assert_eq!(m.face_normal(0), Vec3::new(q("8"), q("0"), q("0")));
         assert_eq!(m.face_edges[0].len(), 4);
-        assert_eq!(m.edge_name(m.find_edge(3, 1).unwrap()), "edge 1-3");
+        assert_eq!(m.edges[m.find_edge(3, 1).unwrap()].v, [1, 3]);
     }
 
     #[test]

@@ -19,23 +19,28 @@
 //!   ask for a [`FieldScalar`](crate::scalar::FieldScalar); methods that
 //!   compare ask for a [`Scalar`](crate::scalar::Scalar).
 //!
-//! Feature names, as they appear in results (docs/FORMAT.md 3):
+//! Features are [`Feature`] values; their names, as they appear in results
+//! (docs/FORMAT.md 3):
 //!
 //! * box: `vertex (-,+,-)` ([`BoxVertex`]), `edge (*,+,-)` ([`BoxEdge`], `*`
 //!   on the axis the edge runs along), `face +x` ([`BoxFace`]);
 //! * triangle: `vertex 0..2`, `edge i` (from vertex `i` to `i+1 mod 3`),
 //!   `face +` / `face -` (front: the side of `(v1 - v0) x (v2 - v0)`);
-//! * mesh: `vertex i`, `edge i-j` (`i < j`), `face k`, input indices from 0.
+//! * mesh: `vertex i`, `edge i-j` (`i < j`), `face k`, input indices from 0;
+//! * primitive queries: `vertex` (the moving point), `face`, `edge f0-f1`,
+//!   `vertex f2` (of the triangle); `edge a`, `vertex a0`, `edge b`, `vertex
+//!   b1` (of the segments).
 //!
 //! Files: `entry.rs` ([`MatrixEntry`]), `vec3.rs`, `mat3.rs` (matrices,
-//! quaternions, poses), `shapes.rs` (boxes, OBBs, triangles, feature names),
-//! `mesh.rs` (validation and adjacency), `obj.rs` (exact OBJ reader),
-//! `builders.rs` and `circle.rs` (test meshes).
+//! quaternions, poses), `shapes.rs` (boxes, OBBs, triangles), `feature.rs`
+//! ([`Feature`]), `mesh.rs` (validation and adjacency), `obj.rs` (exact OBJ
+//! reader), `builders.rs` and `circle.rs` (test meshes).
 #![deny(clippy::float_arithmetic)]
 
 mod builders;
 mod circle;
 mod entry;
+mod feature;
 mod mat3;
 mod mesh;
 mod obj;
@@ -45,6 +50,7 @@ mod vec3;
 pub use builders::{cube_mesh, l_shape_mesh, torus_mesh};
 pub use circle::rational_circle_points;
 pub use entry::MatrixEntry;
+pub use feature::{Feature, QuerySegment};
 pub use mat3::{
     quaternion_norm_squared, quaternion_rotation, quaternion_rotation_homogeneous, Mat3, Pose,
 };

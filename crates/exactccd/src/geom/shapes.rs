@@ -523,25 +523,6 @@ impl<S: MatrixEntry> Triangle<S> {
             vertices: self.vertices.each_ref().map(|v| pose.apply_point(v)),
         }
     }
-
-    /// `vertex i`.
-    pub(crate) fn vertex_name(i: usize) -> String {
-        format!("vertex {i}")
-    }
-
-    /// `edge i` (from vertex `i` to vertex `i+1 mod 3`).
-    pub(crate) fn edge_name(i: usize) -> String {
-        format!("edge {i}")
-    }
-
-    /// `face +` (the side the normal points to) or `face -`.
-    pub(crate) fn face_name(front: bool) -> &'static str {
-        if front {
-            "face +"
-        } else {
-            "face -"
-        }
-    }
 }
 
 impl<S: Scalar> Triangle<S> {

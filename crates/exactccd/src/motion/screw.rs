@@ -175,11 +175,6 @@ impl<S: FieldScalar> ExactScrew<S> {
             .scale(&self.slide_times_norm.div_ref(&dd))
     }
 
-    /// `sin^2 θ = 1 - cos^2 θ`, exactly.
-    pub fn sin_angle_squared(&self) -> S {
-        S::one() - self.cos_angle.mul_ref(&self.cos_angle)
-    }
-
     /// `g^2 = (d . t)^2 / (d . d)`, exactly.
     pub fn slide_squared(&self) -> S {
         let dd = self.axis_direction.norm_squared();

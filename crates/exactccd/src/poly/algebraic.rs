@@ -19,7 +19,6 @@
 use super::descartes::descartes_bound;
 use super::{Dyadic, Poly};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
-use num_traits::Signed;
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -711,14 +710,5 @@ impl fmt::Display for RealAlgebraic {
 impl From<BigRational> for RealAlgebraic {
     fn from(q: BigRational) -> Self {
         Self::from_rational(q)
-    }
-}
-
-impl RealAlgebraic {
-    /// `|self|` is at most this rational (the upper end of the interval in
-    /// absolute value); used for scale-aware tolerances.
-    pub fn abs_upper_bound(&self) -> BigRational {
-        let (lo, hi) = self.interval();
-        lo.abs().max(hi.abs())
     }
 }

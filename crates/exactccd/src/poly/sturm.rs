@@ -77,11 +77,6 @@ impl SturmSequence {
         }
         count
     }
-
-    /// The number of distinct roots in `(a, b]`.
-    pub fn count_half_open(&self, a: &Dyadic, b: &Dyadic) -> usize {
-        self.variations_at(a).saturating_sub(self.variations_at(b))
-    }
 }
 
 /// Isolates every real root of the square-free integer polynomial `p` in the

@@ -432,17 +432,6 @@ impl RelativeGlide {
             },
         }
     }
-
-    /// True when the parameter range's upper end is exact (not a `screw`).
-    pub fn has_exact_end(&self) -> bool {
-        !matches!(
-            self.path,
-            GlidePath::Rotation {
-                time: TimeMap::AngularSpeed { .. },
-                ..
-            }
-        )
-    }
 }
 
 /// A positive rational `<= sqrt(q)` for `q > 0` (to 20 bits).

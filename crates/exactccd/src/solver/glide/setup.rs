@@ -6,7 +6,7 @@
 
 use super::events::PathPolys;
 use super::relative::{GlidePath, NotAGlide, RelativeGlide, TimeMap};
-use crate::geom::{BoxEdge, BoxFace, BoxVertex, Mesh, Shape};
+use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, Mesh, Shape};
 use crate::motion::Body;
 use crate::scalar::{BigRational, Scalar};
 use crate::Error;
@@ -40,31 +40,31 @@ impl NamedMesh {
         }
     }
 
-    pub(crate) fn vertex(&self, i: usize) -> String {
+    pub(crate) fn vertex(&self, i: usize) -> Feature {
         if self.is_box {
-            BoxVertex::from_index(i).to_string()
+            Feature::BoxVertex(BoxVertex::from_index(i))
         } else {
-            Mesh::<BigRational>::vertex_name(i)
+            Feature::MeshVertex(i)
         }
     }
 
-    pub(crate) fn face(&self, k: usize) -> String {
+    pub(crate) fn face(&self, k: usize) -> Feature {
         if self.is_box {
-            BoxFace::from_index(k).to_string()
+            Feature::BoxFace(BoxFace::from_index(k))
         } else {
-            Mesh::<BigRational>::face_name(k)
+            Feature::MeshFace(k)
         }
     }
 
-    pub(crate) fn edge(&self, e: usize) -> String {
+    pub(crate) fn edge(&self, e: usize) -> Feature {
         let [i, j] = self.mesh.edges[e].v;
         if self.is_box {
             if let Some(edge) = BoxEdge::joining(BoxVertex::from_index(i), BoxVertex::from_index(j))
             {
-                return edge.to_string();
+                return Feature::BoxEdge(edge);
             }
         }
-        self.mesh.edge_name(e)
+        Feature::MeshEdge(i, j)
     }
 }
 

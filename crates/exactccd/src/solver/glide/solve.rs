@@ -12,6 +12,7 @@ use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use super::setup::Setup;
 // the raster variant (`raster/solve.rs`) names these here
 pub(crate) use super::setup::NamedMesh;
+use crate::geom::Feature;
 use crate::motion::Body;
 use crate::poly::{RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
@@ -41,10 +42,10 @@ pub enum GlideTime {
 pub struct GlideEvent {
     /// FV, VF or EE.
     pub kind: EventKind,
-    /// `a`'s feature, named as in results (`face +x`, `vertex 3`).
-    pub a: String,
+    /// `a`'s feature (`face +x`, `vertex 3` in results).
+    pub a: Feature,
     /// `b`'s feature.
-    pub b: String,
+    pub b: Feature,
     /// When.
     pub time: GlideTime,
     /// True when the pair's equation vanished identically (a vertex gliding

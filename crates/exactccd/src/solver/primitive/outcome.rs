@@ -5,6 +5,7 @@
 
 use super::evidence::{Rejection, Witness};
 use super::query::QueryKind;
+use crate::geom::{Feature, QuerySegment};
 
 /// How the candidate times were found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,24 +93,24 @@ pub enum PrimitiveFeature {
 }
 
 impl PrimitiveFeature {
-    /// The names of the two features: `vertex` / `face`, `edge f0-f1`,
-    /// `vertex f2`; `edge a` / `vertex a0`, `edge b` / `vertex b1`.
-    pub fn names(&self) -> (String, String) {
+    /// The two features: `vertex` / `face`, `edge f0-f1`, `vertex f2`;
+    /// `edge a` / `vertex a0`, `edge b` / `vertex b1`.
+    pub fn features(&self) -> (Feature, Feature) {
         match self {
             PrimitiveFeature::VertexFace(f) => (
-                "vertex".to_string(),
-                match f {
-                    FaceFeature::Interior => "face".to_string(),
-                    FaceFeature::Edge(i, j) => format!("edge f{i}-f{j}"),
-                    FaceFeature::Vertex(i) => format!("vertex f{i}"),
+                Feature::QueryVertex,
+                match *f {
+                    FaceFeature::Interior => Feature::QueryFace,
+                    FaceFeature::Edge(i, j) => Feature::QueryFaceEdge(i, j),
+                    FaceFeature::Vertex(i) => Feature::QueryFaceVertex(i),
                 },
             ),
             PrimitiveFeature::EdgeEdge(a, b) => {
-                let name = |side: char, f: &EdgeFeature| match f {
-                    EdgeFeature::Interior => format!("edge {side}"),
-                    EdgeFeature::End(i) => format!("vertex {side}{i}"),
+                let feature = |side: QuerySegment, f: &EdgeFeature| match *f {
+                    EdgeFeature::Interior => Feature::QuerySegmentInterior(side),
+                    EdgeFeature::End(i) => Feature::QuerySegmentEnd(side, i),
                 };
-                (name('a', a), name('b', b))
+                (feature(QuerySegment::A, a), feature(QuerySegment::B, b))
             }
         }
     }

@@ -1,11 +1,12 @@
-//! Contact features and a contact point at the first time of contact (seed
-//! 003, section 2.3.2 with Table 2, section 3.3.2 with Tables 4a-4d, section
+//! Contact features and a contact point at the first time of contact
+//! (Eberly, "Dynamic Collision Detection using Oriented Bounding Boxes",
+//! section 2.3.2 with Table 2, section 3.3.2 with Tables 4a-4d, section
 //! 4.3.2 with Table 7).
 //!
 //! At the first time `T` the axis that separated last is *tight*: the
 //! projections touch, `b` on `side`. Then a point of contact lies on the
 //! face of `a` extreme along `side * L` and on the face of `b` extreme along
-//! `-side * L`. The seed's tables are the closed forms of these faces: for
+//! `-side * L`. The paper's tables are the closed forms of these faces: for
 //! a box, `x_i = sigma Sign(L . A_i) a_i` whenever `L . A_i != 0` (Table 2:
 //! `y_j = -sigma Sign(c_ij) b_j` for `L = A_i`, and so on), the coordinate
 //! being free when the dot product is zero; for a triangle, the vertices
@@ -27,7 +28,7 @@
 //!    c_00^2)`) and Table 7; in the zero-coefficient cases (edge-face,
 //!    face-face, parallel edges) it is one of the points, found exactly.
 //!
-//! Deviation from the seed, on purpose: for a free variable the seed picks
+//! Deviation from the paper, on purpose: for a free variable the paper picks
 //! each one separately from its interval (`y_j = b_j` if `b_j <= max(y_j)`,
 //! ...), which for two free variables (a face-face contact with a rotated
 //! box) can give a point outside the other box; intersecting the two faces
@@ -37,79 +38,17 @@
 
 use super::projection::{AxisProjection, Placed, Solid};
 use super::{Axis, Side};
-use crate::geom::{BoxEdge, BoxFace, BoxVertex, MatrixEntry, Triangle, Vec3};
+use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, MatrixEntry, Vec3};
 use crate::scalar::{FieldScalar, Sign};
-use std::fmt;
-
-/// A feature of one solid, named as in [`crate::geom`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FeatureName {
-    /// A box corner.
-    BoxVertex(BoxVertex),
-    /// A box edge.
-    BoxEdge(BoxEdge),
-    /// A box face.
-    BoxFace(BoxFace),
-    /// `vertex i` of a triangle.
-    TriangleVertex(usize),
-    /// `edge i` of a triangle (from vertex `i` to `i + 1 mod 3`).
-    TriangleEdge(usize),
-    /// The face of a triangle, from its front (`face +`) or back side.
-    TriangleFace {
-        /// Touched from the side the normal points to.
-        front: bool,
-    },
-    /// `vertex i` of a mesh.
-    MeshVertex(usize),
-    /// `edge i-j` of a mesh (`i < j`).
-    MeshEdge(usize, usize),
-    /// `face k` of a mesh.
-    MeshFace(usize),
-}
-
-impl FeatureName {
-    /// `"vertex"`, `"edge"` or `"face"`.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            FeatureName::BoxVertex(_)
-            | FeatureName::TriangleVertex(_)
-            | FeatureName::MeshVertex(_) => "vertex",
-            FeatureName::BoxEdge(_) | FeatureName::TriangleEdge(_) | FeatureName::MeshEdge(..) => {
-                "edge"
-            }
-            FeatureName::BoxFace(_)
-            | FeatureName::TriangleFace { .. }
-            | FeatureName::MeshFace(_) => "face",
-        }
-    }
-}
-
-impl fmt::Display for FeatureName {
-    /// The project's names: `vertex (-,+,-)`, `edge (*,+,-)`, `face +x`,
-    /// `vertex 1`, `edge 2`, `face +`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FeatureName::BoxVertex(v) => write!(f, "{v}"),
-            FeatureName::BoxEdge(e) => write!(f, "{e}"),
-            FeatureName::BoxFace(x) => write!(f, "{x}"),
-            FeatureName::TriangleVertex(i) => f.write_str(&Triangle::<f64>::vertex_name(*i)),
-            FeatureName::TriangleEdge(i) => f.write_str(&Triangle::<f64>::edge_name(*i)),
-            FeatureName::TriangleFace { front } => f.write_str(Triangle::<f64>::face_name(*front)),
-            FeatureName::MeshVertex(i) => write!(f, "vertex {i}"),
-            FeatureName::MeshEdge(i, j) => write!(f, "edge {i}-{j}"),
-            FeatureName::MeshFace(k) => write!(f, "face {k}"),
-        }
-    }
-}
 
 /// The features that touch at the first time of contact, and the axis whose
 /// direction gives the contact normal (`side * L` points from `a` to `b`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContactFeatures {
     /// The feature of the first solid.
-    pub a: FeatureName,
+    pub a: Feature,
     /// The feature of the second solid.
-    pub b: FeatureName,
+    pub b: Feature,
     /// The axis giving the normal.
     pub axis: Axis,
     /// The side of `b` on that axis.
@@ -167,23 +106,23 @@ impl Support {
         }
     }
 
-    fn name(self, front_of: impl Fn() -> bool) -> FeatureName {
+    fn name(self, front_of: impl Fn() -> bool) -> Feature {
         match self {
             Support::Box { fixed } => {
                 let n = fixed.iter().filter(|f| f.is_some()).count();
                 let pos = fixed.map(|f| f.unwrap_or(false));
                 match n {
-                    3 => FeatureName::BoxVertex(BoxVertex { positive: pos }),
+                    3 => Feature::BoxVertex(BoxVertex { positive: pos }),
                     2 => {
                         let axis = (0..3).find(|&i| fixed[i].is_none()).unwrap_or(0);
-                        FeatureName::BoxEdge(BoxEdge {
+                        Feature::BoxEdge(BoxEdge {
                             axis,
                             positive: pos,
                         })
                     }
                     _ => {
                         let axis = (0..3).find(|&i| fixed[i].is_some()).unwrap_or(0);
-                        FeatureName::BoxFace(BoxFace {
+                        Feature::BoxFace(BoxFace {
                             axis,
                             positive: pos[axis],
                         })
@@ -193,11 +132,11 @@ impl Support {
             Support::Triangle { vertices } => {
                 let set: Vec<usize> = (0..3).filter(|&k| vertices[k]).collect();
                 match set[..] {
-                    [k] => FeatureName::TriangleVertex(k),
-                    [0, 1] => FeatureName::TriangleEdge(0),
-                    [1, 2] => FeatureName::TriangleEdge(1),
-                    [0, 2] => FeatureName::TriangleEdge(2),
-                    _ => FeatureName::TriangleFace { front: front_of() },
+                    [k] => Feature::TriangleVertex(k),
+                    [0, 1] => Feature::TriangleEdge(0),
+                    [1, 2] => Feature::TriangleEdge(1),
+                    [0, 2] => Feature::TriangleEdge(2),
+                    _ => Feature::TriangleFace { front: front_of() },
                 }
             }
         }

@@ -26,7 +26,7 @@
 //! pruned when its boxes provably stay apart over `[t0, t1]`, exactly:
 //!
 //! * both bodies `static` or `linear`: the constant-velocity box-box test
-//!   of the seed (Tables 1, 1') on the exact boxes;
+//!   of the paper (Tables 1, 1') on the exact boxes;
 //! * otherwise (rational motions): the boxes' bounding spheres stay apart
 //!   (radius the sum of the half extents, at least the half diagonal; the
 //!   motions are rigid), that is `|w_b (L_a c_a + T_a) - w_a (L_b c_b +
@@ -69,12 +69,13 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::containment::point_in_solid;
-use super::features::{ContactFeatures, FeatureName};
+use super::features::ContactFeatures;
 use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
 use super::pair::{rigid_motion, solve_sat_pair, SatScenario};
 use super::triangulate::{triangulate_faces, FaceTriangle};
 use super::{test_box_box_moving, Certificate, SatOutcome, SatStats};
+use crate::geom::Feature;
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
@@ -168,24 +169,24 @@ impl Pieces {
     }
 
     /// The name in the body of a feature of piece `i`.
-    fn rename(&self, i: usize, f: FeatureName) -> FeatureName {
+    fn rename(&self, i: usize, f: Feature) -> Feature {
         let Some((tris, mesh)) = &self.triangles else {
             return f;
         };
         let t = &tris[i];
         match f {
-            FeatureName::TriangleVertex(k) => FeatureName::MeshVertex(t.vertices[k]),
-            FeatureName::TriangleEdge(k) => {
+            Feature::TriangleVertex(k) => Feature::MeshVertex(t.vertices[k]),
+            Feature::TriangleEdge(k) => {
                 let (u, v) = (t.vertices[k], t.vertices[(k + 1) % 3]);
                 match mesh.find_edge(u, v) {
                     Some(e) if mesh.edges[e].faces.contains(&t.face) => {
-                        FeatureName::MeshEdge(u.min(v), u.max(v))
+                        Feature::MeshEdge(u.min(v), u.max(v))
                     }
                     // a diagonal inside the face
-                    _ => FeatureName::MeshFace(t.face),
+                    _ => Feature::MeshFace(t.face),
                 }
             }
-            FeatureName::TriangleFace { .. } => FeatureName::MeshFace(t.face),
+            Feature::TriangleFace { .. } => Feature::MeshFace(t.face),
             other => other,
         }
     }
@@ -575,7 +576,7 @@ fn contact_rank<S: RealRoots>(
     j: usize,
     out: &SatOutcome<S>,
 ) -> usize {
-    let dim = |f: FeatureName| match f.kind() {
+    let dim = |f: Feature| match f.kind() {
         "vertex" => 0,
         "edge" => 1,
         _ => 2,

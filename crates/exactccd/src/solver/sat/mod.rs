@@ -26,7 +26,7 @@
 //!   3.3.1, 4.3.1). In exact rationals the time is an exact rational.
 //! * **Contact point and features** (section 2.3.2 with Table 2, 3.3.2 with
 //!   Tables 4a-4d, 4.3.2 with Table 7), in `features.rs`.
-//! * **Rational motion** (beyond the seeds): in the frame of body `a` every
+//! * **Rational motion** (beyond the papers): in the frame of body `a` every
 //!   projection is a polynomial in `t` over the positive denominator `w(t)`,
 //!   so every axis's separation condition is a sign condition on a
 //!   piecewise polynomial; `rational_motion.rs` computes the times where any
@@ -67,13 +67,13 @@
 //! decides over a time interval (constant velocity), `find_<pair>_contact`
 //! computes the first contact of a constant-velocity pair, and
 //! [`solve_sat`] answers a whole scenario. The pair is always written in the
-//! canonical order of the seed: box before triangle; a contract pair
+//! canonical order of the paper: box before triangle; a contract pair
 //! `(triangle, box)` is solved as `(box, triangle)` and mirrored back.
 //!
-//! Axis names ([`Axis`]) follow the seed: `A0..A2` and `B0..B2` are box axes
+//! Axis names ([`Axis`]) follow the paper: `A0..A2` and `B0..B2` are box axes
 //! (of the first and second box), `N` and `M` the triangle normals (of the
 //! first and second triangle), `E0..E2` and `F0..F2` the triangle edges in
-//! the seed's convention `E0 = U1 - U0`, `E1 = U2 - U0`, `E2 = E1 - E0`
+//! the paper's convention `E0 = U1 - U0`, `E1 = U2 - U0`, `E2 = E1 - E0`
 //! (which are the project's `edge 0`, `edge 2` reversed and `edge 1`), and
 //! `W` the relative velocity.
 #![deny(clippy::float_arithmetic)]
@@ -103,7 +103,7 @@ pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
 pub use box_box_f64::{find_box_box_contact_f64, BoxBoxContactF64};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
 pub use containment::point_in_solid;
-pub use features::{ContactFeatures, FeatureName};
+pub use features::ContactFeatures;
 pub use hull::convex_hull_vertices;
 pub use mesh::{mesh_collides, MeshSearch, PreparedMeshes, MAX_PIECE_PAIRS};
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
@@ -124,9 +124,9 @@ pub use triangulate::{triangulate_faces, FaceTriangle};
 use crate::poly::{Poly, RealRoots};
 use std::fmt;
 
-/// A potential separating axis, named as in the seed's tables.
+/// A potential separating axis, named as in the paper's tables.
 ///
-/// Indices are the seed's: box axes `0..3`, triangle edges `E0 = U1 - U0`,
+/// Indices are the paper's: box axes `0..3`, triangle edges `E0 = U1 - U0`,
 /// `E1 = U2 - U0`, `E2 = E1 - E0`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Axis {

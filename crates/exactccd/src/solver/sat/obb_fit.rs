@@ -12,10 +12,10 @@
 //!   second moment of the uniform distribution on the triangle about `C` is
 //!   `(S S^T + sum_k d_k d_k^T) / 12` with `S = d_0 + d_1 + d_2`, and its
 //!   mean is `(V_0 + V_1 + V_2) / 3`; each triangle is weighted by its area.
-//!   (The extracted text of the seed's formula lost the `sum_k d_k d_k^T`
+//!   (The extracted text of the paper's formula lost the `sum_k d_k d_k^T`
 //!   term and normalises by `l`; a common factor does not change the
 //!   eigenvectors, the missing term does, so we use the derivation.)
-//! * **Minimum-volume refinement** (section 6.1.1): the seed minimises the
+//! * **Minimum-volume refinement** (section 6.1.1): the paper minimises the
 //!   volume over rotations with Powell's method; we do a derivative-free
 //!   coordinate search instead (small rotations about each current axis,
 //!   step halved when none helps), starting from the covariance fit and

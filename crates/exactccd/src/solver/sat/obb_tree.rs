@@ -10,7 +10,7 @@
 //!
 //! * [`SplitRule::Center`]: the plane through the box centre, longest axis
 //!   first; when every centroid falls on one side, the next longest axis,
-//!   then the last (the seed's fallbacks); when all three fail ("some other
+//!   then the last (the paper's fallbacks); when all three fail ("some other
 //!   criterion"), the median split below.
 //! * [`SplitRule::Median`]: the plane through the median of the centroids'
 //!   projections on the longest axis: the triangles sorted by projection
@@ -31,11 +31,11 @@
 //! leaf pairs the caller's `leaves` callback receives the triangles of both
 //! nodes and returns [`ControlFlow::Break`] to stop the whole search
 //! (section 7.2's "continue searching" flag) or `Continue`. Depth limits
-//! (`Some(d)`: a node at depth `d` counts as a leaf) work as the seed's
+//! (`Some(d)`: a node at depth `d` counts as a leaf) work as the paper's
 //! `HasChildren`, with one deviation on purpose: a depth-limited node hands
 //! *all* its triangles to `leaves` instead of counting a box overlap as a
 //! collision, so a limited depth costs time, never correctness. Unlike the
-//! seed's `TestCollision`, a pair is refined in one tree at a time, so no
+//! paper's `TestCollision`, a pair is refined in one tree at a time, so no
 //! leaf pair is visited twice.
 //!
 //! Because every box contains its triangles exactly, pruning a pair of boxes
@@ -51,7 +51,7 @@ use std::ops::ControlFlow;
 /// Where a node is split (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SplitRule {
-    /// Through the box centre, with the seed's fallbacks.
+    /// Through the box centre, with the paper's fallbacks.
     #[default]
     Center,
     /// Through the median of the triangle centroids.
@@ -73,7 +73,7 @@ pub struct TreeOptions {
 /// the tree's depth logarithmic whatever the centre splits do.
 pub const MEDIAN_AFTER_DEPTH: usize = 48;
 
-/// Default leaf size: one triangle per leaf, the seed's full tree.
+/// Default leaf size: one triangle per leaf, the paper's full tree.
 pub const DEFAULT_LEAF_SIZE: usize = 1;
 
 impl Default for TreeOptions {

@@ -6,7 +6,7 @@
 //! * Pairs: box-box, box-triangle (either order; a `(triangle, box)` pair is
 //!   solved as `(box, triangle)` and mirrored back), triangle-triangle.
 //! * `static` and `linear` motions of both bodies: the constant-velocity
-//!   method of the seed (`constant_velocity.rs`), exact rational times.
+//!   method of the paper (`constant_velocity.rs`), exact rational times.
 //! * `rational` and rigid `row_matrix` motions (with `static` or `linear`
 //!   for the other body): the exact piecewise-polynomial scheme of
 //!   `rational_motion.rs` in the frame of the first body. A non-rigid
@@ -20,7 +20,7 @@ use super::features::{classify, contact_point};
 use super::float::{unit_f64, zero_tolerance};
 use super::projection::{pair_axes, pair_projections, Placed, Solid};
 use super::rational_motion::{rational_motion_contact, RigidPair};
-use super::triangle_box::{seed_edges, triangle_box_axis_direction, TriangleBoxTable};
+use super::triangle_box::{eberly_edges, triangle_box_axis_direction, TriangleBoxTable};
 use super::triangle_triangle::TriangleTriangleTable;
 use super::{
     AxisCertificate, Certificate, CertificateFrame, SatOutcome, SatStats, SeparationPiece, Side,
@@ -53,7 +53,7 @@ pub(crate) fn solve_sat_pair<S: RealRoots>(
     in_canonical_order(scenario, solve_canonical::<S>)
 }
 
-/// Runs `solve` on the pair in the seed's canonical order, the box first (a
+/// Runs `solve` on the pair in the paper's canonical order, the box first (a
 /// contract pair `(triangle, box)` is solved as `(box, triangle)`), and
 /// mirrors the answer back.
 pub(crate) fn in_canonical_order<S: RealRoots>(
@@ -387,7 +387,7 @@ fn rigid_pair<S: RealRoots>(
             let local = Triangle {
                 vertices: t.vertices.each_ref().map(|v| Vec3::<S>::from_rational(v)),
             };
-            let e = seed_edges(&local);
+            let e = eberly_edges(&local);
             let n = e[0].cross(&e[1]);
             let lift = |v: &Vec3<S>| v.map(|x| Poly::constant(x.clone()));
             Placed {

@@ -16,7 +16,7 @@
 //! Then `b` lies above `a` on `L` exactly when every difference `q_l - p_k`
 //! of a point value of `b` and one of `a` exceeds the sum of all radius
 //! terms, and below when every `p_k - q_l` does (`gaps`, `abs_terms`). The
-//! axes of each pair are those of the seed's tables (`pair_axes`); for two
+//! axes of each pair are those of the paper's tables (`pair_axes`); for two
 //! triangles all of Table 5 and Table 6 are listed, so that the list stays
 //! complete when the planes turn parallel during a motion.
 #![deny(clippy::float_arithmetic)]
@@ -34,7 +34,7 @@ pub(crate) enum Solid<P> {
         half_extents: [P; 3],
     },
     /// Vertices `vertices_k / scale`; `edges` are positive multiples of the
-    /// seed's `E0 = U1 - U0`, `E1 = U2 - U0`, `E2 = E1 - E0`, `normal` of
+    /// paper's `E0 = U1 - U0`, `E1 = U2 - U0`, `E2 = E1 - E0`, `normal` of
     /// `E0 x E1`.
     Triangle {
         vertices: [Vec3<P>; 3],
@@ -51,7 +51,7 @@ pub(crate) struct Placed<P> {
 }
 
 impl<P: MatrixEntry> Placed<P> {
-    /// A triangle with its seed edges and normal computed from the vertices.
+    /// A triangle with its paper edges (Eberly's `E0, E1, E2`) and normal computed from the vertices.
     pub(crate) fn triangle(vertices: [Vec3<P>; 3], scale: P) -> Self {
         let e0 = &vertices[1] - &vertices[0];
         let e1 = &vertices[2] - &vertices[0];
@@ -174,11 +174,11 @@ impl<P: MatrixEntry> AxisProjection<P> {
     }
 }
 
-/// The axes of the pair `(a, b)` in the seed's order, with their directions
+/// The axes of the pair `(a, b)` in the paper's order, with their directions
 /// (built from the solids' native generators, so that no needless power of
 /// the scale enters): box-box Table 1, box-triangle Table 3 (the box must
 /// come first), triangle-triangle Tables 5 and 6 together.
-#[allow(clippy::needless_range_loop)] // the seed's index pairs read best as indices
+#[allow(clippy::needless_range_loop)] // the paper's index pairs read best as indices
 pub(crate) fn pair_axes<P: MatrixEntry>(a: &Placed<P>, b: &Placed<P>) -> Vec<(Axis, Vec3<P>)> {
     match (&a.solid, &b.solid) {
         (Solid::Box { axes: aa, .. }, Solid::Box { axes: ba, .. }) => {

@@ -1,5 +1,5 @@
 //! Exact first contact and all contact intervals under rational rigid
-//! motion (beyond the seeds; needed by the oracle).
+//! motion (beyond the papers; needed by the oracle).
 //!
 //! # Setting
 //!

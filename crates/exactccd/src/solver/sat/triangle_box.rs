@@ -26,8 +26,8 @@ use crate::scalar::FieldScalar;
 const NEXT: [usize; 3] = [1, 2, 0];
 const PREV: [usize; 3] = [2, 0, 1];
 
-/// The seed's triangle edges `E0 = U1 - U0`, `E1 = U2 - U0`, `E2 = E1 - E0`.
-pub(crate) fn seed_edges<S: FieldScalar>(t: &Triangle<S>) -> [Vec3<S>; 3] {
+/// The paper's triangle edges `E0 = U1 - U0`, `E1 = U2 - U0`, `E2 = E1 - E0`.
+pub(crate) fn eberly_edges<S: FieldScalar>(t: &Triangle<S>) -> [Vec3<S>; 3] {
     let [u0, u1, u2] = &t.vertices;
     let e0 = u1 - u0;
     let e1 = u2 - u0;
@@ -58,7 +58,7 @@ impl<'a, S: FieldScalar> TriangleBoxTable<'a, S> {
     /// The table for the box, the triangle and the triangle's velocity
     /// relative to the box.
     pub(crate) fn new(obb: &'a Obb<S>, tri: &Triangle<S>, w: Vec3<S>) -> Self {
-        let e = seed_edges(tri);
+        let e = eberly_edges(tri);
         let n = e[0].cross(&e[1]);
         let d = &tri.vertices[0] - &obb.center;
         let an = std::array::from_fn(|k| obb.axes[k].dot(&n));
@@ -134,7 +134,7 @@ pub(crate) fn triangle_box_axis_direction<S: FieldScalar>(
     tri: &Triangle<S>,
     axis: Axis,
 ) -> Vec3<S> {
-    let e = seed_edges(tri);
+    let e = eberly_edges(tri);
     match axis {
         Axis::N => e[0].cross(&e[1]),
         Axis::A(i) => obb.axes[i].clone(),
@@ -175,7 +175,7 @@ pub fn test_triangle_box<S: FieldScalar>(obb: &Obb<S>, tri: &Triangle<S>) -> Sta
 /// section 3.2.2): an axis separates over the interval when the moving
 /// triangle interval is on the same side of `[-R, R]` at both ends.
 ///
-/// The seed's 13 axes are complete at every instant but not over an
+/// The paper's 13 axes are complete at every instant but not over an
 /// interval; as for boxes (Table 1'), the axes `W x A_i` and `W x E_j` of
 /// the swept triangle complete them, and are tried last (static
 /// projections).
@@ -199,7 +199,7 @@ pub fn test_triangle_box_moving<S: FieldScalar>(
     }
     // the swept triangle against the box, on the axes W x A_i and W x E_j
     // (projections fixed in time; the triangle's is taken at t0)
-    let e = seed_edges(tri);
+    let e = eberly_edges(tri);
     let start = tri.vertices.each_ref().map(|u| u + &w.scale(t0));
     let a = &obb.half_extents;
     let dirs = (0..3)

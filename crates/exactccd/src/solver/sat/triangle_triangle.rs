@@ -19,7 +19,7 @@
 
 use super::constant_velocity::{find_contact, separates_over, AxisInterval};
 use super::float::parallel_sin2;
-use super::triangle_box::{max3, min3, seed_edges};
+use super::triangle_box::{eberly_edges, max3, min3};
 use super::{Axis, ConstantVelocityContact, Side, StaticTest};
 use crate::geom::{Triangle, Vec3};
 use crate::scalar::FieldScalar;
@@ -49,8 +49,8 @@ impl<S: FieldScalar> TriangleTriangleTable<S> {
     /// The table for the two triangles and the velocity of the second
     /// relative to the first.
     pub(crate) fn new(t0: &Triangle<S>, t1: &Triangle<S>, w: Vec3<S>) -> Self {
-        let e = seed_edges(t0);
-        let f = seed_edges(t1);
+        let e = eberly_edges(t0);
+        let f = eberly_edges(t1);
         let n = e[0].cross(&e[1]);
         let m = f[0].cross(&f[1]);
         let parallel = normals_parallel(&n, &m);
@@ -151,8 +151,9 @@ pub fn test_triangle_triangle<S: FieldScalar>(t0: &Triangle<S>, t1: &Triangle<S>
     StaticTest::Intersecting
 }
 
-/// Triangle-triangle test over `[t0, t1]` with constant velocities (seed
-/// 003, section 4.2.2): a table axis separates over the interval when the
+/// Triangle-triangle test over `[t0, t1]` with constant velocities
+/// (Eberly, "Dynamic Collision Detection using Oriented Bounding Boxes",
+/// section 4.2.2): a table axis separates over the interval when the
 /// moving interval is on the same side at both ends; the axes `W x E_i`, `W
 /// x F_j` (and `W x N` for parallel planes) of the swept second triangle
 /// complete the test, as Table 1' does for boxes.

@@ -5,7 +5,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::relative::RelativeBoxes;
-use crate::geom::{BoxEdge, BoxFace, BoxVertex, Vec3};
+use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, Vec3};
 use crate::poly::Poly;
 use crate::scalar::{Ring, Sign};
 
@@ -105,21 +105,12 @@ pub enum BoxFeature {
 }
 
 impl BoxFeature {
-    /// `vertex`, `edge` or `face`: the word used in feature kinds.
-    pub(crate) fn kind_word(self) -> &'static str {
+    /// The same feature in the crate's feature model.
+    pub fn feature(self) -> Feature {
         match self {
-            BoxFeature::Vertex(_) => "vertex",
-            BoxFeature::Edge(_) => "edge",
-            BoxFeature::Face(_) => "face",
-        }
-    }
-
-    /// The project's name (`face +x`, `edge (*,+,-)`, `vertex (-,+,-)`).
-    pub fn name(self) -> String {
-        match self {
-            BoxFeature::Vertex(v) => v.to_string(),
-            BoxFeature::Edge(e) => e.to_string(),
-            BoxFeature::Face(f) => f.to_string(),
+            BoxFeature::Vertex(v) => Feature::BoxVertex(v),
+            BoxFeature::Edge(e) => Feature::BoxEdge(e),
+            BoxFeature::Face(f) => Feature::BoxFace(f),
         }
     }
 }
