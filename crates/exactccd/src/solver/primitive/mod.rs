@@ -44,7 +44,7 @@
 //! scenario-file form of a query is `scenario::primitive` (the `query`
 //! field), the benchmark's CSV files are read by [`crate::queries`], and
 //! `contact::primitive` converts the outcome for `exactccd solve`. Feature names: the triangle's vertices are `f0, f1, f2`,
-//! the segments' ends `a0, a1` and `b0, b1` ([`PrimitiveFeature::names`]).
+//! the segments' ends `a0, a1` and `b0, b1` ([`PrimitiveFeature::features`]).
 //!
 //! ```
 //! use exactccd::geom::Vec3;
