@@ -176,7 +176,7 @@ fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
             let truth = certified_truth(&s);
             Loaded::Ready(Box::new(s), truth)
         }
-        Err(e) if e.is_io() => Loaded::Invalid(e.to_string()),
+        Err(e) if e.is_io() => Loaded::Invalid(format!("scenario: {e}")),
         Err(e) => match read(ScalarKind::F64) {
             Ok(_) => Loaded::NoExactPath(format!(
                 "the scenario is valid only in the f64 path ({e}): no exact truth"

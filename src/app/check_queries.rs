@@ -49,8 +49,16 @@ fn query_line(file: &Path, q: &AnsweredQuery, verdict: &ClaimVerdict) -> (String
     out.insert("time".into(), time);
     let (name, extra) = match verdict {
         ClaimVerdict::Float { class, .. } => (class.name(), None),
+        ClaimVerdict::Invalid(why) if q.answer.is_ok() => (
+            "invalid",
+            Some(("error", format!("line {}: {why}", q.line))),
+        ),
         ClaimVerdict::Invalid(why) => ("invalid", Some(("error", why.clone()))),
-        other => ("inconclusive", Some(("reason", other.to_string()))),
+        ClaimVerdict::Inconclusive(why) => ("inconclusive", Some(("reason", why.clone()))),
+        other => (
+            "inconclusive",
+            Some(("reason", format!("unexpected verdict: {other}"))),
+        ),
     };
     out.insert("verdict".into(), Value::from(name));
     if let Some((key, text)) = extra {
