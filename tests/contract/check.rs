@@ -588,3 +588,48 @@ fn oracle_lines_carry_decimals_beside_exact_times() {
         out.stdout
     );
 }
+
+#[test]
+fn an_irrational_truth_is_judged_exactly() {
+    // b slides along -x with x(t) = 10 - 20 t^2: the faces meet when
+    // 20 T^2 = 8, T = sqrt(2/5), the root of 5 t^2 - 2
+    let dir = TempDir::new();
+    let s = json!({
+        "format": "exactccd/scenario-v1",
+        "name": "accelerating",
+        "a": { "shape": { "box": { "half_extents": [1, 1, 1] } } },
+        "b": {
+            "shape": { "box": { "half_extents": [1, 1, 1] } },
+            "motion": { "rational": {
+                "quaternion": ["1", "0", "0", "0"],
+                "translation": [["10", "0", "-20"], "0", "0"]
+            } }
+        }
+    });
+    dir.write("scenarios/accelerating.json", &s.to_string());
+    let lines = [
+        claim("accelerating", true, Some(0.6324555320336759), "nearest f64"),
+        claim("accelerating", true, Some(0.6324555), "early by 3.2e-8"),
+        claim("accelerating", true, Some(0.63245554), "late by 8e-9"),
+    ];
+    let out = check_lines(&dir, &lines, &[]);
+    let v = verdicts(&out);
+    let names: Vec<&str> = v.iter().map(|l| field(l, "verdict").as_str().unwrap()).collect();
+    assert_eq!(names, ["agrees", "early", "late"], "{}", out.stdout);
+    let truth = field(&v[0], "truth");
+    assert_eq!(truth["polynomial"], json!(["-2", "0", "5"]));
+    assert_eq!(truth["exact"], Value::Null);
+    // the brackets hold sqrt(2/5) as mpmath gives it to 50 digits
+    let reference = "0.63245553203367586639977870888654370674391102786504";
+    let rational = |s: &str| exactccd::scalar::parse_number(s).expect("a number");
+    let (lo, hi) = (
+        rational(truth["lower"].as_str().unwrap()),
+        rational(truth["upper"].as_str().unwrap()),
+    );
+    let r = rational(reference);
+    assert!(lo <= r && r <= hi, "{lo} <= {reference} <= {hi}");
+    assert!(&hi - &lo < rational("1e-18"));
+    assert_eq!(truth["approx"], json!(0.6324555320336759));
+    // dt: the f64 0.6324555 minus sqrt(2/5), by mpmath at 50 digits
+    assert_eq!(field(&v[1], "dt").as_f64(), Some(-3.203367591812019e-08));
+}
