@@ -69,7 +69,7 @@ struct ClaimLine {
 /// A scenario loaded for judging, with its certified truth; or why there
 /// is none.
 enum Loaded {
-    Ready(Box<Scenario>, Result<ContactResult, String>),
+    Ready(Box<(Scenario, Result<ContactResult, String>)>),
     /// The scenario breaks the contract (invalid).
     Invalid(String),
     /// The scenario is valid only in the `f64` path (inconclusive).
@@ -174,7 +174,7 @@ fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
     match read(ScalarKind::Exact) {
         Ok(s) => {
             let truth = certified_truth(&s);
-            Loaded::Ready(Box::new(s), truth)
+            Loaded::Ready(Box::new((s, truth)))
         }
         Err(e) if e.is_io() => Loaded::Invalid(format!("scenario: {e}")),
         Err(e) => match read(ScalarKind::F64) {
@@ -184,6 +184,19 @@ fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
             Err(_) => Loaded::Invalid(e.to_string()),
         },
     }
+}
+
+/// [`load`], with a panic of a solver caught: that scenario's claims are
+/// inconclusive (the panic hook has printed where), the others still
+/// judged.
+fn load_guarded(scenario: &ScenarioRef, base: &Path) -> Loaded {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| load(scenario, base))).unwrap_or_else(
+        |_| {
+            Loaded::NoExactPath(
+                "internal error: a solver panicked on this scenario (please report it)".into(),
+            )
+        },
+    )
 }
 
 /// The verdict's name in the output, and its `reason` or `error`.
@@ -259,7 +272,8 @@ fn judge(
         Some(Loaded::NoExactPath(why)) => {
             (claim.label.clone(), ClaimVerdict::Inconclusive(why.clone()))
         }
-        Some(Loaded::Ready(s, truth)) => {
+        Some(Loaded::Ready(ready)) => {
+            let (s, truth) = &**ready;
             let label = s
                 .name
                 .clone()
@@ -366,7 +380,7 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
     let loaded: HashMap<ScenarioRef, Loaded> = distinct
         .par_iter()
         .map(|s| {
-            let l = load(s, &base);
+            let l = load_guarded(s, &base);
             bar.inc(1);
             ((*s).clone(), l)
         })

@@ -232,7 +232,7 @@ fn exit_statuses_follow_the_worst_kind_of_verdict() {
     let late = claim("head-on", true, Some(0.5), "l");
     let invalid = claim("head-on", true, Some(2.0), "i");
     let status = |lines: &[String]| check_lines(&dir, lines, &[]).status;
-    assert_eq!(status(&[agrees.clone()]), 0);
+    assert_eq!(status(std::slice::from_ref(&agrees)), 0);
     assert_eq!(status(&[agrees.clone(), inconclusive.clone()]), 3);
     assert_eq!(
         status(&[agrees.clone(), inconclusive.clone(), late.clone()]),
@@ -608,13 +608,21 @@ fn an_irrational_truth_is_judged_exactly() {
     });
     dir.write("scenarios/accelerating.json", &s.to_string());
     let lines = [
-        claim("accelerating", true, Some(0.6324555320336759), "nearest f64"),
+        claim(
+            "accelerating",
+            true,
+            Some(0.6324555320336759),
+            "nearest f64",
+        ),
         claim("accelerating", true, Some(0.6324555), "early by 3.2e-8"),
         claim("accelerating", true, Some(0.63245554), "late by 8e-9"),
     ];
     let out = check_lines(&dir, &lines, &[]);
     let v = verdicts(&out);
-    let names: Vec<&str> = v.iter().map(|l| field(l, "verdict").as_str().unwrap()).collect();
+    let names: Vec<&str> = v
+        .iter()
+        .map(|l| field(l, "verdict").as_str().unwrap())
+        .collect();
     assert_eq!(names, ["agrees", "early", "late"], "{}", out.stdout);
     let truth = field(&v[0], "truth");
     assert_eq!(truth["polynomial"], json!(["-2", "0", "5"]));

@@ -59,8 +59,9 @@ fn agrees(truth: &RealAlgebraic, c: &BigRational, tol: &BigRational) -> bool {
     !last.is_negative()
 }
 
-/// `c - T` rounded to the nearest `f64` (`T` to 128 bits first).
-pub(crate) fn claimed_minus_true(c: &BigRational, truth: &RealAlgebraic) -> f64 {
+/// `c - T`, exact for a rational `T`, else with `T` within `2^-128 ·
+/// max(1, |T|)`.
+fn difference(c: &BigRational, truth: &RealAlgebraic) -> BigRational {
     let t = match truth.as_rational() {
         Some(t) => t.clone(),
         None => {
@@ -68,7 +69,12 @@ pub(crate) fn claimed_minus_true(c: &BigRational, truth: &RealAlgebraic) -> f64 
             (lo + hi) / BigRational::from_integer(BigInt::from(2))
         }
     };
-    rational_to_f64(&(c - t))
+    c - t
+}
+
+/// `c - T` rounded to the nearest `f64`.
+pub(crate) fn claimed_minus_true(c: &BigRational, truth: &RealAlgebraic) -> f64 {
+    rational_to_f64(&difference(c, truth))
 }
 
 /// The class of an `f64` claim (`collides`, first `time`) against the true
@@ -93,10 +99,14 @@ pub(crate) fn classify_exactly(
             if agrees(t, &c, tolerance) {
                 return FloatClass::Agrees;
             }
-            let dt = claimed_minus_true(&c, t);
+            let dt = difference(&c, t);
             match t.cmp_rational(&c) {
-                Ordering::Greater => FloatClass::Early { dt: -dt },
-                _ => FloatClass::Late { dt },
+                Ordering::Greater => FloatClass::Early {
+                    dt: rational_to_f64(&-dt),
+                },
+                _ => FloatClass::Late {
+                    dt: rational_to_f64(&dt),
+                },
             }
         }
     }
