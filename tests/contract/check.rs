@@ -550,7 +550,7 @@ fn solve_brief_check_and_the_raster_variant() {
     assert!(!out.stdout.is_empty(), "the answer is still printed");
     assert_eq!(
         out.stderr.trim(),
-        "error: the answer contradicts expect: sgm/exact says T = 2/5 (~0.4), expected 1/2 within 0"
+        "error: the answer contradicts expect: sgm/exact says T = 2/5 (~0.4), expected 1/2 (= 0.5) within 0"
     );
     let out = run(&["solve", "--check", head_on]);
     assert_eq!(out.status, 0);
@@ -640,4 +640,73 @@ fn an_irrational_truth_is_judged_exactly() {
     assert_eq!(truth["approx"], json!(0.6324555320336759));
     // dt: the f64 0.6324555 minus sqrt(2/5), by mpmath at 50 digits
     assert_eq!(field(&v[1], "dt").as_f64(), Some(-3.203367591812019e-08));
+}
+
+/// The verdict a claim deserves on the scenario `boxes(_, x0, y0, v, 1)`,
+/// computed here from `T = (x0 - 2) / v` (contact when `|y0| <= 2` and
+/// `T <= 1`) with exact rationals.
+fn expected_verdict(x0: i64, y0: i64, v: i64, collides: bool, time: Option<f64>) -> &'static str {
+    use exactccd::scalar::{rational_from_f64, BigInt, BigRational};
+    let t = BigRational::new(BigInt::from(x0 - 2), BigInt::from(v));
+    let one = BigRational::from_integer(BigInt::from(1));
+    let hit = y0.abs() <= 2 && t <= one;
+    match (hit, collides) {
+        (false, false) => "agrees",
+        (false, true) => "phantom",
+        (true, false) => "missed",
+        (true, true) => {
+            let d = rational_from_f64(time.unwrap()).unwrap() - &t;
+            let window = rational_from_f64(1e-9).unwrap() * (&t).max(&one);
+            if d.clone().max(-d.clone()) <= window {
+                "agrees"
+            } else if d < BigRational::from_integer(BigInt::from(0)) {
+                "early"
+            } else {
+                "late"
+            }
+        }
+    }
+}
+
+#[test]
+fn verdicts_on_generated_boxes_match_an_independent_computation() {
+    let dir = TempDir::new();
+    let mut state: u64 = 20261125;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        i64::try_from((state >> 33) % n).unwrap()
+    };
+    let mut lines = Vec::new();
+    let mut expected = Vec::new();
+    for i in 0..40 {
+        let (x0, y0, v) = (3 + next(18), [0, 1, 2, 5][next(4) as usize], 5 + next(36));
+        dir.write(
+            &format!("scenarios/g{i}.json"),
+            &boxes(&format!("g{i}"), x0, y0, v, 1).to_string(),
+        );
+        let t = (x0 - 2) as f64 / v as f64;
+        for (collides, time) in [
+            (true, Some(t)),
+            (true, Some(t + 1e-12)),
+            (true, Some((t - 1e-3).max(0.0))),
+            (true, Some((t + 1e-3).min(1.0))),
+            (false, None),
+        ] {
+            let time = time.map(|x| x.min(1.0));
+            lines.push(claim(&format!("g{i}"), collides, time, &i.to_string()));
+            expected.push(expected_verdict(x0, y0, v, collides, time));
+        }
+    }
+    let out = check_lines(&dir, &lines, &[]);
+    let got: Vec<String> = verdicts(&out)
+        .iter()
+        .map(|l| field(l, "verdict").as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(got, expected);
+    // the sample holds every kind a claim on these scenarios can get
+    for kind in ["agrees", "early", "late", "missed", "phantom"] {
+        assert!(expected.contains(&kind), "no {kind} in the sample");
+    }
 }

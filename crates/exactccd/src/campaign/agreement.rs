@@ -7,7 +7,7 @@
 //! points and ranges meet.
 #![deny(clippy::float_arithmetic)]
 
-use crate::contact::{time_with_decimal, ContactResult, Time};
+use crate::contact::{rational_with_decimal, time_with_decimal, ContactResult, Time};
 use crate::poly::RealAlgebraic;
 use crate::scalar::{rational_from_f64, BigInt, BigRational, Ring, Scalar};
 use crate::scenario::Expect;
@@ -92,8 +92,9 @@ pub fn check_expectation(label: &str, result: &ContactResult, expect: &Expect) -
         };
         if !times_agree(t, &expected) {
             failures.push(format!(
-                "{label} says T = {}, expected {te} within {tol}",
-                describe_time(t)
+                "{label} says T = {}, expected {} within {tol}",
+                describe_time(t),
+                rational_with_decimal(te)
             ));
         }
     }

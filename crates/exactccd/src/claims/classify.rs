@@ -183,4 +183,48 @@ mod tests {
             FloatClass::Agrees
         );
     }
+
+    /// `sqrt(n/d)` as the root of `d t^2 - n` on `[0, n/d + 1]`.
+    fn sqrt_of(n: i64, d: i64) -> RealAlgebraic {
+        let p = Poly::from_coeffs(vec![BigInt::from(-n), BigInt::from(0), BigInt::from(d)]);
+        let hi = n / d + 1;
+        RealAlgebraic::from_isolating_interval(p, Dyadic::from_int(0), Dyadic::from_int(hi))
+            .unwrap()
+    }
+
+    /// Whether `sqrt(s)` lies in `[lo, hi]`, by squares (an independent
+    /// decision: no refinement of the root).
+    fn sqrt_in(s: &BigRational, lo: &BigRational, hi: &BigRational) -> bool {
+        let zero = BigRational::from_integer(BigInt::from(0));
+        (lo <= &zero || &(lo * lo) <= s) && hi >= &zero && &(hi * hi) >= s
+    }
+
+    proptest::proptest! {
+        /// The agreement decided by refining the root equals the one
+        /// decided by squaring: with `T = sqrt(n/d)`, `|c - T| <= tol ·
+        /// max(1, T)` is `c - tol <= T <= c + tol` below 1 and
+        /// `c / (1 + tol) <= T <= c / (1 - tol)` from 1 up.
+        #[test]
+        fn agreement_with_an_irrational_time_matches_the_squared_test(
+            n in 1i64..900,
+            d in 1i64..100,
+            offset in -2000i64..2000,
+            tol_den in proptest::sample::select(vec![10i64, 1000, 1_000_000]),
+        ) {
+            let s = q(n, d);
+            let t = sqrt_of(n, d);
+            proptest::prop_assume!(t.as_rational().is_none());
+            let tol = q(1, tol_den);
+            // a claim near T: T's bracket midpoint moved by offset / (tol_den * 1000)
+            let (lo, hi) = t.bracket(80);
+            let c = (lo + hi) / q(2, 1) + q(offset, tol_den * 1000);
+            let one = q(1, 1);
+            let expected = if s >= one {
+                sqrt_in(&s, &(&c / (&one + &tol)), &(&c / (&one - &tol)))
+            } else {
+                sqrt_in(&s, &(&c - &tol), &(&c + &tol))
+            };
+            proptest::prop_assert_eq!(agrees(&t, &c, &tol), expected);
+        }
+    }
 }

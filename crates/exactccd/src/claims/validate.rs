@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 /// Why a tolerance cannot be used, or `Ok(())`.
 pub fn validate_tolerance(tolerance: f64) -> Result<(), String> {
-    if tolerance.is_finite() && !tolerance.is_sign_negative() {
+    if tolerance.is_finite() && tolerance >= 0.0 {
         Ok(())
     } else {
         Err(format!(
