@@ -125,8 +125,9 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
-    /// Judge other tools' answers against the certified exact truth: JSON
-    /// lines of claims (`{"scenario": PATH|OBJECT, "collides": BOOL,
+    /// Judge other tools' answers against the certified exact truth.
+    ///
+    /// JSON lines of claims (`{"scenario": PATH|OBJECT, "collides": BOOL,
     /// "time": NUMBER|null, ...}`) from FILE or stdin (`-`), one verdict
     /// line each on stdout in input order (agrees, early, late, missed,
     /// phantom, inconclusive, invalid), a summary on stderr. Exit 0 when
@@ -135,7 +136,7 @@ enum Command {
     Check {
         /// A claimed time agrees when within TOL * max(1, |T|) of the true
         /// first contact T.
-        #[arg(long, default_value_t = 1e-9, allow_hyphen_values = true)]
+        #[arg(long, default_value = "1e-9", allow_hyphen_values = true)]
         tolerance: f64,
         /// Read the benchmark's query CSV files (directories searched
         /// recursively) with the tool's answers in column 8 (0 or 1) and
@@ -295,6 +296,14 @@ fn usage_error_line(e: &clap::Error) -> String {
     let first = lines.next().unwrap_or("invalid arguments");
     let first = first.strip_prefix("error: ").unwrap_or(first);
     let mut line = format!("error: {first}");
+    // "the following required arguments were not provided:" names them on
+    // the next line
+    if first.ends_with(':') {
+        if let Some(next) = lines.next() {
+            line.push(' ');
+            line.push_str(next);
+        }
+    }
     if let Some(values) = lines.find(|l| l.starts_with("[possible values")) {
         line.push(' ');
         line.push_str(values);
