@@ -312,6 +312,28 @@ fn usage_error_line(e: &clap::Error) -> String {
     line
 }
 
+/// `exactccd check`: claim lines from one file or stdin, or with
+/// `--queries` benchmark files.
+fn run_check(tolerance: f64, queries: bool, paths: &[PathBuf]) -> Outcome {
+    if queries {
+        return check_queries_command(paths, tolerance);
+    }
+    match paths {
+        [file] if file.as_os_str() == "-" => {
+            let mut text = String::new();
+            match std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+                Ok(_) => check_command(&ClaimsSource::Stdin(text), tolerance),
+                Err(e) => Outcome::invalid(format!("error: stdin: cannot read: {e}")),
+            }
+        }
+        [file] => check_command(&ClaimsSource::File(file), tolerance),
+        _ => Outcome::invalid(
+            "error: check takes one claims file (or - for stdin); several paths only with --queries"
+                .into(),
+        ),
+    }
+}
+
 fn run() -> Outcome {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -396,27 +418,9 @@ fn run() -> Outcome {
         }
         Command::Check {
             tolerance,
-            queries: true,
+            queries,
             paths,
-        } => check_queries_command(&paths, tolerance),
-        Command::Check {
-            tolerance,
-            queries: false,
-            paths,
-        } => match paths.as_slice() {
-            [file] if file.as_os_str() == "-" => {
-                let mut text = String::new();
-                match std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
-                    Ok(_) => check_command(&ClaimsSource::Stdin(text), tolerance),
-                    Err(e) => Outcome::invalid(format!("error: stdin: cannot read: {e}")),
-                }
-            }
-            [file] => check_command(&ClaimsSource::File(file), tolerance),
-            _ => Outcome::invalid(
-                "error: check takes one claims file (or - for stdin); several paths only with --queries"
-                    .into(),
-            ),
-        },
+        } => run_check(tolerance, queries, &paths),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
         Command::Queries {
             scalar,
