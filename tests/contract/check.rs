@@ -710,3 +710,34 @@ fn verdicts_on_generated_boxes_match_an_independent_computation() {
         assert!(expected.contains(&kind), "no {kind} in the sample");
     }
 }
+
+#[test]
+fn a_scenario_valid_only_in_the_f64_path_or_with_a_screw_is_inconclusive() {
+    let dir = TempDir::new();
+    let mut approx = boxes("approx", 10, 0, 20, 1);
+    approx["b"]["pose"]["rotation"] =
+        json!([["0.6", "-0.8", 0], ["0.8000000001", "0.6", 0], [0, 0, 1]]);
+    dir.write("scenarios/approx.json", &approx.to_string());
+    let poses = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios/glide-poses.json");
+    let lines = [
+        claim("approx", true, Some(0.4), "approx"),
+        json!({"scenario": poses, "collides": true, "time": 0.27}).to_string(),
+    ];
+    let out = check_lines(&dir, &lines, &[]);
+    assert_eq!(out.status, 3, "{}", out.stdout);
+    let v = verdicts(&out);
+    let reason = |i: usize| field(&v[i], "reason").as_str().unwrap().to_owned();
+    assert_eq!(field(&v[0], "verdict"), "inconclusive");
+    assert!(
+        reason(0).contains("valid only in the f64 path"),
+        "{}",
+        reason(0)
+    );
+    assert_eq!(field(&v[1], "verdict"), "inconclusive");
+    assert!(
+        reason(1).contains("no certified exact answer"),
+        "{}",
+        reason(1)
+    );
+    assert_eq!(field(&v[1], "truth"), &Value::Null);
+}
