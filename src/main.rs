@@ -11,8 +11,9 @@ use clap::{Args, ColorChoice, Parser, Subcommand, ValueEnum};
 mod app;
 
 use crate::app::{
-    campaign_command, campaign_merge_command, exit, oracle_command, parse_classes, parse_shard,
-    queries_command, solve_command_with_stats, Outcome,
+    campaign_command, campaign_merge_command, check_command, check_queries_command, exit,
+    oracle_command, parse_classes, parse_shard, queries_command, solve_command, ClaimsSource,
+    Outcome, SolveFlags,
 };
 use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{
@@ -67,9 +68,17 @@ enum Command {
         /// always in `stats`.
         #[arg(long)]
         stats: bool,
+        /// Print one line instead of the result JSON: contact or not, the
+        /// time (exact, with a decimal beside it), the features, the method.
+        #[arg(long)]
+        brief: bool,
+        /// Exit with status 1 when the answer contradicts the scenario's
+        /// `expect` (each failed expectation on stderr).
+        #[arg(long)]
+        check: bool,
         /// Variant of the glide method: analytic (every event as a root,
         /// exact or f64) or raster (the paper's pixel-based algorithm, f64
-        /// only).
+        /// only; selects --method glide, an error with another method).
         #[arg(long, value_enum, default_value = "analytic")]
         variant: VariantArg,
         /// Raster: distance between pixels [default: a typical short edge
@@ -113,6 +122,29 @@ enum Command {
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
         /// Query files or directories.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Judge other tools' answers against the certified exact truth.
+    ///
+    /// JSON lines of claims (`{"scenario": PATH|OBJECT, "collides": BOOL,
+    /// "time": NUMBER|null, ...}`) from FILE or stdin (`-`), one verdict
+    /// line each on stdout in input order (agrees, early, late, missed,
+    /// phantom, inconclusive, invalid), a summary on stderr. Exit 0 when
+    /// every claim agrees, 2 when any line is invalid, else 1 when any
+    /// disagrees, else 3 when any is inconclusive.
+    Check {
+        /// A claimed time agrees when within TOL * max(1, |T|) of the true
+        /// first contact T.
+        #[arg(long, default_value = "1e-9", allow_hyphen_values = true)]
+        tolerance: f64,
+        /// Read the benchmark's query CSV files (directories searched
+        /// recursively) with the tool's answers in column 8 (0 or 1) and
+        /// optionally 9 (its time), instead of claim lines.
+        #[arg(long)]
+        queries: bool,
+        /// The claims file (`-`: stdin), or with --queries the CSV files
+        /// or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
     },
@@ -264,12 +296,42 @@ fn usage_error_line(e: &clap::Error) -> String {
     let first = lines.next().unwrap_or("invalid arguments");
     let first = first.strip_prefix("error: ").unwrap_or(first);
     let mut line = format!("error: {first}");
+    // "the following required arguments were not provided:" names them on
+    // the next line
+    if first.ends_with(':') {
+        if let Some(next) = lines.next() {
+            line.push(' ');
+            line.push_str(next);
+        }
+    }
     if let Some(values) = lines.find(|l| l.starts_with("[possible values")) {
         line.push(' ');
         line.push_str(values);
     }
     line.push_str(" (see exactccd --help)");
     line
+}
+
+/// `exactccd check`: claim lines from one file or stdin, or with
+/// `--queries` benchmark files.
+fn run_check(tolerance: f64, queries: bool, paths: &[PathBuf]) -> Outcome {
+    if queries {
+        return check_queries_command(paths, tolerance);
+    }
+    match paths {
+        [file] if file.as_os_str() == "-" => {
+            let mut text = String::new();
+            match std::io::Read::read_to_string(&mut std::io::stdin(), &mut text) {
+                Ok(_) => check_command(&ClaimsSource::Stdin(text), tolerance),
+                Err(e) => Outcome::invalid(format!("error: stdin: cannot read: {e}")),
+            }
+        }
+        [file] => check_command(&ClaimsSource::File(file), tolerance),
+        _ => Outcome::invalid(
+            "error: check takes one claims file (or - for stdin); several paths only with --queries"
+                .into(),
+        ),
+    }
 }
 
 fn run() -> Outcome {
@@ -287,7 +349,7 @@ fn run() -> Outcome {
                     status: exit::INVALID_INPUT,
                     stdout: String::new(),
                     stderr: vec![
-                        "error: a command is required: solve, oracle, campaign or queries (see exactccd --help)"
+                        "error: a command is required: solve, check, oracle, campaign or queries (see exactccd --help)"
                             .into(),
                     ],
                 },
@@ -308,17 +370,25 @@ fn run() -> Outcome {
             integrator,
             all,
             stats,
+            brief,
+            check,
             variant,
             pixel,
             time_resolution,
             properness_threshold,
             file,
         } => {
-            let method = method.map(Method::from);
-            if variant == VariantArg::Raster && method.is_some_and(|m| m != Method::Glide) {
-                return Outcome::invalid(
-                    "error: --variant raster applies to --method glide only".to_string(),
-                );
+            let mut method = method.map(Method::from);
+            if variant == VariantArg::Raster {
+                match method {
+                    None => method = Some(Method::Glide),
+                    Some(Method::Glide) => {}
+                    Some(other) => {
+                        return Outcome::invalid(format!(
+                            "error: --variant raster applies to --method glide only, not {other}"
+                        ))
+                    }
+                }
             }
             let glide_variant = match variant {
                 VariantArg::Analytic => GlideVariant::Analytic,
@@ -328,7 +398,7 @@ fn run() -> Outcome {
                     properness_threshold,
                 }),
             };
-            solve_command_with_stats(
+            solve_command(
                 &file,
                 method,
                 scalar.into(),
@@ -339,9 +409,18 @@ fn run() -> Outcome {
                     all_collisions: all,
                     glide_variant,
                 },
-                stats,
+                SolveFlags {
+                    stats,
+                    brief,
+                    check,
+                },
             )
         }
+        Command::Check {
+            tolerance,
+            queries,
+            paths,
+        } => run_check(tolerance, queries, &paths),
         Command::Oracle { precision, paths } => oracle_command(&paths, precision),
         Command::Queries {
             scalar,

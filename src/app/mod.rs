@@ -2,8 +2,11 @@
 //! return what to print and the exit status, so that `main.rs` only parses
 //! arguments and prints, and tests can call the same code.
 //!
-//! * [`solve_command_with_stats`]: `exactccd solve [--method M] [--scalar S]
-//!   [--precision BITS] [--stats] FILE`.
+//! * [`solve_command`]: `exactccd solve [--method M] [--scalar S]
+//!   [--precision BITS] [--stats] [--brief] [--check] FILE`.
+//! * [`check_command`]: `exactccd check [--tolerance TOL] FILE|-` (other
+//!   tools' claims); [`check_queries_command`]: `exactccd check --queries
+//!   PATH...` (a tool's answers to the benchmark's queries).
 //! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
 //! * [`queries_command`]: `exactccd queries [--scalar S] PATH...` (the
 //!   public CCD benchmark's query files).
@@ -13,17 +16,22 @@
 #![deny(clippy::float_arithmetic)]
 
 mod campaign;
+mod check;
+mod check_queries;
 mod oracle;
 mod queries;
 
+pub use check::{check_command, ClaimsSource};
+pub use check_queries::check_queries_command;
 pub use queries::queries_command;
 
 pub use campaign::{campaign_command, campaign_merge_command, parse_classes, parse_shard};
 pub use oracle::oracle_command;
 
+use exactccd::campaign::check_expectation;
 use exactccd::contact::{
-    add_sgm_domain_stats, default_method, solve, write_result_json, Method, ResultHeader,
-    ScalarKind, SolveOptions,
+    add_sgm_domain_stats, default_method, solve, time_with_decimal, write_result_json, Method,
+    ResultHeader, ScalarKind, SolveOptions,
 };
 use exactccd::scenario::{load_scenario, LoadOptions};
 use exactccd::Error;
@@ -87,18 +95,59 @@ pub(crate) fn no_answer(method: Method, e: &Error) -> Outcome {
     Outcome::error(exit::NOT_APPLICABLE, format!("error: {line}"))
 }
 
+/// What `exactccd solve` prints besides the answer, and what it checks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveFlags {
+    /// `--stats`: also the statistics that cost extra work.
+    pub stats: bool,
+    /// `--brief`: one line instead of the result JSON ([`brief_line`]).
+    pub brief: bool,
+    /// `--check`: exit 1 when the answer contradicts the scenario's
+    /// `expect` (each failed expectation one line on stderr).
+    pub check: bool,
+}
+
+/// The one line of `solve --brief`: contact or not, the time with its
+/// decimal, the features, then the method and scalar:
+///
+/// ```text
+/// contact at t = 2513/10646 (~0.23605109900432087), edge-edge: edge (*,+,-) / edge (-,*,-) [sgm exact]
+/// no contact in [0, 1] [sat exact]
+/// ```
+pub fn brief_line(
+    result: &exactccd::ContactResult,
+    interval: &(exactccd::scalar::BigRational, exactccd::scalar::BigRational),
+    method: Method,
+    scalar: ScalarKind,
+) -> String {
+    let mut line = match &result.time {
+        Some(t) if result.collides => format!("contact at t = {}", time_with_decimal(t)),
+        _ if result.collides => "contact (no time given)".to_owned(),
+        _ => format!("no contact in [{}, {}]", interval.0, interval.1),
+    };
+    if result.initially_overlapping {
+        line.push_str(", overlapping at the start");
+    }
+    if let Some(f) = &result.feature {
+        line.push_str(&format!(", {}: {} / {}", f.kind, f.a, f.b));
+    }
+    line.push_str(&format!(" [{} {}]", method.as_str(), scalar.as_str()));
+    line
+}
+
 /// `exactccd solve`: loads `file` for `scalar`, runs `method` (default:
-/// [`default_method`]) and returns the result JSON, or one error line. With
-/// `--stats` (`stats`), the result's `stats` also holds the statistics that
-/// cost extra work (for `sgm`, the homogeneous
-/// intervals outside the domain, [`add_sgm_domain_stats`]). The free
-/// counters are in `stats` either way.
-pub fn solve_command_with_stats(
+/// [`default_method`]) and returns the result JSON (one line with
+/// `--brief`), or one error line. With `--stats` the result's `stats` also
+/// holds the statistics that cost extra work (for `sgm`, the homogeneous
+/// intervals outside the domain, [`add_sgm_domain_stats`]); the free
+/// counters are in `stats` either way. With `--check`, an answer that
+/// contradicts the scenario's `expect` exits with status 1.
+pub fn solve_command(
     file: &Path,
     method: Option<Method>,
     scalar: ScalarKind,
     options: SolveOptions,
-    stats: bool,
+    flags: SolveFlags,
 ) -> Outcome {
     let precision = options.precision;
     let scenario = match load_scenario(file, &LoadOptions::for_scalar(scalar)) {
@@ -108,28 +157,62 @@ pub fn solve_command_with_stats(
     let query = scenario.query();
     let method = method.unwrap_or_else(|| default_method(&query));
     let solved = solve(&query, method, scalar, &options).and_then(|mut result| {
-        if stats && method == Method::Sgm {
+        if flags.stats && method == Method::Sgm {
             add_sgm_domain_stats(&query, &mut result)?;
         }
         Ok(result)
     });
-    match solved {
-        Ok(result) => {
-            let header = ResultHeader {
-                scenario: scenario.name.as_deref(),
-                method,
-                scalar,
-                precision,
-            };
-            let mut stdout = write_result_json(&result, &header);
-            stdout.push('\n');
-            Outcome {
-                status: exit::SUCCESS,
-                stdout,
-                stderr: Vec::new(),
-            }
-        }
-        Err(e) => no_answer(method, &e),
+    let result = match solved {
+        Ok(result) => result,
+        Err(e) => return no_answer(method, &e),
+    };
+    let mut stdout = if flags.brief {
+        brief_line(&result, &scenario.interval, method, scalar)
+    } else {
+        let header = ResultHeader {
+            scenario: scenario.name.as_deref(),
+            method,
+            scalar,
+            precision,
+        };
+        write_result_json(&result, &header)
+    };
+    stdout.push('\n');
+    let mut outcome = Outcome {
+        status: exit::SUCCESS,
+        stdout,
+        stderr: Vec::new(),
+    };
+    if flags.check {
+        check_against_expect(&scenario, &result, method, scalar, &mut outcome);
+    }
+    outcome
+}
+
+/// `solve --check`: status 1 and one stderr line per failed expectation;
+/// a note when the scenario states none.
+fn check_against_expect(
+    scenario: &exactccd::Scenario,
+    result: &exactccd::ContactResult,
+    method: Method,
+    scalar: ScalarKind,
+    outcome: &mut Outcome,
+) {
+    let Some(expect) = &scenario.expect else {
+        outcome
+            .stderr
+            .push("note: the scenario has no expect field: nothing to check".into());
+        return;
+    };
+    let label = format!("{}/{}", method.as_str(), scalar.as_str());
+    let failures = check_expectation(&label, result, expect);
+    if !failures.is_empty() {
+        outcome.status = exit::DISAGREEMENT;
+        outcome.stderr.extend(
+            failures
+                .into_iter()
+                .map(|f| format!("error: the answer contradicts expect: {f}")),
+        );
     }
 }
 

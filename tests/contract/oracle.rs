@@ -73,7 +73,7 @@ fn expectations_are_checked_with_their_tolerance() {
     assert!(check_expectation("sat/exact", &hit(exact(101, 200)), &expect).is_empty());
     assert_eq!(
         check_expectation("sat/exact", &hit(exact(3, 5)), &expect),
-        vec!["sat/exact says T = 3/5, expected 1/2 within 1/100".to_owned()]
+        vec!["sat/exact says T = 3/5 (~0.6), expected 1/2 (= 0.5) within 1/100".to_owned()]
     );
     let strict = Expect {
         tolerance: None,

@@ -28,29 +28,35 @@ fn f64_claims_get_their_class() {
     let float = |collides, time| Claim::Float { collides, time };
     assert_eq!(
         check_claim(&s, &float(true, Some(t)), 1e-9),
-        ClaimVerdict::Float(FloatClass::Agrees)
+        FloatClass::Agrees
     );
     assert!(matches!(
         check_claim(&s, &float(true, Some(t + 0.01)), 1e-9),
-        ClaimVerdict::Float(FloatClass::Late { dt }) if (dt - 0.01).abs() < 1e-9
+        ClaimVerdict::Float { class: FloatClass::Late { dt }, .. } if (dt - 0.01).abs() < 1e-9
     ));
     assert!(matches!(
         check_claim(&s, &float(true, Some(t - 0.01)), 1e-9),
-        ClaimVerdict::Float(FloatClass::Early { .. })
+        ClaimVerdict::Float {
+            class: FloatClass::Early { .. },
+            ..
+        }
     ));
     assert_eq!(
         check_claim(&s, &float(false, None), 1e-9),
-        ClaimVerdict::Float(FloatClass::Missed)
+        FloatClass::Missed
     );
     assert!(matches!(
         check_claim(&s, &Claim::Failed("NaN".into()), 1e-9),
-        ClaimVerdict::Float(FloatClass::Failed(_))
+        ClaimVerdict::Float {
+            class: FloatClass::Failed(_),
+            ..
+        }
     ));
     // a near miss by 2^-k: any claimed contact is a phantom
     let miss = generate(4, 3, ScenarioClass::NearMiss);
     assert_eq!(
         check_claim(&miss, &float(true, Some(0.5)), 1e-9),
-        ClaimVerdict::Float(FloatClass::Phantom)
+        FloatClass::Phantom
     );
 }
 

@@ -3,3 +3,4 @@
 mod check_claim;
 mod parry_verdicts;
 mod sat_certificates;
+mod verdict_display;

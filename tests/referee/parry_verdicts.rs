@@ -75,7 +75,7 @@ fn parry_verdict_counts() {
             let s = generate(2026, index, class);
             let verdict = check_claim(&s, &parry_claim(s.a(), s.b()), 1e-9);
             let name = match verdict {
-                ClaimVerdict::Float(c) => c.name().to_owned(),
+                ClaimVerdict::Float { class, .. } => class.name().to_owned(),
                 other => panic!("{class} #{index}: {other:?}"),
             };
             *counts

@@ -7,7 +7,7 @@
 //! points and ranges meet.
 #![deny(clippy::float_arithmetic)]
 
-use crate::contact::{ContactResult, Time};
+use crate::contact::{rational_with_decimal, time_with_decimal, ContactResult, Time};
 use crate::poly::RealAlgebraic;
 use crate::scalar::{rational_from_f64, BigInt, BigRational, Ring, Scalar};
 use crate::scenario::Expect;
@@ -60,16 +60,11 @@ pub fn times_agree(a: &Time, b: &Time) -> bool {
     }
 }
 
-/// A time for messages: `717/1517`, `~0.7071067811865476`, `[lo, hi]`.
+/// A time for messages, with a decimal beside every exact value:
+/// `717/1517 (~0.47264337508239947)`, `~0.7071067811865476 (root of ...)`,
+/// `[lo, hi] (~0.5)` ([`time_with_decimal`]).
 pub fn describe_time(t: &Time) -> String {
-    match t {
-        Time::Exact(x) => match x.as_rational() {
-            Some(q) => q.to_string(),
-            None => format!("~{:?}", x.to_f64()),
-        },
-        Time::Enclosure { lower, upper } => format!("[{lower}, {upper}]"),
-        Time::Float(f) => format!("{f:?} (f64)"),
-    }
+    time_with_decimal(t)
 }
 
 /// The failed expectations of one answer, one sentence each.
@@ -97,8 +92,9 @@ pub fn check_expectation(label: &str, result: &ContactResult, expect: &Expect) -
         };
         if !times_agree(t, &expected) {
             failures.push(format!(
-                "{label} says T = {}, expected {te} within {tol}",
-                describe_time(t)
+                "{label} says T = {}, expected {} within {tol}",
+                describe_time(t),
+                rational_with_decimal(te)
             ));
         }
     }

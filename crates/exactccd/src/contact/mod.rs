@@ -38,7 +38,9 @@ pub use stats::{
     RasterStats, RejectedCandidate, Rejection, SatStats, Schedule, SegmentName, SgmStats, SignName,
     SolverStats, Witness,
 };
-pub use time_object::{time_json, time_object, TimeObject};
+pub use time_object::{
+    rational_with_decimal, time_json, time_object, time_with_decimal, TimeObject,
+};
 pub use witness::find_contact_witness;
 
 use crate::geom::Feature;

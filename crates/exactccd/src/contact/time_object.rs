@@ -112,3 +112,39 @@ pub fn time_object(t: &Time, precision: u32) -> TimeObject {
 pub fn time_json(t: &Time, precision: u32) -> serde_json::Value {
     serde_json::to_value(time_object(t, precision)).unwrap_or(serde_json::Value::Null)
 }
+
+/// A rational for people: the fraction with its decimal beside it,
+/// `717/1517 (~0.47264337508239947)`; `= ` instead of `~` when the decimal
+/// is the exact value (`1/2 (= 0.5)`), and an integer alone (`3`).
+pub fn rational_with_decimal(q: &BigRational) -> String {
+    if q.is_integer() {
+        return q.to_string();
+    }
+    let x = rational_to_f64(q);
+    let exact = crate::scalar::rational_from_f64(x).is_some_and(|back| &back == q);
+    let mark = if exact { "= " } else { "~" };
+    format!("{q} ({mark}{})", f64_string(x))
+}
+
+/// A time for people, exact part first and a decimal beside it: a
+/// rational as [`rational_with_decimal`]; an irrational exact time as
+/// `~0.7071067811865476 (root of -1 + (2)*t^2)`; an enclosure as
+/// `[lower, upper] (~0.4726)` (the decimal is the nearest `f64` to its
+/// midpoint); an `f64` answer as `0.4726 (f64)`.
+pub fn time_with_decimal(t: &Time) -> String {
+    match t {
+        Time::Exact(x) => match x.as_rational() {
+            Some(q) => rational_with_decimal(q),
+            None => format!("~{} (root of {})", f64_string(x.to_f64()), x.polynomial()),
+        },
+        Time::Enclosure { lower, upper } => {
+            let two = BigRational::from_integer(BigInt::from(2));
+            let mid = (lower + upper) / two;
+            format!(
+                "[{lower}, {upper}] (~{})",
+                f64_string(rational_to_f64(&mid))
+            )
+        }
+        Time::Float(x) => format!("{} (f64)", f64_string(*x)),
+    }
+}

@@ -159,6 +159,132 @@ pub fn parse_queries(text: &str, kind: QueryKind) -> Result<Vec<BenchmarkQuery>,
     Ok(queries)
 }
 
+/// A tool's answer to a benchmark query, from the columns after the
+/// benchmark's seven: its decision, and its first contact time when it
+/// gives one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolAnswer {
+    /// Column 8: the tool says the primitives meet (`1`) or not (`0`).
+    pub collides: bool,
+    /// Column 9 (optional, empty or absent for a decision alone): the
+    /// tool's first contact time, a decimal number.
+    pub time: Option<f64>,
+}
+
+/// A benchmark query with a tool's answer beside its label.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnsweredQuery {
+    /// The query and its label.
+    pub query: BenchmarkQuery,
+    /// The 1-based line of the query's first row.
+    pub line: usize,
+    /// The tool's answer, or why its columns cannot be read (naming the
+    /// line and column).
+    pub answer: Result<ToolAnswer, String>,
+}
+
+/// The answer columns (8 and 9) of one row.
+fn row_answer(line: usize, extra: &[&str]) -> Result<ToolAnswer, String> {
+    let collides = match extra.first().copied() {
+        Some("1") => true,
+        Some("0") => false,
+        Some(other) => {
+            return Err(format!(
+                "line {line}, column 8 (the tool's collides): must be 0 or 1, got {other:?}"
+            ))
+        }
+        None => {
+            return Err(format!(
+                "line {line}: column 8 (the tool's collides, 0 or 1) is missing"
+            ))
+        }
+    };
+    let time = match extra.get(1).copied() {
+        None | Some("") => None,
+        Some(text) => match text.parse::<f64>() {
+            Ok(t) if t.is_finite() => Some(t),
+            _ => {
+                return Err(format!(
+                    "line {line}, column 9 (the tool's time): must be a finite decimal number or empty, got {text:?}"
+                ))
+            }
+        },
+    };
+    if extra.len() > 2 {
+        return Err(format!(
+            "line {line}: {} columns, at most 9 (the benchmark's 7, the tool's collides and time)",
+            extra.len() + 7
+        ));
+    }
+    Ok(ToolAnswer { collides, time })
+}
+
+/// Parses a benchmark file with a tool's answers appended to every row
+/// (`docs/FORMAT.md`, `check --queries`): the benchmark's 7 columns as
+/// [`parse_queries`] reads them (an error there is the whole file's), then
+/// column 8, the tool's decision (`0`/`1`), and an optional column 9, its
+/// first contact time. The answer must be the same on the 8 rows of a
+/// query; an unreadable or inconsistent answer is that query's error only.
+pub fn parse_answered_queries(
+    text: &str,
+    kind: QueryKind,
+) -> Result<Vec<AnsweredQuery>, (usize, String)> {
+    let mut base = String::with_capacity(text.len());
+    let mut rows: Vec<(usize, Result<ToolAnswer, String>)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.trim().split(',').map(str::trim).collect();
+        if line.trim().is_empty() {
+            base.push('\n');
+            continue;
+        }
+        let cut = fields.len().min(7);
+        base.push_str(&fields[..cut].join(","));
+        base.push('\n');
+        rows.push((i + 1, row_answer(i + 1, &fields[cut..])));
+    }
+    let queries = parse_queries(&base, kind)?;
+    Ok(queries
+        .into_iter()
+        .zip(rows.chunks(8))
+        .map(|(query, chunk)| {
+            let line = chunk[0].0;
+            let answer = chunk[0].1.clone().and_then(|first| {
+                match chunk.iter().find(|(_, a)| a.as_ref() != Ok(&first)) {
+                    Some((_, Err(e))) => Err(e.clone()),
+                    Some((l, Ok(_))) => Err(format!(
+                        "line {l}: the tool's answer differs from the one on line {line}, the query's first row"
+                    )),
+                    None => Ok(first),
+                }
+            });
+            AnsweredQuery {
+                query,
+                line,
+                answer,
+            }
+        })
+        .collect())
+}
+
+/// Reads a benchmark file with a tool's answers
+/// ([`parse_answered_queries`]); its kind comes from its path.
+pub fn read_answered_query_file(path: &Path) -> Result<Vec<AnsweredQuery>, QueryFileError> {
+    let error = |line, message| QueryFileError {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let kind = kind_from_path(path).ok_or_else(|| {
+        error(
+            None,
+            "no folder named vertex-face or edge-edge on the path: the query kind is unknown"
+                .to_string(),
+        )
+    })?;
+    let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
+    parse_answered_queries(&text, kind).map_err(|(line, message)| error(Some(line), message))
+}
+
 /// Reads a benchmark file; its kind comes from its path
 /// ([`kind_from_path`]).
 pub fn read_query_file(path: &Path) -> Result<Vec<BenchmarkQuery>, QueryFileError> {

@@ -14,8 +14,9 @@ mod csv;
 mod run;
 
 pub use csv::{
-    collect_query_files, kind_from_path, parse_queries, read_query_file, BenchmarkQuery,
-    QueryFileError,
+    collect_query_files, kind_from_path, parse_answered_queries, parse_queries,
+    read_answered_query_file, read_query_file, AnsweredQuery, BenchmarkQuery, QueryFileError,
+    ToolAnswer,
 };
 pub use run::{
     answer_line, answer_query, run_queries, FolderSummary, QueryAnswer, QueryRunError, RunSummary,

@@ -1,0 +1,284 @@
+//! Checking other implementations' answers: [`check_claim`] judges what
+//! another CCD library (or another run of this one) says about a scenario,
+//! against the exact truth certified by the referee.
+//!
+//! * a claim that contradicts itself or the scenario (a time without
+//!   contact, a contact without a time, a time outside the interval) is
+//!   [`ClaimVerdict::Invalid`], with the field it names (`validate.rs`);
+//! * an `f64` answer gets a class: agrees (within `tolerance · max(1,
+//!   |T|)`, decided exactly on the `f64`'s exact value, `classify.rs`),
+//!   early or late by `dt`, missed collision, phantom collision, failed;
+//! * an exact answer with a certificate is checked by the referee alone;
+//!   without one it is compared with the certified truth: equal is
+//!   certified, different is refuted (with the true time as the
+//!   counterexample);
+//! * where no exact truth can be certified (meshes, transcendental motions,
+//!   primitive queries) the verdict is inconclusive, with the reason.
+//!
+//! Verdicts print (`Display`, `display.rs`) the claimed and the true time,
+//! fraction and decimal.
+//!
+//! ```
+//! use exactccd::claims::{check_claim, Claim, FloatClass};
+//! use exactccd::generate::{generate, ScenarioClass};
+//! // a scenario whose boxes first touch at an exactly known instant
+//! let s = generate(1, 0, ScenarioClass::ContactAtEnd);
+//! // a library that reports no collision has missed it
+//! let v = check_claim(&s, &Claim::Float { collides: false, time: None }, 1e-9);
+//! assert_eq!(v, FloatClass::Missed);
+//! assert!(v.to_string().starts_with("missed: claimed no contact, but the solids first touch at t = "));
+//! ```
+#![deny(clippy::float_arithmetic)]
+
+mod benchmark;
+mod classify;
+mod display;
+mod validate;
+
+pub use benchmark::check_query_answer;
+pub use validate::{validate_claim, validate_float_claim, validate_tolerance};
+
+use crate::campaign::times_agree;
+use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Time};
+use crate::poly::RealAlgebraic;
+use crate::referee::referee;
+use crate::scalar::{rational_from_f64, BigRational};
+use crate::scenario::Scenario;
+
+/// The referee's verdict types, re-exported so that one dependency line
+/// gives everything a checker needs.
+pub use exactccd_oracle::{FloatClass, Verdict};
+/// What another implementation says about a scenario.
+#[derive(Clone, Debug)]
+pub enum Claim {
+    /// An `f64` answer: whether the solids touch during the interval, and
+    /// the first contact time when they do.
+    Float {
+        /// Contact or not.
+        collides: bool,
+        /// The first contact time.
+        time: Option<f64>,
+    },
+    /// No usable answer (an error, NaN, a panic): what happened.
+    Failed(String),
+    /// An exact answer in this crate's result form, with or without a
+    /// certificate.
+    Exact(Box<ContactResult>),
+}
+
+/// The verdict on a claim. `Display` says it in a sentence with the
+/// claimed and the true time; an `f64` verdict also compares equal to its
+/// [`FloatClass`] (`assert_eq!(verdict, FloatClass::Agrees)`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClaimVerdict {
+    /// The exact claim is proved.
+    Certified,
+    /// The exact claim is wrong.
+    Refuted {
+        /// Why, in a sentence.
+        reason: String,
+        /// A time showing it (the true first contact, or where a certificate
+        /// fails), when there is one.
+        counterexample: Option<BigRational>,
+    },
+    /// No certified truth to judge against, or the claim cannot be checked:
+    /// why.
+    Inconclusive(String),
+    /// The class of an `f64` claim against the certified truth.
+    Float {
+        /// Agrees, early, late, missed, phantom or failed.
+        class: FloatClass,
+        /// The claimed first contact time (`None`: no contact claimed, or
+        /// no answer).
+        claimed: Option<f64>,
+        /// The certified first contact time (`None`: the solids never
+        /// touch in the interval).
+        truth: Option<Time>,
+    },
+    /// The claim cannot be judged: it contradicts itself or the scenario
+    /// (a time without contact, a contact without a time, a time outside
+    /// the interval), or the tolerance is not a finite number `>= 0`. The
+    /// sentence names the field.
+    Invalid(String),
+}
+
+impl ClaimVerdict {
+    /// The verdict's name: `certified`, `refuted`, `inconclusive`,
+    /// `invalid`, or the `f64` class (`agrees`, `early`, `late`, `missed`,
+    /// `phantom`, `failed`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            ClaimVerdict::Certified => "certified",
+            ClaimVerdict::Refuted { .. } => "refuted",
+            ClaimVerdict::Inconclusive(_) => "inconclusive",
+            ClaimVerdict::Float { class, .. } => class.name(),
+            ClaimVerdict::Invalid(_) => "invalid",
+        }
+    }
+
+    /// The claimed time minus the true first contact, rounded to an `f64`
+    /// (negative: early), for an `f64` verdict with both times; `None`
+    /// otherwise.
+    pub fn dt(&self) -> Option<f64> {
+        match self {
+            ClaimVerdict::Float {
+                claimed: Some(c),
+                truth: Some(Time::Exact(t)),
+                ..
+            } => rational_from_f64(*c).map(|c| classify::claimed_minus_true(&c, t)),
+            _ => None,
+        }
+    }
+
+    /// The class of an `f64` verdict.
+    pub fn float_class(&self) -> Option<&FloatClass> {
+        match self {
+            ClaimVerdict::Float { class, .. } => Some(class),
+            _ => None,
+        }
+    }
+}
+
+impl PartialEq<FloatClass> for ClaimVerdict {
+    fn eq(&self, other: &FloatClass) -> bool {
+        self.float_class() == Some(other)
+    }
+}
+
+/// The certified exact answer for a scenario: the method that applies
+/// (SGM for two boxes, else SAT), then the other; `Err` with the reason when
+/// no exact answer is certified.
+pub fn certified_truth(scenario: &Scenario) -> Result<ContactResult, String> {
+    let q = scenario.query();
+    if scenario.primitive().is_some() {
+        return Err(
+            "a primitive query (vertex-face or edge-edge): the referee judges two bodies only"
+                .into(),
+        );
+    }
+    let mut reasons = Vec::new();
+    for method in [Method::Sgm, Method::Sat] {
+        match solve(&q, method, ScalarKind::Exact, &SolveOptions::default()) {
+            Ok(r) => match referee(&q, &r) {
+                Verdict::Certified => return Ok(r),
+                Verdict::Refuted { reason, .. } => {
+                    reasons.push(format!("{method}'s own exact answer was refuted ({reason}): please report this scenario"))
+                }
+                Verdict::Inconclusive(why) => reasons.push(format!("{method}: {why}")),
+            },
+            Err(e) => reasons.push(format!("{method}: {e}")),
+        }
+    }
+    Err(reasons.join("; "))
+}
+
+/// The certified first contact as an exact time: `Ok(None)` without
+/// contact, `Err` when the truth is not an exact time.
+fn exact_first_contact(r: &ContactResult) -> Result<Option<&RealAlgebraic>, String> {
+    match &r.time {
+        None => Ok(None),
+        Some(Time::Exact(t)) => Ok(Some(t)),
+        Some(_) => Err("the certified truth is not an exact time".into()),
+    }
+}
+
+/// Judges a claim about a scenario (module docs); `tolerance` is the time
+/// tolerance within which an `f64` answer agrees: `|claimed - T| <=
+/// tolerance · max(1, |T|)`.
+pub fn check_claim(scenario: &Scenario, claim: &Claim, tolerance: f64) -> ClaimVerdict {
+    if let Err(why) =
+        validate_tolerance(tolerance).and_then(|()| validate_claim(claim, &scenario.interval))
+    {
+        return ClaimVerdict::Invalid(why);
+    }
+    if let Claim::Exact(result) = claim {
+        if result.certificate.is_some() {
+            return match referee(&scenario.query(), result) {
+                Verdict::Certified => ClaimVerdict::Certified,
+                Verdict::Refuted {
+                    reason,
+                    counterexample,
+                } => ClaimVerdict::Refuted {
+                    reason,
+                    counterexample,
+                },
+                Verdict::Inconclusive(why) => ClaimVerdict::Inconclusive(why),
+            };
+        }
+    }
+    check_claim_against(scenario, &certified_truth(scenario), claim, tolerance)
+}
+
+/// [`check_claim`] against a truth already computed by
+/// [`certified_truth`] (one truth for many claims on one scenario). An
+/// exact claim's certificate is not read here: it is compared with the
+/// truth.
+pub fn check_claim_against(
+    scenario: &Scenario,
+    truth: &Result<ContactResult, String>,
+    claim: &Claim,
+    tolerance: f64,
+) -> ClaimVerdict {
+    if let Err(why) =
+        validate_tolerance(tolerance).and_then(|()| validate_claim(claim, &scenario.interval))
+    {
+        return ClaimVerdict::Invalid(why);
+    }
+    let truth = match truth {
+        Ok(t) => t,
+        Err(why) => return ClaimVerdict::Inconclusive(format!("no certified exact answer: {why}")),
+    };
+    match claim {
+        Claim::Failed(what) => match exact_first_contact(truth) {
+            Ok(t) => ClaimVerdict::Float {
+                class: FloatClass::Failed(what.clone()),
+                claimed: None,
+                truth: t.cloned().map(Time::Exact),
+            },
+            Err(why) => ClaimVerdict::Inconclusive(why),
+        },
+        Claim::Float { collides, time } => match exact_first_contact(truth) {
+            Ok(t) => {
+                // a finite tolerance (validated) has an exact value
+                let tol = rational_from_f64(tolerance).unwrap_or_default();
+                ClaimVerdict::Float {
+                    class: classify::classify_exactly(t, *collides, *time, &tol),
+                    claimed: *time,
+                    truth: t.cloned().map(Time::Exact),
+                }
+            }
+            Err(why) => ClaimVerdict::Inconclusive(why),
+        },
+        Claim::Exact(result) => compare_exact(result, truth),
+    }
+}
+
+/// An exact claim without certificate against the certified truth.
+fn compare_exact(result: &ContactResult, truth: &ContactResult) -> ClaimVerdict {
+    let counterexample = truth.time.as_ref().and_then(|t| match t {
+        Time::Exact(a) => Some(a.bracket(64).0),
+        _ => None,
+    });
+    if result.collides != truth.collides {
+        return ClaimVerdict::Refuted {
+            reason: format!(
+                "the claim says collides = {}, the certified answer says {}",
+                result.collides, truth.collides
+            ),
+            counterexample,
+        };
+    }
+    let same = match (&result.time, &truth.time) {
+        (Some(a), Some(b)) => times_agree(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    if same {
+        ClaimVerdict::Certified
+    } else {
+        ClaimVerdict::Refuted {
+            reason: "the claimed first contact time differs from the certified one".into(),
+            counterexample,
+        }
+    }
+}
