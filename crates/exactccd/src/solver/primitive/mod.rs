@@ -76,6 +76,7 @@ mod outcome;
 mod query;
 mod scalar;
 mod search;
+mod tracked;
 mod vertex_face;
 
 pub use evidence::{
@@ -88,6 +89,7 @@ pub use outcome::{
 };
 pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
+pub use tracked::TrackedF64;
 
 use crate::Error;
 use edge_edge::EdgeEdgePolys;
@@ -102,10 +104,13 @@ enum Polys<C> {
 
 impl<C: crate::scalar::Ring> Polys<C> {
     fn new<S: PrimitiveScalar<Coord = C>>(q: &PrimitiveQuery<S>) -> Self {
-        let points = query::point_polynomials(q);
-        match q.kind {
-            QueryKind::VertexFace => Polys::VertexFace(VertexFacePolys::new(&points)),
-            QueryKind::EdgeEdge => Polys::EdgeEdge(EdgeEdgePolys::new(&points)),
+        Self::from_points(q.kind, &query::point_polynomials(q))
+    }
+
+    fn from_points(kind: QueryKind, points: &[query::PolyVec<C>; 4]) -> Self {
+        match kind {
+            QueryKind::VertexFace => Polys::VertexFace(VertexFacePolys::new(points)),
+            QueryKind::EdgeEdge => Polys::EdgeEdge(EdgeEdgePolys::new(points)),
         }
     }
 
@@ -117,6 +122,57 @@ impl<C: crate::scalar::Ring> Polys<C> {
     }
 }
 
+/// The inside test of a query as the solver runs it: the candidates come
+/// from the polynomials in `t`; the decisions at a candidate (and whether
+/// the separation vanishes at a value) are read from the four positions at
+/// that time when the scalar provides them
+/// ([`PrimitiveScalar::positions_at`]: `f64`, whose rounding bounds are
+/// then at the scale of the positions, with no cancellation between
+/// monomials), otherwise from the polynomials.
+struct QueryTest<'a, S: PrimitiveScalar> {
+    polys: Polys<S::Coord>,
+    query: &'a PrimitiveQuery<S>,
+}
+
+impl<'a, S: PrimitiveScalar> QueryTest<'a, S> {
+    fn new(query: &'a PrimitiveQuery<S>) -> Self {
+        QueryTest {
+            polys: Polys::new(query),
+            query,
+        }
+    }
+
+    /// The polynomials of the query at the time `t` (constants), when the
+    /// scalar reads signs from positions.
+    fn at_time(&self, t: &S::Root) -> Option<Polys<S::Coord>> {
+        query::points_at(self.query, t).map(|p| Polys::from_points(self.query.kind, &p))
+    }
+}
+
+impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
+    fn separation(&self) -> &crate::poly::Poly<S::Coord> {
+        self.polys.test::<S>().separation()
+    }
+
+    fn inspected(&self) -> Vec<&crate::poly::Poly<S::Coord>> {
+        self.polys.test::<S>().inspected()
+    }
+
+    fn separation_sign_at(&self, t: &S::Root) -> crate::scalar::Sign {
+        match self.at_time(t) {
+            Some(at) => S::sign_at_time(at.test::<S>().separation(), t),
+            None => S::sign_at_time(self.separation(), t),
+        }
+    }
+
+    fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {
+        match self.at_time(t) {
+            Some(at) => at.test::<S>().decide(t),
+            None => self.polys.test::<S>().decide(t),
+        }
+    }
+}
+
 /// Decides whether the primitives touch in the interval, with the
 /// certificate (the candidate times, the sign rejecting each one before the
 /// contact, the signs proving the contact). Section "Algorithm" above.
@@ -124,10 +180,9 @@ pub fn test_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<Verdict<S::Root>, Error> {
     q.validate()?;
-    let polys = Polys::new(q);
-    let test = polys.test::<S>();
-    let candidates = search::candidates(test, &q.interval[0], &q.interval[1])?;
-    let certificate = search::first_contact(test, &candidates);
+    let test = QueryTest::new(q);
+    let candidates = search::candidates(&test, &q.interval[0], &q.interval[1])?;
+    let certificate = search::first_contact(&test, &candidates);
     Ok(Verdict {
         collides: certificate.contact.is_some(),
         certificate,
@@ -141,12 +196,12 @@ pub fn find_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<PrimitiveContact<S::Root>, Error> {
     q.validate()?;
-    let polys = Polys::new(q);
-    let test = polys.test::<S>();
-    let candidates: Candidates<S::Root> = search::candidates(test, &q.interval[0], &q.interval[1])?;
-    let certificate = search::first_contact(test, &candidates);
+    let test = QueryTest::new(q);
+    let candidates: Candidates<S::Root> =
+        search::candidates(&test, &q.interval[0], &q.interval[1])?;
+    let certificate = search::first_contact(&test, &candidates);
     let (contact_intervals, more_tests) =
-        search::contact_intervals(test, &candidates, &certificate);
+        search::contact_intervals(&test, &candidates, &certificate);
     let first = certificate.contact.clone();
     let start = S::root_of_value(&q.interval[0]);
     let (feature, point, normal) = match &first {
@@ -164,7 +219,7 @@ pub fn find_primitive<S: PrimitiveScalar>(
             let tf = S::root_to_f64(t);
             let point = float::contact_point(q, tf, w);
             let normal = search::separation_sign_before::<S>(
-                test.separation(),
+                InsideTest::<S>::separation(&test),
                 &candidates.times,
                 t,
                 &q.interval[0],
