@@ -7,7 +7,8 @@
 //! * `run.rs`: [`run_queries`]: one JSON line per query
 //!   (`{"file", "query", "kind", "collides", "time", "label"}`, TIME as in
 //!   the contract) and a [`RunSummary`] per folder (queries, false negatives
-//!   and false positives against the labels, mean and maximum solver time).
+//!   and false positives against the labels, mean, median and maximum solver
+//!   time).
 //! * `distance.rs`: exact squared distances between the primitives at a
 //!   rational time, and the query's scale;
 //! * `audit.rs`: [`audit_f64`]: the `f64` answers against the exact ones,

@@ -21,16 +21,21 @@
 //!    the closed triangle, the closed segments meet) is decided by exact
 //!    signs of quadratics at the root: 2-D orientations in a projection
 //!    along an axis where the plane projects one-to-one, and, where the
-//!    triangle has zero area or the segments are parallel, exact
-//!    point-on-segment tests (`vertex_face.rs`, `edge_edge.rs`). The first
-//!    candidate that passes is the time of impact.
+//!    triangle has zero area or the segments are parallel, point-on-segment
+//!    tests that square no distance (`vertex_face.rs`, `edge_edge.rs`). The
+//!    first candidate that passes is the time of impact.
 //! 4. When the separation polynomial is identically zero (coplanar at every
 //!    time) the candidates are the interval's ends and the roots of every
 //!    polynomial the inside test reads; the test's answer is constant
 //!    between them (`search.rs` proves why).
 //!
-//! Every decision is an exact sign in the exact scalars; the `f64` scalar
-//! runs the same code with `f64` polynomials and approximate roots.
+//! Every decision is an exact sign in the exact scalars. The `f64` scalar
+//! runs the same code with `f64` polynomials and approximate roots, each
+//! value carried with the magnitude of its computation ([`TrackedF64`]):
+//! a sign within the rounding bound at the query's scale is zero, the
+//! decisions at a candidate are read from the four positions at that time
+//! (`QueryTest` below), and the projection axis is the largest normal
+//! component (`docs/methods/primitive.md`, "`f64` answers").
 //!
 //! # Naming
 //!
@@ -40,7 +45,8 @@
 //! query (`vertex_face.rs`, `edge_edge.rs`), the candidate search
 //! (`search.rs`), the inputs (`query.rs`), the scalars and exact root
 //! finding (`scalar.rs`), the evidence at one candidate time
-//! (`evidence.rs`), the outcome types (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
+//! (`evidence.rs`), the outcome types (`outcome.rs`), the `f64` point and
+//! normal (`float.rs`) and the `f64` rounding bounds (`tracked.rs`). The
 //! scenario-file form of a query is `scenario::primitive` (the `query`
 //! field), the benchmark's CSV files are read by [`crate::queries`], and
 //! `contact::primitive` converts the outcome for `exactccd solve`. Feature names: the triangle's vertices are `f0, f1, f2`,
