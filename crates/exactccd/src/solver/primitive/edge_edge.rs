@@ -73,6 +73,13 @@ impl<C: crate::scalar::Ring> EdgeEdgePolys<C> {
     }
 }
 
+/// The separation `(ea x eb) . (b0 - a0)` alone, from the four points
+/// `a0, a1, b0, b1` (as [`EdgeEdgePolys::new`] forms it).
+pub(crate) fn separation<C: crate::scalar::Ring>(points: &[PolyVec<C>; 4]) -> Poly<C> {
+    let [a0, a1, b0, b1] = points;
+    dot(&cross(&sub(a1, a0), &sub(b1, b0)), &sub(b0, a0))
+}
+
 fn both_strict(s: [Sign; 2]) -> Option<Sign> {
     (s[0] == s[1] && s[0] != Sign::Zero).then_some(s[0])
 }

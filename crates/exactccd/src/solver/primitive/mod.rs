@@ -165,10 +165,14 @@ impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
     }
 
     fn separation_sign_at(&self, t: &S::Root) -> crate::scalar::Sign {
-        match self.at_time(t) {
-            Some(at) => S::sign_at_time(at.test::<S>().separation(), t),
-            None => S::sign_at_time(self.separation(), t),
-        }
+        let Some(points) = query::points_at(self.query, t) else {
+            return S::sign_at_time(self.separation(), t);
+        };
+        let separation = match self.query.kind {
+            QueryKind::VertexFace => vertex_face::separation(&points),
+            QueryKind::EdgeEdge => edge_edge::separation(&points),
+        };
+        S::sign_at_time(&separation, t)
     }
 
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {

@@ -100,6 +100,13 @@ impl<C: crate::scalar::Ring> VertexFacePolys<C> {
     }
 }
 
+/// The separation `n . (p - f0)` alone, from the four points `p, f0, f1,
+/// f2` (as [`VertexFacePolys::new`] forms it).
+pub(crate) fn separation<C: crate::scalar::Ring>(points: &[PolyVec<C>; 4]) -> Poly<C> {
+    let [p, f0, f1, f2] = points;
+    dot(&cross(&sub(f1, f0), &sub(f2, f0)), &sub(p, f0))
+}
+
 /// The edge opposite vertex `i`, as increasing vertex indices.
 fn opposite_edge(i: usize) -> (usize, usize) {
     let (u, v) = ((i + 1) % 3, (i + 2) % 3);
