@@ -103,6 +103,9 @@ use search::{Candidates, InsideTest};
 use vertex_face::VertexFacePolys;
 
 /// The polynomials of a query, by kind.
+// Both variants are large (about 1 KB of polynomial vectors) and within 30%
+// of each other; one lives on the stack per query or per decision.
+#[allow(clippy::large_enum_variant)]
 enum Polys<C> {
     VertexFace(VertexFacePolys<C>),
     EdgeEdge(EdgeEdgePolys<C>),
