@@ -440,6 +440,33 @@ mod tests {
     }
 
     #[test]
+    fn projection_axis_first_exactly_largest_in_f64() {
+        use crate::poly::F64Root;
+        let c =
+            |value: f64, magnitude: f64| Poly::from_coeffs(vec![TrackedF64 { value, magnitude }]);
+        // a normal (1e-17 of noise at magnitude 1, 0.5, -2): f64 projects
+        // along z, never along the noise
+        let n = Vec3::new(c(1e-17, 1.0), c(0.5, 1.0), c(-2.0, 4.0));
+        assert_eq!(f64::projection_axis(&n, &F64Root(0.5)), Some(2));
+        // all within rounding: no axis (a zero-area triangle)
+        let flat = Vec3::new(c(1e-17, 1.0), c(-3e-17, 1.0), c(0.0, 1.0));
+        assert_eq!(f64::projection_axis(&flat, &F64Root(0.5)), None);
+        // exactly, any non-zero component will do: the first
+        let ip = |v: i64| Poly::from_coeffs(vec![BigInt::from(v)]);
+        let n = Vec3::new(ip(0), ip(1), ip(-5));
+        let t = BigRational::roots_between(
+            &Poly::from_coeffs(vec![BigInt::from(-1), BigInt::from(2)]),
+            &q(0, 1),
+            &q(1, 1),
+            &|_| false,
+        )
+        .unwrap();
+        assert_eq!(BigRational::projection_axis(&n, &t[0]), Some(1));
+        let zero = Vec3::new(ip(0), ip(0), ip(0));
+        assert_eq!(BigRational::projection_axis(&zero, &t[0]), None);
+    }
+
+    #[test]
     fn exact_roots_and_signs() {
         // (2t - 1)(t - 3): root 1/2 in [0, 1]
         let p = Poly::from_coeffs(vec![BigInt::from(3), BigInt::from(-7), BigInt::from(2)]);
