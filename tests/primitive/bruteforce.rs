@@ -20,6 +20,10 @@
 //! often degenerate: coincident, collinear, coplanar points), planar ones
 //! (coplanar at every time, in a random integer plane, or collinear), and
 //! ones with a contact built in at a known rational time. 512 cases each.
+//!
+//! The same queries hold the `f64` rule: no missed contact, and no contact
+//! claimed farther than `1e-9` of the scale (exact distance at the claimed
+//! time).
 
 use crate::primitive_support;
 
@@ -132,8 +136,60 @@ fn check(query: &PrimitiveQuery<Q>) -> Result<bool, TestCaseError> {
     Ok(true)
 }
 
+/// The `f64` rule of `docs/methods/primitive.md` ("`f64` answers") on one
+/// query: no missed contact, no first contact later than the exact one by
+/// more than `1e-9`, and wherever `f64` claims a contact the exact distance
+/// at its time (`exactccd::queries::squared_distance_at`, closest points in
+/// rationals) is at most `1e-9` of the query's scale.
+fn check_f64_rule(query: &PrimitiveQuery<Q>) -> Result<(), TestCaseError> {
+    use exactccd::queries::{query_scale, squared_distance_at, within_relative_distance};
+    let exact = test_primitive(query).unwrap();
+    let fast = test_primitive(&query_to_f64(query)).unwrap();
+    let exact_time = exact.time().map(|t| t.to_f64());
+    let fast_time = fast.time().map(|t| t.0);
+    if let Some(e) = exact_time {
+        let f = fast_time.ok_or_else(|| TestCaseError::fail("f64 misses the contact"))?;
+        prop_assert!(f <= e + 1e-9, "f64 time {f} after the exact {e}");
+    }
+    if let Some(f) = fast_time {
+        let t = Q::from_float(f).unwrap();
+        let d = squared_distance_at(query, &t);
+        let scale = query_scale(query);
+        let relative = if scale.is_positive() {
+            d / (&scale * &scale)
+        } else {
+            d
+        };
+        prop_assert!(
+            within_relative_distance(&relative, 9),
+            "f64 claims contact at {f}, exact {exact_time:?}"
+        );
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn f64_keeps_its_rule_on_random_queries(query in int_query(3)) {
+        check_f64_rule(&query)?;
+    }
+
+    #[test]
+    fn f64_keeps_its_rule_on_degenerate_queries(query in int_query(1)) {
+        check_f64_rule(&query)?;
+    }
+
+    #[test]
+    fn f64_keeps_its_rule_on_planar_queries(query in planar_query(3)) {
+        check_f64_rule(&query)?;
+    }
+
+    #[test]
+    fn f64_keeps_its_rule_on_built_in_contacts(case in query_with_contact()) {
+        check_f64_rule(&case.0)?;
+    }
 
     #[test]
     fn random_integer_queries_agree_with_brute_force(query in int_query(3)) {

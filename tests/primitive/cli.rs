@@ -178,12 +178,23 @@ fn queries_prints_json_lines_and_a_summary() {
     assert_eq!(lines[2]["label"], true);
     assert!(out.stderr.contains("scalar exact"), "{}", out.stderr);
     assert!(
-        out.stderr
-            .lines()
-            .any(|l| l.starts_with("total | 3 | 0 | 0 | 0 |")),
+        out.stderr.contains("| mean us | median us | max us"),
         "{}",
         out.stderr
     );
+    let total = out
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("total | 3 | 0 | 0 | 0 |"))
+        .unwrap_or_else(|| panic!("{}", out.stderr));
+    // mean, median, max: three times, the median at most the maximum
+    let times: Vec<f64> = total
+        .split(" | ")
+        .skip(5)
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(times.len(), 3, "{total}");
+    assert!(times[1] <= times[2] && times[0] <= times[2], "{total}");
     // f64
     let out = run(&["queries", "--scalar", "f64", dir.path().to_str().unwrap()]);
     assert_eq!(out.status, 0, "{}", out.stderr);

@@ -4,3 +4,4 @@ mod benchmark;
 mod bruteforce;
 mod cases;
 mod cli;
+mod f64_near_misses;

@@ -49,6 +49,7 @@ pub use isolate::{
 };
 pub use rational_roots::rational_roots;
 pub use roots::{F64Root, RealRoots};
+pub(crate) use roots_f64::roots_in_with as roots_f64_within;
 pub use sturm::SturmSequence;
 
 use crate::scalar::{Ring, Scalar, Sign};

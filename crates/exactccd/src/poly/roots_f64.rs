@@ -67,6 +67,19 @@ fn trimmed(c: &[f64]) -> &[f64] {
 
 /// Approximate distinct real roots of `c` in `[lo, hi]`, increasing.
 pub(crate) fn roots_in(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
+    roots_in_with(c, lo, hi, &|x| is_numerically_zero(c, x))
+}
+
+/// Approximate distinct real roots of `c` in `[lo, hi]`, increasing, where
+/// `is_zero(x)` says whether the value at a cut point (an end or a critical
+/// point) counts as zero: a caller that knows a better rounding bound than
+/// Horner's on the coefficients passes it here.
+pub(crate) fn roots_in_with(
+    c: &[f64],
+    lo: f64,
+    hi: f64,
+    is_zero: &dyn Fn(f64) -> bool,
+) -> Vec<f64> {
     let c = trimmed(c);
     if c.len() <= 1 || !lo.is_finite() || !hi.is_finite() {
         return Vec::new();
@@ -89,8 +102,8 @@ pub(crate) fn roots_in(c: &[f64], lo: f64, hi: f64) -> Vec<f64> {
     };
     for w in cuts.windows(2) {
         let (a, b) = (w[0], w[1]);
-        let za = is_numerically_zero(c, a);
-        let zb = is_numerically_zero(c, b);
+        let za = is_zero(a);
+        let zb = is_zero(b);
         if za {
             push(&mut roots, a);
         }

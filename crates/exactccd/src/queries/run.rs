@@ -1,5 +1,6 @@
 //! Running benchmark files: one JSON line per query, and a per-folder
-//! summary against the labels (`exactccd queries`).
+//! summary against the labels (`exactccd queries`): counts, and the mean,
+//! median and maximum solver time per query.
 #![deny(clippy::float_arithmetic)]
 
 use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
@@ -100,6 +101,8 @@ pub struct FolderSummary {
     pub total_time: Duration,
     /// Largest solver time of one query.
     pub max_time: Duration,
+    /// Every query's solver time, in the order run (for the median).
+    pub times: Vec<Duration>,
 }
 
 impl FolderSummary {
@@ -113,6 +116,7 @@ impl FolderSummary {
         }
         self.total_time += d;
         self.max_time = self.max_time.max(d);
+        self.times.push(d);
     }
 
     fn merge(&mut self, o: &FolderSummary) {
@@ -122,6 +126,7 @@ impl FolderSummary {
         self.errors += o.errors;
         self.total_time += o.total_time;
         self.max_time = self.max_time.max(o.max_time);
+        self.times.extend_from_slice(&o.times);
     }
 
     /// The mean solver time per query.
@@ -129,6 +134,20 @@ impl FolderSummary {
         match u32::try_from(self.queries) {
             Ok(n) if n > 0 => self.total_time / n,
             _ => Duration::ZERO,
+        }
+    }
+
+    /// The median solver time per query: the middle one of the sorted
+    /// times, the mean of the two middle ones for an even count (zero
+    /// without queries).
+    pub fn median_time(&self) -> Duration {
+        let mut sorted = self.times.clone();
+        sorted.sort_unstable();
+        let n = sorted.len();
+        match n {
+            0 => Duration::ZERO,
+            _ if n % 2 == 1 => sorted[n / 2],
+            _ => (sorted[n / 2 - 1] + sorted[n / 2]) / 2,
         }
     }
 
@@ -171,23 +190,24 @@ fn micros(d: Duration) -> String {
 
 impl fmt::Display for RunSummary {
     /// A table: folder, queries, false negatives, false positives, errors,
-    /// mean and maximum solver time per query (microseconds), then the
-    /// total.
+    /// mean, median and maximum solver time per query (microseconds), then
+    /// the total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "scalar {}: folder | queries | false neg | false pos | errors | mean us | max us",
+            "scalar {}: folder | queries | false neg | false pos | errors | mean us | median us | max us",
             self.scalar.as_str()
         )?;
         let row = |f: &mut fmt::Formatter<'_>, name: &str, s: &FolderSummary| {
             writeln!(
                 f,
-                "{name} | {} | {} | {} | {} | {} | {}",
+                "{name} | {} | {} | {} | {} | {} | {} | {}",
                 s.queries,
                 s.false_negatives,
                 s.false_positives,
                 s.errors,
                 micros(s.mean_time()),
+                micros(s.median_time()),
                 micros(s.max_time)
             )
         };
@@ -249,4 +269,39 @@ pub fn run_queries(
         }
     }
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(micros: &[u64]) -> FolderSummary {
+        let mut s = FolderSummary::default();
+        for &m in micros {
+            let answer = Ok(QueryAnswer {
+                collides: false,
+                time: None,
+            });
+            s.add(false, &answer, Duration::from_micros(m));
+        }
+        s
+    }
+
+    #[test]
+    fn median_beside_mean() {
+        // even count: (2 + 3) / 2; the mean is pulled up by the outlier
+        let s = summary(&[3, 1, 2, 100]);
+        assert_eq!(s.median_time(), Duration::from_nanos(2500));
+        assert_eq!(s.mean_time(), Duration::from_nanos(26_500));
+        // odd count: the middle one
+        let odd = summary(&[5, 1, 9]);
+        assert_eq!(odd.median_time(), Duration::from_micros(5));
+        assert_eq!(FolderSummary::default().median_time(), Duration::ZERO);
+        // the total merges the times of every folder
+        let mut total = s.clone();
+        total.merge(&odd);
+        // 1 1 2 3 5 9 100 -> 3
+        assert_eq!(total.median_time(), Duration::from_micros(3));
+        assert_eq!(total.max_time, Duration::from_micros(100));
+    }
 }

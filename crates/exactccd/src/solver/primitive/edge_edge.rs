@@ -10,13 +10,17 @@
 //! * `B_j = (b1 - b0) x (a_j - b0)`: the side of `a_j` against the line of
 //!   `b` (in the common plane, a multiple of the plane's normal);
 //!   `A_j = (a1 - a0) x (b_j - a0)` likewise;
-//! * `DB_j = (a_j - b0) . (a_j - b1)`, `DA_j = (b_j - a0) . (b_j - a1)`: with
-//!   the matching cross product zero, `<= 0` exactly when the end lies on
-//!   the other closed segment.
+//! * for each end against the other segment, the point-on-segment
+//!   polynomials of `vertex_face.rs` (the direction, `B_j` or `A_j` as the
+//!   cross product, and the linear differences to the segment's ends): no
+//!   distance is squared.
 //!
-//! Inside test at a time where `s = 0`, all by exact signs:
+//! Inside test at a time where `s = 0`, all by signs (exact for the exact
+//! scalars, within the rounding bound for `f64`):
 //!
-//! 1. the first axis `k` with `m_k != 0`: the lines cross at one point and
+//! 1. an axis `k` with `m_k != 0` (the first one exactly, the largest in
+//!    `f64`: [`PrimitiveScalar::projection_axis`]): the lines cross at one
+//!    point and
 //!    the common plane projects one-to-one along `k`. The segments meet
 //!    exactly when `a0, a1` are on weakly opposite sides of line `b`
 //!    (`sign B_{0,k} * sign B_{1,k} <= 0`) and `b0, b1` of line `a` (along
@@ -35,7 +39,7 @@ use super::outcome::EdgeFeature;
 use super::query::{cross, dot, sub, PolyVec};
 use super::scalar::PrimitiveScalar;
 use super::search::InsideTest;
-use super::vertex_face::point_on_segment;
+use super::vertex_face::{point_on_segment, SegmentPolys};
 use crate::poly::Poly;
 use crate::scalar::Sign;
 
@@ -43,14 +47,11 @@ use crate::scalar::Sign;
 pub(crate) struct EdgeEdgePolys<C> {
     pub(crate) normal: PolyVec<C>,
     pub(crate) separation: Poly<C>,
-    /// `B_j` (side of `a_j` against line `b`).
-    pub(crate) side_of_a: [PolyVec<C>; 2],
-    /// `A_j` (side of `b_j` against line `a`).
-    pub(crate) side_of_b: [PolyVec<C>; 2],
-    /// `DB_j`.
-    pub(crate) dot_a: [Poly<C>; 2],
-    /// `DA_j`.
-    pub(crate) dot_b: [Poly<C>; 2],
+    /// `a_j` against segment `b`; its `cross` is `B_j` (the side of `a_j`
+    /// against line `b`).
+    pub(crate) a_on_b: [SegmentPolys<C>; 2],
+    /// `b_j` against segment `a`; its `cross` is `A_j`.
+    pub(crate) b_on_a: [SegmentPolys<C>; 2],
 }
 
 impl<C: crate::scalar::Ring> EdgeEdgePolys<C> {
@@ -64,14 +65,19 @@ impl<C: crate::scalar::Ring> EdgeEdgePolys<C> {
         let a = [a0, a1];
         let b = [b0, b1];
         EdgeEdgePolys {
-            side_of_a: std::array::from_fn(|j| cross(&eb, &sub(a[j], b0))),
-            side_of_b: std::array::from_fn(|j| cross(&ea, &sub(b[j], a0))),
-            dot_a: std::array::from_fn(|j| dot(&sub(a[j], b0), &sub(a[j], b1))),
-            dot_b: std::array::from_fn(|j| dot(&sub(b[j], a0), &sub(b[j], a1))),
+            a_on_b: std::array::from_fn(|j| SegmentPolys::new(a[j], b0, b1)),
+            b_on_a: std::array::from_fn(|j| SegmentPolys::new(b[j], a0, a1)),
             normal,
             separation,
         }
     }
+}
+
+/// The separation `(ea x eb) . (b0 - a0)` alone, from the four points
+/// `a0, a1, b0, b1` (as [`EdgeEdgePolys::new`] forms it).
+pub(crate) fn separation<C: crate::scalar::Ring>(points: &[PolyVec<C>; 4]) -> Poly<C> {
+    let [a0, a1, b0, b1] = points;
+    dot(&cross(&sub(a1, a0), &sub(b1, b0)), &sub(b0, a0))
 }
 
 fn both_strict(s: [Sign; 2]) -> Option<Sign> {
@@ -85,10 +91,9 @@ impl<S: PrimitiveScalar> InsideTest<S> for EdgeEdgePolys<S::Coord> {
 
     fn inspected(&self) -> Vec<&Poly<S::Coord>> {
         let mut v: Vec<&Poly<S::Coord>> = self.normal.iter().collect();
-        for c in self.side_of_a.iter().chain(&self.side_of_b) {
-            v.extend(c.iter());
+        for e in self.a_on_b.iter().chain(&self.b_on_a) {
+            v.extend(e.inspected());
         }
-        v.extend(self.dot_a.iter().chain(&self.dot_b));
         v
     }
 
@@ -106,13 +111,10 @@ fn decide_edge_edge<S: PrimitiveScalar>(
     t: &S::Root,
 ) -> Result<EdgeEdgeWitness, EdgeEdgeRejection> {
     let sign = |p: &Poly<S::Coord>| S::sign_at_time(p, t);
-    for axis in 0..3 {
-        if sign(&polys.normal[axis]) == Sign::Zero {
-            continue;
-        }
+    if let Some(axis) = S::projection_axis(&polys.normal, t) {
         let a_sides = [
-            sign(&polys.side_of_a[0][axis]),
-            sign(&polys.side_of_a[1][axis]),
+            sign(&polys.a_on_b[0].cross[axis]),
+            sign(&polys.a_on_b[1].cross[axis]),
         ];
         if let Some(s) = both_strict(a_sides) {
             return Err(EdgeEdgeRejection::SameSide {
@@ -122,8 +124,8 @@ fn decide_edge_edge<S: PrimitiveScalar>(
             });
         }
         let b_sides = [
-            sign(&polys.side_of_b[0][axis]),
-            sign(&polys.side_of_b[1][axis]),
+            sign(&polys.b_on_a[0].cross[axis]),
+            sign(&polys.b_on_a[1].cross[axis]),
         ];
         if let Some(s) = both_strict(b_sides) {
             return Err(EdgeEdgeRejection::SameSide {
@@ -140,13 +142,13 @@ fn decide_edge_edge<S: PrimitiveScalar>(
     }
     let mut misses = [SegmentMiss::Beyond; 4];
     let tries = [
-        (Segment::A, 0, &polys.side_of_a[0], &polys.dot_a[0]),
-        (Segment::A, 1, &polys.side_of_a[1], &polys.dot_a[1]),
-        (Segment::B, 0, &polys.side_of_b[0], &polys.dot_b[0]),
-        (Segment::B, 1, &polys.side_of_b[1], &polys.dot_b[1]),
+        (Segment::A, 0, &polys.a_on_b[0]),
+        (Segment::A, 1, &polys.a_on_b[1]),
+        (Segment::B, 0, &polys.b_on_a[0]),
+        (Segment::B, 1, &polys.b_on_a[1]),
     ];
-    for (i, (segment, end, c, d)) in tries.into_iter().enumerate() {
-        match point_on_segment::<S>(c, d, t) {
+    for (i, (segment, end, seg)) in tries.into_iter().enumerate() {
+        match point_on_segment::<S>(seg, t) {
             Ok(()) => return Ok(EdgeEdgeWitness::EndOnSegment { segment, end }),
             Err(m) => misses[i] = m,
         }

@@ -29,12 +29,15 @@ pub enum Rejection {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SegmentMiss {
     /// The point is off the segment's line: this component of the cross
-    /// product is not zero.
+    /// product `(v - u) x (p - u)` is not zero (for a point segment,
+    /// `u = v`: this component of `p - u`).
     OffLine {
         /// The axis of the non-zero component.
         axis: usize,
     },
-    /// On the line but beyond an end: `(p - u) . (p - v) > 0`.
+    /// On the line but beyond an end: along an axis `k` with
+    /// `(v - u)_k != 0`, `(p - u)_k` or `(v - p)_k` has the sign opposite
+    /// to `(v - u)_k`.
     Beyond,
 }
 

@@ -21,16 +21,21 @@
 //!    the closed triangle, the closed segments meet) is decided by exact
 //!    signs of quadratics at the root: 2-D orientations in a projection
 //!    along an axis where the plane projects one-to-one, and, where the
-//!    triangle has zero area or the segments are parallel, exact
-//!    point-on-segment tests (`vertex_face.rs`, `edge_edge.rs`). The first
-//!    candidate that passes is the time of impact.
+//!    triangle has zero area or the segments are parallel, point-on-segment
+//!    tests that square no distance (`vertex_face.rs`, `edge_edge.rs`). The
+//!    first candidate that passes is the time of impact.
 //! 4. When the separation polynomial is identically zero (coplanar at every
 //!    time) the candidates are the interval's ends and the roots of every
 //!    polynomial the inside test reads; the test's answer is constant
 //!    between them (`search.rs` proves why).
 //!
-//! Every decision is an exact sign in the exact scalars; the `f64` scalar
-//! runs the same code with `f64` polynomials and approximate roots.
+//! Every decision is an exact sign in the exact scalars. The `f64` scalar
+//! runs the same code with `f64` polynomials and approximate roots, each
+//! value carried with the magnitude of its computation ([`TrackedF64`]):
+//! a sign within the rounding bound at the query's scale is zero, the
+//! decisions at a candidate are read from the four positions at that time
+//! (`QueryTest` below), and the projection axis is the largest normal
+//! component (`docs/methods/primitive.md`, "`f64` answers").
 //!
 //! # Naming
 //!
@@ -40,7 +45,8 @@
 //! query (`vertex_face.rs`, `edge_edge.rs`), the candidate search
 //! (`search.rs`), the inputs (`query.rs`), the scalars and exact root
 //! finding (`scalar.rs`), the evidence at one candidate time
-//! (`evidence.rs`), the outcome types (`outcome.rs`) and the `f64` point and normal (`float.rs`). The
+//! (`evidence.rs`), the outcome types (`outcome.rs`), the `f64` point and
+//! normal (`float.rs`) and the `f64` rounding bounds (`tracked.rs`). The
 //! scenario-file form of a query is `scenario::primitive` (the `query`
 //! field), the benchmark's CSV files are read by [`crate::queries`], and
 //! `contact::primitive` converts the outcome for `exactccd solve`. Feature names: the triangle's vertices are `f0, f1, f2`,
@@ -76,6 +82,7 @@ mod outcome;
 mod query;
 mod scalar;
 mod search;
+mod tracked;
 mod vertex_face;
 
 pub use evidence::{
@@ -88,6 +95,7 @@ pub use outcome::{
 };
 pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
+pub use tracked::TrackedF64;
 
 use crate::Error;
 use edge_edge::EdgeEdgePolys;
@@ -95,6 +103,9 @@ use search::{Candidates, InsideTest};
 use vertex_face::VertexFacePolys;
 
 /// The polynomials of a query, by kind.
+// Both variants are large (about 1 KB of polynomial vectors) and within 30%
+// of each other; one lives on the stack per query or per decision.
+#[allow(clippy::large_enum_variant)]
 enum Polys<C> {
     VertexFace(VertexFacePolys<C>),
     EdgeEdge(EdgeEdgePolys<C>),
@@ -102,10 +113,13 @@ enum Polys<C> {
 
 impl<C: crate::scalar::Ring> Polys<C> {
     fn new<S: PrimitiveScalar<Coord = C>>(q: &PrimitiveQuery<S>) -> Self {
-        let points = query::point_polynomials(q);
-        match q.kind {
-            QueryKind::VertexFace => Polys::VertexFace(VertexFacePolys::new(&points)),
-            QueryKind::EdgeEdge => Polys::EdgeEdge(EdgeEdgePolys::new(&points)),
+        Self::from_points(q.kind, &query::point_polynomials(q))
+    }
+
+    fn from_points(kind: QueryKind, points: &[query::PolyVec<C>; 4]) -> Self {
+        match kind {
+            QueryKind::VertexFace => Polys::VertexFace(VertexFacePolys::new(points)),
+            QueryKind::EdgeEdge => Polys::EdgeEdge(EdgeEdgePolys::new(points)),
         }
     }
 
@@ -117,6 +131,61 @@ impl<C: crate::scalar::Ring> Polys<C> {
     }
 }
 
+/// The inside test of a query as the solver runs it: the candidates come
+/// from the polynomials in `t`; the decisions at a candidate (and whether
+/// the separation vanishes at a value) are read from the four positions at
+/// that time when the scalar provides them
+/// ([`PrimitiveScalar::positions_at`]: `f64`, whose rounding bounds are
+/// then at the scale of the positions, with no cancellation between
+/// monomials), otherwise from the polynomials.
+struct QueryTest<'a, S: PrimitiveScalar> {
+    polys: Polys<S::Coord>,
+    query: &'a PrimitiveQuery<S>,
+}
+
+impl<'a, S: PrimitiveScalar> QueryTest<'a, S> {
+    fn new(query: &'a PrimitiveQuery<S>) -> Self {
+        QueryTest {
+            polys: Polys::new(query),
+            query,
+        }
+    }
+
+    /// The polynomials of the query at the time `t` (constants), when the
+    /// scalar reads signs from positions.
+    fn at_time(&self, t: &S::Root) -> Option<Polys<S::Coord>> {
+        query::points_at(self.query, t).map(|p| Polys::from_points(self.query.kind, &p))
+    }
+}
+
+impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
+    fn separation(&self) -> &crate::poly::Poly<S::Coord> {
+        self.polys.test::<S>().separation()
+    }
+
+    fn inspected(&self) -> Vec<&crate::poly::Poly<S::Coord>> {
+        self.polys.test::<S>().inspected()
+    }
+
+    fn separation_sign_at(&self, t: &S::Root) -> crate::scalar::Sign {
+        let Some(points) = query::points_at(self.query, t) else {
+            return S::sign_at_time(self.separation(), t);
+        };
+        let separation = match self.query.kind {
+            QueryKind::VertexFace => vertex_face::separation(&points),
+            QueryKind::EdgeEdge => edge_edge::separation(&points),
+        };
+        S::sign_at_time(&separation, t)
+    }
+
+    fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {
+        match self.at_time(t) {
+            Some(at) => at.test::<S>().decide(t),
+            None => self.polys.test::<S>().decide(t),
+        }
+    }
+}
+
 /// Decides whether the primitives touch in the interval, with the
 /// certificate (the candidate times, the sign rejecting each one before the
 /// contact, the signs proving the contact). Section "Algorithm" above.
@@ -124,10 +193,9 @@ pub fn test_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<Verdict<S::Root>, Error> {
     q.validate()?;
-    let polys = Polys::new(q);
-    let test = polys.test::<S>();
-    let candidates = search::candidates(test, &q.interval[0], &q.interval[1])?;
-    let certificate = search::first_contact(test, &candidates);
+    let test = QueryTest::new(q);
+    let candidates = search::candidates(&test, &q.interval[0], &q.interval[1])?;
+    let certificate = search::first_contact(&test, &candidates);
     Ok(Verdict {
         collides: certificate.contact.is_some(),
         certificate,
@@ -141,12 +209,12 @@ pub fn find_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<PrimitiveContact<S::Root>, Error> {
     q.validate()?;
-    let polys = Polys::new(q);
-    let test = polys.test::<S>();
-    let candidates: Candidates<S::Root> = search::candidates(test, &q.interval[0], &q.interval[1])?;
-    let certificate = search::first_contact(test, &candidates);
+    let test = QueryTest::new(q);
+    let candidates: Candidates<S::Root> =
+        search::candidates(&test, &q.interval[0], &q.interval[1])?;
+    let certificate = search::first_contact(&test, &candidates);
     let (contact_intervals, more_tests) =
-        search::contact_intervals(test, &candidates, &certificate);
+        search::contact_intervals(&test, &candidates, &certificate);
     let first = certificate.contact.clone();
     let start = S::root_of_value(&q.interval[0]);
     let (feature, point, normal) = match &first {
@@ -164,7 +232,7 @@ pub fn find_primitive<S: PrimitiveScalar>(
             let tf = S::root_to_f64(t);
             let point = float::contact_point(q, tf, w);
             let normal = search::separation_sign_before::<S>(
-                test.separation(),
+                InsideTest::<S>::separation(&test),
                 &candidates.times,
                 t,
                 &q.interval[0],

@@ -150,12 +150,7 @@ pub(crate) type PolyVec<C> = Vec3<Poly<C>>;
 pub(crate) fn point_polynomials<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> [PolyVec<S::Coord>; 4] {
-    let mut values: Vec<S> = Vec::with_capacity(24);
-    for p in &q.points {
-        values.extend(p.start.iter().cloned());
-        values.extend(p.end.iter().cloned());
-    }
-    let x = S::scaled_coords(&values);
+    let x = S::scaled_coords(&coordinate_values(q));
     let [a, b, c] = S::interval_weights(&q.interval[0], &q.interval[1]);
     let unit = b.is_zero() && a == S::Coord::one() && c == S::Coord::one();
     let coordinate = |i: usize, k: usize| {
@@ -170,6 +165,33 @@ pub(crate) fn point_polynomials<S: PrimitiveScalar>(
     };
     let point = |i: usize| Vec3::new(coordinate(i, 0), coordinate(i, 1), coordinate(i, 2));
     [point(0), point(1), point(2), point(3)]
+}
+
+/// The four points at the time `t` as constant polynomials, when the
+/// scalar reads signs from positions ([`PrimitiveScalar::positions_at`]).
+pub(crate) fn points_at<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+    t: &S::Root,
+) -> Option<[PolyVec<S::Coord>; 4]> {
+    let values = coordinate_values(q);
+    let at = S::positions_at(&values, &q.interval, t)?;
+    Some(at.map(|[x, y, z]| {
+        Vec3::new(
+            Poly::from_coeffs(vec![x]),
+            Poly::from_coeffs(vec![y]),
+            Poly::from_coeffs(vec![z]),
+        )
+    }))
+}
+
+/// The 24 coordinates: per point its start, then its end.
+fn coordinate_values<S: PrimitiveScalar>(q: &PrimitiveQuery<S>) -> Vec<S> {
+    let mut values: Vec<S> = Vec::with_capacity(24);
+    for p in &q.points {
+        values.extend(p.start.iter().cloned());
+        values.extend(p.end.iter().cloned());
+    }
+    values
 }
 
 /// `u - v`.

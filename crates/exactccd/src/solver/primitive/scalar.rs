@@ -6,9 +6,13 @@
 //! the exact scalars clear every denominator once per query (multiply by the
 //! lcm of the denominators, divide by the gcd of the numerators) and compute
 //! every polynomial over [`BigInt`]: no rational arithmetic, no gcd per
-//! operation. The `f64` scalar keeps its values as they are.
+//! operation. The `f64` scalar keeps its values as they are, each carried
+//! with the magnitude of its computation ([`TrackedF64`]), so that its signs
+//! are read against a rounding bound at the scale of the input.
 #![deny(clippy::float_arithmetic)]
 
+use super::tracked::TrackedF64;
+use crate::geom::Vec3;
 use crate::poly::{
     isolate_integer_roots, IsolationError, IsolationLimits, Isolator, Poly, RealAlgebraic,
     RealRoots,
@@ -36,16 +40,50 @@ pub trait PrimitiveScalar: RealRoots {
     fn interval_weights(t0: &Self, t1: &Self) -> [Self::Coord; 3];
 
     /// Every distinct real root of `p` (not zero) in the closed interval
-    /// `[lo, hi]`, increasing.
+    /// `[lo, hi]`, increasing. `zero_at(x)` says whether `p` counts as
+    /// zero at a value `x`: the approximate scalars take a value there for
+    /// a root (the ends and the critical points, where a tangential root is
+    /// only reached within rounding); the exact ones ignore it.
     fn roots_between(
         p: &Poly<Self::Coord>,
         lo: &Self,
         hi: &Self,
+        zero_at: &dyn Fn(&Self) -> bool,
     ) -> Result<Vec<Self::Root>, IsolationError>;
 
     /// The sign of `p` at a root (exact for exact scalars; within the
-    /// rounding error counts as zero for `f64`).
+    /// rounding bound counts as zero for `f64`).
     fn sign_at_time(p: &Poly<Self::Coord>, t: &Self::Root) -> Sign;
+
+    /// True when `p` is zero at every time: the zero polynomial for the
+    /// exact scalars, every coefficient within its rounding bound for `f64`.
+    fn is_negligible(p: &Poly<Self::Coord>) -> bool;
+
+    /// The axis to project a plane along at the time `t`, given the plane's
+    /// normal vector `n` (or a direction `d` to read positions along a
+    /// line): an axis with `n_k(t) != 0`, `None` when `n(t) = 0`. Exact
+    /// scalars take the first such axis (any one is exact); `f64` takes
+    /// the largest `|n_k(t)|`, so that the projection never divides by a
+    /// component that is rounding noise.
+    fn projection_axis(n: &Vec3<Poly<Self::Coord>>, t: &Self::Root) -> Option<usize> {
+        (0..3).find(|&k| Self::sign_at_time(&n[k], t) != Sign::Zero)
+    }
+
+    /// The four points at the time `t`, `[x, y, z]` each, from the values
+    /// laid out as for [`Self::scaled_coords`] (per point its start, then
+    /// its end) over the interval `[t0, t1]`: for a scalar that reads signs
+    /// better from the positions at a time than from polynomials in `t`
+    /// (`f64`: no cancellation between the monomials, magnitudes at the
+    /// scale of the positions). `None` (the default, the exact scalars):
+    /// the polynomials are read.
+    fn positions_at(
+        values: &[Self],
+        interval: &[Self; 2],
+        t: &Self::Root,
+    ) -> Option<[[Self::Coord; 3]; 4]> {
+        let _ = (values, interval, t);
+        None
+    }
 }
 
 /// The integers `values * L / G` for `L` the lcm of the denominators and `G`
@@ -110,12 +148,17 @@ impl PrimitiveScalar for BigRational {
         p: &Poly<BigInt>,
         lo: &Self,
         hi: &Self,
+        _zero_at: &dyn Fn(&Self) -> bool,
     ) -> Result<Vec<RealAlgebraic>, IsolationError> {
         exact_roots(p, lo, hi)
     }
 
     fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
         t.sign_of_integer(p)
+    }
+
+    fn is_negligible(p: &Poly<BigInt>) -> bool {
+        p.is_zero()
     }
 }
 
@@ -188,6 +231,7 @@ impl PrimitiveScalar for rug::Rational {
         p: &Poly<BigInt>,
         lo: &Self,
         hi: &Self,
+        _zero_at: &dyn Fn(&Self) -> bool,
     ) -> Result<Vec<RealAlgebraic>, IsolationError> {
         let lo = lo.to_rational().expect("finite");
         let hi = hi.to_rational().expect("finite");
@@ -197,30 +241,112 @@ impl PrimitiveScalar for rug::Rational {
     fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
         t.sign_of_integer(p)
     }
+
+    fn is_negligible(p: &Poly<BigInt>) -> bool {
+        p.is_zero()
+    }
 }
 
 impl PrimitiveScalar for f64 {
-    type Coord = f64;
+    type Coord = TrackedF64;
 
-    fn scaled_coords(values: &[Self]) -> Vec<f64> {
-        values.to_vec()
+    /// Each coordinate with the query's scale (the largest magnitude) as
+    /// its magnitude: rounding bounds, hence the tolerances of the signs,
+    /// are at the scale of the whole query, so that a coordinate that is
+    /// itself rounding noise (`1e-17` beside coordinates near 1) is not
+    /// taken for a meaningful offset.
+    fn scaled_coords(values: &[Self]) -> Vec<TrackedF64> {
+        let scale = values.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+        values
+            .iter()
+            .map(|&v| TrackedF64::at_scale(v, scale))
+            .collect()
     }
 
-    fn interval_weights(t0: &Self, t1: &Self) -> [f64; 3] {
-        [*t1, *t0, <f64 as Ring>::one()]
+    fn interval_weights(t0: &Self, t1: &Self) -> [TrackedF64; 3] {
+        [
+            TrackedF64::input(*t1),
+            TrackedF64::input(*t0),
+            <TrackedF64 as Ring>::one(),
+        ]
     }
 
     fn roots_between(
-        p: &Poly<f64>,
+        p: &Poly<TrackedF64>,
         lo: &Self,
         hi: &Self,
+        zero_at: &dyn Fn(&Self) -> bool,
     ) -> Result<Vec<Self::Root>, IsolationError> {
-        <f64 as RealRoots>::real_roots(p, lo, hi)
+        if p.is_zero() {
+            return Err(IsolationError::ZeroPolynomial);
+        }
+        if lo > hi {
+            return Err(IsolationError::EmptyInterval);
+        }
+        let values: Vec<f64> = p.coeffs().iter().map(|c| c.value).collect();
+        let is_zero = |x: f64| zero_at(&x);
+        Ok(crate::poly::roots_f64_within(&values, *lo, *hi, &is_zero)
+            .into_iter()
+            .map(crate::poly::F64Root)
+            .collect())
     }
 
-    fn sign_at_time(p: &Poly<f64>, t: &Self::Root) -> Sign {
-        <f64 as RealRoots>::sign_at_root(p, t)
+    fn sign_at_time(p: &Poly<TrackedF64>, t: &Self::Root) -> Sign {
+        tracked_value_at(p, t.0).sign_within_rounding()
     }
+
+    fn is_negligible(p: &Poly<TrackedF64>) -> bool {
+        p.coeffs()
+            .iter()
+            .all(|c| c.sign_within_rounding() == Sign::Zero)
+    }
+
+    fn projection_axis(n: &Vec3<Poly<TrackedF64>>, t: &Self::Root) -> Option<usize> {
+        let at = [0, 1, 2].map(|k| tracked_value_at(&n[k], t.0));
+        let k = (0..3)
+            .max_by(|&i, &j| at[i].value.abs().total_cmp(&at[j].value.abs()))
+            .unwrap_or(0);
+        (at[k].sign_within_rounding() != Sign::Zero).then_some(k)
+    }
+
+    /// `start + s (end - start)` with `s = (t - t0) / (t1 - t0)`, each
+    /// coordinate with the query's scale as its magnitude: a position is a
+    /// convex combination of two inputs, so at most the scale, and its
+    /// rounding error is at most `6 u` times the scale (`u = 2^-53`; two
+    /// subtractions, a division, a product, a sum), within the steps of
+    /// [`super::tracked::ROUNDING_STEPS`].
+    fn positions_at(
+        values: &[Self],
+        interval: &[Self; 2],
+        t: &Self::Root,
+    ) -> Option<[[TrackedF64; 3]; 4]> {
+        let scale = values.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+        let s = fraction_of_interval(t.0, interval);
+        Some(std::array::from_fn(|i| {
+            std::array::from_fn(|k| {
+                let (start, end) = (values[6 * i + k], values[6 * i + 3 + k]);
+                TrackedF64::at_scale(interpolate(start, end, s), scale)
+            })
+        }))
+    }
+}
+
+/// `(t - t0) / (t1 - t0)`, clamped to `[0, 1]`.
+#[allow(clippy::float_arithmetic)] // the f64 path's positions
+fn fraction_of_interval(t: f64, interval: &[f64; 2]) -> f64 {
+    ((t - interval[0]) / (interval[1] - interval[0])).clamp(0.0, 1.0)
+}
+
+/// `start + s (end - start)`.
+#[allow(clippy::float_arithmetic)] // the f64 path's positions
+fn interpolate(start: f64, end: f64, s: f64) -> f64 {
+    start + s * (end - start)
+}
+
+/// `p(x)` with its magnitude (Horner's rule on values and magnitudes, `x`
+/// an exact `f64`).
+fn tracked_value_at(p: &Poly<TrackedF64>, x: f64) -> TrackedF64 {
+    p.eval(&TrackedF64::input(x))
 }
 
 /// The sign of a polynomial over the coordinate ring at a scalar value (the
@@ -314,10 +440,37 @@ mod tests {
     }
 
     #[test]
+    fn projection_axis_first_exactly_largest_in_f64() {
+        use crate::poly::F64Root;
+        let c =
+            |value: f64, magnitude: f64| Poly::from_coeffs(vec![TrackedF64 { value, magnitude }]);
+        // a normal (1e-17 of noise at magnitude 1, 0.5, -2): f64 projects
+        // along z, never along the noise
+        let n = Vec3::new(c(1e-17, 1.0), c(0.5, 1.0), c(-2.0, 4.0));
+        assert_eq!(f64::projection_axis(&n, &F64Root(0.5)), Some(2));
+        // all within rounding: no axis (a zero-area triangle)
+        let flat = Vec3::new(c(1e-17, 1.0), c(-3e-17, 1.0), c(0.0, 1.0));
+        assert_eq!(f64::projection_axis(&flat, &F64Root(0.5)), None);
+        // exactly, any non-zero component will do: the first
+        let ip = |v: i64| Poly::from_coeffs(vec![BigInt::from(v)]);
+        let n = Vec3::new(ip(0), ip(1), ip(-5));
+        let t = BigRational::roots_between(
+            &Poly::from_coeffs(vec![BigInt::from(-1), BigInt::from(2)]),
+            &q(0, 1),
+            &q(1, 1),
+            &|_| false,
+        )
+        .unwrap();
+        assert_eq!(BigRational::projection_axis(&n, &t[0]), Some(1));
+        let zero = Vec3::new(ip(0), ip(0), ip(0));
+        assert_eq!(BigRational::projection_axis(&zero, &t[0]), None);
+    }
+
+    #[test]
     fn exact_roots_and_signs() {
         // (2t - 1)(t - 3): root 1/2 in [0, 1]
         let p = Poly::from_coeffs(vec![BigInt::from(3), BigInt::from(-7), BigInt::from(2)]);
-        let roots = BigRational::roots_between(&p, &q(0, 1), &q(1, 1)).unwrap();
+        let roots = BigRational::roots_between(&p, &q(0, 1), &q(1, 1), &|_| false).unwrap();
         assert_eq!(roots.len(), 1);
         assert_eq!(roots[0].as_rational(), Some(&q(1, 2)));
         let lin = Poly::from_coeffs(vec![BigInt::from(-1), BigInt::from(4)]);

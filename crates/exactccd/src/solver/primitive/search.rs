@@ -34,6 +34,11 @@ pub(crate) trait InsideTest<S: PrimitiveScalar> {
     /// Every polynomial whose sign [`Self::decide`] may read.
     fn inspected(&self) -> Vec<&Poly<S::Coord>>;
 
+    /// The sign of the separation polynomial at the time `t`.
+    fn separation_sign_at(&self, t: &S::Root) -> Sign {
+        S::sign_at_time(self.separation(), t)
+    }
+
     /// The exact answer at the time `t`, given that the four points are
     /// coplanar at `t`.
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection>;
@@ -58,12 +63,13 @@ pub(crate) fn candidates<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
     hi: &S,
 ) -> Result<Candidates<S::Root>, Error> {
     let s = test.separation();
-    if !s.is_zero() {
+    if !S::is_negligible(s) {
         let degree = s.degree().unwrap_or(0);
         let times = if degree == 0 {
             Vec::new()
         } else {
-            S::roots_between(s, lo, hi).map_err(isolation)?
+            let zero_at = |x: &S| test.separation_sign_at(&S::root_of_value(x)) == Sign::Zero;
+            S::roots_between(s, lo, hi, &zero_at).map_err(isolation)?
         };
         return Ok(Candidates {
             schedule: Schedule::Separation { degree },
@@ -73,14 +79,15 @@ pub(crate) fn candidates<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
     let mut times = vec![S::root_of_value(lo), S::root_of_value(hi)];
     let mut critical = 0;
     for p in test.inspected() {
-        if p.is_zero() {
+        if S::is_negligible(p) {
             continue;
         }
         critical += 1;
         if p.is_constant() {
             continue;
         }
-        times.extend(S::roots_between(p, lo, hi).map_err(isolation)?);
+        let zero_at = |x: &S| S::sign_at_time(p, &S::root_of_value(x)) == Sign::Zero;
+        times.extend(S::roots_between(p, lo, hi, &zero_at).map_err(isolation)?);
     }
     times.sort();
     times.dedup();
@@ -200,7 +207,7 @@ pub(crate) fn separation_sign_before<S: PrimitiveScalar>(
     t: &S::Root,
     lo: &S,
 ) -> Option<Sign> {
-    if separation.is_zero() {
+    if S::is_negligible(separation) {
         return None;
     }
     let previous = candidates

@@ -11,20 +11,28 @@
 //!   3; three quadratics each): the triangle `f_{i+1} f_{i+2} p` opposite
 //!   vertex `i`; when `p` is in the plane, `A_i = lambda_i n` with
 //!   `lambda_i` the barycentric coordinate of `p` for vertex `i`;
-//! * `D_i = (p - f_{i+1}) . (p - f_{i+2})`: with the three components of
-//!   `A_i` zero (p on the line), `D_i <= 0` exactly when `p` lies on the
-//!   closed segment `f_{i+1} f_{i+2}` (also when the segment is a point:
-//!   then `D_i = |p - f_{i+1}|^2`).
+//! * for the edge `u v = f_{i+1} f_{i+2}`: its direction `d_i = v - u` and
+//!   the differences `p - u`, `v - p` (linear): with `p` on the line of a
+//!   segment that is not a point, `p = u + s d`, and along an axis `k` with
+//!   `d_k != 0` the signs of `(p - u)_k d_k` and `(v - p)_k d_k` are those of
+//!   `s` and `1 - s`; for a point segment (`d = 0`), `p` is on it exactly
+//!   when `p - u = 0`. No distance is squared, so the test reads the
+//!   position along the line at the scale of the coordinates (a squared
+//!   distance compared against a rounding bound would accept, in `f64`, a
+//!   point `1e-8` away from a point segment).
 //!
-//! Inside test at a time where `s = 0`, all by exact signs:
+//! Inside test at a time where `s = 0`, all by signs (exact for the exact
+//! scalars, within the rounding bound for `f64`):
 //!
-//! 1. the first axis `k` with `n_k != 0`: the triangle has positive area and
-//!    its plane projects one-to-one along `k`; `p` is in the closed triangle
-//!    exactly when every `A_{i,k}` is zero or has the sign of `n_k` (all
-//!    `lambda_i >= 0`);
+//! 1. an axis `k` with `n_k != 0` ([`PrimitiveScalar::projection_axis`]:
+//!    the first one exactly, the largest in `f64`): the triangle has
+//!    positive area and its plane projects one-to-one along `k`; `p` is in
+//!    the closed triangle exactly when every `A_{i,k}` is zero or has the
+//!    sign of `n_k` (all `lambda_i >= 0`);
 //! 2. `n = 0`: the triangle is a segment or a point, the union of its three
-//!    closed edges; `p` is in it exactly when, for some edge `i`, all three
-//!    components of `A_i` vanish and `D_i <= 0`.
+//!    closed edges; `p` is in it exactly when it is on one of them
+//!    ([`point_on_segment`]: all three components of `A_i` vanish and
+//!    `0 <= s <= 1` along the edge, or the edge is a point and `p` is it).
 #![deny(clippy::float_arithmetic)]
 
 use super::evidence::{Rejection, SegmentMiss, VertexFaceRejection, VertexFaceWitness, Witness};
@@ -39,8 +47,41 @@ use crate::scalar::Sign;
 pub(crate) struct VertexFacePolys<C> {
     pub(crate) normal: PolyVec<C>,
     pub(crate) separation: Poly<C>,
-    pub(crate) sub_area: [PolyVec<C>; 3],
-    pub(crate) edge_dot: [Poly<C>; 3],
+    /// The edges opposite each vertex: the `cross` of edge `i` is the
+    /// sub-area `A_i`.
+    pub(crate) edges: [SegmentPolys<C>; 3],
+}
+
+/// The polynomials of a point-on-closed-segment test of a point `p`
+/// against the segment `u v`: `d = v - u`, `d x (p - u)`, `p - u`, `v - p`.
+pub(crate) struct SegmentPolys<C> {
+    pub(crate) direction: PolyVec<C>,
+    pub(crate) cross: PolyVec<C>,
+    pub(crate) from_start: PolyVec<C>,
+    pub(crate) to_end: PolyVec<C>,
+}
+
+impl<C: crate::scalar::Ring> SegmentPolys<C> {
+    /// The point `p` against the segment `u v`.
+    pub(crate) fn new(p: &PolyVec<C>, u: &PolyVec<C>, v: &PolyVec<C>) -> Self {
+        let direction = sub(v, u);
+        let from_start = sub(p, u);
+        SegmentPolys {
+            cross: cross(&direction, &from_start),
+            to_end: sub(v, p),
+            direction,
+            from_start,
+        }
+    }
+
+    /// Every polynomial the test reads.
+    pub(crate) fn inspected(&self) -> impl Iterator<Item = &Poly<C>> {
+        self.direction
+            .iter()
+            .chain(self.cross.iter())
+            .chain(self.from_start.iter())
+            .chain(self.to_end.iter())
+    }
 }
 
 impl<C: crate::scalar::Ring> VertexFacePolys<C> {
@@ -50,23 +91,20 @@ impl<C: crate::scalar::Ring> VertexFacePolys<C> {
         let f = [f0, f1, f2];
         let normal = cross(&sub(f1, f0), &sub(f2, f0));
         let separation = dot(&normal, &sub(p, f0));
-        let sub_area = std::array::from_fn(|i| {
-            let u = f[(i + 1) % 3];
-            let v = f[(i + 2) % 3];
-            cross(&sub(v, u), &sub(p, u))
-        });
-        let edge_dot = std::array::from_fn(|i| {
-            let u = f[(i + 1) % 3];
-            let v = f[(i + 2) % 3];
-            dot(&sub(p, u), &sub(p, v))
-        });
+        let edges = std::array::from_fn(|i| SegmentPolys::new(p, f[(i + 1) % 3], f[(i + 2) % 3]));
         VertexFacePolys {
             normal,
             separation,
-            sub_area,
-            edge_dot,
+            edges,
         }
     }
+}
+
+/// The separation `n . (p - f0)` alone, from the four points `p, f0, f1,
+/// f2` (as [`VertexFacePolys::new`] forms it).
+pub(crate) fn separation<C: crate::scalar::Ring>(points: &[PolyVec<C>; 4]) -> Poly<C> {
+    let [p, f0, f1, f2] = points;
+    dot(&cross(&sub(f1, f0), &sub(f2, f0)), &sub(p, f0))
 }
 
 /// The edge opposite vertex `i`, as increasing vertex indices.
@@ -82,10 +120,9 @@ impl<S: PrimitiveScalar> InsideTest<S> for VertexFacePolys<S::Coord> {
 
     fn inspected(&self) -> Vec<&Poly<S::Coord>> {
         let mut v: Vec<&Poly<S::Coord>> = self.normal.iter().collect();
-        for a in &self.sub_area {
-            v.extend(a.iter());
+        for e in &self.edges {
+            v.extend(e.inspected());
         }
-        v.extend(self.edge_dot.iter());
         v
     }
 
@@ -103,14 +140,11 @@ fn decide_vertex_face<S: PrimitiveScalar>(
     t: &S::Root,
 ) -> Result<VertexFaceWitness, VertexFaceRejection> {
     let sign = |p: &Poly<S::Coord>| S::sign_at_time(p, t);
-    for axis in 0..3 {
+    if let Some(axis) = S::projection_axis(&polys.normal, t) {
         let sn = sign(&polys.normal[axis]);
-        if sn == Sign::Zero {
-            continue;
-        }
         let mut barycentric = [Sign::Zero; 3];
-        for (vertex, area) in polys.sub_area.iter().enumerate() {
-            let s = sign(&area[axis]).product(sn);
+        for (vertex, edge) in polys.edges.iter().enumerate() {
+            let s = sign(&edge.cross[axis]).product(sn);
             if s == Sign::Negative {
                 return Err(VertexFaceRejection::Outside { axis, vertex });
             }
@@ -120,7 +154,7 @@ fn decide_vertex_face<S: PrimitiveScalar>(
     }
     let mut misses = [SegmentMiss::Beyond; 3];
     for (i, miss) in misses.iter_mut().enumerate() {
-        match point_on_segment::<S>(&polys.sub_area[i], &polys.edge_dot[i], t) {
+        match point_on_segment::<S>(&polys.edges[i], t) {
             Ok(()) => {
                 return Ok(VertexFaceWitness::OnDegenerateFace {
                     edge: opposite_edge(i),
@@ -132,19 +166,29 @@ fn decide_vertex_face<S: PrimitiveScalar>(
     Err(VertexFaceRejection::OffDegenerateFace { misses })
 }
 
-/// The point is on the closed segment when every component of the cross
-/// product `(v - u) x (p - u)` is zero and `(p - u) . (p - v) <= 0`.
+/// The point is on the closed segment `u v`: for `d = v - u` not zero,
+/// every component of `d x (p - u)` is zero and, along an axis `k` with
+/// `d_k != 0`, neither `(p - u)_k` nor `(v - p)_k` has the sign opposite to
+/// `d_k`; for `d = 0`, `p - u = 0` (module documentation).
 pub(crate) fn point_on_segment<S: PrimitiveScalar>(
-    cross: &PolyVec<S::Coord>,
-    dot: &Poly<S::Coord>,
+    seg: &SegmentPolys<S::Coord>,
     t: &S::Root,
 ) -> Result<(), SegmentMiss> {
-    for (axis, c) in cross.iter().enumerate() {
-        if S::sign_at_time(c, t) != Sign::Zero {
-            return Err(SegmentMiss::OffLine { axis });
-        }
+    let sign = |p: &Poly<S::Coord>| S::sign_at_time(p, t);
+    let Some(k) = S::projection_axis(&seg.direction, t) else {
+        // a point segment
+        return match (0..3).find(|&axis| sign(&seg.from_start[axis]) != Sign::Zero) {
+            Some(axis) => Err(SegmentMiss::OffLine { axis }),
+            None => Ok(()),
+        };
+    };
+    if let Some(axis) = (0..3).find(|&axis| sign(&seg.cross[axis]) != Sign::Zero) {
+        return Err(SegmentMiss::OffLine { axis });
     }
-    if S::sign_at_time(dot, t) == Sign::Positive {
+    let dk = sign(&seg.direction[k]);
+    let before_start = sign(&seg.from_start[k]).product(dk) == Sign::Negative;
+    let after_end = sign(&seg.to_end[k]).product(dk) == Sign::Negative;
+    if before_start || after_end {
         return Err(SegmentMiss::Beyond);
     }
     Ok(())
