@@ -20,6 +20,7 @@ use exactccd::contact::{
     MAX_PRECISION_BITS,
 };
 use exactccd::solver::glide::raster::RasterSettings;
+use exactccd::WorkBudget;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -85,6 +86,11 @@ enum Command {
         #[arg(long, default_value_t = -0.1, value_parser = properness_value,
               allow_hyphen_values = true)]
         properness_threshold: f64,
+        /// Work budget of each solve, in seconds of the solving thread's CPU
+        /// time: past it an exact solve stops with status 3 and says what
+        /// it established.
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+        budget: WorkBudget,
         /// The scenario file.
         file: PathBuf,
     },
@@ -95,6 +101,11 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
+        /// Work budget of each solve, in seconds of the solving thread's CPU
+        /// time: past it an exact solve stops with status 3 and says what
+        /// it established.
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+        budget: WorkBudget,
         /// Scenario files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -112,6 +123,11 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
+        /// Work budget of each solve, in seconds of the solving thread's CPU
+        /// time: past it an exact solve stops with status 3 and says what
+        /// it established.
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+        budget: WorkBudget,
         /// Query files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -175,6 +191,10 @@ struct CampaignArgs {
     /// Solver runs allowed to shrink one failing scenario (0: keep it whole).
     #[arg(long, default_value_t = 150)]
     shrink_budget: usize,
+    /// Work budget of each solve, in seconds of the solving thread's CPU
+    /// time (a solve past it is counted as having met a limit).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+    budget: WorkBudget,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -192,6 +212,16 @@ fn positive_number(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
         _ => Err(format!("{s:?} is not a positive finite number")),
+    }
+}
+
+/// A work budget in seconds: a positive finite decimal number.
+fn budget_value(s: &str) -> Result<WorkBudget, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => std::time::Duration::try_from_secs_f64(x)
+            .map(WorkBudget::cpu)
+            .map_err(|_| format!("{s:?} seconds is too long")),
+        _ => Err(format!("{s:?} is not a positive number of seconds")),
     }
 }
 
@@ -312,6 +342,7 @@ fn run() -> Outcome {
             pixel,
             time_resolution,
             properness_threshold,
+            budget,
             file,
         } => {
             let method = method.map(Method::from);
@@ -338,16 +369,22 @@ fn run() -> Outcome {
                     integrator: integrator.into(),
                     all_collisions: all,
                     glide_variant,
+                    budget,
                 },
                 stats,
             )
         }
-        Command::Oracle { precision, paths } => oracle_command(&paths, precision),
+        Command::Oracle {
+            precision,
+            budget,
+            paths,
+        } => oracle_command(&paths, precision, budget),
         Command::Queries {
             scalar,
             precision,
+            budget,
             paths,
-        } => queries_command(&paths, scalar.into(), precision),
+        } => queries_command(&paths, scalar.into(), precision, budget),
         Command::Campaign {
             merge: Some(CampaignSub::Merge { out, reports }),
             ..
@@ -371,6 +408,7 @@ fn run() -> Outcome {
                     out: run.out,
                     precision: run.precision,
                     shrink_budget: run.shrink_budget,
+                    budget: run.budget,
                 },
                 !run.quiet,
             )

@@ -21,7 +21,7 @@
 use super::{exit, Outcome};
 use exactccd::campaign::{describe_time, evaluate, Evaluation, RunOutcome};
 use exactccd::contact::Time;
-use exactccd::contact::{ScalarKind, SolveOptions};
+use exactccd::contact::{ScalarKind, SolveOptions, WorkBudget};
 use exactccd::scenario::{load_scenario, LoadOptions, Scenario};
 use std::path::{Path, PathBuf};
 
@@ -142,13 +142,14 @@ fn summary_line(e: &Evaluation) -> String {
 }
 
 /// `exactccd oracle FILE|DIR...` (module docs).
-pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
+pub fn oracle_command(paths: &[PathBuf], precision: u32, budget: WorkBudget) -> Outcome {
     let (files, mut stderr) = scenario_files(paths);
     let mut invalid = stderr.len();
     let (mut agree, mut disagree, mut not_applicable) = (0usize, 0usize, 0usize);
     let mut stdout = String::new();
     let options = SolveOptions {
         precision,
+        budget,
         ..SolveOptions::default()
     };
     for file in &files {

@@ -271,6 +271,7 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
         out: None,
         precision: 64,
         shrink_budget: 0,
+        budget: exactccd::WorkBudget::default(),
     };
     let (lines, summary) = run_campaign(&config).expect("runs");
     assert_eq!(lines.len(), 24);

@@ -26,6 +26,7 @@ mod time_object;
 mod witness;
 
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
+pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use dispatch::{default_method, solve};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
 pub use query::{
