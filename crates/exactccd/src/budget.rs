@@ -108,13 +108,15 @@ pub(crate) enum Activity {
     ExpandingMotion,
     /// Isolating the real roots of a polynomial of this degree.
     IsolatingRoots(usize),
-    /// Comparing or refining algebraic numbers of this degree.
+    /// Comparing roots of polynomials of this degree.
     ComparingRoots(usize),
+    /// Narrowing the isolating interval of a root of this degree.
+    RefiningRoot(usize),
     /// Computing a polynomial gcd (square-free parts, common roots) of this
     /// degree.
     PolynomialGcd(usize),
-    /// Enclosing an event of a transcendental (screw) motion.
-    EnclosingEvent,
+    /// Finding and enclosing the events of a general screw (glide).
+    GeneralScrewEvents,
 }
 
 impl fmt::Display for Activity {
@@ -128,8 +130,13 @@ impl fmt::Display for Activity {
             Activity::ComparingRoots(d) => {
                 write!(f, "comparing roots of a degree-{d} polynomial")
             }
+            Activity::RefiningRoot(d) => {
+                write!(f, "narrowing a root of a degree-{d} polynomial")
+            }
             Activity::PolynomialGcd(d) => write!(f, "computing the gcd of degree-{d} polynomials"),
-            Activity::EnclosingEvent => f.write_str("enclosing an event time of a screw motion"),
+            Activity::GeneralScrewEvents => {
+                f.write_str("enclosing the contact events of a screw motion")
+            }
         }
     }
 }
@@ -365,8 +372,16 @@ pub(crate) fn doing(activity: Activity) -> ActivityGuard {
 /// call it as their decided prefix of the interval grows). Does nothing
 /// outside a limited [`with_budget`].
 pub(crate) fn established_no_contact_before(t: &BigRational) {
+    established_no_contact_before_with(|| Some(t.clone()));
+}
+
+/// [`established_no_contact_before`] with the time computed only inside a
+/// limited [`with_budget`] (`None`: nothing to record).
+pub(crate) fn established_no_contact_before_with(t: impl FnOnce() -> Option<BigRational>) {
     if METER.with(Cell::get).is_some() {
-        ESTABLISHED.with(|e| *e.borrow_mut() = Some(t.clone()));
+        if let Some(t) = t() {
+            ESTABLISHED.with(|e| *e.borrow_mut() = Some(t));
+        }
     }
 }
 
