@@ -89,7 +89,8 @@ enum Command {
         /// Work budget of each solve, in seconds of the solving thread's CPU
         /// time: past it an exact solve stops with status 3 and says what
         /// it established.
-        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
         budget: WorkBudget,
         /// The scenario file.
         file: PathBuf,
@@ -104,7 +105,8 @@ enum Command {
         /// Work budget of each solve, in seconds of the solving thread's CPU
         /// time: past it an exact solve stops with status 3 and says what
         /// it established.
-        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
         budget: WorkBudget,
         /// Scenario files or directories.
         #[arg(required = true)]
@@ -126,7 +128,8 @@ enum Command {
         /// Work budget of each solve, in seconds of the solving thread's CPU
         /// time: past it an exact solve stops with status 3 and says what
         /// it established.
-        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
         budget: WorkBudget,
         /// Query files or directories.
         #[arg(required = true)]
@@ -193,7 +196,8 @@ struct CampaignArgs {
     shrink_budget: usize,
     /// Work budget of each solve, in seconds of the solving thread's CPU
     /// time (a solve past it is counted as having met a limit).
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
     budget: WorkBudget,
     /// No progress bar.
     #[arg(long)]

@@ -136,7 +136,15 @@ fn summary_line(e: &Evaluation) -> String {
             None => format!("{} answered", r.label()),
         })
         .collect();
+    // exact runs stopped by a limit (the work budget): no exact truth
+    let limited = e.runs.iter().filter_map(|r| match &r.outcome {
+        RunOutcome::LimitExceeded(_) if r.scalar == ScalarKind::Exact => {
+            Some(format!("{} limit exceeded", r.label()))
+        }
+        _ => None,
+    });
     let mut parts = exact;
+    parts.extend(limited);
     parts.extend(floats);
     format!("{what} ({})", parts.join(", "))
 }
@@ -187,6 +195,11 @@ pub fn oracle_command(paths: &[PathBuf], precision: u32, budget: WorkBudget) -> 
         } else {
             agree += 1;
             stdout.push_str(&format!("ok   {shown}: {}\n", summary_line(&e)));
+            for r in &e.runs {
+                if let RunOutcome::LimitExceeded(why) = &r.outcome {
+                    stderr.push(format!("{shown}: {}: {why}", r.label()));
+                }
+            }
         }
     }
     if agree + disagree + not_applicable > 0 {
