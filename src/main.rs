@@ -178,9 +178,9 @@ struct CampaignArgs {
     /// Scenario classes, comma separated: linear, rational1..rational4,
     /// axis-aligned, parallel-edges, touching-instant, flush-sliding,
     /// contact-at-start, contact-at-end, near-miss, rotation and spin
-    /// (glide's rules 6 and 7), raster (glide's rule 8), piecewise, or the
-    /// groups random, degenerate, glide (linear, rotation, spin, raster),
-    /// all [default: all].
+    /// (glide's rules 6 and 7), raster and linear-near-miss (glide's rule
+    /// 8), piecewise, or the groups random, degenerate, glide (linear,
+    /// rotation, spin, raster, linear-near-miss), all [default: all].
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)

@@ -29,7 +29,7 @@
 //! * What was being done is a thread-local [`Activity`] set by
 //!   [`doing`] (a guard that restores the previous one); what was
 //!   established is the latest time before which a solver has ruled
-//!   contact out ([`established_no_contact_before`]). When a closure under
+//!   contact out ([`established_no_contact_before_with`]). When a closure under
 //!   [`with_budget`] returns a "resource limit exceeded" error and the
 //!   budget is exhausted, the error becomes one line: `work budget of 60 s
 //!   exhausted while isolating roots of a degree-32 polynomial; no contact
@@ -369,14 +369,8 @@ pub(crate) fn doing(activity: Activity) -> ActivityGuard {
 
 /// Records that contact is ruled out on `[t0, t)`: the message of an
 /// exhausted budget says so. Later calls replace earlier ones (solvers
-/// call it as their decided prefix of the interval grows). Does nothing
-/// outside a limited [`with_budget`].
-pub(crate) fn established_no_contact_before(t: &BigRational) {
-    established_no_contact_before_with(|| Some(t.clone()));
-}
-
-/// [`established_no_contact_before`] with the time computed only inside a
-/// limited [`with_budget`] (`None`: nothing to record).
+/// call it as their decided prefix of the interval grows). The time is
+/// computed only inside a [`with_budget`] (`None`: nothing to record).
 pub(crate) fn established_no_contact_before_with(t: impl FnOnce() -> Option<BigRational>) {
     if METER.with(Cell::get).is_some() {
         if let Some(t) = t() {
@@ -390,9 +384,7 @@ mod tests {
     use super::*;
 
     fn spin_until_exhausted() -> Result<u64, Error> {
-        let mut n = 0u64;
         loop {
-            n += 1;
             check()?;
         }
     }
@@ -402,7 +394,7 @@ mod tests {
         let _doing = doing(Activity::Solving);
         let e = with_budget(WorkBudget::cpu(Duration::from_millis(20)), || {
             let _d = doing(Activity::IsolatingRoots(32));
-            established_no_contact_before(&BigRational::new(1.into(), 4.into()));
+            established_no_contact_before_with(|| Some(BigRational::new(1.into(), 4.into())));
             spin_until_exhausted()
         })
         .unwrap_err();

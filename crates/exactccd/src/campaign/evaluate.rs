@@ -32,7 +32,7 @@ use super::angular_equivalent::angular_equivalent;
 use super::finding::{panic_message, Finding, FindingKind};
 use super::raster_rule::{raster_rule, RasterRecord};
 use super::sigma_path::sigma_path_scenario;
-use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Time};
+use crate::contact::{solve, with_budget, ContactResult, Method, ScalarKind, SolveOptions, Time};
 use crate::poly::RealAlgebraic;
 use crate::referee::{algebraic_of, referee};
 use crate::scenario::Scenario;
@@ -293,16 +293,18 @@ fn sigma_path_rule(
     };
     let interval = (&scenario.interval.0, &scenario.interval.1);
     let glide = catch_unwind(AssertUnwindSafe(|| {
-        solve_glide(
-            scenario.a(),
-            scenario.b(),
-            interval,
-            &GlideOptions {
-                arithmetic: Arithmetic::Exact,
-                collisions: Collisions::First,
-                precision: options.precision,
-            },
-        )
+        with_budget(options.budget, || {
+            solve_glide(
+                scenario.a(),
+                scenario.b(),
+                interval,
+                &GlideOptions {
+                    arithmetic: Arithmetic::Exact,
+                    collisions: Collisions::First,
+                    precision: options.precision,
+                },
+            )
+        })
     }));
     let Ok(Ok(glide)) = glide else {
         return Vec::new(); // the main run already reported what went wrong
@@ -468,8 +470,8 @@ pub fn evaluate(
         .any(|r| r.method == Method::Glide && r.answer().is_some());
     let raster = match (exact, float) {
         _ if !glide_answered => Vec::new(),
-        (Some(s), _) => raster_rule(s, true, options.precision),
-        (None, Some(s)) => raster_rule(s, false, options.precision),
+        (Some(s), _) => raster_rule(s, true, options.precision, options.budget),
+        (None, Some(s)) => raster_rule(s, false, options.precision, options.budget),
         (None, None) => Vec::new(),
     };
     findings.extend(raster.iter().flat_map(RasterRecord::findings));
