@@ -83,7 +83,10 @@ fn a_library_user_sets_the_budget_in_the_solve_options() {
         assert!(e.is_limit_exceeded(), "{method}: {e}");
         assert_budget_reason(e.reason(), "0.3 s");
     }
-    assert_eq!(SolveOptions::default().budget, WorkBudget::cpu(Duration::from_secs(60)));
+    assert_eq!(
+        SolveOptions::default().budget,
+        WorkBudget::cpu(Duration::from_secs(60))
+    );
 }
 
 #[test]

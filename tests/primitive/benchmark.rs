@@ -35,7 +35,14 @@ fn sample() -> Vec<PathBuf> {
 #[test]
 fn exact_answers_match_every_label_and_f64_is_counted() {
     let mut sink = Vec::new();
-    let exact = run_queries(&sample(), ScalarKind::Exact, 64, WorkBudget::default(), &mut sink).unwrap();
+    let exact = run_queries(
+        &sample(),
+        ScalarKind::Exact,
+        64,
+        WorkBudget::default(),
+        &mut sink,
+    )
+    .unwrap();
     let total = exact.total();
     assert_eq!(total.queries, 574);
     assert_eq!(total.false_negatives, 0);
@@ -80,7 +87,8 @@ fn exact_answers_match_every_label_and_f64_is_counted() {
         64,
         WorkBudget::default(),
         &mut std::io::sink(),
-    ).unwrap();
+    )
+    .unwrap();
     let unit: Vec<_> = f64_run
         .folders
         .iter()

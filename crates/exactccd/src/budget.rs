@@ -235,7 +235,10 @@ impl Drop for ScopeGuard {
 /// let answer = with_budget(WorkBudget::cpu(Duration::from_secs(5)), || Ok(6 * 7));
 /// assert_eq!(answer, Ok(42));
 /// ```
-pub fn with_budget<R>(budget: WorkBudget, f: impl FnOnce() -> Result<R, Error>) -> Result<R, Error> {
+pub fn with_budget<R>(
+    budget: WorkBudget,
+    f: impl FnOnce() -> Result<R, Error>,
+) -> Result<R, Error> {
     let guard = ScopeGuard {
         outer: METER.with(Cell::get),
         activity: ACTIVITY.with(|a| a.replace(Activity::Solving)),
@@ -443,15 +446,24 @@ mod tests {
     #[test]
     fn an_inner_scope_ends_no_later_than_the_outer_one() {
         let e = with_budget(WorkBudget::cpu(Duration::from_millis(10)), || {
-            with_budget(WorkBudget::cpu(Duration::from_secs(3600)), spin_until_exhausted)
+            with_budget(
+                WorkBudget::cpu(Duration::from_secs(3600)),
+                spin_until_exhausted,
+            )
         })
         .unwrap_err();
-        assert!(e.reason().starts_with("work budget of 0.01 s exhausted"), "{e}");
+        assert!(
+            e.reason().starts_with("work budget of 0.01 s exhausted"),
+            "{e}"
+        );
         let e = with_budget(WorkBudget::cpu(Duration::from_millis(10)), || {
             with_budget(WorkBudget::UNLIMITED, spin_until_exhausted)
         })
         .unwrap_err();
-        assert!(e.reason().starts_with("work budget of 0.01 s exhausted"), "{e}");
+        assert!(
+            e.reason().starts_with("work budget of 0.01 s exhausted"),
+            "{e}"
+        );
     }
 
     #[test]

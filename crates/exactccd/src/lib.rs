@@ -81,12 +81,12 @@ pub mod referee;
 #[doc(hidden)]
 pub mod solver;
 
+pub use budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use claims::{check_claim, Claim, ClaimVerdict, FloatClass, Verdict};
 pub use contact::{
     default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,
     ScalarKind, SolveOptions, SolverStats, Time,
 };
-pub use budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use error::Error;
 pub use generate::{generate, ScenarioClass};
 pub use scenario::{

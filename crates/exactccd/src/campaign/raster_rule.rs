@@ -60,13 +60,17 @@
 //!   where some pair is strictly proper (a corner entering a face across
 //!   its edge) stays required;
 //! * a proper raster collision with no analytic collision within the
-//!   resolution is a **near miss** when, at its time, its contact point
-//!   lies within the place resolution (`sqrt 3` pixels, added up) of both
-//!   solids' surfaces: the solids pass closer than the raster's stated
-//!   resolution without touching (`b` sliding `1e-9` past a face of `a`),
-//!   and the raster's answer is within its resolution of the certified
-//!   truth. It is classified and counted, as every `f64` answer is, not a
-//!   finding;
+//!   resolution is a **near miss** when the certified truth has the solids
+//!   apart at its time (outside every certified contact interval,
+//!   [`CertifiedContacts`]) and its contact point lies within the place
+//!   resolution (`sqrt 3` pixels, added up) of both solids' surfaces then:
+//!   the solids pass closer than the raster's stated resolution without
+//!   touching (`b` sliding `1e-9` past a face of `a`), and the raster's
+//!   answer is within its resolution of the certified truth. It is
+//!   classified and counted, as every `f64` answer is, not a finding.
+//!   Without a certified truth that lists its contact intervals there is
+//!   no near miss (a raster collision displaced in time, where the solids
+//!   still touch, stays a phantom);
 //! * any other unmatched required collision is a **miss**, and any other
 //!   proper raster collision with no analytic collision (of any kind)
 //!   within the resolution is a **phantom**: both are findings of kind
@@ -116,6 +120,20 @@ pub const GRAZE_COSINE: f64 = 1e-6;
 /// product of exact directions, far below any properness a pixel
 /// candidate resolves (the raster's threshold is -0.1).
 pub const BOUNDARY_PROPERNESS: f64 = 1e-9;
+
+/// The certified truth's contact intervals, in scenario time units (`f64`
+/// ends): the times at which the solids touch, empty when they never do.
+/// Rule 8 classifies a raster collision as a near miss only at a time
+/// outside all of them (module docs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CertifiedContacts(pub Vec<(f64, f64)>);
+
+impl CertifiedContacts {
+    /// True when `t` lies outside every contact interval.
+    pub fn apart_at(&self, t: f64) -> bool {
+        self.0.iter().all(|(lo, hi)| t < *lo || t > *hi)
+    }
+}
 
 /// How the analytic reference was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -393,11 +411,23 @@ fn describe(what: &str, e: &GlideEvent) -> String {
 
 /// Compares the raster's collisions with the analytic ones (module docs):
 /// requirement, matching, grazes, misses, phantoms and the worst `|dt|` of
-/// the matched collisions.
+/// the matched collisions; without a certified truth, so no near misses
+/// ([`compare_raster_with_truth`]).
 pub fn compare_raster(
     scenario: &Scenario,
     analytic: &[GlideEvent],
     raster: &RasterOutcome,
+) -> RasterComparison {
+    compare_raster_with_truth(scenario, analytic, raster, None)
+}
+
+/// [`compare_raster`] knowing the certified truth's contact intervals:
+/// near misses are classified where it has the solids apart (module docs).
+pub fn compare_raster_with_truth(
+    scenario: &Scenario,
+    analytic: &[GlideEvent],
+    raster: &RasterOutcome,
+    truth: Option<&CertifiedContacts>,
 ) -> RasterComparison {
     let (t0, t1) = (&scenario.interval.0, &scenario.interval.1);
     let span = crate::scalar::rational_to_f64(&(t1 - t0));
@@ -485,12 +515,14 @@ pub fn compare_raster(
     // collision's point, at its time (module docs, "near miss")
     let solids = float_meshes(scenario);
     let near_miss = |f: &GlideEvent| {
-        solids.as_ref().is_some_and(|(a, b)| {
-            let t = event_time(f);
-            let p = &f.geometry.point;
-            measure::surface_distance(a, &ma, p, t) + measure::surface_distance(b, &mb, p, t)
-                <= px
-        })
+        let t = event_time(f);
+        let apart = truth.is_some_and(|c| c.apart_at(t));
+        apart
+            && solids.as_ref().is_some_and(|(a, b)| {
+                let p = &f.geometry.point;
+                measure::surface_distance(a, &ma, p, t) + measure::surface_distance(b, &mb, p, t)
+                    <= px
+            })
     };
     for f in raster.outcome.events.iter().filter(|f| proper(f)) {
         if analytic.iter().any(|e| near(e, f)) {
@@ -588,6 +620,7 @@ pub fn raster_rule(
     exact: bool,
     precision: u32,
     budget: WorkBudget,
+    truth: Option<&CertifiedContacts>,
 ) -> Vec<RasterRecord> {
     let Some((reference, overlapping, analytic)) =
         analytic_collisions(scenario, exact, precision, budget)
@@ -622,7 +655,9 @@ pub fn raster_rule(
             Ok(Ok(r)) if overlapping || r.outcome.initially_overlapping => {
                 RasterRunOutcome::Overlapping
             }
-            Ok(Ok(r)) => RasterRunOutcome::Compared(compare_raster(scenario, &analytic, &r)),
+            Ok(Ok(r)) => RasterRunOutcome::Compared(compare_raster_with_truth(
+                scenario, &analytic, &r, truth,
+            )),
         };
         records.push(RasterRecord {
             pixels_per_edge: pixels,

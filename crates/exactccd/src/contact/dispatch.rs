@@ -64,7 +64,9 @@ pub fn solve(
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> Result<ContactResult, Error> {
-    with_budget(options.budget, || solve_unbudgeted(query, method, scalar, options))
+    with_budget(options.budget, || {
+        solve_unbudgeted(query, method, scalar, options)
+    })
 }
 
 /// [`solve`] without opening a budget scope of its own.

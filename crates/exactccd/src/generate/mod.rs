@@ -486,7 +486,11 @@ impl Builder {
         let third = 3 - dir - across;
         let k = self.rng.range(3, 12) as u32;
         let gap = BigRational::new(BigInt::from(1), BigInt::from(10).pow(k));
-        let side = if self.rng.chance(1, 2) { q(1, 1) } else { q(-1, 1) };
+        let side = if self.rng.chance(1, 2) {
+            q(1, 1)
+        } else {
+            q(-1, 1)
+        };
         let reach = ha[across].clone() + &hb[across];
         let (start, end) = (self.positive(2, 4), self.positive(2, 4));
         let mut p = Vec3::zero();
@@ -495,7 +499,11 @@ impl Builder {
         p[third] = (ha[third].clone() + &hb[third]) * q(self.rng.range(-9, 9), 10);
         let mut velocity = Vec3::zero();
         velocity[across] = reach * q(2, 1) + start + end;
-        let b = Self::body(sb, Pose::new(Mat3::identity(), p), Motion::Linear { velocity });
+        let b = Self::body(
+            sb,
+            Pose::new(Mat3::identity(), p),
+            Motion::Linear { velocity },
+        );
         (a, b, gap)
     }
 

@@ -45,8 +45,8 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{Body, Motion, PolyMotion};
-use crate::geom::{quaternion_norm_squared, quaternion_rotation_homogeneous, Mat3, Pose, Vec3};
 use crate::budget::{self, Activity};
+use crate::geom::{quaternion_norm_squared, quaternion_rotation_homogeneous, Mat3, Pose, Vec3};
 use crate::poly::Poly;
 use crate::scalar::{BigInt, BigRational, FieldScalar, Ring, Scalar, Sign};
 

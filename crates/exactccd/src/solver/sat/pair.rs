@@ -25,11 +25,11 @@ use super::triangle_triangle::TriangleTriangleTable;
 use super::{
     AxisCertificate, Certificate, CertificateFrame, SatOutcome, SatStats, SeparationPiece, Side,
 };
+use crate::budget;
 use crate::geom::{Mat3, MatrixEntry, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
-use crate::budget;
 use crate::Error;
 
 /// A scenario for the SAT solver: two bodies and the time interval.

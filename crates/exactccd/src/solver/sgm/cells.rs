@@ -9,9 +9,9 @@
 use super::outcome::{SgmCell, SgmStats};
 use super::planes::{AxisData, PlaneId, PLANE_COUNT};
 use super::ring::PlaneRing;
+use crate::budget;
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{Ring, Sign};
-use crate::budget;
 use crate::Error;
 
 /// The bit of a cell's mask meaning "the bounding spheres are apart".

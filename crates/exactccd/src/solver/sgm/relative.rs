@@ -3,11 +3,11 @@
 //! centred at the origin.
 #![deny(clippy::float_arithmetic)]
 
+use crate::budget;
 use crate::geom::{Mat3, Shape, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::Poly;
 use crate::scalar::{BigRational, Ring, Scalar};
-use crate::budget;
 use crate::Error;
 
 /// Two boxes in the frame of the first (module docs of `sgm`): `b1 = [-e,

@@ -13,12 +13,12 @@ use super::planes::{
 };
 use super::relative::{relative_boxes, RelativeBoxes};
 use super::ring::PlaneRing;
+use crate::budget;
 use crate::geom::Mat3;
 use crate::geom::Vec3;
 use crate::motion::Body;
 use crate::poly::{fujiwara_bound_log2, isolate_roots, Poly, RealRoots};
 use crate::scalar::{BigInt, BigRational, Sign};
-use crate::budget;
 use crate::Error;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
