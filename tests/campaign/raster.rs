@@ -704,3 +704,24 @@ fn a_raster_collision_beyond_its_resolution_of_a_near_miss_is_a_phantom() {
     assert_eq!(findings.len(), 1);
     assert_eq!(findings[0].kind, FindingKind::RasterResolution);
 }
+
+/// The `linear-near-miss` class: every scenario a certified miss (SGM, SAT
+/// and glide exact, all certified by the referee), with no rule-8 finding.
+#[test]
+fn generated_linear_near_misses_are_certified_misses_without_findings() {
+    use exactccd_oracle::Verdict;
+    for i in 0..6 {
+        let s = generate(2026, i, ScenarioClass::LinearNearMiss);
+        assert_eq!(s.expect.as_ref().and_then(|x| x.collides), Some(false));
+        let e = evaluate(Some(&s), None, &SolveOptions::default());
+        assert!(e.findings.is_empty(), "{i}: {:?}", e.findings);
+        assert!(!e.truth().expect("an exact answer").collides, "{i}");
+        let certified = e
+            .runs
+            .iter()
+            .filter(|r| r.verdict == Some(Verdict::Certified))
+            .count();
+        assert_eq!(certified, 3, "{i}");
+        assert_eq!(e.raster.len(), 3, "{i}: glide applies");
+    }
+}
