@@ -170,17 +170,30 @@ impl Poly<BigInt> {
     /// complex roots, each simple.
     #[must_use]
     pub fn square_free(&self) -> Self {
+        self.square_free_until(|| false)
+            .expect("a gcd that is never stopped ends")
+    }
+
+    /// [`Poly::square_free`], or `None` when the work budget is spent
+    /// before the gcd with the derivative is found (`crate::budget`).
+    pub(crate) fn square_free_within_budget(&self) -> Option<Self> {
+        self.square_free_until(budget::is_exhausted)
+    }
+
+    fn square_free_until(&self, stop: impl Fn() -> bool) -> Option<Self> {
         let p = self.normalized();
         if p.is_constant() {
-            return p;
+            return Some(p);
         }
-        let g = p.gcd_int(&p.derivative());
+        let g = p.gcd_int_until(&p.derivative(), stop)?;
         if g.is_constant() {
-            return p;
+            return Some(p);
         }
-        p.exact_div_int(&g)
-            .expect("gcd(p, p') divides p exactly in Z[t]")
-            .normalized()
+        Some(
+            p.exact_div_int(&g)
+                .expect("gcd(p, p') divides p exactly in Z[t]")
+                .normalized(),
+        )
     }
 
     /// `2^(k n) p(m / 2^k)` for `n = deg p`: the value at a dyadic point,

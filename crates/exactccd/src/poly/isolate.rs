@@ -242,7 +242,9 @@ pub fn isolate_integer_roots(
     if super::descartes::sign_if_rootless_integer(p, a, b).is_some() {
         return Ok(Vec::new());
     }
-    let mut w = p.square_free();
+    let mut w = p
+        .square_free_within_budget()
+        .ok_or(IsolationError::BudgetExhausted)?;
     budget::check()?;
     let mut exact: Vec<BigRational> = Vec::new();
     // Split every rational root off first (Hensel lifting): they come out
