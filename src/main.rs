@@ -21,6 +21,7 @@ use exactccd::contact::{
     MAX_PRECISION_BITS,
 };
 use exactccd::solver::glide::raster::RasterSettings;
+use exactccd::WorkBudget;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,6 +95,12 @@ enum Command {
         #[arg(long, default_value_t = -0.1, value_parser = properness_value,
               allow_hyphen_values = true)]
         properness_threshold: f64,
+        /// Work budget of each solve, in seconds of the solving thread's CPU
+        /// time: past it an exact solve stops with status 3 and says what
+        /// it established.
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
+        budget: WorkBudget,
         /// The scenario file.
         file: PathBuf,
     },
@@ -104,6 +111,12 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
+        /// Work budget of each solve, in seconds of the solving thread's CPU
+        /// time: past it an exact solve stops with status 3 and says what
+        /// it established.
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
+        budget: WorkBudget,
         /// Scenario files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -121,6 +134,12 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
+        /// Work budget of each solve, in seconds of the solving thread's CPU
+        /// time: past it an exact solve stops with status 3 and says what
+        /// it established.
+        #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
+        budget: WorkBudget,
         /// Query files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -191,9 +210,9 @@ struct CampaignArgs {
     /// Scenario classes, comma separated: linear, rational1..rational4,
     /// axis-aligned, parallel-edges, touching-instant, flush-sliding,
     /// contact-at-start, contact-at-end, near-miss, rotation and spin
-    /// (glide's rules 6 and 7), raster (glide's rule 8), piecewise, or the
-    /// groups random, degenerate, glide (linear, rotation, spin, raster),
-    /// all [default: all].
+    /// (glide's rules 6 and 7), raster and linear-near-miss (glide's rule
+    /// 8), piecewise, or the groups random, degenerate, glide (linear,
+    /// rotation, spin, raster, linear-near-miss), all [default: all].
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)
@@ -207,6 +226,11 @@ struct CampaignArgs {
     /// Solver runs allowed to shrink one failing scenario (0: keep it whole).
     #[arg(long, default_value_t = 150)]
     shrink_budget: usize,
+    /// Work budget of each solve, in seconds of the solving thread's CPU
+    /// time (a solve past it is counted as having met a limit).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
+              allow_hyphen_values = true)]
+    budget: WorkBudget,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -224,6 +248,16 @@ fn positive_number(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
         _ => Err(format!("{s:?} is not a positive finite number")),
+    }
+}
+
+/// A work budget in seconds: a positive finite decimal number.
+fn budget_value(s: &str) -> Result<WorkBudget, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => std::time::Duration::try_from_secs_f64(x)
+            .map(WorkBudget::cpu)
+            .map_err(|_| format!("{s:?} seconds is too long")),
+        _ => Err(format!("{s:?} is not a positive number of seconds")),
     }
 }
 
@@ -376,6 +410,7 @@ fn run() -> Outcome {
             pixel,
             time_resolution,
             properness_threshold,
+            budget,
             file,
         } => {
             let mut method = method.map(Method::from);
@@ -408,6 +443,7 @@ fn run() -> Outcome {
                     integrator: integrator.into(),
                     all_collisions: all,
                     glide_variant,
+                    budget,
                 },
                 SolveFlags {
                     stats,
@@ -421,12 +457,17 @@ fn run() -> Outcome {
             queries,
             paths,
         } => run_check(tolerance, queries, &paths),
-        Command::Oracle { precision, paths } => oracle_command(&paths, precision),
+        Command::Oracle {
+            precision,
+            budget,
+            paths,
+        } => oracle_command(&paths, precision, budget),
         Command::Queries {
             scalar,
             precision,
+            budget,
             paths,
-        } => queries_command(&paths, scalar.into(), precision),
+        } => queries_command(&paths, scalar.into(), precision, budget),
         Command::Campaign {
             merge: Some(CampaignSub::Merge { out, reports }),
             ..
@@ -450,6 +491,7 @@ fn run() -> Outcome {
                     out: run.out,
                     precision: run.precision,
                     shrink_budget: run.shrink_budget,
+                    budget: run.budget,
                 },
                 !run.quiet,
             )

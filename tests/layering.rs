@@ -3,7 +3,7 @@
 //! Dependencies flow one way, from the bottom layer to the top:
 //!
 //! ```text
-//! error -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
+//! error -> budget -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
 //!       -> scenario -> queries, generate -> campaign -> claims
 //! ```
 //!
@@ -29,6 +29,7 @@ use std::path::Path;
 /// (rule 3 on the crate's root folder catches it when they do both ways).
 const LAYERS: &[&[&str]] = &[
     &["error"],
+    &["budget"],
     &["scalar"],
     &["poly"],
     &["geom"],

@@ -6,15 +6,14 @@
 #![no_main]
 
 use exactccd::campaign::evaluate;
-use exactccd::contact::SolveOptions;
 use exactccd::scenario::{parse_scenario, LoadOptions};
-use exactccd_fuzz::BoxPairIn;
+use exactccd_fuzz::{fuzz_options, BoxPairIn};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: BoxPairIn| {
     let text = serde_json::to_string(&input.json()).unwrap_or_default();
     let s =
         parse_scenario(&text, None, &LoadOptions::default()).expect("box pairs are always valid");
-    let e = evaluate(Some(&s), None, &SolveOptions::default());
+    let e = evaluate(Some(&s), None, &fuzz_options());
     assert!(e.findings.is_empty(), "{:#?}", e.findings);
 });

@@ -4,9 +4,9 @@
 //! applicable" or a resource limit are all fine; a panic is a finding.
 #![no_main]
 
-use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
+use exactccd::contact::{solve, Method, ScalarKind};
 use exactccd::scenario::{parse_scenario, LoadOptions};
-use exactccd_fuzz::ScenarioIn;
+use exactccd_fuzz::{fuzz_options, ScenarioIn};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: ScenarioIn| {
@@ -15,11 +15,6 @@ fuzz_target!(|input: ScenarioIn| {
         return;
     };
     for method in Method::ALL {
-        let _ = solve(
-            &s.query(),
-            method,
-            ScalarKind::F64,
-            &SolveOptions::default(),
-        );
+        let _ = solve(&s.query(), method, ScalarKind::F64, &fuzz_options());
     }
 });

@@ -3,8 +3,24 @@
 //! and replayed with `exactccd solve` or `exactccd oracle`.
 
 use arbitrary::Arbitrary;
+use exactccd::contact::{SolveOptions, WorkBudget};
 use serde_json::{json, Value};
 use std::fmt;
+use std::time::Duration;
+
+/// The work budget of every solve a fuzz target runs: far above what the
+/// small typed inputs need (milliseconds), far below libFuzzer's timeout,
+/// so that a slow input ends as a resource limit (an answer the targets
+/// accept), never as a timeout.
+pub const FUZZ_BUDGET: WorkBudget = WorkBudget::cpu(Duration::from_secs(10));
+
+/// The solve options of the fuzz targets: the defaults with [`FUZZ_BUDGET`].
+pub fn fuzz_options() -> SolveOptions {
+    SolveOptions {
+        budget: FUZZ_BUDGET,
+        ..SolveOptions::default()
+    }
+}
 
 /// A number of the contract, in its several spellings.
 #[derive(Arbitrary, Clone)]

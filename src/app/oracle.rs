@@ -10,8 +10,11 @@
 //!   path), the other scalar's runs are "not applicable" with the loader's
 //!   reason; when neither does, the file is invalid input.
 //! * A file *fails* when an exact answer is refuted by the referee, when two
-//!   exact answers differ, when an exact answer contradicts `expect`, or when
-//!   a solver panics. `f64` answers never fail a file: they are classified
+//!   exact answers differ, when an exact answer contradicts `expect`, when
+//!   glide's raster variant misses or invents a collision beyond its
+//!   resolution (rule 8), or when a solver panics. A FAIL line starts with
+//!   the exact truth and whether the referee certified it (`FAIL FILE: no
+//!   contact, certified: ...`). `f64` answers never fail a file: they are classified
 //!   against the exact truth (agrees, early, late, missed, phantom, failed)
 //!   and the class is printed.
 //! * Exit status: 1 when any file fails; else 2 when any file is invalid;
@@ -19,9 +22,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use exactccd::campaign::{describe_time, evaluate, Evaluation, RunOutcome};
+use exactccd::campaign::{describe_time, evaluate, Evaluation, RasterRunOutcome, RunOutcome};
 use exactccd::contact::Time;
-use exactccd::contact::{ScalarKind, SolveOptions};
+use exactccd::contact::{ScalarKind, SolveOptions, WorkBudget};
 use exactccd::scenario::{load_scenario, LoadOptions, Scenario};
 use std::path::{Path, PathBuf};
 
@@ -97,6 +100,27 @@ fn load_both(file: &Path) -> Result<(Option<Scenario>, Option<Scenario>), String
     }
 }
 
+/// The exact truth a FAIL line starts with: the decision and first contact
+/// of the first certified exact answer (`no contact, certified`), else of
+/// the first exact answer (`..., not certified`), else `no exact answer`.
+fn truth_line(e: &Evaluation) -> String {
+    let certified = e.runs.iter().any(|r| {
+        r.scalar == ScalarKind::Exact && r.verdict == Some(exactccd_oracle::Verdict::Certified)
+    });
+    let status = if certified {
+        "certified"
+    } else {
+        "not certified"
+    };
+    match e.truth() {
+        Some(t) if t.collides => {
+            format!("collide, T = {}, {status}", describe_opt(&t.time))
+        }
+        Some(_) => format!("no contact, {status}"),
+        None => "no exact answer".to_owned(),
+    }
+}
+
 /// The one-line summary of an evaluation without findings: the decision,
 /// the referee's verdicts and the `f64` classes.
 fn summary_line(e: &Evaluation) -> String {
@@ -136,19 +160,38 @@ fn summary_line(e: &Evaluation) -> String {
             None => format!("{} answered", r.label()),
         })
         .collect();
+    // exact runs stopped by a limit (the work budget): no exact truth
+    let limited = e.runs.iter().filter_map(|r| match &r.outcome {
+        RunOutcome::LimitExceeded(_) if r.scalar == ScalarKind::Exact => {
+            Some(format!("{} limit exceeded", r.label()))
+        }
+        _ => None,
+    });
+    // rule 8: raster collisions within the resolution of a near miss
+    let near = e.raster.iter().filter_map(|r| match &r.outcome {
+        RasterRunOutcome::Compared(c) if !c.near_misses.is_empty() => Some(format!(
+            "{} {} within its resolution of a near miss",
+            r.label(),
+            c.near_misses.len()
+        )),
+        _ => None,
+    });
     let mut parts = exact;
+    parts.extend(limited);
     parts.extend(floats);
+    parts.extend(near);
     format!("{what} ({})", parts.join(", "))
 }
 
 /// `exactccd oracle FILE|DIR...` (module docs).
-pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
+pub fn oracle_command(paths: &[PathBuf], precision: u32, budget: WorkBudget) -> Outcome {
     let (files, mut stderr) = scenario_files(paths);
     let mut invalid = stderr.len();
     let (mut agree, mut disagree, mut not_applicable) = (0usize, 0usize, 0usize);
     let mut stdout = String::new();
     let options = SolveOptions {
         precision,
+        budget,
         ..SolveOptions::default()
     };
     for file in &files {
@@ -165,7 +208,11 @@ pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
         if !e.findings.is_empty() {
             disagree += 1;
             let findings: Vec<&str> = e.findings.iter().map(|f| f.message.as_str()).collect();
-            stdout.push_str(&format!("FAIL {shown}: {}\n", findings.join("; ")));
+            stdout.push_str(&format!(
+                "FAIL {shown}: {}: {}\n",
+                truth_line(&e),
+                findings.join("; ")
+            ));
         } else if !e.answered() {
             not_applicable += 1;
             stdout.push_str(&format!("n/a  {shown}: no method applies\n"));
@@ -186,6 +233,11 @@ pub fn oracle_command(paths: &[PathBuf], precision: u32) -> Outcome {
         } else {
             agree += 1;
             stdout.push_str(&format!("ok   {shown}: {}\n", summary_line(&e)));
+            for r in &e.runs {
+                if let RunOutcome::LimitExceeded(why) = &r.outcome {
+                    stderr.push(format!("{shown}: {}: {why}", r.label()));
+                }
+            }
         }
     }
     if agree + disagree + not_applicable > 0 {

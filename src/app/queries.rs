@@ -3,7 +3,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use exactccd::contact::ScalarKind;
+use exactccd::contact::{ScalarKind, WorkBudget};
 use exactccd::queries::{run_queries, QueryRunError};
 use std::path::PathBuf;
 
@@ -11,9 +11,14 @@ use std::path::PathBuf;
 /// recursively): one JSON line per query on stdout, the per-folder summary
 /// on stderr; exit 0 when every answer matches its label, 1 otherwise, 2 for
 /// an unreadable or malformed file (nothing on stdout then).
-pub fn queries_command(paths: &[PathBuf], scalar: ScalarKind, precision: u32) -> Outcome {
+pub fn queries_command(
+    paths: &[PathBuf],
+    scalar: ScalarKind,
+    precision: u32,
+    budget: WorkBudget,
+) -> Outcome {
     let mut stdout = Vec::new();
-    match run_queries(paths, scalar, precision, &mut stdout) {
+    match run_queries(paths, scalar, precision, budget, &mut stdout) {
         Ok(summary) => Outcome {
             status: if summary.all_match() {
                 exit::SUCCESS

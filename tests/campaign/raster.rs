@@ -6,8 +6,9 @@
 //! missed tangential graze is counted, not a finding).
 
 use exactccd::campaign::{
-    compare_raster, evaluate, run_campaign, CampaignConfig, FindingKind, RasterRecord,
-    RasterRunOutcome, ReferenceKind, RASTER_PIXELS_PER_EDGE,
+    compare_raster, compare_raster_with_truth, evaluate, run_campaign, CampaignConfig,
+    CertifiedContacts, FindingKind, RasterRecord, RasterRunOutcome, ReferenceKind,
+    RASTER_PIXELS_PER_EDGE,
 };
 use exactccd::contact::SolveOptions;
 use exactccd::generate::{generate, ScenarioClass};
@@ -271,6 +272,7 @@ fn a_small_campaign_of_glide_classes_counts_rule_8() {
         out: None,
         precision: 64,
         shrink_budget: 0,
+        budget: exactccd::WorkBudget::default(),
     };
     let (lines, summary) = run_campaign(&config).expect("runs");
     assert_eq!(lines.len(), 24);
@@ -601,4 +603,125 @@ fn only_contacts_of_properness_zero_on_a_face_boundary_are_boundary_touches() {
         touches.iter().all(|g| g.contains("t = 0.086206897")),
         "{c:?}"
     );
+}
+
+/// Two unit boxes, `b` sliding past the top face of `a` at a constant
+/// velocity, a gap of `10^-k` apart (`tests/raster_findings/
+/// linear-near-miss-1e-K.json`): every exact method says no contact and
+/// the referee certifies it. The raster, whose pixel is a sixth to a
+/// twenty-fourth of an edge, sees the faces touch at gaps of `1e-9` and
+/// `1e-12`: those answers are within its resolution of the certified truth,
+/// so they are classified (near misses), not findings; at `1e-3` and `1e-6`
+/// it sees nothing.
+#[test]
+fn a_raster_collision_within_its_resolution_of_a_near_miss_is_not_a_finding() {
+    use exactccd::scenario::{load_scenario, LoadOptions};
+    use exactccd_oracle::Verdict;
+    for k in [3, 6, 9, 12] {
+        let path = format!(
+            "{}/tests/raster_findings/linear-near-miss-1e-{k}.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let load = |scalar| {
+            load_scenario(
+                std::path::Path::new(&path),
+                &LoadOptions::for_scalar(scalar),
+            )
+        };
+        let exact = load(exactccd::contact::ScalarKind::Exact).expect("loads");
+        let float = load(exactccd::contact::ScalarKind::F64).expect("loads");
+        let e = evaluate(Some(&exact), Some(&float), &SolveOptions::default());
+        assert!(e.findings.is_empty(), "1e-{k}: {:?}", e.findings);
+        let truth = e.truth().expect("an exact answer");
+        assert!(!truth.collides, "1e-{k}");
+        let certified = e
+            .runs
+            .iter()
+            .filter(|r| r.verdict == Some(Verdict::Certified))
+            .count();
+        assert_eq!(certified, 3, "1e-{k}: sgm, sat and glide certified");
+        assert_eq!(e.raster.len(), 3, "1e-{k}");
+        for r in &e.raster {
+            let RasterRunOutcome::Compared(c) = &r.outcome else {
+                panic!("1e-{k}: {r:?}")
+            };
+            assert_eq!((c.required, c.matched), (0, 0), "1e-{k}: {c:?}");
+            assert!(
+                c.misses.is_empty() && c.phantoms.is_empty(),
+                "1e-{k}: {c:?}"
+            );
+            if k >= 9 {
+                assert!(!c.near_misses.is_empty(), "1e-{k}: {c:?}");
+                assert!(c.near_misses.iter().all(|m| m.starts_with("near miss")));
+            } else {
+                assert!(c.near_misses.is_empty(), "1e-{k}: {c:?}");
+            }
+        }
+    }
+}
+
+/// The near-miss rule does not excuse a raster collision far from the
+/// solids: the raster's collisions on the `1e-9` near miss, their places
+/// moved two pixels up (off `a`'s top face by more than the `sqrt 3`
+/// pixels of the place resolution), are phantoms beyond the resolution,
+/// and the record of the run is a `raster-resolution` finding.
+#[test]
+fn a_raster_collision_beyond_its_resolution_of_a_near_miss_is_a_phantom() {
+    use exactccd::scenario::{load_scenario, LoadOptions};
+    let path = format!(
+        "{}/tests/raster_findings/linear-near-miss-1e-9.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let truth = load_scenario(
+        std::path::Path::new(&path),
+        &LoadOptions::for_scalar(exactccd::contact::ScalarKind::Exact),
+    )
+    .expect("loads");
+    let out = raster(&truth);
+    // the referee certifies "no contact" (the test above)
+    let apart = CertifiedContacts::default();
+    let c = compare_raster_with_truth(&truth, &analytic(&truth), &out, Some(&apart));
+    assert!(c.phantoms.is_empty() && !c.near_misses.is_empty(), "{c:?}");
+    // without a certified truth, nothing is excused
+    let c = compare_raster(&truth, &analytic(&truth), &out);
+    assert!(c.near_misses.is_empty() && !c.phantoms.is_empty(), "{c:?}");
+    // the raster's collisions moved by 2 pixels off both surfaces
+    let mut lifted = out.clone();
+    for e in &mut lifted.outcome.events {
+        e.geometry.point[1] += 2.0 * out.resolution.pixel;
+    }
+    let c = compare_raster_with_truth(&truth, &analytic(&truth), &lifted, Some(&apart));
+    assert!(c.near_misses.is_empty() && !c.phantoms.is_empty(), "{c:?}");
+    let record = RasterRecord {
+        pixels_per_edge: 12,
+        pixel: out.resolution.pixel,
+        time_resolution: out.resolution.time,
+        reference: ReferenceKind::Exact,
+        outcome: RasterRunOutcome::Compared(c.clone()),
+        seconds: 0.0,
+    };
+    let findings = record.findings();
+    assert_eq!(findings.len(), 1);
+    assert_eq!(findings[0].kind, FindingKind::RasterResolution);
+}
+
+/// The `linear-near-miss` class: every scenario a certified miss (SGM, SAT
+/// and glide exact, all certified by the referee), with no rule-8 finding.
+#[test]
+fn generated_linear_near_misses_are_certified_misses_without_findings() {
+    use exactccd_oracle::Verdict;
+    for i in 0..6 {
+        let s = generate(2026, i, ScenarioClass::LinearNearMiss);
+        assert_eq!(s.expect.as_ref().and_then(|x| x.collides), Some(false));
+        let e = evaluate(Some(&s), None, &SolveOptions::default());
+        assert!(e.findings.is_empty(), "{i}: {:?}", e.findings);
+        assert!(!e.truth().expect("an exact answer").collides, "{i}");
+        let certified = e
+            .runs
+            .iter()
+            .filter(|r| r.verdict == Some(Verdict::Certified))
+            .count();
+        assert_eq!(certified, 3, "{i}");
+        assert_eq!(e.raster.len(), 3, "{i}: glide applies");
+    }
 }

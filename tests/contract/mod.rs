@@ -1,5 +1,6 @@
 //! The scenario and result contract: loading, validation, results, the oracle command.
 
+mod budget;
 mod check;
 mod fuzz_regressions;
 mod generate_roundtrip;

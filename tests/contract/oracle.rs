@@ -339,3 +339,29 @@ fn the_shipped_examples_run_through_the_oracle() {
     assert_ne!(out.status, 2, "{}", out.stderr);
     assert!(out.stdout.contains(" 0 invalid"), "{}", out.stdout);
 }
+
+/// A FAIL line starts with the exact truth and whether the referee
+/// certified it, then the findings: here an `expect` that says no contact
+/// on two boxes that do collide.
+#[test]
+fn a_fail_line_starts_with_the_certified_truth() {
+    let dir = TempDir::new();
+    let file = dir.write(
+        "wrong-expect.json",
+        &with(|v| v["expect"] = serde_json::json!({ "collides": false })),
+    );
+    let out = run(&["oracle", file.to_str().unwrap()]);
+    assert_eq!(out.status, 1, "{out:?}");
+    let line = out
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("FAIL "))
+        .unwrap_or_else(|| panic!("{out:?}"));
+    let after = line
+        .strip_prefix(&format!("FAIL {}: ", file.display()))
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(after.starts_with("collide, T = "), "{line}");
+    let (truth, findings) = after.split_once(", certified: ").expect("the verdict");
+    assert!(!truth.contains(':'), "{line}");
+    assert!(findings.contains("collides"), "{line}");
+}

@@ -3,7 +3,7 @@
 //! answers match every label, `f64` is counted against them; and the CSV
 //! reader and the JSON-line runner, on good and malformed files.
 
-use exactccd::contact::ScalarKind;
+use exactccd::contact::{ScalarKind, WorkBudget};
 use exactccd::queries::*;
 use exactccd::scalar::rational_to_f64;
 use exactccd::solver::primitive::QueryKind;
@@ -36,7 +36,14 @@ fn sample() -> Vec<PathBuf> {
 #[test]
 fn exact_answers_match_every_label_and_f64_is_counted() {
     let mut sink = Vec::new();
-    let exact = run_queries(&sample(), ScalarKind::Exact, 64, &mut sink).unwrap();
+    let exact = run_queries(
+        &sample(),
+        ScalarKind::Exact,
+        64,
+        WorkBudget::default(),
+        &mut sink,
+    )
+    .unwrap();
     let total = exact.total();
     assert_eq!(total.queries, 574);
     assert_eq!(total.false_negatives, 0);
@@ -75,7 +82,14 @@ fn exact_answers_match_every_label_and_f64_is_counted() {
 
     // f64 on the same queries: agrees with the labels on the unit tests,
     // misses no contact; its false positives are near contacts (below)
-    let f64_run = run_queries(&sample(), ScalarKind::F64, 64, &mut std::io::sink()).unwrap();
+    let f64_run = run_queries(
+        &sample(),
+        ScalarKind::F64,
+        64,
+        WorkBudget::default(),
+        &mut std::io::sink(),
+    )
+    .unwrap();
     let unit: Vec<_> = f64_run
         .folders
         .iter()

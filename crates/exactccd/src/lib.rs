@@ -50,12 +50,14 @@
 //! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
 //! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate)
 //! -> `campaign` -> [`claims`] (checked by a test of the source text);
-//! [`Error`], why a solver gave no answer, sits below them all. The command
+//! [`Error`], why a solver gave no answer, sits below them all, and the
+//! work budget ([`WorkBudget`], [`with_budget`]) just above it. The command
 //! line is a crate of its own (`exactccd-cli`), so a dependent of this
 //! library compiles no argument parser and no progress bar.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod budget;
 pub mod claims;
 pub mod contact;
 mod error;
@@ -79,6 +81,7 @@ pub mod referee;
 #[doc(hidden)]
 pub mod solver;
 
+pub use budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use claims::{check_claim, Claim, ClaimVerdict, FloatClass, Verdict};
 pub use contact::{
     default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,

@@ -30,9 +30,9 @@
 use super::agreement::{check_expectation, times_agree};
 use super::angular_equivalent::angular_equivalent;
 use super::finding::{panic_message, Finding, FindingKind};
-use super::raster_rule::{raster_rule, RasterRecord};
+use super::raster_rule::{raster_rule, CertifiedContacts, RasterRecord};
 use super::sigma_path::sigma_path_scenario;
-use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Time};
+use crate::contact::{solve, with_budget, ContactResult, Method, ScalarKind, SolveOptions, Time};
 use crate::poly::RealAlgebraic;
 use crate::referee::{algebraic_of, referee};
 use crate::scenario::Scenario;
@@ -293,16 +293,18 @@ fn sigma_path_rule(
     };
     let interval = (&scenario.interval.0, &scenario.interval.1);
     let glide = catch_unwind(AssertUnwindSafe(|| {
-        solve_glide(
-            scenario.a(),
-            scenario.b(),
-            interval,
-            &GlideOptions {
-                arithmetic: Arithmetic::Exact,
-                collisions: Collisions::First,
-                precision: options.precision,
-            },
-        )
+        with_budget(options.budget, || {
+            solve_glide(
+                scenario.a(),
+                scenario.b(),
+                interval,
+                &GlideOptions {
+                    arithmetic: Arithmetic::Exact,
+                    collisions: Collisions::First,
+                    precision: options.precision,
+                },
+            )
+        })
     }));
     let Ok(Ok(glide)) = glide else {
         return Vec::new(); // the main run already reported what went wrong
@@ -390,6 +392,31 @@ fn step_tolerance(step: f64, t: Option<f64>) -> f64 {
     step + f64_tolerance(t)
 }
 
+/// The contact intervals of the first certified exact answer that decides
+/// them: none when it says no contact, its intervals when it lists them;
+/// `None` without such an answer (rule 8's near misses need it).
+fn certified_contacts(runs: &[RunRecord]) -> Option<CertifiedContacts> {
+    runs.iter()
+        .filter(|r| r.scalar == ScalarKind::Exact && r.verdict == Some(Verdict::Certified))
+        .filter_map(RunRecord::answer)
+        .find(|a| !a.collides || !a.contact_intervals.is_empty())
+        .map(|a| {
+            let f = |t: &Time| match t {
+                Time::Float(x) => *x,
+                Time::Exact(x) => x.to_f64(),
+                Time::Enclosure { lower, upper } => crate::scalar::rational_to_f64(
+                    &((lower + upper) / crate::scalar::BigRational::from_integer(2.into())),
+                ),
+            };
+            CertifiedContacts(
+                a.contact_intervals
+                    .iter()
+                    .map(|(s, e)| (f(s), f(e)))
+                    .collect(),
+            )
+        })
+}
+
 /// Evaluates a scenario: `exact` loaded for the exact path, `float` for the
 /// `f64` path (either may be missing when that path cannot load it).
 pub fn evaluate(
@@ -466,10 +493,23 @@ pub fn evaluate(
     let glide_answered = runs
         .iter()
         .any(|r| r.method == Method::Glide && r.answer().is_some());
+    let contacts = certified_contacts(&runs);
     let raster = match (exact, float) {
         _ if !glide_answered => Vec::new(),
-        (Some(s), _) => raster_rule(s, true, options.precision),
-        (None, Some(s)) => raster_rule(s, false, options.precision),
+        (Some(s), _) => raster_rule(
+            s,
+            true,
+            options.precision,
+            options.budget,
+            contacts.as_ref(),
+        ),
+        (None, Some(s)) => raster_rule(
+            s,
+            false,
+            options.precision,
+            options.budget,
+            contacts.as_ref(),
+        ),
         (None, None) => Vec::new(),
     };
     findings.extend(raster.iter().flat_map(RasterRecord::findings));

@@ -33,8 +33,9 @@ pub use angular_equivalent::angular_equivalent;
 pub use evaluate::{evaluate, Evaluation, RunOutcome, RunRecord, F64_RELATIVE_TOLERANCE};
 pub use finding::{Finding, FindingKind};
 pub use raster_rule::{
-    compare_raster, raster_rule, RasterComparison, RasterRecord, RasterRunOutcome, ReferenceKind,
-    BOUNDARY_PROPERNESS, GRAZE_COSINE, RASTER_PIXELS_PER_EDGE,
+    compare_raster, compare_raster_with_truth, raster_rule, CertifiedContacts, RasterComparison,
+    RasterRecord, RasterRunOutcome, ReferenceKind, BOUNDARY_PROPERNESS, GRAZE_COSINE,
+    RASTER_PIXELS_PER_EDGE,
 };
 pub use report::{CaseLine, ClassCounts, FindingLine, RasterCounts, RasterLine, RunLine, Summary};
 pub use runner::{

@@ -59,6 +59,18 @@
 //!   grazes (prefix `boundary touch`), not findings; a boundary contact
 //!   where some pair is strictly proper (a corner entering a face across
 //!   its edge) stays required;
+//! * a proper raster collision with no analytic collision within the
+//!   resolution is a **near miss** when the certified truth has the solids
+//!   apart at its time (outside every certified contact interval,
+//!   [`CertifiedContacts`]) and its contact point lies within the place
+//!   resolution (`sqrt 3` pixels, added up) of both solids' surfaces then:
+//!   the solids pass closer than the raster's stated resolution without
+//!   touching (`b` sliding `1e-9` past a face of `a`), and the raster's
+//!   answer is within its resolution of the certified truth. It is
+//!   classified and counted, as every `f64` answer is, not a finding.
+//!   Without a certified truth that lists its contact intervals there is
+//!   no near miss (a raster collision displaced in time, where the solids
+//!   still touch, stays a phantom);
 //! * any other unmatched required collision is a **miss**, and any other
 //!   proper raster collision with no analytic collision (of any kind)
 //!   within the resolution is a **phantom**: both are findings of kind
@@ -78,6 +90,7 @@
 #![allow(clippy::float_arithmetic)]
 
 use super::finding::{panic_message, Finding, FindingKind};
+use crate::contact::{with_budget, WorkBudget};
 use crate::geom::{Mesh, Shape};
 use crate::scalar::BigRational;
 use crate::scenario::Scenario;
@@ -107,6 +120,20 @@ pub const GRAZE_COSINE: f64 = 1e-6;
 /// product of exact directions, far below any properness a pixel
 /// candidate resolves (the raster's threshold is -0.1).
 pub const BOUNDARY_PROPERNESS: f64 = 1e-9;
+
+/// The certified truth's contact intervals, in scenario time units (`f64`
+/// ends): the times at which the solids touch, empty when they never do.
+/// Rule 8 classifies a raster collision as a near miss only at a time
+/// outside all of them (module docs).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CertifiedContacts(pub Vec<(f64, f64)>);
+
+impl CertifiedContacts {
+    /// True when `t` lies outside every contact interval.
+    pub fn apart_at(&self, t: f64) -> bool {
+        self.0.iter().all(|(lo, hi)| t < *lo || t > *hi)
+    }
+}
 
 /// How the analytic reference was computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +173,11 @@ pub struct RasterComparison {
     /// Proper raster collisions with no analytic one within the resolution
     /// (findings), one line each.
     pub phantoms: Vec<String>,
+    /// Proper raster collisions with no analytic one within the
+    /// resolution, where both solids pass within the place resolution of
+    /// the raster's contact point (module docs): within the resolution of
+    /// a near miss, counted, not findings; one line each.
+    pub near_misses: Vec<String>,
     /// The largest `|dt|` between a matched analytic collision and its
     /// nearest raster collision, in scenario time units.
     pub worst_dt: f64,
@@ -246,6 +278,93 @@ mod measure {
         ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
     }
 
+    fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+        [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+    }
+
+    fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
+        a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+    }
+
+    /// The distance from `y` to the segment from `a` to `b`.
+    fn segment_distance(a: &[f64; 3], b: &[f64; 3], y: &[f64; 3]) -> f64 {
+        let ab = sub(b, a);
+        let length2 = dot(&ab, &ab);
+        let s = if length2 > 0.0 {
+            (dot(&sub(y, a), &ab) / length2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        distance(&[a[0] + s * ab[0], a[1] + s * ab[1], a[2] + s * ab[2]], y)
+    }
+
+    /// The distance from `y` to the planar polygon `v` (a face of a
+    /// mesh, convex or not): to its plane when the foot lies inside it
+    /// (crossing number in the coordinate plane the normal is most
+    /// aligned with; the normal by Newell's formula), else to its edges.
+    fn polygon_distance(v: &[[f64; 3]], y: &[f64; 3]) -> f64 {
+        let n = v.len();
+        let edges = (0..n)
+            .map(|i| segment_distance(&v[i], &v[(i + 1) % n], y))
+            .fold(f64::INFINITY, f64::min);
+        let mut normal = [0.0; 3];
+        for i in 0..n {
+            let (a, b) = (&v[i], &v[(i + 1) % n]);
+            normal[0] += (a[1] - b[1]) * (a[2] + b[2]);
+            normal[1] += (a[2] - b[2]) * (a[0] + b[0]);
+            normal[2] += (a[0] - b[0]) * (a[1] + b[1]);
+        }
+        let length = dot(&normal, &normal).sqrt();
+        if length == 0.0 {
+            return edges;
+        }
+        let height = dot(&sub(y, &v[0]), &normal) / length;
+        let drop = (0..3)
+            .max_by(|&i, &j| normal[i].abs().total_cmp(&normal[j].abs()))
+            .unwrap_or(2);
+        let (i, j) = ((drop + 1) % 3, (drop + 2) % 3);
+        let mut inside = false;
+        for k in 0..n {
+            let (a, b) = (&v[k], &v[(k + 1) % n]);
+            if (a[j] > y[j]) != (b[j] > y[j]) {
+                let x = a[i] + (y[j] - a[j]) * (b[i] - a[i]) / (b[j] - a[j]);
+                if y[i] < x {
+                    inside = !inside;
+                }
+            }
+        }
+        if inside {
+            height.abs()
+        } else {
+            edges
+        }
+    }
+
+    /// The distance from the world point `p` to the surface of the solid
+    /// `mesh` (local coordinates) moving by `motion`, at time `t`.
+    pub(super) fn surface_distance(
+        mesh: &crate::geom::Mesh<f64>,
+        motion: &FloatMotion,
+        p: &[f64; 3],
+        t: f64,
+    ) -> f64 {
+        let (r, c) = motion.eval(t);
+        let y = r
+            .transpose()
+            .mul_vec(&(&Vec3::new(p[0], p[1], p[2]) - &c))
+            .into_array();
+        mesh.faces
+            .iter()
+            .map(|f| {
+                let v: Vec<[f64; 3]> = f
+                    .iter()
+                    .map(|&k| mesh.vertices[k].clone().into_array())
+                    .collect();
+                polygon_distance(&v, &y)
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// The cosine between the velocity of `b`'s material point at the
     /// world place `p` at time `t`, relative to `a` (in `a`'s frame), and
     /// the world normal `n` (turned into `a`'s frame): negative when `b`
@@ -292,11 +411,23 @@ fn describe(what: &str, e: &GlideEvent) -> String {
 
 /// Compares the raster's collisions with the analytic ones (module docs):
 /// requirement, matching, grazes, misses, phantoms and the worst `|dt|` of
-/// the matched collisions.
+/// the matched collisions; without a certified truth, so no near misses
+/// ([`compare_raster_with_truth`]).
 pub fn compare_raster(
     scenario: &Scenario,
     analytic: &[GlideEvent],
     raster: &RasterOutcome,
+) -> RasterComparison {
+    compare_raster_with_truth(scenario, analytic, raster, None)
+}
+
+/// [`compare_raster`] knowing the certified truth's contact intervals:
+/// near misses are classified where it has the solids apart (module docs).
+pub fn compare_raster_with_truth(
+    scenario: &Scenario,
+    analytic: &[GlideEvent],
+    raster: &RasterOutcome,
+    truth: Option<&CertifiedContacts>,
 ) -> RasterComparison {
     let (t0, t1) = (&scenario.interval.0, &scenario.interval.1);
     let span = crate::scalar::rational_to_f64(&(t1 - t0));
@@ -380,12 +511,27 @@ pub fn compare_raster(
             None => out.misses.push(describe("miss", e)),
         }
     }
+    // both solids' surfaces within the place resolution of a raster
+    // collision's point, at its time (module docs, "near miss")
+    let solids = float_meshes(scenario);
+    let near_miss = |f: &GlideEvent| {
+        let t = event_time(f);
+        let apart = truth.is_some_and(|c| c.apart_at(t));
+        apart
+            && solids.as_ref().is_some_and(|(a, b)| {
+                let p = &f.geometry.point;
+                measure::surface_distance(a, &ma, p, t) + measure::surface_distance(b, &mb, p, t)
+                    <= px
+            })
+    };
     for f in raster.outcome.events.iter().filter(|f| proper(f)) {
         if analytic.iter().any(|e| near(e, f)) {
             continue;
         }
         if tangential(cosine(f)) {
             out.grazes.push(describe("graze phantom", f));
+        } else if near_miss(f) {
+            out.near_misses.push(describe("near miss", f));
         } else {
             out.phantoms.push(describe("phantom", f));
         }
@@ -393,10 +539,9 @@ pub fn compare_raster(
     out
 }
 
-/// The pixel putting `pixels` along a typical short edge of the two
-/// shapes (the raster's own rule, [`default_resolution`]); `None` for
-/// shapes glide does not take.
-fn pixel_for(scenario: &Scenario, pixels: u32) -> Option<f64> {
+/// The two solids as `f64` meshes in local coordinates (`None` for shapes
+/// glide does not take).
+fn float_meshes(scenario: &Scenario) -> Option<(Mesh<f64>, Mesh<f64>)> {
     let mesh = |s: &Shape<BigRational>| -> Option<Mesh<f64>> {
         match s {
             Shape::Box(b) => Some(b.to_mesh().map_scalar(crate::scalar::rational_to_f64)),
@@ -405,7 +550,14 @@ fn pixel_for(scenario: &Scenario, pixels: u32) -> Option<f64> {
         }
     };
     let (a, b) = scenario.bodies()?;
-    let (a, b) = (mesh(&a.shape)?, mesh(&b.shape)?);
+    Some((mesh(&a.shape)?, mesh(&b.shape)?))
+}
+
+/// The pixel putting `pixels` along a typical short edge of the two
+/// shapes (the raster's own rule, [`default_resolution`]); `None` for
+/// shapes glide does not take.
+fn pixel_for(scenario: &Scenario, pixels: u32) -> Option<f64> {
+    let (a, b) = float_meshes(scenario)?;
     let (a, b) = (RasterSolid::new(&a), RasterSolid::new(&b));
     // default_resolution(pixels) = typical / pixels, whatever `pixels`
     let typical = default_resolution(&a, &b, 1.0);
@@ -418,25 +570,28 @@ fn analytic_collisions(
     scenario: &Scenario,
     exact: bool,
     precision: u32,
+    budget: WorkBudget,
 ) -> Option<(ReferenceKind, bool, Vec<GlideEvent>)> {
     let (a, b) = scenario.bodies()?;
     let interval = (&scenario.interval.0, &scenario.interval.1);
     let run = |exact: bool| {
         catch_unwind(AssertUnwindSafe(|| {
-            solve_glide(
-                a,
-                b,
-                interval,
-                &GlideOptions {
-                    arithmetic: if exact {
-                        Arithmetic::Exact
-                    } else {
-                        Arithmetic::Float
+            with_budget(budget, || {
+                solve_glide(
+                    a,
+                    b,
+                    interval,
+                    &GlideOptions {
+                        arithmetic: if exact {
+                            Arithmetic::Exact
+                        } else {
+                            Arithmetic::Float
+                        },
+                        collisions: Collisions::All,
+                        precision,
                     },
-                    collisions: Collisions::All,
-                    precision,
-                },
-            )
+                )
+            })
         }))
         .ok()
     };
@@ -458,9 +613,17 @@ fn analytic_collisions(
 /// Rule 8 on one scenario (module docs): the raster at each of
 /// [`RASTER_PIXELS_PER_EDGE`] against the analytic collisions; empty where
 /// glide's analytic variant does not answer. `exact`: the scenario holds
-/// exact values (the analytic reference is then computed exactly).
-pub fn raster_rule(scenario: &Scenario, exact: bool, precision: u32) -> Vec<RasterRecord> {
-    let Some((reference, overlapping, analytic)) = analytic_collisions(scenario, exact, precision)
+/// exact values (the analytic reference is then computed exactly, within
+/// the work `budget`).
+pub fn raster_rule(
+    scenario: &Scenario,
+    exact: bool,
+    precision: u32,
+    budget: WorkBudget,
+    truth: Option<&CertifiedContacts>,
+) -> Vec<RasterRecord> {
+    let Some((reference, overlapping, analytic)) =
+        analytic_collisions(scenario, exact, precision, budget)
     else {
         return Vec::new();
     };
@@ -492,7 +655,9 @@ pub fn raster_rule(scenario: &Scenario, exact: bool, precision: u32) -> Vec<Rast
             Ok(Ok(r)) if overlapping || r.outcome.initially_overlapping => {
                 RasterRunOutcome::Overlapping
             }
-            Ok(Ok(r)) => RasterRunOutcome::Compared(compare_raster(scenario, &analytic, &r)),
+            Ok(Ok(r)) => RasterRunOutcome::Compared(compare_raster_with_truth(
+                scenario, &analytic, &r, truth,
+            )),
         };
         records.push(RasterRecord {
             pixels_per_edge: pixels,

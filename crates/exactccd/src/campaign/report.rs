@@ -57,6 +57,10 @@ pub struct RasterLine {
     pub misses: usize,
     /// Phantoms beyond the resolution (findings).
     pub phantoms: usize,
+    /// Raster collisions within the resolution of a near miss (counted,
+    /// not findings).
+    #[serde(default)]
+    pub near_misses: usize,
     /// Worst `|dt|` of a matched collision.
     pub worst_dt: f64,
     /// Seconds in the raster.
@@ -81,6 +85,7 @@ fn raster_line(r: &RasterRecord) -> RasterLine {
         grazes: c.map_or(0, |c| c.grazes.len()),
         misses: c.map_or(0, |c| c.misses.len()),
         phantoms: c.map_or(0, |c| c.phantoms.len()),
+        near_misses: c.map_or(0, |c| c.near_misses.len()),
         worst_dt: c.map_or(0.0, |c| c.worst_dt),
         seconds: r.seconds,
     }
@@ -197,6 +202,8 @@ pub struct RasterCounts {
     pub misses: u64,
     /// Phantoms beyond the resolution.
     pub phantoms: u64,
+    /// Raster collisions within the resolution of a near miss.
+    pub near_misses: u64,
     /// Worst `|dt|` of a matched collision.
     pub worst_dt: f64,
     /// Raster seconds.
@@ -286,6 +293,7 @@ impl Summary {
             k.grazes += r.grazes as u64;
             k.misses += r.misses as u64;
             k.phantoms += r.phantoms as u64;
+            k.near_misses += r.near_misses as u64;
             k.worst_dt = k.worst_dt.max(r.worst_dt);
             k.seconds += r.seconds;
         }
@@ -321,6 +329,7 @@ impl Summary {
             total.grazes += c.grazes;
             total.misses += c.misses;
             total.phantoms += c.phantoms;
+            total.near_misses += c.near_misses;
             total.worst_dt = total.worst_dt.max(c.worst_dt);
             total.seconds += c.seconds;
         }
@@ -483,7 +492,7 @@ impl Summary {
         );
         let _ = writeln!(
             out,
-            "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9} | {:>8}",
+            "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>5} {:>9} | {:>8}",
             "class",
             "compared",
             "overlap",
@@ -493,6 +502,7 @@ impl Summary {
             "grazes",
             "missed",
             "phantom",
+            "near",
             "worst dt",
             "raster s"
         );
@@ -502,7 +512,7 @@ impl Summary {
             };
             let _ = writeln!(
                 out,
-                "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>9.1e} | {:>8.2}",
+                "{:<18} {:>8} {:>7} {:>6} | {:>8} {:>7} {:>6} {:>6} {:>7} {:>5} {:>9.1e} | {:>8.2}",
                 name,
                 k.compared,
                 k.overlapping,
@@ -512,6 +522,7 @@ impl Summary {
                 k.grazes,
                 k.misses,
                 k.phantoms,
+                k.near_misses,
                 k.worst_dt,
                 k.seconds
             );

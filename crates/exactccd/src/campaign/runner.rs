@@ -7,7 +7,7 @@ use super::evaluate::{evaluate, Evaluation};
 use super::finding::FindingKind;
 use super::report::{CaseLine, Summary};
 use super::shrink::shrink_scenario;
-use crate::contact::{ScalarKind, SolveOptions};
+use crate::contact::{ScalarKind, SolveOptions, WorkBudget};
 use crate::generate::{generate, ScenarioClass};
 use crate::scenario::{parse_scenario, write_scenario, LoadOptions, Scenario};
 use rayon::prelude::*;
@@ -35,6 +35,8 @@ pub struct CampaignConfig {
     pub precision: u32,
     /// Predicate calls allowed to shrink one failing scenario (0: no shrinking).
     pub shrink_budget: usize,
+    /// The work budget of every exact or `f64` solve (`--budget`).
+    pub budget: WorkBudget,
 }
 
 /// Where a running campaign reports its progress (called from the worker
@@ -118,6 +120,7 @@ pub fn run_campaign_with_progress(
     progress.start(indices.len() as u64);
     let options = SolveOptions {
         precision: config.precision,
+        budget: config.budget,
         ..SolveOptions::default()
     };
     let started = Instant::now();

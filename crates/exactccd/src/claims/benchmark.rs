@@ -12,6 +12,7 @@
 use super::classify::classify_exactly;
 use super::validate::{validate_float_claim, validate_tolerance};
 use super::ClaimVerdict;
+use crate::budget::WorkBudget;
 use crate::contact::{ScalarKind, Time};
 use crate::queries::{answer_query, BenchmarkQuery};
 use crate::scalar::rational_from_f64;
@@ -39,7 +40,7 @@ pub fn check_query_answer(
     if let Err(why) = valid {
         return ClaimVerdict::Invalid(why);
     }
-    let truth = match answer_query(&query.query, ScalarKind::Exact).0 {
+    let truth = match answer_query(&query.query, ScalarKind::Exact, WorkBudget::default()).0 {
         Ok(answer) => answer,
         Err(e) => {
             return ClaimVerdict::Inconclusive(format!(

@@ -8,6 +8,7 @@
 
 use super::query::{ContactQuery, Method, ScalarKind, SolveOptions};
 use super::ContactResult;
+use crate::budget::with_budget;
 use crate::geom::Shape;
 use crate::motion::{Body, Motion};
 use crate::Error;
@@ -50,12 +51,26 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
     }
 }
 
-/// Runs `method` in `scalar` on the query.
+/// Runs `method` in `scalar` on the query, within the work budget
+/// `options.budget` ([`with_budget`]: past it, a "resource limit exceeded"
+/// [`Error`] that says what was being done and what was established).
 ///
 /// A method without a solver yet answers a not-applicable [`Error`];
 /// the solver issues fill in the arms. A primitive query (a scenario's
 /// `query` field) is answered by [`Method::Primitive`] alone.
 pub fn solve(
+    query: &ContactQuery<'_>,
+    method: Method,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> Result<ContactResult, Error> {
+    with_budget(options.budget, || {
+        solve_unbudgeted(query, method, scalar, options)
+    })
+}
+
+/// [`solve`] without opening a budget scope of its own.
+fn solve_unbudgeted(
     query: &ContactQuery<'_>,
     method: Method,
     scalar: ScalarKind,

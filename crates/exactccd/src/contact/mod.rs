@@ -25,6 +25,7 @@ mod stats;
 mod time_object;
 mod witness;
 
+pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{default_method, solve};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};

@@ -5,6 +5,7 @@
 //! [`crate::Error`].
 #![deny(clippy::float_arithmetic)]
 
+use crate::budget::WorkBudget;
 use crate::motion::Body;
 use crate::scalar::BigRational;
 use crate::solver::primitive::PrimitiveQuery;
@@ -134,6 +135,11 @@ pub struct SolveOptions {
     pub all_collisions: bool,
     /// The glide solver's variant (`--variant`); other methods ignore it.
     pub glide_variant: GlideVariant,
+    /// The work budget of the solve (`--budget`, default 60 s of the
+    /// solving thread's CPU time): past it, [`solve`](super::solve) stops
+    /// with a "resource limit exceeded" error that says what it was doing
+    /// and what it had established (`crate::budget`).
+    pub budget: WorkBudget,
 }
 
 impl Default for SolveOptions {
@@ -144,6 +150,7 @@ impl Default for SolveOptions {
             integrator: Integrator::default(),
             all_collisions: false,
             glide_variant: GlideVariant::Analytic,
+            budget: WorkBudget::default(),
         }
     }
 }

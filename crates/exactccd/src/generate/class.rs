@@ -27,6 +27,11 @@ pub enum ScenarioClass {
     ContactAtEnd,
     /// Closest approach leaves a gap of exactly `2^-k`.
     NearMiss,
+    /// `b` slides past a face of `a` at a constant velocity, a gap of
+    /// exactly `10^-k` (`k` from 3 to 12) apart for the whole pass: no
+    /// contact, closer than any pixel of glide's raster variant (the
+    /// campaign group `glide`, for rule 8's near misses).
+    LinearNearMiss,
     /// `a` rests; `b` turns about a rational axis through a rational point
     /// by a rational rotation, `0 < θ < π`, without slide (a `poses`
     /// motion): glide's pure-rotation case, for differential rule 6 (glide
@@ -82,11 +87,12 @@ impl ScenarioClass {
 
     /// The classes where glide applies (translations, `poses` and `screw`
     /// motions): the campaign group `glide`, for differential rules 6 to 8.
-    pub const GLIDE: [ScenarioClass; 4] = [
+    pub const GLIDE: [ScenarioClass; 5] = [
         ScenarioClass::Linear,
         ScenarioClass::Rotation,
         ScenarioClass::Spin,
         ScenarioClass::Raster,
+        ScenarioClass::LinearNearMiss,
     ];
 
     /// Every class: random, degenerate, glide's rotations, the
@@ -97,7 +103,7 @@ impl ScenarioClass {
             .chain(ScenarioClass::DEGENERATE)
             .chain(ScenarioClass::ROTATION)
             .chain(ScenarioClass::EXTENSIONS)
-            .chain([ScenarioClass::Raster])
+            .chain([ScenarioClass::Raster, ScenarioClass::LinearNearMiss])
     }
 
     /// The name used on the command line and in reports.
@@ -112,6 +118,7 @@ impl ScenarioClass {
             ScenarioClass::ContactAtStart => "contact-at-start".into(),
             ScenarioClass::ContactAtEnd => "contact-at-end".into(),
             ScenarioClass::NearMiss => "near-miss".into(),
+            ScenarioClass::LinearNearMiss => "linear-near-miss".into(),
             ScenarioClass::Rotation => "rotation".into(),
             ScenarioClass::Spin => "spin".into(),
             ScenarioClass::Piecewise => "piecewise".into(),
@@ -148,7 +155,7 @@ impl FromStr for ScenarioClass {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
-                     rotation, spin, piecewise, raster)"
+                     rotation, spin, piecewise, raster, linear-near-miss)"
                 )
             })
     }

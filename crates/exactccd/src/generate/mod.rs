@@ -472,6 +472,41 @@ impl Builder {
         (a, b, gap.is_none().then_some(tstar))
     }
 
+    /// [`ScenarioClass::LinearNearMiss`]: `b` passes across a face of `a`
+    /// (at rest at the origin) at a constant velocity, from clear of `a` on
+    /// one side to clear on the other, its facing face `10^-k` from `a`'s
+    /// face plane throughout; the faces overlap along the third axis, so
+    /// the gap is the closest approach. Returns the gap.
+    fn linear_near_miss(&mut self) -> (Body, Body, BigRational) {
+        let (a, ha) = self.origin_box();
+        let sb = self.box_shape();
+        let hb = sb.half_extents.clone();
+        let dir = self.rng.range(0, 2) as usize;
+        let across = (dir + self.rng.range(1, 2) as usize) % 3;
+        let third = 3 - dir - across;
+        let k = self.rng.range(3, 12) as u32;
+        let gap = BigRational::new(BigInt::from(1), BigInt::from(10).pow(k));
+        let side = if self.rng.chance(1, 2) {
+            q(1, 1)
+        } else {
+            q(-1, 1)
+        };
+        let reach = ha[across].clone() + &hb[across];
+        let (start, end) = (self.positive(2, 4), self.positive(2, 4));
+        let mut p = Vec3::zero();
+        p[dir] = (ha[dir].clone() + &hb[dir] + &gap) * &side;
+        p[across] = -(reach.clone() + &start);
+        p[third] = (ha[third].clone() + &hb[third]) * q(self.rng.range(-9, 9), 10);
+        let mut velocity = Vec3::zero();
+        velocity[across] = reach * q(2, 1) + start + end;
+        let b = Self::body(
+            sb,
+            Pose::new(Mat3::identity(), p),
+            Motion::Linear { velocity },
+        );
+        (a, b, gap)
+    }
+
     fn flush_sliding(&mut self) -> (Body, Body, Option<BigRational>) {
         let (a, ha) = self.origin_box();
         let sb = self.box_shape();
@@ -691,6 +726,10 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
             let k = g.rng.range(4, 60) as u32;
             g.touching_instant(Some(pow2(k)))
         }
+        ScenarioClass::LinearNearMiss => {
+            let (a, b, _gap) = g.linear_near_miss();
+            (a, b, None)
+        }
         ScenarioClass::FlushSliding => g.flush_sliding(),
         ScenarioClass::ContactAtStart => g.contact_at_start(),
         ScenarioClass::ContactAtEnd => g.contact_at_end(),
@@ -719,7 +758,7 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         (a, b)
     };
     let expect = match class {
-        ScenarioClass::NearMiss => Some(Expect {
+        ScenarioClass::NearMiss | ScenarioClass::LinearNearMiss => Some(Expect {
             collides: Some(false),
             time: None,
             tolerance: None,

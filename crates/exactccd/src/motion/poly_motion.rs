@@ -45,6 +45,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{Body, Motion, PolyMotion};
+use crate::budget::{self, Activity};
 use crate::geom::{quaternion_norm_squared, quaternion_rotation_homogeneous, Mat3, Pose, Vec3};
 use crate::poly::Poly;
 use crate::scalar::{BigInt, BigRational, FieldScalar, Ring, Scalar, Sign};
@@ -242,7 +243,12 @@ impl<S: FieldScalar> PolyMotion<S> {
             let q = Poly::<BigRational>::from_coeffs(q).to_primitive_integer();
             let next = match g {
                 None => q,
-                Some(g) => g.gcd_int(&q),
+                // a spent work budget leaves the motion unreduced (the
+                // same motion); the solver stops at its next check
+                Some(g) => match g.gcd_int_within_budget(&q) {
+                    Some(next) => next,
+                    None => return self.clone(),
+                },
             };
             let done = next.is_constant();
             g = Some(next);
@@ -348,6 +354,7 @@ impl PolyMotion<BigRational> {
     /// factor: orient with [`PolyMotion::oriented_at`]`(t0)`, or use
     /// [`PolyMotion::from_body_on`].
     pub fn from_body(body: &Body) -> Option<Self> {
+        let _doing = budget::doing(Activity::ExpandingMotion);
         let pose = &body.pose;
         let raw = match &body.motion {
             Motion::Static => PolyMotion::stationary(pose),

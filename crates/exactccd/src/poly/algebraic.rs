@@ -18,6 +18,7 @@
 
 use super::descartes::descartes_bound;
 use super::{Dyadic, Poly};
+use crate::budget::{self, Activity};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
 use std::cmp::Ordering;
 use std::fmt;
@@ -143,6 +144,7 @@ impl Root {
     /// One bisection step; returns the rational value if the midpoint is the
     /// root.
     fn bisect(&mut self) -> Option<BigRational> {
+        budget::tick();
         let m = Dyadic::midpoint(&self.lo, &self.hi);
         match self.poly.sign_at_dyadic(&m) {
             Sign::Zero => Some(m.to_rational()),
@@ -164,6 +166,7 @@ impl Root {
     /// square-rooted and the interval bisected, so the step always makes
     /// progress. Returns the root when a grid point hits it exactly.
     fn qir_step(&mut self, j: &mut u64) -> Option<BigRational> {
+        budget::tick();
         let k = self.width_exp() + *j;
         let n_parts = BigInt::from(1) << *j;
         let a = self.lo.num_at(k);
@@ -384,6 +387,12 @@ impl RealAlgebraic {
             return;
         };
         let mut known = shared.get();
+        let _doing = match &known {
+            Known::Interval(r) => Some(budget::doing(Activity::RefiningRoot(
+                r.poly.degree().unwrap_or(0),
+            ))),
+            Known::Exact(_) => None,
+        };
         let mut j = 2;
         while let Known::Interval(r) = &mut known {
             if done(&r.lo, &r.hi) {
@@ -604,6 +613,11 @@ impl Known {
     /// of the wider) until they separate, or proving them equal.
     fn cmp_refining(x: &mut Known, y: &mut Known) -> Ordering {
         let mut rounds = 0;
+        let degree = |k: &Known| match k {
+            Known::Interval(r) => r.poly.degree().unwrap_or(0),
+            Known::Exact(_) => 1,
+        };
+        let _doing = budget::doing(Activity::ComparingRoots(degree(x).max(degree(y))));
         loop {
             let (a, b) = match (&*x, &*y) {
                 (Known::Exact(p), Known::Exact(q)) => return p.cmp(q),

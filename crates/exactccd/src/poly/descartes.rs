@@ -20,6 +20,7 @@
 
 use super::isolated_root::{sort_isolated, IsolatedRoot};
 use super::{Dyadic, Poly};
+use crate::budget::{self, Exhausted};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
 
 /// The number of sign changes in a coefficient sequence (zeros skipped),
@@ -83,7 +84,13 @@ pub(crate) fn descartes_bound(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> usi
 /// order: exact dyadic roots met at bisection points, and open intervals with
 /// dyadic ends each holding exactly one root, at whose ends `p` divided by the
 /// exact roots' linear factors does not vanish.
-pub(crate) fn isolate_descartes(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> Vec<IsolatedRoot> {
+///
+/// Stops with [`Exhausted`] when the work budget is spent (`crate::budget`).
+pub(crate) fn isolate_descartes(
+    p: &Poly<BigInt>,
+    lo: &Dyadic,
+    hi: &Dyadic,
+) -> Result<Vec<IsolatedRoot>, Exhausted> {
     let (q, l, w, k) = to_unit_interval(p, lo, hi);
     let world = |c: &BigInt, d: u64| -> Dyadic {
         // x = (l + w c / 2^d) / 2^k = (l 2^d + w c) / 2^(k+d)
@@ -94,6 +101,7 @@ pub(crate) fn isolate_descartes(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> V
     // stack pops the left child before the right one.
     let mut stack: Vec<(Poly<BigInt>, BigInt, u64)> = vec![(q, BigInt::from(0), 0)];
     while let Some((q, c, d)) = stack.pop() {
+        budget::check()?;
         let n = match q.degree() {
             None | Some(0) => continue,
             Some(n) => n,
@@ -128,7 +136,7 @@ pub(crate) fn isolate_descartes(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> V
         stack.push((left, c2, d + 1));
     }
     sort_isolated(&mut out);
-    out
+    Ok(out)
 }
 
 /// `q(u) / (u - 1)` for `q(1) == 0` (synthetic division, exact in `Z[u]`).

@@ -7,6 +7,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{Dyadic, Poly};
+use crate::budget::{self, Activity};
 use crate::scalar::{euclid, BigInt, BigRational, Ring, Sign};
 use num_integer::Integer;
 use num_traits::Signed;
@@ -16,6 +17,7 @@ impl Poly<BigInt> {
     pub fn content(&self) -> BigInt {
         let mut g = <BigInt as Ring>::zero();
         for c in &self.coeffs {
+            budget::tick();
             g = euclid::gcd(&g, c);
             if g == <BigInt as Ring>::one() {
                 break;
@@ -69,6 +71,7 @@ impl Poly<BigInt> {
         // Each of the da - db + 1 steps multiplies r by lc(b) and cancels its
         // top coefficient against a shifted copy of b.
         for top in (db..=da).rev() {
+            budget::tick();
             let lr = r.pop().expect("r has top + 1 coefficients");
             for c in r.iter_mut() {
                 *c *= lb;
@@ -106,6 +109,7 @@ impl Poly<BigInt> {
         }
         let mut quot = vec![<BigInt as Ring>::zero(); rem.len() - d];
         for k in (0..quot.len()).rev() {
+            budget::tick();
             let (c, r) = rem[k + d].div_rem(lead);
             if !r.is_zero() {
                 return None;
@@ -128,37 +132,68 @@ impl Poly<BigInt> {
     /// zero and zero is zero.
     #[must_use]
     pub fn gcd_int(&self, other: &Self) -> Self {
+        self.gcd_int_until(other, || false)
+            .expect("a gcd that is never stopped ends")
+    }
+
+    /// [`Poly::gcd_int`], or `None` when the work budget is spent before
+    /// it is found (`crate::budget`): for callers to whom the gcd is an
+    /// optional simplification.
+    pub(crate) fn gcd_int_within_budget(&self, other: &Self) -> Option<Self> {
+        self.gcd_int_until(other, budget::is_exhausted)
+    }
+
+    /// The gcd by the primitive pseudo-remainder sequence, `None` as soon
+    /// as `stop` says so between two remainders.
+    fn gcd_int_until(&self, other: &Self, stop: impl Fn() -> bool) -> Option<Self> {
         if super::modular::proven_coprime(self, other) {
-            return Poly::constant(<BigInt as Ring>::one());
+            return Some(Poly::constant(<BigInt as Ring>::one()));
         }
         let (mut a, mut b) = if self.degree() >= other.degree() {
             (self.normalized(), other.normalized())
         } else {
             (other.normalized(), self.normalized())
         };
+        let _doing = budget::doing(Activity::PolynomialGcd(a.degree().unwrap_or(0)));
         while !b.is_zero() {
+            if stop() {
+                return None;
+            }
             let r = a.pseudo_rem(&b).normalized();
             a = b;
             b = r;
         }
-        a
+        Some(a)
     }
 
     /// The square-free part `p / gcd(p, p')`, normalised: the same real and
     /// complex roots, each simple.
     #[must_use]
     pub fn square_free(&self) -> Self {
+        self.square_free_until(|| false)
+            .expect("a gcd that is never stopped ends")
+    }
+
+    /// [`Poly::square_free`], or `None` when the work budget is spent
+    /// before the gcd with the derivative is found (`crate::budget`).
+    pub(crate) fn square_free_within_budget(&self) -> Option<Self> {
+        self.square_free_until(budget::is_exhausted)
+    }
+
+    fn square_free_until(&self, stop: impl Fn() -> bool) -> Option<Self> {
         let p = self.normalized();
         if p.is_constant() {
-            return p;
+            return Some(p);
         }
-        let g = p.gcd_int(&p.derivative());
+        let g = p.gcd_int_until(&p.derivative(), stop)?;
         if g.is_constant() {
-            return p;
+            return Some(p);
         }
-        p.exact_div_int(&g)
-            .expect("gcd(p, p') divides p exactly in Z[t]")
-            .normalized()
+        Some(
+            p.exact_div_int(&g)
+                .expect("gcd(p, p') divides p exactly in Z[t]")
+                .normalized(),
+        )
     }
 
     /// `2^(k n) p(m / 2^k)` for `n = deg p`: the value at a dyadic point,
@@ -175,6 +210,7 @@ impl Poly<BigInt> {
             return <BigInt as Ring>::zero();
         };
         // Horner on the homogenised polynomial: acc = acc*m + c_i 2^(k(n-i))
+        budget::tick();
         let mut acc = self.coeffs[n].clone();
         for i in (0..n).rev() {
             acc *= m;

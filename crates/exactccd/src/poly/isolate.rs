@@ -30,6 +30,7 @@ use super::descartes::isolate_descartes;
 use super::isolated_root::IsolatedRoot;
 use super::sturm::isolate_sturm;
 use super::{dyadic_hull, Dyadic, Poly};
+use crate::budget::{self, Activity, Exhausted};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive};
@@ -88,6 +89,9 @@ pub enum IsolationError {
     },
     /// `a > b`.
     EmptyInterval,
+    /// The work budget of the solve is spent (`crate::budget`; the budget
+    /// scope turns the solver's error into the budget's one-line reason).
+    BudgetExhausted,
 }
 
 impl fmt::Display for IsolationError {
@@ -105,11 +109,18 @@ impl fmt::Display for IsolationError {
                 "polynomial coefficients of {bits} bits exceed the exact-arithmetic limit of {max} bits"
             ),
             IsolationError::EmptyInterval => f.write_str("the interval is empty (a > b)"),
+            IsolationError::BudgetExhausted => f.write_str("the work budget is exhausted"),
         }
     }
 }
 
 impl std::error::Error for IsolationError {}
+
+impl From<Exhausted> for IsolationError {
+    fn from(_: Exhausted) -> Self {
+        IsolationError::BudgetExhausted
+    }
+}
 
 /// Every distinct real root of `p` in the closed interval `[a, b]`, in
 /// increasing order, with the default isolator and limits.
@@ -197,6 +208,7 @@ fn exclude_points(w: &Poly<BigInt>, lo: &mut Dyadic, hi: &mut Dyadic, points: &[
         .iter()
         .any(|r| lo.cmp_rational(r) != Ordering::Greater && hi.cmp_rational(r) != Ordering::Less)
     {
+        budget::tick();
         let mid = Dyadic::midpoint(lo, hi);
         if w.sign_at_dyadic(&mid) == sign_lo {
             *lo = mid;
@@ -221,6 +233,8 @@ pub fn isolate_integer_roots(
         return Err(IsolationError::EmptyInterval);
     }
     check_limits(p, limits)?;
+    let _doing = budget::doing(Activity::IsolatingRoots(p.degree().unwrap_or(0)));
+    budget::check()?;
     // No sign change at the ends and no Descartes sign variation on a
     // dyadic hull of [a, b]: no root at all, decided before the square-free
     // part and the rational roots are computed (Descartes' bound counts
@@ -228,7 +242,10 @@ pub fn isolate_integer_roots(
     if super::descartes::sign_if_rootless_integer(p, a, b).is_some() {
         return Ok(Vec::new());
     }
-    let mut w = p.square_free();
+    let mut w = p
+        .square_free_within_budget()
+        .ok_or(IsolationError::BudgetExhausted)?;
+    budget::check()?;
     let mut exact: Vec<BigRational> = Vec::new();
     // Split every rational root off first (Hensel lifting): they come out
     // exact, and what is left provably has no rational root.
@@ -243,6 +260,7 @@ pub fn isolate_integer_roots(
             }
             no_rational_left = true;
         }
+        budget::check()?;
     }
     for end in [a, b] {
         if w.degree().unwrap_or(0) > 0 && w.sign_at_rational(end) == Sign::Zero {
@@ -261,8 +279,8 @@ pub fn isolate_integer_roots(
             hi = Dyadic::new(hi.num_at(step.exp()) + 1, step.exp());
         }
         let found = match isolator {
-            Isolator::Descartes => isolate_descartes(&w, &lo, &hi),
-            Isolator::Sturm => isolate_sturm(&w, &lo, &hi),
+            Isolator::Descartes => isolate_descartes(&w, &lo, &hi)?,
+            Isolator::Sturm => isolate_sturm(&w, &lo, &hi)?,
         };
         // Divide every exact root out first: the isolators' intervals are
         // certified for the quotient (their ends may be such roots).
@@ -292,6 +310,7 @@ pub fn isolate_integer_roots(
     }
     // Rational roots among the intervals (unless all were split off above).
     if !intervals.is_empty() && !no_rational_left {
+        budget::check()?;
         let found = rational_roots_in(&w, &intervals);
         let mut kept = Vec::new();
         for (iv, r) in intervals.into_iter().zip(found) {
@@ -310,6 +329,7 @@ pub fn isolate_integer_roots(
     // it until the intervals of all roots of `p` are disjoint.
     if no_rational_left {
         for (lo, hi) in &mut intervals {
+            budget::check()?;
             exclude_points(&w, lo, hi, &exact);
         }
     }
@@ -347,6 +367,7 @@ fn clip_to(
 ) -> Clipped {
     let sign_lo = w.sign_at_dyadic(&lo);
     loop {
+        budget::tick();
         if hi.cmp_rational(a).is_le() || lo.cmp_rational(b).is_ge() {
             return Clipped::Outside;
         }
@@ -467,6 +488,7 @@ fn rational_root_by_refinement(
     };
     let mut step = 0u64;
     loop {
+        budget::tick();
         let width_exp = lo.exp().max(hi.exp());
         let width = Dyadic::width_at(&lo, &hi, width_exp);
         // width * 2^-width_exp < 2^-target  <=>  bits(width) + target <= width_exp

@@ -217,6 +217,7 @@ impl<R: Ring> Poly<R> {
         let n = a.len();
         let unit = *c == R::one();
         for i in 0..n {
+            crate::budget::tick();
             for j in (i..n.saturating_sub(1)).rev() {
                 let next = a[j + 1].clone();
                 if unit {
@@ -279,6 +280,7 @@ impl<R: Ring> Poly<R> {
         }
         let mut out = vec![R::zero(); self.coeffs.len() + other.coeffs.len() - 1];
         for (i, a) in self.coeffs.iter().enumerate() {
+            crate::budget::tick();
             if a.is_zero() {
                 continue;
             }

@@ -147,6 +147,7 @@ pub fn rational_roots(p: &Poly<BigInt>) -> Option<Vec<BigRational>> {
             let mut x = BigInt::from(r);
             let mut y = inverse_mod(&eval_mod(&dp, &x, &m), &m)?;
             while m <= bound {
+                crate::budget::tick();
                 m = &m * &m;
                 let fx = eval_mod(&p, &x, &m);
                 // y = 1/p'(x) mod m (from y = 1/p'(x) mod sqrt(m))

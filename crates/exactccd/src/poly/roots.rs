@@ -50,6 +50,13 @@ pub trait RealRoots: FieldScalar {
         None
     }
 
+    /// A rational at most the root, when the scalar can bound its roots
+    /// (what a solver reports as established when its work budget runs
+    /// out, `crate::budget`); `None` for `f64`.
+    fn rational_at_most(r: &Self::Root) -> Option<BigRational> {
+        Self::root_bounds(r, 0).and_then(|(lower, _)| lower.to_rational())
+    }
+
     /// `Some(s)` when `p` provably has no root in the closed interval
     /// `[lo, hi]` (`lo <= hi`), `s` being its constant non-zero sign there;
     /// `None` when that is not proven (there may be roots). A cheap test

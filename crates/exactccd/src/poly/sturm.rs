@@ -15,6 +15,7 @@
 
 use super::isolated_root::{sort_isolated, IsolatedRoot};
 use super::{Dyadic, Poly};
+use crate::budget::{self, Exhausted};
 use crate::scalar::{BigInt, Sign};
 use num_traits::Signed;
 
@@ -36,6 +37,7 @@ impl SturmSequence {
         }
         seq.push(d);
         loop {
+            budget::tick();
             let n = seq.len();
             let (a, b) = (&seq[n - 2], &seq[n - 1]);
             if b.is_constant() {
@@ -82,7 +84,13 @@ impl SturmSequence {
 /// Isolates every real root of the square-free integer polynomial `p` in the
 /// open interval `(lo, hi)` by Sturm counts and dyadic bisection. Same
 /// output contract as the Descartes isolator.
-pub(crate) fn isolate_sturm(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> Vec<IsolatedRoot> {
+///
+/// Stops with [`Exhausted`] when the work budget is spent (`crate::budget`).
+pub(crate) fn isolate_sturm(
+    p: &Poly<BigInt>,
+    lo: &Dyadic,
+    hi: &Dyadic,
+) -> Result<Vec<IsolatedRoot>, Exhausted> {
     let sturm = SturmSequence::new(p);
     let mut out = Vec::new();
     // (a, b, V(a), V(b), p(b) == 0): the ends are the outer ends (where p
@@ -91,6 +99,7 @@ pub(crate) fn isolate_sturm(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> Vec<I
     let vb = sturm.variations_at(hi);
     let mut stack = vec![(lo.clone(), hi.clone(), va, vb, false)];
     while let Some((a, b, va, vb, b_is_root)) = stack.pop() {
+        budget::check()?;
         // roots in the open interval (a, b)
         let count = va.saturating_sub(vb) - usize::from(b_is_root);
         match count {
@@ -111,5 +120,5 @@ pub(crate) fn isolate_sturm(p: &Poly<BigInt>, lo: &Dyadic, hi: &Dyadic) -> Vec<I
         stack.push((a, m, va, vm, m_is_root));
     }
     sort_isolated(&mut out);
-    out
+    Ok(out)
 }

@@ -4,7 +4,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
-use crate::contact::{time_json, ScalarKind, Time};
+use crate::contact::{time_json, with_budget, ScalarKind, Time, WorkBudget};
 use crate::scalar::BigRational;
 use crate::solver::primitive::{query_to_f64, test_primitive, PrimitiveQuery};
 use crate::Error;
@@ -24,16 +24,17 @@ pub struct QueryAnswer {
     pub time: Option<Time>,
 }
 
-/// Answers one query in the scalar, timing the solver alone (the `f64`
-/// conversion happens before the clock starts).
+/// Answers one query in the scalar within the work budget, timing the
+/// solver alone (the `f64` conversion happens before the clock starts).
 pub fn answer_query(
     q: &PrimitiveQuery<BigRational>,
     scalar: ScalarKind,
+    budget: WorkBudget,
 ) -> (Result<QueryAnswer, Error>, Duration) {
     match scalar {
         ScalarKind::Exact => {
             let start = Instant::now();
-            let answer = test_primitive(q).map(|v| QueryAnswer {
+            let answer = with_budget(budget, || test_primitive(q)).map(|v| QueryAnswer {
                 collides: v.collides,
                 time: v.time().cloned().map(Time::Exact),
             });
@@ -42,7 +43,7 @@ pub fn answer_query(
         ScalarKind::F64 => {
             let q = query_to_f64(q);
             let start = Instant::now();
-            let answer = test_primitive(&q).map(|v| QueryAnswer {
+            let answer = with_budget(budget, || test_primitive(&q)).map(|v| QueryAnswer {
                 collides: v.collides,
                 time: v.time().map(|t| Time::Float(t.0)),
             });
@@ -241,11 +242,13 @@ impl std::error::Error for QueryRunError {}
 /// Runs every query of the files under `paths` (directories searched
 /// recursively for `*.csv`) in the scalar: one JSON line per query on `out`
 /// ([`answer_line`], TIME brackets at `precision` bits), and the summary per
-/// folder. Every file is read and checked before any query runs.
+/// folder; each query within the work `budget`. Every file is read and
+/// checked before any query runs.
 pub fn run_queries(
     paths: &[PathBuf],
     scalar: ScalarKind,
     precision: u32,
+    budget: WorkBudget,
     out: &mut dyn Write,
 ) -> Result<RunSummary, QueryRunError> {
     let files = collect_query_files(paths).map_err(QueryRunError::File)?;
@@ -262,7 +265,7 @@ pub fn run_queries(
         let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
         let entry = summary.folders.entry(folder).or_default();
         for q in queries {
-            let (answer, elapsed) = answer_query(&q.query, scalar);
+            let (answer, elapsed) = answer_query(&q.query, scalar, budget);
             entry.add(q.label, &answer, elapsed);
             writeln!(out, "{}", answer_line(file, q, &answer, precision))
                 .map_err(QueryRunError::Output)?;

@@ -312,6 +312,7 @@ pub fn vertex_face<S: RealRoots>(
     for (vi, y) in moving.mesh.vertices.iter().enumerate() {
         let n_pt = path.apply(y);
         for f in 0..fixed.mesh.faces.len() {
+            crate::budget::check().map_err(|e| e.to_string())?;
             let n = &fixed.normals[f];
             let u0 = &fixed.mesh.vertices[fixed.mesh.faces[f][0]];
             let equation = constant(n).dot(&n_pt) - path.d.scale(&n.dot(u0));
@@ -342,6 +343,7 @@ pub fn edge_edge<S: RealRoots>(
         let ea = constant(&(p1 - p0));
         let p0d = constant(p0).map(|c| c * d);
         for (ib, eb_edge) in moving.mesh.edges.iter().enumerate() {
+            crate::budget::check().map_err(|e| e.to_string())?;
             let n0 = &moved[eb_edge.v[0]];
             let n1 = &moved[eb_edge.v[1]];
             let w = n0 - &p0d;

@@ -163,6 +163,7 @@ fn isolate_brackets(
     let mut stack = vec![(Interval::new(lo.clone(), hi.clone()), 0u32)];
     let mut work = 0usize;
     while let Some((iv, depth)) = stack.pop() {
+        crate::budget::check().map_err(|e| e.to_string())?;
         work += 1;
         if work > 200_000 {
             return Err("too many sub-intervals isolating a general screw's event".to_string());
@@ -346,6 +347,7 @@ fn decide(
     let mut bits = 64u64;
     let mut root = root.clone();
     for _ in 0..MAX_DEPTH {
+        crate::budget::check().map_err(|e| e.to_string())?;
         let iv = root.interval(bits);
         let mut undecided = false;
         for g in groups {
@@ -429,6 +431,7 @@ pub(crate) fn mixed_events(
     sigma_end: &BigRational,
     precision: u32,
 ) -> Result<Vec<MixedEvent>, Undecided> {
+    let _doing = crate::budget::doing(crate::budget::Activity::GeneralScrewEvents);
     let g = u64::from(precision) + 32;
     let narrowing = Narrowing::new(precision);
     let zero = BigRational::zero();
@@ -456,6 +459,7 @@ pub(crate) fn mixed_events(
         for (vi, y) in moving.mesh.vertices.iter().enumerate() {
             let n_pt = path.apply(y);
             for f in 0..fixed.mesh.faces.len() {
+                crate::budget::check().map_err(|e| e.to_string())?;
                 let n = &fixed.normals[f];
                 let u0 = &fixed.mesh.vertices[fixed.mesh.faces[f][0]];
                 let e = mixed(
@@ -556,6 +560,7 @@ fn narrow_sigma(
         MixedRoot::Bracket(b) => b,
     };
     for _ in 0..(4 * precision + 64) {
+        crate::budget::check().map_err(|e| e.to_string())?;
         if s.lo == s.hi || m.rho(&s).width() <= *target {
             return Ok(s);
         }
@@ -589,6 +594,7 @@ fn edge_edge_events(
         let ea = constant(&(&a.mesh.vertices[ea_edge.v[1]] - p0));
         let p0d = constant(p0).map(|c| c * d);
         for (ib, eb_edge) in b.mesh.edges.iter().enumerate() {
+            crate::budget::check().map_err(|e| e.to_string())?;
             let n0 = &moved[eb_edge.v[0]];
             let w0 = n0 - &p0d;
             let eb = &moved[eb_edge.v[1]] - n0;

@@ -234,6 +234,7 @@ pub(crate) fn solve_angular<S: RealRoots>(
     let mut intervals: Vec<(S::Root, S::Root)> = Vec::new();
     let mut stats = SatStats::default();
     for i in 0..steps {
+        crate::budget::check()?;
         let ti = t0 + h * i as f64;
         let tn = if i + 1 == steps {
             t1

@@ -468,6 +468,9 @@ pub fn mesh_collides<S: RealRoots>(
         if pairs > MAX_PIECE_PAIRS {
             return ControlFlow::Break(Err(too_many_pairs()));
         }
+        if let Err(e) = crate::budget::check() {
+            return ControlFlow::Break(Err(e.into()));
+        }
         let pair = SatScenario {
             a: &prep.pieces[0].bodies[i],
             b: &prep.pieces[1].bodies[j],
@@ -622,6 +625,9 @@ fn solve_prepared<S: RealRoots>(
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
     let mut node_pairs = 0;
     let found = search_pairs(prep, S::IS_EXACT, &mut node_pairs, |i, j| {
+        if let Err(e) = crate::budget::check() {
+            return ControlFlow::Break(e.into());
+        }
         let pair = SatScenario {
             a: &prep.pieces[0].bodies[i],
             b: &prep.pieces[1].bodies[j],

@@ -25,6 +25,7 @@ use super::triangle_triangle::TriangleTriangleTable;
 use super::{
     AxisCertificate, Certificate, CertificateFrame, SatOutcome, SatStats, SeparationPiece, Side,
 };
+use crate::budget;
 use crate::geom::{Mat3, MatrixEntry, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
@@ -338,6 +339,7 @@ pub(crate) fn rigid_motion<S: Scalar>(
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
         Error::not_applicable(format!("sat: body {name}: motion is not rational"))
     })?;
+    budget::check()?;
     let rigid = if S::IS_EXACT {
         m.is_rigid()
     } else {
@@ -358,8 +360,11 @@ fn rigid_pair<S: RealRoots>(
 ) -> Result<(RigidPair<S>, [PolyMotion<BigRational>; 2]), Error> {
     let t0 = sc.interval.0;
     let ma = rigid_motion::<S>(sc.a, "a", t0)?;
+    budget::check()?;
     let mb = rigid_motion::<S>(sc.b, "b", t0)?;
+    budget::check()?;
     let rel = mb.relative_to(&ma, t0).map_scalar::<S>();
+    budget::check()?;
     let c = |x: &BigRational| Poly::constant(S::from_rational(x));
     let local_a: Placed<Poly<S>> = match &sc.a.shape {
         Shape::Box(bx) => Placed::boxed(

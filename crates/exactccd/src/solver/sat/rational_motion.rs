@@ -61,6 +61,7 @@
 
 use super::projection::{pair_projections, AxisProjection, Placed};
 use super::{AxisCertificate, CertificateFrame, SatStats, SeparationPiece, Side};
+use crate::budget;
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{Scalar, Sign};
 use std::cmp::Ordering;
@@ -240,6 +241,7 @@ fn axis_components<S: RealRoots>(
         }
     }
     let cuts = sorted_unique(cuts);
+    budget::check()?;
     // 2. roots of the piece polynomials within their pieces (closed); the
     // pieces of every window's pattern are kept for step 3
     let mut suspicious: Vec<S::Root> = Vec::new();
@@ -248,6 +250,7 @@ fn axis_components<S: RealRoots>(
     // per window of `cuts`: the index of its pattern in `cache`
     let mut window_pattern: Vec<Option<usize>> = Vec::new();
     for w in cuts.windows(2) {
+        budget::check()?;
         let Some(sample) = S::value_between(&w[0], &w[1]) else {
             window_pattern.push(None);
             continue;
@@ -426,7 +429,9 @@ pub fn rational_motion_contact<S: RealRoots>(
     let mut components: Vec<Component<S::Root>> = Vec::new();
     let r0 = S::root_of_value(t0);
     let r1 = S::root_of_value(t1);
+    let mut separated_before: Option<S::Root> = None;
     for (k, ax) in projections.iter().enumerate() {
+        budget::check()?;
         if ax.direction.iter().all(Poly::is_zero) {
             continue; // vanishes identically: never separates
         }
@@ -451,6 +456,13 @@ pub fn rational_motion_contact<S: RealRoots>(
                 stats,
             };
             return Ok((contact, projections));
+        }
+        // one axis separating [t0, hi): what a spent budget reports
+        for c in comps.iter().filter(|c| c.lo == r0 && c.lo_closed) {
+            if separated_before.as_ref().is_none_or(|b| c.hi > *b) {
+                separated_before = Some(c.hi.clone());
+                budget::established_no_contact_before_with(|| S::rational_at_most(&c.hi));
+            }
         }
         components.extend(comps);
     }

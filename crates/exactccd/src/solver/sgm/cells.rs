@@ -9,6 +9,7 @@
 use super::outcome::{SgmCell, SgmStats};
 use super::planes::{AxisData, PlaneId, PLANE_COUNT};
 use super::ring::PlaneRing;
+use crate::budget;
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{Ring, Sign};
 use crate::Error;
@@ -271,6 +272,11 @@ pub(super) fn sweep_intervals<'a, S: RealRoots, R: PlaneRing<S>>(
         zero_planes: Vec::new(),
     };
     for k in 0..n_int {
+        budget::check()?;
+        if sweep.cells.iter().all(|c| c.negative != 0) {
+            // no contact in the intervals before this one
+            budget::established_no_contact_before_with(|| S::rational_at_most(&cuts[k]));
+        }
         let (lo, hi) = (&cuts[k], &cuts[k + 1]);
         let last = k + 1 == n_int;
         let Some(mid) = sweep.mids[k].clone() else {

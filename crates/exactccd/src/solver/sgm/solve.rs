@@ -13,6 +13,7 @@ use super::planes::{
 };
 use super::relative::{relative_boxes, RelativeBoxes};
 use super::ring::PlaneRing;
+use crate::budget;
 use crate::geom::Mat3;
 use crate::geom::Vec3;
 use crate::motion::Body;
@@ -124,6 +125,7 @@ pub fn solve_sgm<S: RealRoots>(
     t1: &BigRational,
 ) -> Result<SgmOutcome<S>, Error> {
     let boxes = relative_boxes::<S>(a, b, t0)?;
+    budget::check()?;
     if S::IS_EXACT {
         solve_in::<S, BigInt>(boxes, t0, t1)
     } else {
@@ -186,6 +188,7 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
 ) -> Result<SgmOutcome<S>, Error> {
     let lambda = integer_scale(&boxes);
     let rboxes = ring_boxes::<S, R>(&boxes, &lambda);
+    budget::check()?;
     let w_divisor = R::positive_divisor(&rboxes.denominator);
     let axes: Vec<AxisData<R>> = axis_data(&rboxes)
         .into_iter()
@@ -199,8 +202,10 @@ fn solve_in<S: RealRoots, R: PlaneRing<S>>(
     let (r0, r1) = (S::root_of_value(&s0), S::root_of_value(&s1));
     let mut cache = RootCache::new(s0.clone(), s1.clone());
     let cuts = homogeneous_intervals(&boxes, &r0, &r1, &mut cache)?;
+    budget::check()?;
     stats.homogeneous_intervals = cuts.len().saturating_sub(1).max(1);
     let (sphere, sphere_roots) = bounding_sphere(&rboxes, &boxes, &lambda, &mut cache)?;
+    budget::check()?;
     let sweep = sweep_intervals(
         &axes,
         &cuts,
@@ -304,6 +309,7 @@ fn homogeneous_intervals<S: RealRoots>(
     for j in 0..3 {
         let u = boxes.axis(j);
         for k in 0..3 {
+            budget::check()?;
             cuts.extend(cache.roots(&u[k])?);
             if !boxes.rigid {
                 cuts.extend(cache.roots(&boxes.normals[j][k])?);
