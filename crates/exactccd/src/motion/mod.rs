@@ -25,11 +25,16 @@
 //! at `t0` to `end` at `t1`.
 #![deny(clippy::float_arithmetic)]
 
+mod enclosure;
 mod float;
 mod piecewise;
 mod poly_motion;
 mod screw;
 
+pub use enclosure::{
+    dot, mat_mul, mat_vec, pair_enclosures, IntervalMat, IntervalVec, MotionEnclosure, NoEnclosure,
+    PlacementEnclosure,
+};
 pub use float::{
     relative_float_motion, rotation_about_axis, FloatMotion, RelativeFloatMotion, ScrewMotion,
 };
