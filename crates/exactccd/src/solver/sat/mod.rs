@@ -81,6 +81,7 @@
 mod angular;
 mod box_box;
 mod box_box_f64;
+pub mod cells;
 mod constant_velocity;
 mod containment;
 mod features;
