@@ -64,6 +64,16 @@ pub struct PlacementEnclosure {
     pub origin: IntervalVec,
 }
 
+/// Intervals holding the time derivatives of a placement at every time of
+/// a cell: `d/dt frame` and `d/dt origin`.
+#[derive(Clone, Debug)]
+pub struct PlacementVelocity {
+    /// The derivative of the frame, by rows.
+    pub frame: IntervalMat,
+    /// The derivative of the origin.
+    pub origin: IntervalVec,
+}
+
 /// Why a body's motion has no enclosure here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoEnclosure(pub String);
@@ -96,6 +106,8 @@ struct Spin {
 #[derive(Clone, Debug)]
 struct Rotation {
     rate: Interval,
+    /// `rate [a]x / |a|`: `dE/dt = spin E`.
+    spin: IntervalMat,
     skew: IntervalMat,
     skew_squared: IntervalMat,
     inv_norm: Interval,
@@ -107,6 +119,9 @@ struct PolynomialMotion {
     linear: [[Vec<Interval>; 3]; 3],
     translation: [Vec<Interval>; 3],
     denominator: Vec<Interval>,
+    linear_dot: [[Vec<Interval>; 3]; 3],
+    translation_dot: [Vec<Interval>; 3],
+    denominator_dot: Vec<Interval>,
 }
 
 fn point(q: &BigRational, p: u64) -> Interval {
@@ -170,11 +185,15 @@ impl Rotation {
         let skew_squared = skew.mul_mat(&skew);
         let n2 = a.norm_squared();
         let norm = sqrt(&point(&n2, p + 8), p + 4).unwrap_or_else(|| Interval::from_i64(1));
+        let inv_norm = norm.recip(p).unwrap_or_else(|| Interval::from_i64(0));
+        let factor = rate.mul(&inv_norm, p);
+        let skew_i = mat_of(&skew, p);
         Rotation {
+            spin: std::array::from_fn(|i| std::array::from_fn(|j| skew_i[i][j].mul(&factor, p))),
             rate,
-            skew: mat_of(&skew, p),
+            skew: skew_i,
             skew_squared: mat_of(&skew_squared, p),
-            inv_norm: norm.recip(p).unwrap_or_else(|| Interval::from_i64(0)),
+            inv_norm,
             inv_norm_squared: point(&(BigRational::one() / n2), p),
         }
     }
@@ -296,10 +315,27 @@ impl MotionEnclosure {
     /// a rational motion's denominator is not proved positive on it (a
     /// narrower cell helps).
     pub fn over(&self, time: &Interval) -> Option<PlacementEnclosure> {
-        let p = self.bits;
+        self.over_with_bits(time, self.bits)
+    }
+
+    /// [`MotionEnclosure::over`] computed with `p <= bits()` bits (a wide
+    /// cell needs fewer).
+    pub fn over_with_bits(&self, time: &Interval, p: u64) -> Option<PlacementEnclosure> {
+        let p = p.min(self.bits);
         match &self.kind {
-            Kind::Spin(spin) => Some(spin.over(time, p)),
+            Kind::Spin(spin) => Some(spin.parts(time, p).0),
             Kind::Polynomial(m) => m.over(time, p),
+        }
+    }
+
+    /// Intervals holding the placement's time derivatives at every `t` in
+    /// `time`, with `p <= bits()` bits (for the mean-value form of the
+    /// time cells).
+    pub fn velocity_over(&self, time: &Interval, p: u64) -> Option<PlacementVelocity> {
+        let p = p.min(self.bits);
+        match &self.kind {
+            Kind::Spin(spin) => Some(spin.velocity(time, p)),
+            Kind::Polynomial(m) => m.velocity(time, p),
         }
     }
 }
@@ -337,20 +373,46 @@ fn poses_spin(
 }
 
 impl Spin {
-    fn over(&self, time: &Interval, p: u64) -> PlacementEnclosure {
+    /// The placement and the rotated offset `E offset`.
+    fn parts(&self, time: &Interval, p: u64) -> (PlacementEnclosure, IntervalVec) {
         let s = time.sub(&point(&self.tau, p), p);
         let moved = vec_add(&self.base, &vec_scale(&self.drift, &s, p), p);
         match &self.rotation {
-            None => PlacementEnclosure {
-                frame: self.frame0.clone(),
-                origin: vec_add(&moved, &self.offset, p),
-            },
+            None => (
+                PlacementEnclosure {
+                    frame: self.frame0.clone(),
+                    origin: vec_add(&moved, &self.offset, p),
+                },
+                self.offset.clone(),
+            ),
             Some(rotation) => {
                 let phi = rotation.rate.mul(&s, p);
                 let e = rotation.matrix(&phi, p);
-                PlacementEnclosure {
-                    frame: mat_mul(&e, &self.frame0, p),
-                    origin: vec_add(&moved, &mat_vec(&e, &self.offset, p), p),
+                let turned = mat_vec(&e, &self.offset, p);
+                (
+                    PlacementEnclosure {
+                        frame: mat_mul(&e, &self.frame0, p),
+                        origin: vec_add(&moved, &turned, p),
+                    },
+                    turned,
+                )
+            }
+        }
+    }
+
+    /// `d/dt frame = Ω frame`, `d/dt origin = drift + Ω E offset` with
+    /// `Ω = rate [a]x / |a|`.
+    fn velocity(&self, time: &Interval, p: u64) -> PlacementVelocity {
+        match &self.rotation {
+            None => PlacementVelocity {
+                frame: std::array::from_fn(|_| std::array::from_fn(|_| Interval::from_i64(0))),
+                origin: self.drift.clone(),
+            },
+            Some(rotation) => {
+                let (placement, turned) = self.parts(time, p);
+                PlacementVelocity {
+                    frame: mat_mul(&rotation.spin, &placement.frame, p),
+                    origin: vec_add(&self.drift, &mat_vec(&rotation.spin, &turned, p), p),
                 }
             }
         }
@@ -370,9 +432,23 @@ fn horner(coefficients: &[Interval], time: &Interval, p: u64) -> Interval {
     acc
 }
 
+fn derivative_coefficients(poly: &Poly<BigRational>, p: u64) -> Vec<Interval> {
+    poly.coeffs()
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, c)| point(&(c * BigRational::from_integer((k as i64).into())), p))
+        .collect()
+}
+
 impl PolynomialMotion {
     fn of(m: &PolyMotion<BigRational>, p: u64) -> PolynomialMotion {
         PolynomialMotion {
+            linear_dot: std::array::from_fn(|i| {
+                std::array::from_fn(|j| derivative_coefficients(&m.linear.rows[i][j], p))
+            }),
+            translation_dot: std::array::from_fn(|i| derivative_coefficients(&m.translation[i], p)),
+            denominator_dot: derivative_coefficients(&m.denominator, p),
             linear: std::array::from_fn(|i| {
                 std::array::from_fn(|j| horner_coefficients(&m.linear.rows[i][j], p))
             }),
@@ -389,6 +465,25 @@ impl PolynomialMotion {
                 std::array::from_fn(|j| horner(&self.linear[i][j], time, p).mul(&inv, p))
             }),
             origin: std::array::from_fn(|i| horner(&self.translation[i], time, p).mul(&inv, p)),
+        })
+    }
+
+    /// `(N/w)' = (N' w - N w') / w^2` entry by entry.
+    fn velocity(&self, time: &Interval, p: u64) -> Option<PlacementVelocity> {
+        let w = horner(&self.denominator, time, p);
+        let w_dot = horner(&self.denominator_dot, time, p);
+        let inv2 = w.square(p).recip(p)?;
+        let quotient = |n: &[Interval], n_dot: &[Interval]| {
+            horner(n_dot, time, p)
+                .mul(&w, p)
+                .sub(&horner(n, time, p).mul(&w_dot, p), p)
+                .mul(&inv2, p)
+        };
+        Some(PlacementVelocity {
+            frame: std::array::from_fn(|i| {
+                std::array::from_fn(|j| quotient(&self.linear[i][j], &self.linear_dot[i][j]))
+            }),
+            origin: std::array::from_fn(|i| quotient(&self.translation[i], &self.translation_dot[i])),
         })
     }
 }
@@ -526,6 +621,34 @@ mod tests {
                     assert!(close(&e.origin[i], origin[i], 1e-12), "{:?} at {t}", b.motion);
                     for j in 0..3 {
                         assert!(close(&e.frame[i][j], frame.rows[i][j], 1e-12));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn velocities_hold_the_difference_quotients() {
+        // mean value theorem: (x(t + h) - x(t)) / h is a derivative at some
+        // time of [t, t + h], so it meets the velocity enclosure there
+        let (t0, t1) = (q("3/2"), q("5/2"));
+        let p = 120;
+        let h = q("1/1000");
+        for b in motions() {
+            let m = MotionEnclosure::new(&b, (&t0, &t1), p).unwrap();
+            for t in ["3/2", "1.7", "2.2"] {
+                let (ta, tb) = (q(t), q(t) + &h);
+                let xa = m.over(&Interval::from_rational(&ta, p)).unwrap();
+                let xb = m.over(&Interval::from_rational(&tb, p)).unwrap();
+                let vel = m.velocity_over(&Interval::from_rationals(&ta, &tb, p), p).unwrap();
+                let hi = Interval::from_rational(&h, p);
+                let quotient = |a: &Interval, b: &Interval| b.sub(a, p).div(&hi, p).unwrap();
+                for i in 0..3 {
+                    let dq = quotient(&xa.origin[i], &xb.origin[i]);
+                    assert!(dq.intersect(&vel.origin[i]).is_some(), "{:?} {t}", b.motion);
+                    for j in 0..3 {
+                        let dq = quotient(&xa.frame[i][j], &xb.frame[i][j]);
+                        assert!(dq.intersect(&vel.frame[i][j]).is_some(), "{:?} {t}", b.motion);
                     }
                 }
             }

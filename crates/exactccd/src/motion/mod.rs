@@ -33,7 +33,7 @@ mod screw;
 
 pub use enclosure::{
     dot, mat_mul, mat_vec, pair_enclosures, IntervalMat, IntervalVec, MotionEnclosure, NoEnclosure,
-    PlacementEnclosure,
+    PlacementEnclosure, PlacementVelocity,
 };
 pub use float::{
     relative_float_motion, rotation_about_axis, FloatMotion, RelativeFloatMotion, ScrewMotion,

@@ -126,6 +126,16 @@ impl Interval {
         }
     }
 
+    /// `X / n` for a positive integer `n`, rounded outward.
+    pub fn div_int(&self, n: i64, p: u64) -> Interval {
+        debug_assert!(n > 0);
+        let n = Dyad::from_int(BigInt::from(n));
+        Interval {
+            lo: self.lo.div_rounded(&n, p, Rounding::Down),
+            hi: self.hi.div_rounded(&n, p, Rounding::Up),
+        }
+    }
+
     fn clamp_unit(self) -> Interval {
         let one = Dyad::from_int(BigInt::one());
         let minus_one = one.neg();
@@ -149,14 +159,8 @@ fn sin_cos_small(r: &Interval, w: u64) -> (Interval, Interval) {
     let mut k: i64 = 1;
     loop {
         // cos term of degree 2k, sin term of degree 2k + 1
-        cos_term = cos_term
-            .mul(&minus_r2, w)
-            .div(&Interval::from_i64((2 * k - 1) * (2 * k)), w)
-            .unwrap_or_else(|| Interval::from_i64(0));
-        sin_term = sin_term
-            .mul(&minus_r2, w)
-            .div(&Interval::from_i64((2 * k) * (2 * k + 1)), w)
-            .unwrap_or_else(|| Interval::from_i64(0));
+        cos_term = cos_term.mul(&minus_r2, w).div_int((2 * k - 1) * (2 * k), w);
+        sin_term = sin_term.mul(&minus_r2, w).div_int((2 * k) * (2 * k + 1), w);
         let small = cos_term.magnitude().scale() < tiny && sin_term.magnitude().scale() < tiny;
         if small {
             // the terms just computed are the first omitted ones: their

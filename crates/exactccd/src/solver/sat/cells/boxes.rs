@@ -6,7 +6,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::BoxShape;
-use crate::motion::{dot, IntervalVec, PlacementEnclosure};
+use crate::motion::{dot, IntervalVec, PlacementEnclosure, PlacementVelocity};
 use crate::scalar::interval::{sqrt, Dyad, Interval, Rounding};
 use crate::scalar::BigRational;
 
@@ -170,4 +170,89 @@ pub(crate) fn world_point(y: &IntervalVec, e: &PlacementEnclosure, p: u64) -> In
 pub(crate) fn local_point(x: &IntervalVec, e: &PlacementEnclosure, p: u64) -> IntervalVec {
     let rel: IntervalVec = std::array::from_fn(|k| x[k].sub(&e.origin[k], p));
     std::array::from_fn(|i| dot(&axis(e, i), &rel, p))
+}
+
+/// A placement at the cell's midpoint, its velocity over the cell, and the
+/// cell's half width as the interval `[-w/2, w/2]`: the data of the
+/// mean-value form `f(t) in f(tm) + f'([cell]) [-w/2, w/2]`.
+pub(crate) struct Centred<'a> {
+    pub mid: &'a PlacementEnclosure,
+    pub velocity: &'a PlacementVelocity,
+    pub over: &'a PlacementEnclosure,
+}
+
+fn velocity_axis(v: &PlacementVelocity, i: usize) -> IntervalVec {
+    std::array::from_fn(|k| v.frame[k][i].clone())
+}
+
+/// The derivative of `|x|` where `x` has the enclosure `x` and its
+/// derivative `dx`: `dx` or `-dx` when the sign of `x` is known, else
+/// `[-max|dx|, max|dx|]`.
+fn abs_derivative(x: &Interval, dx: &Interval) -> Interval {
+    if x.is_positive() {
+        dx.clone()
+    } else if x.is_negative() {
+        dx.neg()
+    } else {
+        let m = dx.magnitude();
+        Interval::point(m.neg()).hull(&Interval::point(m))
+    }
+}
+
+/// The certified separation of the cell along `L` by the mean-value form
+/// (second order in the cell's width, where [`separated_along`] is first
+/// order): `Some(side)` when proved.
+pub(crate) fn separated_along_centred(
+    l: &IntervalVec,
+    a: &Centred<'_>,
+    ha: &Extents,
+    b: &Centred<'_>,
+    hb: &Extents,
+    half_width: &Interval,
+    p: u64,
+) -> Option<i32> {
+    let (d_mid, r_mid) = projection(l, a.mid, ha, b.mid, hb, p);
+    let side = if d_mid.midpoint().sign() == crate::scalar::Sign::Negative { -1 } else { 1 };
+    let signed = |x: Interval| if side > 0 { x } else { x.neg() };
+    let gap_mid = signed(d_mid).sub(&r_mid, p);
+    let offset_dot: IntervalVec = std::array::from_fn(|k| b.velocity.origin[k].sub(&a.velocity.origin[k], p));
+    let mut slope = signed(dot(&offset_dot, l, p));
+    for (c, h) in [(a, ha), (b, hb)] {
+        for i in 0..3 {
+            let x = dot(&axis(c.over, i), l, p);
+            let dx = dot(&velocity_axis(c.velocity, i), l, p);
+            slope = slope.sub(&h.0[i].mul(&abs_derivative(&x, &dx), p), p);
+        }
+    }
+    let gap = gap_mid.add(&slope.mul(half_width, p), p);
+    gap.is_positive().then_some(side)
+}
+
+/// True when the material point `y` (local coordinates of `from`) is proved
+/// strictly inside `to` at every time of the cell, by the mean-value form
+/// of its local coordinates in `to`.
+pub(crate) fn material_point_inside_centred(
+    y: &IntervalVec,
+    from: &Centred<'_>,
+    to: &Centred<'_>,
+    h_to: &Extents,
+    half_width: &Interval,
+    p: u64,
+) -> bool {
+    let x_mid = world_point(y, from.mid, p);
+    let local_mid = local_point(&x_mid, to.mid, p);
+    let x_over = world_point(y, from.over, p);
+    let x_dot: IntervalVec = std::array::from_fn(|k| {
+        from.velocity.origin[k]
+            .add(&from.velocity.frame[k][0].mul(&y[0], p), p)
+            .add(&from.velocity.frame[k][1].mul(&y[1], p), p)
+            .add(&from.velocity.frame[k][2].mul(&y[2], p), p)
+    });
+    let rel: IntervalVec = std::array::from_fn(|k| x_over[k].sub(&to.over.origin[k], p));
+    let rel_dot: IntervalVec = std::array::from_fn(|k| x_dot[k].sub(&to.velocity.origin[k], p));
+    (0..3).all(|i| {
+        let slope = dot(&velocity_axis(to.velocity, i), &rel, p).add(&dot(&axis(to.over, i), &rel_dot, p), p);
+        let local = local_mid[i].add(&slope.mul(half_width, p), p);
+        local.hi() < h_to.0[i].lo() && local.lo() > &h_to.0[i].lo().neg()
+    })
 }

@@ -18,7 +18,7 @@
 //!   candidate from the intersection polytope at the midpoint,
 //!   `witness.rs`) is proved strictly inside the other box at every time of
 //!   the cell;
-//! * otherwise it is bisected, until it is narrower than a quarter of the
+//! * otherwise it is bisected, until it is narrower than 1/32 of the
 //!   target width `2^-precision max(1, |t|)`, and left **undecided**.
 //!
 //! The first contact `T` lies in the first undecided run between a
@@ -125,7 +125,8 @@ pub fn solve_box_cells(
             "sat: certified time cells take two boxes; a triangle or a mesh under a transcendental motion is not solved exactly",
         ));
     };
-    let bits = u64::from(precision) + EXTRA_BITS + magnitude_bits(interval);
+    let magnitude = magnitude_bits(interval);
+    let bits = u64::from(precision) + EXTRA_BITS + magnitude;
     let (ea, eb) = pair_enclosures(a, b, interval, bits)
         .map_err(|e| Error::not_applicable(format!("sat: time cells need a placement enclosure, not {}", e.0)))?;
     let pair = Pair {
@@ -134,6 +135,7 @@ pub fn solve_box_cells(
         ha: Extents::of(box_a, bits),
         hb: Extents::of(box_b, bits),
         bits,
+        magnitude_bits: magnitude,
         precision,
     };
     let (t0, t1) = interval;
@@ -235,7 +237,7 @@ enum Transition {
 fn limit(established: &str, run: &Run<'_>) -> Error {
     Error::limit_exceeded(format!(
         "sat time cells: cannot decide whether the boxes touch in [{}, {}] (a graze, or closer than the arithmetic resolves); {established}",
-        run.start, run.end
+            run.start, run.end
     ))
 }
 
@@ -251,6 +253,9 @@ fn transition(
     use RunKind::{Overlapping as O, Separated as S};
     let (t0, t1) = ends;
     let enclosure = CellTime::Enclosure(run.start.clone(), run.end.clone());
+    if &run.end - &run.start > pair.target_width(&run.start, &run.end) {
+        return Err(limit(established, run));
+    }
     match (before, after) {
         (Some(S), Some(O)) => Ok(Transition::Starts(enclosure)),
         (Some(O), Some(S)) | (Some(O), None) => Ok(Transition::Ends(enclosure)),

@@ -6,11 +6,12 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{
-    direction, estimated_gap, local_point, midpoint_vector, separated_along, strictly_inside,
-    world_point, AxisIndex, Extents,
+    direction, estimated_gap, local_point, material_point_inside_centred, midpoint_vector,
+    separated_along, separated_along_centred, strictly_inside, world_point, AxisIndex, Centred,
+    Extents,
 };
 use super::witness::interior_candidate;
-use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure};
+use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
 use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::BigRational;
 use crate::Error;
@@ -22,7 +23,7 @@ pub const MAX_CELLS: usize = 400_000;
 /// The most consecutive undecided narrow cells: a longer run is a
 /// touching contact (faces sliding in contact) or a near touch the
 /// arithmetic does not resolve, and the solve stops (status 3).
-const MAX_UNDECIDED_RUN: usize = 16;
+pub(crate) const MAX_UNDECIDED_RUN: usize = 32;
 
 /// What a cell was proved to be.
 #[derive(Clone, Debug)]
@@ -57,39 +58,100 @@ pub(crate) struct Pair {
     pub hb: Extents,
     /// Working precision (bits).
     pub bits: u64,
+    /// Bits of the largest time magnitude.
+    pub magnitude_bits: u64,
     /// The target width is `2^-precision max(1, |t|)`.
     pub precision: u32,
 }
 
+/// One cell's enclosures: the placements at the midpoint, over the cell,
+/// and the velocities over the cell, at the cell's precision.
+struct CellData {
+    mid: (PlacementEnclosure, PlacementEnclosure),
+    over: (PlacementEnclosure, PlacementEnclosure),
+    velocity: (PlacementVelocity, PlacementVelocity),
+    half_width: Interval,
+    bits: u64,
+    /// `-log2` of the cell's width, about.
+    width_bits: u64,
+}
+
+impl CellData {
+    fn centred(&self) -> (Centred<'_>, Centred<'_>) {
+        (
+            Centred {
+                mid: &self.mid.0,
+                velocity: &self.velocity.0,
+                over: &self.over.0,
+            },
+            Centred {
+                mid: &self.mid.1,
+                velocity: &self.velocity.1,
+                over: &self.over.1,
+            },
+        )
+    }
+}
+
+/// Bits of precision a heuristic choice (the best axis) is made with.
+const CHOICE_BITS: u64 = 48;
+
 impl Pair {
-    fn placements(&self, time: &Interval) -> Option<(PlacementEnclosure, PlacementEnclosure)> {
-        Some((self.a.over(time)?, self.b.over(time)?))
+    fn time(&self, a: &BigRational, b: &BigRational, p: u64) -> Interval {
+        Interval::from_rationals(a, b, p)
     }
 
-    fn time(&self, a: &BigRational, b: &BigRational) -> Interval {
-        Interval::from_rationals(a, b, self.bits)
-    }
-
-    /// True when `[a, b]` is narrow enough to stay undecided: at most a
-    /// quarter of the target width `2^-precision max(1, min(|a|, |b|))`.
+    /// True when `[a, b]` is narrow enough to stay undecided: at most
+    /// `1/32` of the target width `2^-precision max(1, min(|a|, |b|))`, so
+    /// that a run of [`MAX_UNDECIDED_RUN`] such cells is within it.
     fn is_narrow(&self, a: &BigRational, b: &BigRational) -> bool {
+        b - a <= self.target_width(a, b) / BigRational::from_integer(32.into())
+    }
+
+    /// The target width `2^-precision max(1, min(|a|, |b|))` around `[a, b]`.
+    pub(crate) fn target_width(&self, a: &BigRational, b: &BigRational) -> BigRational {
         let scale = if a.is_positive() == b.is_positive() {
             a.abs().min(b.abs()).max(BigRational::one())
         } else {
             BigRational::one()
         };
-        let target = scale / BigRational::from_integer(num_bigint::BigInt::one() << (self.precision + 2));
-        b - a <= target
+        scale / BigRational::from_integer(num_bigint::BigInt::one() << self.precision)
     }
 
-    /// The placements at one instant, for choosing an axis and a witness.
+    /// The precision a cell needs: its width's bits plus a margin, at most
+    /// the working precision.
+    fn cell_bits(&self, width_bits: u64) -> u64 {
+        (width_bits + 48 + self.magnitude_bits).clamp(64, self.bits)
+    }
+
+    /// The placements at one instant, at the working precision.
     pub(crate) fn at(&self, t: &BigRational) -> Option<(PlacementEnclosure, PlacementEnclosure)> {
-        self.placements(&self.time(t, t))
+        let time = self.time(t, t, self.bits);
+        Some((self.a.over(&time)?, self.b.over(&time)?))
     }
 
-    /// The candidate axis with the largest separation at the instant.
-    fn best_axis(&self, a: &PlacementEnclosure, b: &PlacementEnclosure) -> Option<(AxisIndex, Dyad)> {
-        let p = self.bits;
+    fn cell_data(&self, start: &BigRational, end: &BigRational) -> Option<CellData> {
+        let w = end - start;
+        let width_bits = (w.denom().bits() as i64 - w.numer().bits() as i64).max(0) as u64;
+        let p = self.cell_bits(width_bits);
+        let mid_time = (start + end) / BigRational::from_integer(2.into());
+        let mid = self.time(&mid_time, &mid_time, p);
+        let cell = self.time(start, end, p);
+        let half = (end - start) / BigRational::from_integer(2.into());
+        let half_width = Interval::from_rationals(&-half.clone(), &half, p);
+        Some(CellData {
+            mid: (self.a.over_with_bits(&mid, p)?, self.b.over_with_bits(&mid, p)?),
+            over: (self.a.over_with_bits(&cell, p)?, self.b.over_with_bits(&cell, p)?),
+            velocity: (self.a.velocity_over(&cell, p)?, self.b.velocity_over(&cell, p)?),
+            half_width,
+            bits: p,
+            width_bits,
+        })
+    }
+
+    /// The candidate axis with the largest separation at the instant, with
+    /// `p` bits.
+    fn best_axis(&self, a: &PlacementEnclosure, b: &PlacementEnclosure, p: u64) -> Option<(AxisIndex, Dyad)> {
         let mut best: Option<(AxisIndex, Dyad)> = None;
         for index in AxisIndex::ALL {
             let l = direction(index, a, b, p);
@@ -102,16 +164,14 @@ impl Pair {
         best
     }
 
-    /// Separation of the cell along the axis `index` taken at the midpoint.
-    fn try_axis(
-        &self,
-        index: AxisIndex,
-        mid: &(PlacementEnclosure, PlacementEnclosure),
-        over: &(PlacementEnclosure, PlacementEnclosure),
-    ) -> Option<Class> {
-        let p = self.bits;
-        let l = midpoint_vector(&direction(index, &mid.0, &mid.1, p), p);
-        let side = separated_along(&l, &over.0, &self.ha, &over.1, &self.hb, p)?;
+    /// Separation of the cell along the axis `index` taken at the midpoint:
+    /// the mean-value form, then the plain interval bound.
+    fn try_axis(&self, index: AxisIndex, data: &CellData) -> Option<Class> {
+        let p = data.bits;
+        let l = midpoint_vector(&direction(index, &data.mid.0, &data.mid.1, p), p);
+        let (ca, cb) = data.centred();
+        let side = separated_along_centred(&l, &ca, &self.ha, &cb, &self.hb, &data.half_width, p)
+            .or_else(|| separated_along(&l, &data.over.0, &self.ha, &data.over.1, &self.hb, p))?;
         Some(Class::Separated {
             axis: index,
             direction: l,
@@ -119,42 +179,42 @@ impl Pair {
         })
     }
 
-    /// A material point of `from` (local coordinates of the candidate at
+    /// A material point of one box (the candidate's local coordinates at
     /// the midpoint) proved strictly inside both boxes over the cell.
-    fn material_point_inside(
-        &self,
-        candidate: &IntervalVec,
-        mid: &PlacementEnclosure,
-        over_from: &PlacementEnclosure,
-        h_from: &Extents,
-        over_to: &PlacementEnclosure,
-        h_to: &Extents,
-    ) -> bool {
-        let p = self.bits;
-        let local = midpoint_vector(&local_point(candidate, mid, p), p);
+    fn material_point_inside(&self, candidate: &IntervalVec, data: &CellData, from_a: bool) -> bool {
+        let p = data.bits;
+        let (ca, cb) = data.centred();
+        let (from, to, h_from, h_to) = if from_a {
+            (ca, cb, &self.ha, &self.hb)
+        } else {
+            (cb, ca, &self.hb, &self.ha)
+        };
+        let local = midpoint_vector(&local_point(candidate, from.mid, p), p);
         let inside_own = (0..3).all(|k| {
             let y = local[k].lo();
             y < h_from.0[k].lo() && y > &h_from.0[k].lo().neg()
         });
-        inside_own && strictly_inside(&world_point(&local, over_from, p), over_to, h_to, p)
+        inside_own
+            && (material_point_inside_centred(&local, &from, &to, h_to, &data.half_width, p)
+                || strictly_inside(&world_point(&local, from.over, p), to.over, h_to, p))
     }
 
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
     /// separated the previous cell.
     pub(crate) fn classify(&self, start: &BigRational, end: &BigRational, hint: Option<AxisIndex>) -> Class {
-        let mid_time = (start + end) / BigRational::from_integer(2.into());
-        let (Some(mid), Some(over)) = (self.at(&mid_time), self.placements(&self.time(start, end)))
-        else {
+        let Some(data) = self.cell_data(start, end) else {
             return Class::Undecided;
         };
-        if let Some(class) = hint.and_then(|h| self.try_axis(h, &mid, &over)) {
+        if let Some(class) = hint.and_then(|h| self.try_axis(h, &data)) {
             return class;
         }
-        let Some((best, gap)) = self.best_axis(&mid.0, &mid.1) else {
+        // the choice is a heuristic: a few bits beyond the cell's width
+        let choice_bits = (data.width_bits + 24).clamp(CHOICE_BITS, data.bits);
+        let Some((best, gap)) = self.best_axis(&data.mid.0, &data.mid.1, choice_bits) else {
             return Class::Undecided;
         };
         if Some(best) != hint {
-            if let Some(class) = self.try_axis(best, &mid, &over) {
+            if let Some(class) = self.try_axis(best, &data) {
                 return class;
             }
         }
@@ -162,12 +222,13 @@ impl Pair {
             // separated at the midpoint: no point is inside both there
             return Class::Undecided;
         }
-        let Some(candidate) = interior_candidate(&mid.0, &self.ha, &mid.1, &self.hb, self.bits) else {
+        let Some(candidate) = interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
+        else {
             return Class::Undecided;
         };
-        let proved = self.material_point_inside(&candidate, &mid.0, &over.0, &self.ha, &over.1, &self.hb)
-            || self.material_point_inside(&candidate, &mid.1, &over.1, &self.hb, &over.0, &self.ha);
-        if proved {
+        if self.material_point_inside(&candidate, &data, true)
+            || self.material_point_inside(&candidate, &data, false)
+        {
             Class::Overlapping { point: candidate }
         } else {
             Class::Undecided
