@@ -229,10 +229,9 @@ fn screw_poses_and_angular_motions_load_with_defaults() {
             center: Vec3::zero(),
         }
     );
-    let centred = exact(&with(|v| {
-        v["b"]["motion"] =
-            json!({"angular": {"angular_velocity": ["0", "0", "1/2"], "center": ["1", "-2", "3/4"]}})
-    }));
+    let centred = exact(&with(
+        |v| v["b"]["motion"] = json!({"angular": {"angular_velocity": ["0", "0", "1/2"], "center": ["1", "-2", "3/4"]}}),
+    ));
     let Motion::Angular { center, .. } = &centred.b().motion else {
         panic!("angular")
     };

@@ -660,7 +660,8 @@ fn angular_center_is_a_vector_of_numbers() {
     });
     rejects(&text, "b.motion.angular.center", None);
     let text = with(|v| {
-        v["b"]["motion"] = json!({ "angular": { "angular_velocity": ["0", "0", "1"], "centre": ["1", "0", "0"] } })
+        v["b"]["motion"] =
+            json!({ "angular": { "angular_velocity": ["0", "0", "1"], "centre": ["1", "0", "0"] } })
     });
     rejects(&text, "b.motion.angular.centre", None);
 }

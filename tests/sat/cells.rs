@@ -31,7 +31,10 @@ fn bracket(time: &Time) -> (BigRational, BigRational) {
     match time {
         Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
         Time::Exact(t) => {
-            let q = t.as_rational().expect("an exact time is a rational t0 here").clone();
+            let q = t
+                .as_rational()
+                .expect("an exact time is a rational t0 here")
+                .clone();
             (q.clone(), q)
         }
         Time::Float(_) => panic!("an exact answer"),

@@ -229,7 +229,11 @@ fn angle_from_cosine(c: &BigRational, p: u64) -> Interval {
 impl MotionEnclosure {
     /// Prepares the body's motion on `[t0, t1]` at `p` bits; `piecewise`
     /// and non-rigid `row_matrix` motions have no enclosure here.
-    pub fn new(body: &Body, interval: (&BigRational, &BigRational), p: u64) -> Result<Self, NoEnclosure> {
+    pub fn new(
+        body: &Body,
+        interval: (&BigRational, &BigRational),
+        p: u64,
+    ) -> Result<Self, NoEnclosure> {
         let (t0, t1) = interval;
         let pose = &body.pose;
         let kind = match &body.motion {
@@ -354,7 +358,9 @@ fn poses_spin(
     let rotation = match screw.kind {
         ScrewKind::Identity | ScrewKind::Translation => None,
         ScrewKind::HalfTurn => Some(pi(p + 4).mul_rational(&per_time, p)),
-        ScrewKind::Rotation => Some(angle_from_cosine(&screw.cos_angle, p + 4).mul_rational(&per_time, p)),
+        ScrewKind::Rotation => {
+            Some(angle_from_cosine(&screw.cos_angle, p + 4).mul_rational(&per_time, p))
+        }
     }
     .map(|rate| Rotation::about(&screw.axis_direction, rate, p));
     let axis_point = if rotation.is_some() {
@@ -483,7 +489,9 @@ impl PolynomialMotion {
             frame: std::array::from_fn(|i| {
                 std::array::from_fn(|j| quotient(&self.linear[i][j], &self.linear_dot[i][j]))
             }),
-            origin: std::array::from_fn(|i| quotient(&self.translation[i], &self.translation_dot[i])),
+            origin: std::array::from_fn(|i| {
+                quotient(&self.translation[i], &self.translation_dot[i])
+            }),
         })
     }
 }
@@ -523,6 +531,7 @@ pub fn pair_enclosures(
 }
 
 #[cfg(test)]
+#[allow(clippy::float_arithmetic)] // compared with the f64 placement
 mod tests {
     use super::*;
     use crate::geom::{quaternion_rotation, BoxShape, Shape};
@@ -557,7 +566,12 @@ mod tests {
             v("0", "0", "5"),
         );
         vec![
-            body(pose.clone(), Motion::Linear { velocity: v("1", "2", "3") }),
+            body(
+                pose.clone(),
+                Motion::Linear {
+                    velocity: v("1", "2", "3"),
+                },
+            ),
             body(
                 pose.clone(),
                 Motion::Angular {
@@ -599,7 +613,11 @@ mod tests {
                     assert!(close(&e.origin[i], origin[i], 1e-9), "{:?} {t}", b.motion);
                     assert!(e.origin[i].width().scale() < -90);
                     for j in 0..3 {
-                        assert!(close(&e.frame[i][j], frame.rows[i][j], 1e-9), "{:?}", b.motion);
+                        assert!(
+                            close(&e.frame[i][j], frame.rows[i][j], 1e-9),
+                            "{:?}",
+                            b.motion
+                        );
                         assert!(e.frame[i][j].width().scale() < -90);
                     }
                 }
@@ -618,7 +636,11 @@ mod tests {
                 let t = 1.9 + 0.005 * f64::from(k);
                 let (frame, origin) = b.pose_at_f64(t, &t0, &t1);
                 for i in 0..3 {
-                    assert!(close(&e.origin[i], origin[i], 1e-12), "{:?} at {t}", b.motion);
+                    assert!(
+                        close(&e.origin[i], origin[i], 1e-12),
+                        "{:?} at {t}",
+                        b.motion
+                    );
                     for j in 0..3 {
                         assert!(close(&e.frame[i][j], frame.rows[i][j], 1e-12));
                     }
@@ -640,7 +662,9 @@ mod tests {
                 let (ta, tb) = (q(t), q(t) + &h);
                 let xa = m.over(&Interval::from_rational(&ta, p)).unwrap();
                 let xb = m.over(&Interval::from_rational(&tb, p)).unwrap();
-                let vel = m.velocity_over(&Interval::from_rationals(&ta, &tb, p), p).unwrap();
+                let vel = m
+                    .velocity_over(&Interval::from_rationals(&ta, &tb, p), p)
+                    .unwrap();
                 let hi = Interval::from_rational(&h, p);
                 let quotient = |a: &Interval, b: &Interval| b.sub(a, p).div(&hi, p).unwrap();
                 for i in 0..3 {
@@ -648,7 +672,11 @@ mod tests {
                     assert!(dq.intersect(&vel.origin[i]).is_some(), "{:?} {t}", b.motion);
                     for j in 0..3 {
                         let dq = quotient(&xa.frame[i][j], &xb.frame[i][j]);
-                        assert!(dq.intersect(&vel.frame[i][j]).is_some(), "{:?} {t}", b.motion);
+                        assert!(
+                            dq.intersect(&vel.frame[i][j]).is_some(),
+                            "{:?} {t}",
+                            b.motion
+                        );
                     }
                 }
             }

@@ -108,7 +108,8 @@ fn motion(m: &Motion) -> Value {
             angular_velocity,
             center,
         } => {
-            let mut m = json!({"velocity": vec3(velocity), "angular_velocity": vec3(angular_velocity)});
+            let mut m =
+                json!({"velocity": vec3(velocity), "angular_velocity": vec3(angular_velocity)});
             // written only when set, so files without a centre read back the same
             if !center.is_zero() {
                 m["center"] = vec3(center);

@@ -181,7 +181,8 @@ impl Dyad {
         let man = match r {
             Rounding::Down => down,
             Rounding::Up => {
-                if (&down << shift) == self.man {
+                // exact when the dropped bits are all zero
+                if self.man.trailing_zeros().unwrap_or(0) >= shift {
                     down
                 } else {
                     down + 1

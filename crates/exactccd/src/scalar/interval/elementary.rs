@@ -198,10 +198,11 @@ pub fn sin_cos_point(x: &Dyad, p: u64) -> (Interval, Interval) {
     let half_pi = pi_w.scale_pow2(-1);
     // n: the integer nearest to x / (π/2), from the midpoint of π
     let quotient = x.div_rounded(&half_pi.midpoint(), 64 + magnitude_bits, Rounding::Down);
-    let n = quotient
-        .add_exact(&Dyad::new(BigInt::one(), -1))
-        .floor();
-    let r = Interval::point(x.clone()).sub(&half_pi.mul(&Interval::point(Dyad::from_int(n.clone())), w), w);
+    let n = quotient.add_exact(&Dyad::new(BigInt::one(), -1)).floor();
+    let r = Interval::point(x.clone()).sub(
+        &half_pi.mul(&Interval::point(Dyad::from_int(n.clone())), w),
+        w,
+    );
     let (s, c) = sin_cos_small(&r, w);
     let quadrant = n.mod_floor(&BigInt::from(4)).to_u32().unwrap_or(0);
     let (s, c) = match quadrant {
@@ -219,7 +220,12 @@ pub fn sin_cos_point(x: &Dyad, p: u64) -> (Interval, Interval) {
 /// The enclosure of a function `f` on `[lo, hi]` (width < 3) from its
 /// values `f_lo`, `f_hi` and its derivative `d_lo`, `d_hi` at the ends,
 /// with `|f| <= 1` and `f = ±1` at its critical points (`sin`, `cos`).
-fn hull_with_extremum(f_lo: &Interval, f_hi: &Interval, d_lo: &Interval, d_hi: &Interval) -> Interval {
+fn hull_with_extremum(
+    f_lo: &Interval,
+    f_hi: &Interval,
+    d_lo: &Interval,
+    d_hi: &Interval,
+) -> Interval {
     let mut out = f_lo.hull(f_hi);
     let one = Dyad::from_int(BigInt::one());
     let towards_value = |out: &mut Interval, f: &Interval| {
@@ -231,7 +237,8 @@ fn hull_with_extremum(f_lo: &Interval, f_hi: &Interval, d_lo: &Interval, d_hi: &
         }
     };
     match (d_lo.sign(), d_hi.sign()) {
-        (Some(Sign::Positive), Some(Sign::Positive)) | (Some(Sign::Negative), Some(Sign::Negative)) => {}
+        (Some(Sign::Positive), Some(Sign::Positive))
+        | (Some(Sign::Negative), Some(Sign::Negative)) => {}
         (Some(Sign::Positive), Some(Sign::Negative)) => out.hi = one,
         (Some(Sign::Negative), Some(Sign::Positive)) => out.lo = one.neg(),
         (a, b) => {

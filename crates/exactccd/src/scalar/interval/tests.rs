@@ -96,7 +96,10 @@ fn sin_and_cos_of_intervals_hold_their_extrema() {
     assert!(s.hi().to_rational() < q("0.4795") && s.hi().to_rational() > q("0.4794"));
     // wider than 3: everything
     let s = sin(&Interval::from_rationals(&q("0"), &q("7/2"), p), p);
-    assert_eq!((s.lo().to_rational(), s.hi().to_rational()), (q("-1"), q("1")));
+    assert_eq!(
+        (s.lo().to_rational(), s.hi().to_rational()),
+        (q("-1"), q("1"))
+    );
 }
 
 #[test]

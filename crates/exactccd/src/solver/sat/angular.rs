@@ -119,7 +119,11 @@ fn samples(body: &Body, t0: f64, h: f64, steps: usize, integrator: Integrator) -
             velocity,
             angular_velocity,
             center,
-        } => (velocity.to_f64(), angular_velocity.to_f64(), center.to_f64()),
+        } => (
+            velocity.to_f64(),
+            angular_velocity.to_f64(),
+            center.to_f64(),
+        ),
         Motion::Linear { velocity } => (velocity.to_f64(), Vec3::zero(), Vec3::zero()),
         _ => (Vec3::zero(), Vec3::zero(), Vec3::zero()),
     };

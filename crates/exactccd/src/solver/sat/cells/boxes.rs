@@ -148,7 +148,12 @@ pub(crate) fn midpoint_vector(v: &IntervalVec, p: u64) -> IntervalVec {
 /// True when the world point `x` is proved strictly inside the box at
 /// every time of the placement's cell: `|A_i . (x - o)| < h_i` for each
 /// axis (the frame is a rotation, so these are the local coordinates).
-pub(crate) fn strictly_inside(x: &IntervalVec, e: &PlacementEnclosure, h: &Extents, p: u64) -> bool {
+pub(crate) fn strictly_inside(
+    x: &IntervalVec,
+    e: &PlacementEnclosure,
+    h: &Extents,
+    p: u64,
+) -> bool {
     let rel: IntervalVec = std::array::from_fn(|k| x[k].sub(&e.origin[k], p));
     (0..3).all(|i| {
         let local = dot(&axis(e, i), &rel, p);
@@ -212,10 +217,15 @@ pub(crate) fn separated_along_centred(
     p: u64,
 ) -> Option<i32> {
     let (d_mid, r_mid) = projection(l, a.mid, ha, b.mid, hb, p);
-    let side = if d_mid.midpoint().sign() == crate::scalar::Sign::Negative { -1 } else { 1 };
+    let side = if d_mid.midpoint().sign() == crate::scalar::Sign::Negative {
+        -1
+    } else {
+        1
+    };
     let signed = |x: Interval| if side > 0 { x } else { x.neg() };
     let gap_mid = signed(d_mid).sub(&r_mid, p);
-    let offset_dot: IntervalVec = std::array::from_fn(|k| b.velocity.origin[k].sub(&a.velocity.origin[k], p));
+    let offset_dot: IntervalVec =
+        std::array::from_fn(|k| b.velocity.origin[k].sub(&a.velocity.origin[k], p));
     let mut slope = signed(dot(&offset_dot, l, p));
     for (c, h) in [(a, ha), (b, hb)] {
         for i in 0..3 {
@@ -251,7 +261,8 @@ pub(crate) fn material_point_inside_centred(
     let rel: IntervalVec = std::array::from_fn(|k| x_over[k].sub(&to.over.origin[k], p));
     let rel_dot: IntervalVec = std::array::from_fn(|k| x_dot[k].sub(&to.velocity.origin[k], p));
     (0..3).all(|i| {
-        let slope = dot(&velocity_axis(to.velocity, i), &rel, p).add(&dot(&axis(to.over, i), &rel_dot, p), p);
+        let slope = dot(&velocity_axis(to.velocity, i), &rel, p)
+            .add(&dot(&axis(to.over, i), &rel_dot, p), p);
         let local = local_mid[i].add(&slope.mul(half_width, p), p);
         local.hi() < h_to.0[i].lo() && local.lo() > &h_to.0[i].lo().neg()
     })

@@ -37,6 +37,7 @@
 mod boxes;
 mod search;
 #[cfg(test)]
+#[allow(clippy::float_arithmetic)] // checks the f64 normal
 mod tests;
 mod witness;
 
@@ -127,8 +128,12 @@ pub fn solve_box_cells(
     };
     let magnitude = magnitude_bits(interval);
     let bits = u64::from(precision) + EXTRA_BITS + magnitude;
-    let (ea, eb) = pair_enclosures(a, b, interval, bits)
-        .map_err(|e| Error::not_applicable(format!("sat: time cells need a placement enclosure, not {}", e.0)))?;
+    let (ea, eb) = pair_enclosures(a, b, interval, bits).map_err(|e| {
+        Error::not_applicable(format!(
+            "sat: time cells need a placement enclosure, not {}",
+            e.0
+        ))
+    })?;
     let pair = Pair {
         a: ea,
         b: eb,
@@ -345,7 +350,11 @@ fn interpret(
     })
 }
 
-type Details = (Option<(String, String, String)>, Option<[f64; 3]>, Option<[f64; 3]>);
+type Details = (
+    Option<(String, String, String)>,
+    Option<[f64; 3]>,
+    Option<[f64; 3]>,
+);
 
 /// Features, normal and point of the first contact (best effort, module
 /// docs): the last separating axis before the contact's run and the first
@@ -379,7 +388,9 @@ fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) ->
         let v: Option<Vec<Interval>> = oriented.iter().map(|x| x.div(&n, p)).collect();
         v.map(|v| to_f64(&[v[0].clone(), v[1].clone(), v[2].clone()]))
     });
-    let features = pair.at(&time).map(|(pa, pb)| feature_names(axis, &oriented, &pa, &pb, p));
+    let features = pair
+        .at(&time)
+        .map(|(pa, pb)| feature_names(axis, &oriented, &pa, &pb, p));
     (features, normal, point)
 }
 
@@ -390,7 +401,9 @@ fn to_f64(v: &IntervalVec) -> [f64; 3] {
 /// The feature of a box extreme along `n`: signs of `A_i . n`, an axis
 /// nearly perpendicular to `n` (relative `2^-24`) spans the feature.
 fn feature_of(e: &PlacementEnclosure, n: &IntervalVec, face: Option<usize>, p: u64) -> String {
-    let dots: Vec<Interval> = (0..3).map(|i| crate::motion::dot(&boxes::axis(e, i), n, p)).collect();
+    let dots: Vec<Interval> = (0..3)
+        .map(|i| crate::motion::dot(&boxes::axis(e, i), n, p))
+        .collect();
     let norm = crate::motion::dot(n, n, p).midpoint();
     let tiny = |d: &Interval| {
         let d = d.midpoint();
@@ -398,7 +411,11 @@ fn feature_of(e: &PlacementEnclosure, n: &IntervalVec, face: Option<usize>, p: u
     };
     let positive: [bool; 3] = std::array::from_fn(|i| dots[i].midpoint().sign() == Sign::Positive);
     if let Some(i) = face {
-        return BoxFace { axis: i, positive: positive[i] }.to_string();
+        return BoxFace {
+            axis: i,
+            positive: positive[i],
+        }
+        .to_string();
     }
     let flat: Vec<usize> = (0..3).filter(|&i| tiny(&dots[i])).collect();
     match flat.len() {
@@ -406,11 +423,19 @@ fn feature_of(e: &PlacementEnclosure, n: &IntervalVec, face: Option<usize>, p: u
         1 => {
             let mut signs = positive;
             signs[flat[0]] = false;
-            BoxEdge { axis: flat[0], positive: signs }.to_string()
+            BoxEdge {
+                axis: flat[0],
+                positive: signs,
+            }
+            .to_string()
         }
         _ => {
             let i = (0..3).find(|i| !flat.contains(i)).unwrap_or(0);
-            BoxFace { axis: i, positive: positive[i] }.to_string()
+            BoxFace {
+                axis: i,
+                positive: positive[i],
+            }
+            .to_string()
         }
     }
 }

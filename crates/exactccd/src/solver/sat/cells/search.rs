@@ -140,9 +140,18 @@ impl Pair {
         let half = (end - start) / BigRational::from_integer(2.into());
         let half_width = Interval::from_rationals(&-half.clone(), &half, p);
         Some(CellData {
-            mid: (self.a.over_with_bits(&mid, p)?, self.b.over_with_bits(&mid, p)?),
-            over: (self.a.over_with_bits(&cell, p)?, self.b.over_with_bits(&cell, p)?),
-            velocity: (self.a.velocity_over(&cell, p)?, self.b.velocity_over(&cell, p)?),
+            mid: (
+                self.a.over_with_bits(&mid, p)?,
+                self.b.over_with_bits(&mid, p)?,
+            ),
+            over: (
+                self.a.over_with_bits(&cell, p)?,
+                self.b.over_with_bits(&cell, p)?,
+            ),
+            velocity: (
+                self.a.velocity_over(&cell, p)?,
+                self.b.velocity_over(&cell, p)?,
+            ),
             half_width,
             bits: p,
             width_bits,
@@ -151,7 +160,12 @@ impl Pair {
 
     /// The candidate axis with the largest separation at the instant, with
     /// `p` bits.
-    fn best_axis(&self, a: &PlacementEnclosure, b: &PlacementEnclosure, p: u64) -> Option<(AxisIndex, Dyad)> {
+    fn best_axis(
+        &self,
+        a: &PlacementEnclosure,
+        b: &PlacementEnclosure,
+        p: u64,
+    ) -> Option<(AxisIndex, Dyad)> {
         let mut best: Option<(AxisIndex, Dyad)> = None;
         for index in AxisIndex::ALL {
             let l = direction(index, a, b, p);
@@ -171,7 +185,9 @@ impl Pair {
         let l = midpoint_vector(&direction(index, &data.mid.0, &data.mid.1, p), p);
         let (ca, cb) = data.centred();
         let side = separated_along_centred(&l, &ca, &self.ha, &cb, &self.hb, &data.half_width, p)
-            .or_else(|| separated_along(&l, &data.over.0, &self.ha, &data.over.1, &self.hb, p))?;
+            .or_else(|| {
+            separated_along(&l, &data.over.0, &self.ha, &data.over.1, &self.hb, p)
+        })?;
         Some(Class::Separated {
             axis: index,
             direction: l,
@@ -181,7 +197,12 @@ impl Pair {
 
     /// A material point of one box (the candidate's local coordinates at
     /// the midpoint) proved strictly inside both boxes over the cell.
-    fn material_point_inside(&self, candidate: &IntervalVec, data: &CellData, from_a: bool) -> bool {
+    fn material_point_inside(
+        &self,
+        candidate: &IntervalVec,
+        data: &CellData,
+        from_a: bool,
+    ) -> bool {
         let p = data.bits;
         let (ca, cb) = data.centred();
         let (from, to, h_from, h_to) = if from_a {
@@ -201,7 +222,12 @@ impl Pair {
 
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
     /// separated the previous cell.
-    pub(crate) fn classify(&self, start: &BigRational, end: &BigRational, hint: Option<AxisIndex>) -> Class {
+    pub(crate) fn classify(
+        &self,
+        start: &BigRational,
+        end: &BigRational,
+        hint: Option<AxisIndex>,
+    ) -> Class {
         let Some(data) = self.cell_data(start, end) else {
             return Class::Undecided;
         };
@@ -222,7 +248,8 @@ impl Pair {
             // separated at the midpoint: no point is inside both there
             return Class::Undecided;
         }
-        let Some(candidate) = interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
+        let Some(candidate) =
+            interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
         else {
             return Class::Undecided;
         };
@@ -247,7 +274,10 @@ impl Pair {
         while let Some((start, end)) = stack.pop() {
             visited += 1;
             if visited > MAX_CELLS {
-                let done = out.last().map(|c| c.end.to_string()).unwrap_or_else(|| t0.to_string());
+                let done = out
+                    .last()
+                    .map(|c| c.end.to_string())
+                    .unwrap_or_else(|| t0.to_string());
                 return Err(Error::limit_exceeded(format!(
                     "sat time cells: more than {MAX_CELLS} cells; every cell up to t = {done} was decided"
                 )));
