@@ -251,7 +251,13 @@ pub(crate) fn solve(
         interval: (t0, t1),
     };
     let swapped = !matches!(query.a.shape, Shape::Box(_)) && matches!(query.b.shape, Shape::Box(_));
-    if scalar == ScalarKind::Exact && [query.a, query.b].iter().any(|b| is_transcendental(b)) {
+    let both_boxes = [query.a, query.b]
+        .iter()
+        .all(|b| matches!(b.shape, Shape::Box(_)));
+    if scalar == ScalarKind::Exact
+        && both_boxes
+        && [query.a, query.b].iter().any(|b| is_transcendental(b))
+    {
         let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
         return Ok(convert_cells(&out));
     }
