@@ -155,8 +155,24 @@ pub fn solve_command(
         Err(e) => return Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
     };
     let query = scenario.query();
-    let method = method.unwrap_or_else(|| default_method(&query));
-    let solved = solve(&query, method, scalar, &options).and_then(|mut result| {
+    let defaulted = method.is_none();
+    let mut method = method.unwrap_or_else(|| default_method(&query));
+    let mut solved = solve(&query, method, scalar, &options);
+    if defaulted && method == Method::Glide && scalar == ScalarKind::Exact {
+        // docs/FORMAT.md 5.1: without --method, a screw or poses motion is
+        // answered even where glide does not take it: two boxes then go to
+        // sat's certified time cells
+        if let Err(e) = &solved {
+            if e.is_not_applicable() {
+                let fallback = solve(&query, Method::Sat, scalar, &options);
+                if fallback.is_ok() {
+                    method = Method::Sat;
+                    solved = fallback;
+                }
+            }
+        }
+    }
+    let solved = solved.and_then(|mut result| {
         if flags.stats && method == Method::Sgm {
             add_sgm_domain_stats(&query, &mut result)?;
         }

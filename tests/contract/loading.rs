@@ -226,8 +226,19 @@ fn screw_poses_and_angular_motions_load_with_defaults() {
         Motion::Angular {
             velocity: Vec3::new(q(0, 1), q(0, 1), q(0, 1)),
             angular_velocity: Vec3::new(q(0, 1), q(0, 1), q(1, 2)),
+            center: Vec3::zero(),
         }
     );
+    let centred = exact(&with(
+        |v| v["b"]["motion"] = json!({"angular": {"angular_velocity": ["0", "0", "1/2"], "center": ["1", "-2", "3/4"]}}),
+    ));
+    let Motion::Angular { center, .. } = &centred.b().motion else {
+        panic!("angular")
+    };
+    assert_eq!(center, &Vec3::new(q(1, 1), q(-2, 1), q(3, 4)));
+    // written back with its centre, and read back the same
+    let text = exactccd::write_scenario(&centred);
+    assert_eq!(exact(&text).b().motion, centred.b().motion);
 }
 
 #[test]

@@ -647,6 +647,25 @@ fn angular_motion_needs_an_angular_velocity() {
     rejects(&text, "b.motion.angular.angular_velocity", None);
 }
 
+#[test]
+fn angular_center_is_a_vector_of_numbers() {
+    let text = with(|v| {
+        v["b"]["motion"] =
+            json!({ "angular": { "angular_velocity": ["0", "0", "1"], "center": ["1", "x", "0"] } })
+    });
+    rejects(&text, "b.motion.angular.center[1]", Some("\"x\""));
+    let text = with(|v| {
+        v["b"]["motion"] =
+            json!({ "angular": { "angular_velocity": ["0", "0", "1"], "center": ["1", "0"] } })
+    });
+    rejects(&text, "b.motion.angular.center", None);
+    let text = with(|v| {
+        v["b"]["motion"] =
+            json!({ "angular": { "angular_velocity": ["0", "0", "1"], "centre": ["1", "0", "0"] } })
+    });
+    rejects(&text, "b.motion.angular.centre", None);
+}
+
 // ---- expect ------------------------------------------------------------------
 
 #[test]

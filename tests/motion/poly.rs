@@ -212,6 +212,7 @@ fn transcendental_kinds_have_no_polynomial_form() {
         Motion::Angular {
             velocity: v(),
             angular_velocity: v(),
+            center: Vec3::zero(),
         },
     ] {
         assert!(!motion.is_rational());

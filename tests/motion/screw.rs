@@ -188,6 +188,36 @@ fn screw_motion_keeps_axis_points_on_the_axis() {
 }
 
 #[test]
+fn angular_motion_about_a_centre_keeps_the_centre_on_its_line() {
+    // R a quarter turn about x, c = (1, 0, 0), centre (0, 1, 0) local: p = c + R centre = (1, 0, 1).
+    let r0 = quaternion_rotation(&[ratio(1, 1), ratio(1, 1), ratio(0, 1), ratio(0, 1)]).unwrap();
+    let centre = Vec3::new(ratio(0, 1), ratio(1, 1), ratio(0, 1));
+    let b = body(
+        Pose::new(r0.clone(), Vec3::new(ratio(1, 1), ratio(0, 1), ratio(0, 1))),
+        Motion::Angular {
+            velocity: Vec3::new(ratio(0, 1), ratio(2, 1), ratio(0, 1)),
+            angular_velocity: Vec3::new(ratio(0, 1), ratio(0, 1), ratio(1, 2)),
+            center: centre.clone(),
+        },
+    );
+    let (t0, t1) = (ratio(0, 1), ratio(1, 1));
+    let t: f64 = 1.7;
+    let (m, c) = b.pose_at_f64(t, &t0, &t1);
+    // the centre moves on p + t v
+    let x = &c + &m.mul_vec(&centre.to_f64());
+    let expected = Vec3::new(1.0, 2.0 * t, 1.0);
+    assert!((&x - &expected).norm_squared() < 1e-28, "{x:?}");
+    // the local origin, 1 from the centre along -R e_y = -e_z, turns about z:
+    // it stays at height 0 and 1 from the axis line of the centre
+    let (_, c0) = b.pose_at_f64(0.0, &t0, &t1);
+    assert!((&c0 - &Vec3::new(1.0, 0.0, 0.0)).norm_squared() < 1e-28);
+    let d = &c - &expected;
+    assert!((d.x * d.x + d.y * d.y + d.z * d.z - 1.0).abs() < 1e-14);
+    // the frame turned by 0.85 rad about z: R e_y = e_z is fixed by it
+    assert!((m.rows[2][1] - 1.0).abs() < 1e-14);
+}
+
+#[test]
 fn angular_motion_by_rodrigues() {
     let r0 = quaternion_rotation(&[ratio(1, 1), ratio(1, 1), ratio(0, 1), ratio(0, 1)]).unwrap();
     let b = body(
@@ -195,6 +225,7 @@ fn angular_motion_by_rodrigues() {
         Motion::Angular {
             velocity: Vec3::new(ratio(0, 1), ratio(2, 1), ratio(0, 1)),
             angular_velocity: Vec3::new(ratio(0, 1), ratio(0, 1), ratio(1, 2)),
+            center: Vec3::zero(),
         },
     );
     let (t0, t1) = (ratio(0, 1), ratio(1, 1));
@@ -221,6 +252,7 @@ fn angular_motion_by_rodrigues() {
         Motion::Angular {
             velocity: Vec3::zero(),
             angular_velocity: Vec3::zero(),
+            center: Vec3::zero(),
         },
     );
     assert_eq!(

@@ -26,6 +26,7 @@ fn spinning(w: BigRational) -> Body {
         motion: Motion::Angular {
             velocity: Vec3::zero(),
             angular_velocity: Vec3::new(r(0, 1), r(0, 1), w),
+            center: Vec3::zero(),
         },
     }
 }
@@ -151,6 +152,7 @@ fn translation_and_spin_together() {
     a.motion = Motion::Angular {
         velocity: Vec3::new(r(1, 2), r(0, 1), r(0, 1)),
         angular_velocity: Vec3::new(r(0, 1), r(0, 1), r(1, 1)),
+        center: Vec3::zero(),
     };
     let b = slab(r(3, 2));
     // reach(t) = t/2 + sqrt 2 sin(t + pi/4) = 3/2: solve by bisection
@@ -207,6 +209,7 @@ fn triangle_before_box_is_the_mirror_of_box_before_triangle() {
         motion: Motion::Angular {
             velocity: Vec3::new(r(-4, 1), r(0, 1), r(0, 1)),
             angular_velocity: Vec3::new(r(0, 1), r(0, 1), r(1, 10)),
+            center: Vec3::zero(),
         },
     };
     let cube = Body {

@@ -71,15 +71,24 @@ fn exact_times_features_and_f64_agreement() {
 
 #[test]
 fn not_applicable_exits_3_with_the_reason() {
-    for (file, why) in [
-        ("examples/scenarios/glide-poses.json", "poses"),
-        ("examples/refused/sgm-paper-linear-affine.json", "non-rigid"),
-    ] {
-        let (code, json, err) = solve(file, "exact");
-        assert_eq!(code, 3, "{file}");
-        assert!(json.is_null(), "no partial JSON");
-        assert!(err.contains(why), "{file}: {err}");
-    }
+    let file = "examples/refused/sgm-paper-linear-affine.json";
+    let (code, json, err) = solve(file, "exact");
+    assert_eq!(code, 3, "{file}");
+    assert!(json.is_null(), "no partial JSON");
+    assert!(err.contains("non-rigid"), "{file}: {err}");
+    // two boxes under poses: answered exactly by certified time cells, an
+    // enclosure (no exact time); in f64 sat still refuses poses
+    let file = "examples/scenarios/glide-poses.json";
+    let (code, json, err) = solve(file, "exact");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        json["time"].is_null() || json["time"]["exact"].is_null(),
+        "{json}"
+    );
+    let (code, json, err) = solve(file, "f64");
+    assert_eq!(code, 3);
+    assert!(json.is_null(), "no partial JSON");
+    assert!(err.contains("poses"), "{err}");
 }
 
 #[test]
@@ -143,7 +152,7 @@ fn angular_scenario(dir: &std::path::Path) -> std::path::PathBuf {
 }
 
 #[test]
-fn angular_in_f64_with_steps_and_refused_exactly() {
+fn angular_in_f64_with_steps_and_in_certified_cells_exactly() {
     let dir = std::env::temp_dir().join(format!("exactccd-sat-angular-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = angular_scenario(&dir);
@@ -165,11 +174,18 @@ fn angular_in_f64_with_steps_and_refused_exactly() {
     let (code, json, _) = solve(file, "f64");
     assert_eq!(code, 0);
     assert!((json["time"]["approx"].as_f64().unwrap() - truth).abs() <= 1.0 / 256.0);
-    // exact: not applicable, with the reason
+    // exact: certified time cells, a bracket of width at most 2^-64 that
+    // holds asin(0.6 sqrt 2) - pi/4 (50 digits by mpmath)
     let (code, json, err) = solve(file, "exact");
-    assert_eq!(code, 3);
-    assert!(json.is_null());
-    assert!(err.contains("not certified"), "{err}");
+    assert_eq!(code, 0, "{err}");
+    let q = |v: &serde_json::Value| exactccd::scalar::parse_number(v.as_str().unwrap()).unwrap();
+    let (lo, hi) = (q(&json["time"]["lower"]), q(&json["time"]["upper"]));
+    let truth_exact =
+        exactccd::scalar::parse_number("0.22779933669791168148934686129266700095851574659829")
+            .unwrap();
+    assert!(lo <= truth_exact && truth_exact <= hi, "{json}");
+    assert!(&hi - &lo <= exactccd::scalar::parse_number("1/18446744073709551616").unwrap());
+    assert!(json["time"]["exact"].is_null());
     // bad step counts are usage errors
     for bad in ["0", "x", "10000001"] {
         let (code, _, err) = solve_with(file, "f64", &["--steps", bad]);

@@ -2,6 +2,7 @@
 
 mod angular;
 mod box_box_f64;
+mod cells;
 mod cli;
 mod mesh;
 mod motion;

@@ -22,6 +22,12 @@
 //!   traversal with exact or f64 leaf tests, trees prebuilt) timed apart,
 //!   and the brute force over all 36,864 triangle pairs for comparison.
 //!
+//! * certified time cells (exact, default precision 64 bits): two boxes
+//!   under a fast `angular` spin (`cells-00` of the reference set in
+//!   `tests/reference/angular/`, 10 to 40 rad per unit time) and under a
+//!   `screw` (`cells-13`), each a whole solve (first contact and contact
+//!   intervals).
+//!
 //! Run: `cargo bench --bench sat -- --warm-up-time 1 --measurement-time 3`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -504,5 +510,27 @@ fn tree_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(sat, benches, tree_benches);
+fn cells_benches(c: &mut Criterion) {
+    use exactccd::solver::sat::cells::solve_box_cells;
+    use exactccd::{load_scenario, LoadOptions, ScalarKind};
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/angular");
+    let mut group = c.benchmark_group("sat_cells");
+    group.sample_size(10);
+    for (label, file) in [
+        ("angular_exact_cells", "cells-00.json"),
+        ("screw_exact_cells", "cells-13.json"),
+    ] {
+        let scenario = load_scenario(&dir.join(file), &LoadOptions::for_scalar(ScalarKind::Exact))
+            .expect("a reference scenario");
+        let (a, b) = (scenario.a().clone(), scenario.b().clone());
+        let (t0, t1) = scenario.interval.clone();
+        group.bench_function(label, |bch| {
+            bch.iter(|| black_box(solve_box_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(sat, benches, tree_benches, cells_benches);
 criterion_main!(sat);

@@ -63,6 +63,7 @@ pub fn angular_equivalent(scenario: &Scenario) -> Option<Scenario> {
         motion: Motion::Angular {
             velocity: crate::geom::Vec3::zero(),
             angular_velocity: axis_direction.scale(&factor),
+            center: crate::geom::Vec3::zero(),
         },
     };
     Some(twin)
@@ -83,6 +84,7 @@ mod tests {
                 Motion::Angular {
                     velocity,
                     angular_velocity,
+                    ..
                 },
             ) = (&s.b().motion, &twin.b().motion)
             else {

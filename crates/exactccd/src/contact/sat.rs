@@ -11,9 +11,10 @@ use super::{
     ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
-use crate::motion::{common_pieces, CommonPiece, PolyMotion};
-use crate::poly::{Poly, RealRoots};
+use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
+use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
+use crate::solver::sat::cells::{solve_box_cells, CellOutcome, CellTime};
 use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
     SatPiecewiseOutcome, SatScenario, Side,
@@ -159,6 +160,55 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
     }
 }
 
+/// True for the motions with transcendental placements (`angular`,
+/// `screw`, `poses`), which the exact scalar answers by certified time
+/// cells.
+fn is_transcendental(body: &Body) -> bool {
+    matches!(
+        body.motion,
+        Motion::Angular { .. } | Motion::Screw { .. } | Motion::Poses { .. }
+    )
+}
+
+fn cell_time(t: &CellTime) -> Time {
+    match t {
+        CellTime::Exact(t) => Time::Exact(RealAlgebraic::from_rational(t.clone())),
+        CellTime::Enclosure(lower, upper) => Time::Enclosure {
+            lower: lower.clone(),
+            upper: upper.clone(),
+        },
+    }
+}
+
+/// The answer of the time cells (`solver::sat::cells`) in the neutral
+/// form; the cells classified are counted as `piece_pairs`. No
+/// certificate yet: the referee checks rational motions only.
+fn convert_cells(out: &CellOutcome) -> ContactResult {
+    ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.as_ref().map(cell_time),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|(a, b)| (cell_time(a), cell_time(b)))
+            .collect(),
+        feature: out.features.and_then(|(a, b)| FeaturePair::new(a, b)),
+        point: out.point,
+        normal: out.normal,
+        stats: Some(SolverStats::Sat(SatStats {
+            axes: 0,
+            root_isolations: 0,
+            critical_times: 0,
+            piece_pairs: out.cells,
+            node_pairs: 0,
+            sub_intervals: None,
+        })),
+        certificate: None,
+        collisions: None,
+    }
+}
+
 /// The `stats` field of a SAT answer.
 fn sat_stats(s: &crate::solver::sat::SatStats, sub_intervals: Option<usize>) -> SatStats {
     SatStats {
@@ -192,6 +242,16 @@ pub(crate) fn solve(
         interval: (t0, t1),
     };
     let swapped = !matches!(query.a.shape, Shape::Box(_)) && matches!(query.b.shape, Shape::Box(_));
+    let both_boxes = [query.a, query.b]
+        .iter()
+        .all(|b| matches!(b.shape, Shape::Box(_)));
+    if scalar == ScalarKind::Exact
+        && both_boxes
+        && [query.a, query.b].iter().any(|b| is_transcendental(b))
+    {
+        let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
+        return Ok(convert_cells(&out));
+    }
     if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {
         let pieces = common_pieces(query.a, query.b, query.interval);
         return match scalar {

@@ -40,7 +40,8 @@ pub struct SatStats {
     pub root_isolations: usize,
     /// Critical times (roots and interval ends) decided.
     pub critical_times: usize,
-    /// Convex piece pairs solved (mesh triangles; angular steps).
+    /// Convex piece pairs solved (mesh triangles; angular steps; the time
+    /// cells classified under transcendental motions in the exact scalar).
     pub piece_pairs: usize,
     /// OBB-tree node pairs tested (meshes).
     pub node_pairs: usize,

@@ -229,6 +229,8 @@ pub enum FloatMotion {
         velocity: Vec3<f64>,
         /// `ω`.
         angular_velocity: Vec3<f64>,
+        /// The centre of rotation in local coordinates.
+        center: Vec3<f64>,
     },
 }
 
@@ -259,6 +261,7 @@ impl FloatMotion {
                 base,
                 velocity,
                 angular_velocity,
+                center,
             } => {
                 let speed = norm(angular_velocity);
                 let spin = if speed > 0.0 {
@@ -266,10 +269,11 @@ impl FloatMotion {
                 } else {
                     Mat3::identity()
                 };
-                (
-                    spin.mul_mat(&base.rotation),
-                    &base.translation + &velocity.scale(&t),
-                )
+                // x = p + t v + F (y - center), p = c + R center, F = spin R
+                let frame = spin.mul_mat(&base.rotation);
+                let p = &base.translation + &base.rotation.mul_vec(center);
+                let origin = &(&p + &velocity.scale(&t)) - &frame.mul_vec(center);
+                (frame, origin)
             }
         }
     }
@@ -309,10 +313,12 @@ impl Body {
             Motion::Angular {
                 velocity,
                 angular_velocity,
+                center,
             } => FloatMotion::Angular {
                 base,
                 velocity: velocity.to_f64(),
                 angular_velocity: angular_velocity.to_f64(),
+                center: center.to_f64(),
             },
             Motion::Piecewise { .. } => {
                 let interval = (t0.clone(), t1.clone());
@@ -348,6 +354,7 @@ impl Body {
     ///     motion: Motion::Angular {
     ///         velocity: Vec3::new(q("1"), q("0"), q("0")),
     ///         angular_velocity: Vec3::new(q("0"), q("0"), q("3.14159265358979323846")),
+    ///         center: Vec3::zero(),
     ///     },
     /// };
     /// let (m, c) = body.pose_at_f64(0.5, &q("0"), &q("1"));

@@ -25,11 +25,16 @@
 //! at `t0` to `end` at `t1`.
 #![deny(clippy::float_arithmetic)]
 
+mod enclosure;
 mod float;
 mod piecewise;
 mod poly_motion;
 mod screw;
 
+pub use enclosure::{
+    dot, mat_mul, mat_vec, pair_enclosures, IntervalMat, IntervalVec, MotionEnclosure, NoEnclosure,
+    PlacementEnclosure, PlacementVelocity,
+};
 pub use float::{
     relative_float_motion, rotation_about_axis, FloatMotion, RelativeFloatMotion, ScrewMotion,
 };
@@ -88,12 +93,18 @@ pub enum Motion {
         /// The pose at `t1`.
         end: Pose<BigRational>,
     },
-    /// `c + t v + exp(t [w]x) R y`.
+    /// `p + t v + exp(t [w]x) R (y - center)` with `p = c + R center`
+    /// (docs/FORMAT.md 2.3 and 5.1): the body turns at the constant angular
+    /// velocity `w` about its material point `center`, which moves at the
+    /// constant velocity `v`. With `center = 0` this is `c + t v + exp(t
+    /// [w]x) R y`.
     Angular {
         /// Linear velocity of the centre.
         velocity: Vec3<BigRational>,
         /// Angular velocity about the centre.
         angular_velocity: Vec3<BigRational>,
+        /// The centre of rotation in local coordinates (default the origin).
+        center: Vec3<BigRational>,
     },
     /// Piecewise rational motion (`docs/FORMAT.md` 7.1): a
     /// list of `static`, `linear`, `rational` or `row_matrix` pieces over

@@ -23,6 +23,7 @@
 mod float;
 #[cfg(feature = "gmp")]
 mod gmp;
+pub mod interval;
 mod parse;
 mod rational;
 

@@ -504,7 +504,7 @@ impl Loader<'_> {
                 Ok(Motion::Poses { end })
             }
             _ => {
-                let obj = inner.object(&["velocity", "angular_velocity"])?;
+                let obj = inner.object(&["velocity", "angular_velocity", "center"])?;
                 let velocity = match obj.get("velocity") {
                     None => Vec3::zero(),
                     Some(v) => self.reader.vector(&v)?,
@@ -512,9 +512,14 @@ impl Loader<'_> {
                 let angular_velocity = self.reader.vector(
                     &obj.require("angular_velocity", "a vector, in radians per unit time")?,
                 )?;
+                let center = match obj.get("center") {
+                    None => Vec3::zero(),
+                    Some(c) => self.reader.vector(&c)?,
+                };
                 Ok(Motion::Angular {
                     velocity,
                     angular_velocity,
+                    center,
                 })
             }
         }

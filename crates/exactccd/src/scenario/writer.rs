@@ -106,8 +106,15 @@ fn motion(m: &Motion) -> Value {
         Motion::Angular {
             velocity,
             angular_velocity,
+            center,
         } => {
-            json!({"angular": {"velocity": vec3(velocity), "angular_velocity": vec3(angular_velocity)}})
+            let mut m =
+                json!({"velocity": vec3(velocity), "angular_velocity": vec3(angular_velocity)});
+            // written only when set, so files without a centre read back the same
+            if !center.is_zero() {
+                m["center"] = vec3(center);
+            }
+            json!({ "angular": m })
         }
         Motion::Piecewise { pieces } => {
             let pieces: Vec<Value> = pieces

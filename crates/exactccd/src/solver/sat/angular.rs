@@ -114,16 +114,22 @@ struct Samples {
 }
 
 fn samples(body: &Body, t0: f64, h: f64, steps: usize, integrator: Integrator) -> Samples {
-    let (v, w) = match &body.motion {
+    let (v, w, center) = match &body.motion {
         Motion::Angular {
             velocity,
             angular_velocity,
-        } => (velocity.to_f64(), angular_velocity.to_f64()),
-        Motion::Linear { velocity } => (velocity.to_f64(), Vec3::zero()),
-        _ => (Vec3::zero(), Vec3::zero()),
+            center,
+        } => (
+            velocity.to_f64(),
+            angular_velocity.to_f64(),
+            center.to_f64(),
+        ),
+        Motion::Linear { velocity } => (velocity.to_f64(), Vec3::zero(), Vec3::zero()),
+        _ => (Vec3::zero(), Vec3::zero(), Vec3::zero()),
     };
     let r = body.pose.rotation.to_f64();
-    let c = body.pose.translation.to_f64();
+    // the world position of the centre of rotation at t = 0: p = c + R center
+    let c = &body.pose.translation.to_f64() + &r.mul_vec(&center);
     let speed = w.norm_squared().sqrt();
     let closed = |t: f64| {
         if speed == 0.0 {
@@ -155,8 +161,9 @@ fn samples(body: &Body, t0: f64, h: f64, steps: usize, integrator: Integrator) -
             }
         };
     }
+    // the body's origin: p + t v - F(t) center
     let centers = (0..steps)
-        .map(|i| &c + &v.scale(&(t0 + h * i as f64)))
+        .map(|i| &(&c + &v.scale(&(t0 + h * i as f64))) - &frames[i].mul_vec(&center))
         .collect();
     Samples {
         frames,
@@ -331,6 +338,7 @@ mod tests {
                     BigRational::from_i64(0),
                     BigRational::from_float(w.z).unwrap(),
                 ),
+                center: Vec3::zero(),
             },
         };
         let end_error = |integrator, steps: usize| {

@@ -41,6 +41,9 @@
 //!   answers are joined (`piecewise.rs`).
 //! * **Angular velocity** (Eberly, "Dynamic Collision Detection using OBBs", section 5; Eberly, "Intersection of Objects with Linear and Angular Velocities"): `N` steps, each
 //!   a constant-velocity problem, `f64` only (`angular.rs`).
+//! * **Certified time cells** (exact, two boxes under `angular`, `screw`,
+//!   `poses`): Table 1 applied over time intervals with certified interval
+//!   arithmetic (`cells/`, docs/methods/sat.md "Time cells").
 //!
 //! # Naming grammar
 //!
@@ -81,6 +84,7 @@
 mod angular;
 mod box_box;
 mod box_box_f64;
+pub mod cells;
 mod constant_velocity;
 mod containment;
 mod features;

@@ -6,8 +6,10 @@
 //!   each triangle pair solved by `pair.rs`);
 //! * `angular` (either body): time stepping in `f64` (`angular.rs`, each
 //!   step a constant-velocity pair of `pair.rs`); the exact scalar refuses
-//!   it (not certified);
-//! * `screw`, `poses`: not applicable.
+//!   it here (not certified): the contact layer sends two boxes under
+//!   `angular`, `screw` or `poses` in the exact scalar to the certified time
+//!   cells (`cells/`) instead;
+//! * `screw`, `poses`: not applicable here.
 #![deny(clippy::float_arithmetic)]
 
 use super::angular::{Integrator, DEFAULT_STEPS};
@@ -91,8 +93,9 @@ pub fn solve_sat_with<S: RealRoots>(
     if angular {
         if S::IS_EXACT {
             return Err(Error::not_applicable(
-                "sat: an angular motion is transcendental in t and sat integrates it by time \
-                 stepping, which is not certified: use --scalar f64 (the exact scalar refuses it)",
+                "sat: an angular motion is transcendental in t and this path integrates it by \
+                 time stepping, which is not certified: the exact scalar answers two boxes by \
+                 certified time cells (solver::sat::cells), others not",
             ));
         }
         return in_canonical_order(scenario, |sc| {

@@ -1,0 +1,685 @@
+//! Certified enclosures of a body's placement over a time interval, for
+//! every motion of the contract but `piecewise`: intervals holding the
+//! body's frame (the columns are its axes in world coordinates) and the
+//! world position of its local origin, for every `t` of a time cell.
+//!
+//! The transcendental motions are all one form, a rotation `E(φ)` by the
+//! angle `φ = rate (t - τ)` about a fixed rational direction `a`, after a
+//! fixed frame `F0` and before a drift along a fixed vector:
+//!
+//! ```text
+//! x(t) = base + (t - τ) drift + E(rate (t - τ)) (F0 y + offset)
+//! ```
+//!
+//! | motion | `τ` | `rate` | `a` | `base` | `drift` | `F0` | `offset` |
+//! | --- | --- | --- | --- | --- | --- | --- | --- |
+//! | `angular` | 0 | `|w|` | `w` | `c + R k` | `v` | `R` | `-R k` |
+//! | `screw` | 0 | `θ` | `u` | `p` | `g u/|u|` | `R` | `c - p` |
+//! | `poses` | `t0` | `θ/(t1 - t0)` | `d` | `u` | `g v/(t1 - t0)` | `R0` | `c0 - u` |
+//!
+//! (`k` the angular centre; for `poses` the screw of Buss, "Collision
+//! Detection with Glide Rotations", section 4.1: axis direction `d`, axis
+//! point `u`, slide vector `g v`, angle `θ in [0, π]`, [`ExactScrew`]).
+//! Rodrigues' formula is used in its unnormalised form
+//!
+//! ```text
+//! E(φ) = I + (sin φ / |a|) [a]x + ((1 - cos φ) / |a|^2) [a]x^2
+//! ```
+//!
+//! so `[a]x` and `[a]x^2` stay exact rationals and `|a|^2` is rational; only
+//! `1/|a|` (and `rate = |w|` for `angular`) needs a square-root enclosure,
+//! and `θ = acos(cos θ)` of `poses` is `2 atan(sqrt((1 - c)/(1 + c)))` (`π`
+//! for a half turn). The angle may be anything (many turns): `sin` and
+//! `cos` reduce it by the certified `π` (`scalar::interval`). Rational
+//! motions (`static`, `linear`, `rational`, rigid `row_matrix`) are their
+//! polynomial form `L(t)/w(t)`, `T(t)/w(t)` evaluated by interval Horner.
+//!
+//! Over a cell `[ta, tb]` every quantity is an interval expression of the
+//! interval `[ta, tb]`, so by the inclusion property it holds the true
+//! placement at every `t` of the cell; the overestimation is first order in
+//! the cell's width.
+#![deny(clippy::float_arithmetic)]
+
+use super::{Body, ExactScrew, Motion, PolyMotion, ScrewKind};
+use crate::geom::{Mat3, Pose, Vec3};
+use crate::poly::Poly;
+use crate::scalar::interval::{atan, cos, pi, sin, sqrt, Interval};
+use crate::scalar::BigRational;
+use num_traits::{One, Zero};
+
+/// An interval 3-vector.
+pub type IntervalVec = [Interval; 3];
+
+/// An interval 3x3 matrix, by rows.
+pub type IntervalMat = [[Interval; 3]; 3];
+
+/// Intervals holding a body's placement `x = origin + frame y` at every
+/// time of a cell.
+#[derive(Clone, Debug)]
+pub struct PlacementEnclosure {
+    /// The frame, by rows: its columns are the body's axes in world
+    /// coordinates.
+    pub frame: IntervalMat,
+    /// The world position of the local origin.
+    pub origin: IntervalVec,
+}
+
+/// Intervals holding the time derivatives of a placement at every time of
+/// a cell: `d/dt frame` and `d/dt origin`.
+#[derive(Clone, Debug)]
+pub struct PlacementVelocity {
+    /// The derivative of the frame, by rows.
+    pub frame: IntervalMat,
+    /// The derivative of the origin.
+    pub origin: IntervalVec,
+}
+
+/// Why a body's motion has no enclosure here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoEnclosure(pub String);
+
+/// A body's motion prepared for enclosures at a fixed precision (module
+/// docs).
+#[derive(Clone, Debug)]
+pub struct MotionEnclosure {
+    bits: u64,
+    kind: Kind,
+}
+
+#[derive(Clone, Debug)]
+enum Kind {
+    Spin(Box<Spin>),
+    Polynomial(Box<PolynomialMotion>),
+}
+
+#[derive(Clone, Debug)]
+struct Spin {
+    tau: BigRational,
+    base: IntervalVec,
+    drift: IntervalVec,
+    frame0: IntervalMat,
+    offset: IntervalVec,
+    rotation: Option<Rotation>,
+}
+
+/// The rotation part: `φ = rate (t - τ)` about `a`.
+#[derive(Clone, Debug)]
+struct Rotation {
+    rate: Interval,
+    /// `rate [a]x / |a|`: `dE/dt = spin E`.
+    spin: IntervalMat,
+    skew: IntervalMat,
+    skew_squared: IntervalMat,
+    inv_norm: Interval,
+    inv_norm_squared: Interval,
+}
+
+#[derive(Clone, Debug)]
+struct PolynomialMotion {
+    linear: [[Vec<Interval>; 3]; 3],
+    translation: [Vec<Interval>; 3],
+    denominator: Vec<Interval>,
+    linear_dot: [[Vec<Interval>; 3]; 3],
+    translation_dot: [Vec<Interval>; 3],
+    denominator_dot: Vec<Interval>,
+}
+
+fn point(q: &BigRational, p: u64) -> Interval {
+    Interval::from_rational(q, p)
+}
+
+fn vec_of(v: &Vec3<BigRational>, p: u64) -> IntervalVec {
+    [point(&v.x, p), point(&v.y, p), point(&v.z, p)]
+}
+
+fn mat_of(m: &Mat3<BigRational>, p: u64) -> IntervalMat {
+    std::array::from_fn(|i| std::array::from_fn(|j| point(&m.rows[i][j], p)))
+}
+
+/// `A B` of interval matrices.
+pub fn mat_mul(a: &IntervalMat, b: &IntervalMat, p: u64) -> IntervalMat {
+    std::array::from_fn(|i| {
+        std::array::from_fn(|j| {
+            a[i][0]
+                .mul(&b[0][j], p)
+                .add(&a[i][1].mul(&b[1][j], p), p)
+                .add(&a[i][2].mul(&b[2][j], p), p)
+        })
+    })
+}
+
+/// `A v`.
+pub fn mat_vec(a: &IntervalMat, v: &IntervalVec, p: u64) -> IntervalVec {
+    std::array::from_fn(|i| dot(&a[i], v, p))
+}
+
+/// `u . v`.
+pub fn dot(u: &IntervalVec, v: &IntervalVec, p: u64) -> Interval {
+    u[0].mul(&v[0], p)
+        .add(&u[1].mul(&v[1], p), p)
+        .add(&u[2].mul(&v[2], p), p)
+}
+
+fn vec_add(u: &IntervalVec, v: &IntervalVec, p: u64) -> IntervalVec {
+    std::array::from_fn(|i| u[i].add(&v[i], p))
+}
+
+fn vec_scale(u: &IntervalVec, s: &Interval, p: u64) -> IntervalVec {
+    std::array::from_fn(|i| u[i].mul(s, p))
+}
+
+fn skew_of(a: &Vec3<BigRational>) -> Mat3<BigRational> {
+    let z = BigRational::zero;
+    Mat3::from_rows([
+        [z(), -a.z.clone(), a.y.clone()],
+        [a.z.clone(), z(), -a.x.clone()],
+        [-a.y.clone(), a.x.clone(), z()],
+    ])
+}
+
+impl Rotation {
+    /// The rotation about the non-zero rational direction `a` at the
+    /// angular rate `rate`.
+    fn about(a: &Vec3<BigRational>, rate: Interval, p: u64) -> Rotation {
+        let skew = skew_of(a);
+        let skew_squared = skew.mul_mat(&skew);
+        let n2 = a.norm_squared();
+        let norm = sqrt(&point(&n2, p + 8), p + 4).unwrap_or_else(|| Interval::from_i64(1));
+        let inv_norm = norm.recip(p).unwrap_or_else(|| Interval::from_i64(0));
+        let factor = rate.mul(&inv_norm, p);
+        let skew_i = mat_of(&skew, p);
+        Rotation {
+            spin: std::array::from_fn(|i| std::array::from_fn(|j| skew_i[i][j].mul(&factor, p))),
+            rate,
+            skew: skew_i,
+            skew_squared: mat_of(&skew_squared, p),
+            inv_norm,
+            inv_norm_squared: point(&(BigRational::one() / n2), p),
+        }
+    }
+
+    /// `E(φ)` for every `φ` in the interval (unnormalised Rodrigues).
+    fn matrix(&self, phi: &Interval, p: u64) -> IntervalMat {
+        let s = sin(phi, p).mul(&self.inv_norm, p);
+        let one = Interval::from_i64(1);
+        let c = one.sub(&cos(phi, p), p).mul(&self.inv_norm_squared, p);
+        std::array::from_fn(|i| {
+            std::array::from_fn(|j| {
+                let e = self.skew[i][j]
+                    .mul(&s, p)
+                    .add(&self.skew_squared[i][j].mul(&c, p), p);
+                if i == j {
+                    e.add(&one, p)
+                } else {
+                    e
+                }
+            })
+        })
+    }
+}
+
+/// `θ = acos c` for `c = cos θ in (-1, 1]`: `2 atan(sqrt((1 - c)/(1 + c)))`.
+fn angle_from_cosine(c: &BigRational, p: u64) -> Interval {
+    let one = BigRational::one();
+    let ratio = (&one - c) / (&one + c);
+    let root = sqrt(&point(&ratio, p + 8), p + 4).unwrap_or_else(|| Interval::from_i64(0));
+    atan(&root, p + 4).scale_pow2(1).round_outward(p)
+}
+
+impl MotionEnclosure {
+    /// Prepares the body's motion on `[t0, t1]` at `p` bits; `piecewise`
+    /// and non-rigid `row_matrix` motions have no enclosure here.
+    pub fn new(
+        body: &Body,
+        interval: (&BigRational, &BigRational),
+        p: u64,
+    ) -> Result<Self, NoEnclosure> {
+        let (t0, t1) = interval;
+        let pose = &body.pose;
+        let kind = match &body.motion {
+            Motion::Static | Motion::Linear { .. } => {
+                let drift = match &body.motion {
+                    Motion::Linear { velocity } => vec_of(velocity, p),
+                    _ => vec_of(&Vec3::zero(), p),
+                };
+                Kind::Spin(Box::new(Spin {
+                    tau: BigRational::zero(),
+                    base: vec_of(&pose.translation, p),
+                    drift,
+                    frame0: mat_of(&pose.rotation, p),
+                    offset: vec_of(&Vec3::zero(), p),
+                    rotation: None,
+                }))
+            }
+            Motion::Angular {
+                velocity,
+                angular_velocity,
+                center,
+            } => {
+                let r_center = pose.rotation.mul_vec(center);
+                let rotation = (!angular_velocity.is_zero()).then(|| {
+                    let rate = sqrt(&point(&angular_velocity.norm_squared(), p + 8), p + 4)
+                        .unwrap_or_else(|| Interval::from_i64(0));
+                    Rotation::about(angular_velocity, rate, p)
+                });
+                Kind::Spin(Box::new(Spin {
+                    tau: BigRational::zero(),
+                    base: vec_of(&(&pose.translation + &r_center), p),
+                    drift: vec_of(velocity, p),
+                    frame0: mat_of(&pose.rotation, p),
+                    offset: vec_of(&-r_center, p),
+                    rotation,
+                }))
+            }
+            Motion::Screw {
+                axis_point,
+                axis_direction,
+                angle,
+                slide,
+            } => {
+                let rotation = Rotation::about(axis_direction, point(angle, p), p);
+                let drift = vec_scale(
+                    &vec_of(&axis_direction.scale(slide), p),
+                    &rotation.inv_norm,
+                    p,
+                );
+                Kind::Spin(Box::new(Spin {
+                    tau: BigRational::zero(),
+                    base: vec_of(axis_point, p),
+                    drift,
+                    frame0: mat_of(&pose.rotation, p),
+                    offset: vec_of(&(&pose.translation - axis_point), p),
+                    rotation: Some(rotation),
+                }))
+            }
+            Motion::Poses { end } => Kind::Spin(Box::new(poses_spin(pose, end, (t0, t1), p))),
+            Motion::RowMatrix { .. } | Motion::Rational { .. } => {
+                let m = PolyMotion::from_body_on(body, t0)
+                    .ok_or_else(|| NoEnclosure("a malformed row_matrix".to_owned()))?;
+                if !m.is_rigid() {
+                    return Err(NoEnclosure(
+                        "a non-rigid (affine) row_matrix motion".to_owned(),
+                    ));
+                }
+                Kind::Polynomial(Box::new(PolynomialMotion::of(&m, p)))
+            }
+            Motion::Piecewise { .. } => {
+                return Err(NoEnclosure("a piecewise motion".to_owned()));
+            }
+        };
+        Ok(MotionEnclosure { bits: p, kind })
+    }
+
+    /// The precision the motion was prepared at.
+    pub fn bits(&self) -> u64 {
+        self.bits
+    }
+
+    /// Intervals holding the placement at every `t` in `time`; `None` when
+    /// a rational motion's denominator is not proved positive on it (a
+    /// narrower cell helps).
+    pub fn over(&self, time: &Interval) -> Option<PlacementEnclosure> {
+        self.over_with_bits(time, self.bits)
+    }
+
+    /// [`MotionEnclosure::over`] computed with `p <= bits()` bits (a wide
+    /// cell needs fewer).
+    pub fn over_with_bits(&self, time: &Interval, p: u64) -> Option<PlacementEnclosure> {
+        let p = p.min(self.bits);
+        match &self.kind {
+            Kind::Spin(spin) => Some(spin.parts(time, p).0),
+            Kind::Polynomial(m) => m.over(time, p),
+        }
+    }
+
+    /// Intervals holding the placement's time derivatives at every `t` in
+    /// `time`, with `p <= bits()` bits (for the mean-value form of the
+    /// time cells).
+    pub fn velocity_over(&self, time: &Interval, p: u64) -> Option<PlacementVelocity> {
+        let p = p.min(self.bits);
+        match &self.kind {
+            Kind::Spin(spin) => Some(spin.velocity(time, p)),
+            Kind::Polynomial(m) => m.velocity(time, p),
+        }
+    }
+}
+
+/// The `poses` motion from `pose` at `t0` to `end` at `t1` (module docs).
+fn poses_spin(
+    pose: &Pose<BigRational>,
+    end: &Pose<BigRational>,
+    (t0, t1): (&BigRational, &BigRational),
+    p: u64,
+) -> Spin {
+    let screw = ExactScrew::between(pose, end);
+    let duration = t1 - t0;
+    let per_time = BigRational::one() / &duration;
+    let drift = vec_of(&screw.slide_vector().scale(&per_time), p);
+    let rotation = match screw.kind {
+        ScrewKind::Identity | ScrewKind::Translation => None,
+        ScrewKind::HalfTurn => Some(pi(p + 4).mul_rational(&per_time, p)),
+        ScrewKind::Rotation => {
+            Some(angle_from_cosine(&screw.cos_angle, p + 4).mul_rational(&per_time, p))
+        }
+    }
+    .map(|rate| Rotation::about(&screw.axis_direction, rate, p));
+    let axis_point = if rotation.is_some() {
+        screw.axis_point.clone()
+    } else {
+        Vec3::zero()
+    };
+    Spin {
+        tau: t0.clone(),
+        base: vec_of(&axis_point, p),
+        drift,
+        frame0: mat_of(&pose.rotation, p),
+        offset: vec_of(&(&pose.translation - &axis_point), p),
+        rotation,
+    }
+}
+
+impl Spin {
+    /// The placement and the rotated offset `E offset`.
+    fn parts(&self, time: &Interval, p: u64) -> (PlacementEnclosure, IntervalVec) {
+        let s = time.sub(&point(&self.tau, p), p);
+        let moved = vec_add(&self.base, &vec_scale(&self.drift, &s, p), p);
+        match &self.rotation {
+            None => (
+                PlacementEnclosure {
+                    frame: self.frame0.clone(),
+                    origin: vec_add(&moved, &self.offset, p),
+                },
+                self.offset.clone(),
+            ),
+            Some(rotation) => {
+                let phi = rotation.rate.mul(&s, p);
+                let e = rotation.matrix(&phi, p);
+                let turned = mat_vec(&e, &self.offset, p);
+                (
+                    PlacementEnclosure {
+                        frame: mat_mul(&e, &self.frame0, p),
+                        origin: vec_add(&moved, &turned, p),
+                    },
+                    turned,
+                )
+            }
+        }
+    }
+
+    /// `d/dt frame = Ω frame`, `d/dt origin = drift + Ω E offset` with
+    /// `Ω = rate [a]x / |a|`.
+    fn velocity(&self, time: &Interval, p: u64) -> PlacementVelocity {
+        match &self.rotation {
+            None => PlacementVelocity {
+                frame: std::array::from_fn(|_| std::array::from_fn(|_| Interval::from_i64(0))),
+                origin: self.drift.clone(),
+            },
+            Some(rotation) => {
+                let (placement, turned) = self.parts(time, p);
+                PlacementVelocity {
+                    frame: mat_mul(&rotation.spin, &placement.frame, p),
+                    origin: vec_add(&self.drift, &mat_vec(&rotation.spin, &turned, p), p),
+                }
+            }
+        }
+    }
+}
+
+fn horner_coefficients(poly: &Poly<BigRational>, p: u64) -> Vec<Interval> {
+    poly.coeffs().iter().map(|c| point(c, p)).collect()
+}
+
+/// `poly(t)` for every `t` in `time`, by Horner's rule on intervals.
+fn horner(coefficients: &[Interval], time: &Interval, p: u64) -> Interval {
+    let mut acc = Interval::from_i64(0);
+    for c in coefficients.iter().rev() {
+        acc = acc.mul(time, p).add(c, p);
+    }
+    acc
+}
+
+fn derivative_coefficients(poly: &Poly<BigRational>, p: u64) -> Vec<Interval> {
+    poly.coeffs()
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(k, c)| point(&(c * BigRational::from_integer((k as i64).into())), p))
+        .collect()
+}
+
+impl PolynomialMotion {
+    fn of(m: &PolyMotion<BigRational>, p: u64) -> PolynomialMotion {
+        PolynomialMotion {
+            linear_dot: std::array::from_fn(|i| {
+                std::array::from_fn(|j| derivative_coefficients(&m.linear.rows[i][j], p))
+            }),
+            translation_dot: std::array::from_fn(|i| derivative_coefficients(&m.translation[i], p)),
+            denominator_dot: derivative_coefficients(&m.denominator, p),
+            linear: std::array::from_fn(|i| {
+                std::array::from_fn(|j| horner_coefficients(&m.linear.rows[i][j], p))
+            }),
+            translation: std::array::from_fn(|i| horner_coefficients(&m.translation[i], p)),
+            denominator: horner_coefficients(&m.denominator, p),
+        }
+    }
+
+    fn over(&self, time: &Interval, p: u64) -> Option<PlacementEnclosure> {
+        let w = horner(&self.denominator, time, p);
+        let inv = w.recip(p)?;
+        Some(PlacementEnclosure {
+            frame: std::array::from_fn(|i| {
+                std::array::from_fn(|j| horner(&self.linear[i][j], time, p).mul(&inv, p))
+            }),
+            origin: std::array::from_fn(|i| horner(&self.translation[i], time, p).mul(&inv, p)),
+        })
+    }
+
+    /// `(N/w)' = (N' w - N w') / w^2` entry by entry.
+    fn velocity(&self, time: &Interval, p: u64) -> Option<PlacementVelocity> {
+        let w = horner(&self.denominator, time, p);
+        let w_dot = horner(&self.denominator_dot, time, p);
+        let inv2 = w.square(p).recip(p)?;
+        let quotient = |n: &[Interval], n_dot: &[Interval]| {
+            horner(n_dot, time, p)
+                .mul(&w, p)
+                .sub(&horner(n, time, p).mul(&w_dot, p), p)
+                .mul(&inv2, p)
+        };
+        Some(PlacementVelocity {
+            frame: std::array::from_fn(|i| {
+                std::array::from_fn(|j| quotient(&self.linear[i][j], &self.linear_dot[i][j]))
+            }),
+            origin: std::array::from_fn(|i| {
+                quotient(&self.translation[i], &self.translation_dot[i])
+            }),
+        })
+    }
+}
+
+/// Both bodies' motions on `[t0, t1]`. When both use `poses` only the
+/// relative motion is defined (docs/FORMAT.md 2.3): `a` stays at its start
+/// pose and `b` moves from its start pose to `a0 a1^-1 b1`, which has the
+/// same relative placement at every time.
+pub fn pair_enclosures(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    p: u64,
+) -> Result<(MotionEnclosure, MotionEnclosure), NoEnclosure> {
+    if let (Motion::Poses { end: a_end }, Motion::Poses { end: b_end }) = (&a.motion, &b.motion) {
+        let a_static = Body {
+            shape: a.shape.clone(),
+            pose: a.pose.clone(),
+            motion: Motion::Static,
+        };
+        let b_relative = Body {
+            shape: b.shape.clone(),
+            pose: b.pose.clone(),
+            motion: Motion::Poses {
+                end: a.pose.compose(&a_end.inverse()).compose(b_end),
+            },
+        };
+        return Ok((
+            MotionEnclosure::new(&a_static, interval, p)?,
+            MotionEnclosure::new(&b_relative, interval, p)?,
+        ));
+    }
+    Ok((
+        MotionEnclosure::new(a, interval, p)?,
+        MotionEnclosure::new(b, interval, p)?,
+    ))
+}
+
+#[cfg(test)]
+#[allow(clippy::float_arithmetic)] // compared with the f64 placement
+mod tests {
+    use super::*;
+    use crate::geom::{quaternion_rotation, BoxShape, Shape};
+    use crate::scalar::{parse_number, rational_to_f64};
+
+    fn q(s: &str) -> BigRational {
+        parse_number(s).unwrap()
+    }
+
+    fn v(a: &str, b: &str, c: &str) -> Vec3<BigRational> {
+        Vec3::new(q(a), q(b), q(c))
+    }
+
+    fn body(pose: Pose<BigRational>, motion: Motion) -> Body {
+        Body {
+            shape: Shape::Box(BoxShape::new([q("1"), q("1"), q("1")])),
+            pose,
+            motion,
+        }
+    }
+
+    fn motions() -> Vec<Body> {
+        let r = quaternion_rotation(&[q("1"), q("2"), q("-1"), q("3")]).unwrap();
+        let pose = Pose::new(r.clone(), v("1", "-2", "1/2"));
+        let end = Pose::new(
+            quaternion_rotation(&[q("1"), q("-1"), q("4"), q("2")]).unwrap(),
+            v("3", "1", "-1"),
+        );
+        let half_turn_end = Pose::new(
+            pose.rotation
+                .mul_mat(&quaternion_rotation(&[q("0"), q("1"), q("2"), q("2")]).unwrap()),
+            v("0", "0", "5"),
+        );
+        vec![
+            body(
+                pose.clone(),
+                Motion::Linear {
+                    velocity: v("1", "2", "3"),
+                },
+            ),
+            body(
+                pose.clone(),
+                Motion::Angular {
+                    velocity: v("1", "0", "-1"),
+                    angular_velocity: v("3", "-12", "25"),
+                    center: v("1/2", "1", "-2"),
+                },
+            ),
+            body(
+                pose.clone(),
+                Motion::Screw {
+                    axis_point: v("1", "1", "0"),
+                    axis_direction: v("1", "2", "2"),
+                    angle: q("37.5"),
+                    slide: q("-3"),
+                },
+            ),
+            body(pose.clone(), Motion::Poses { end }),
+            body(pose, Motion::Poses { end: half_turn_end }),
+        ]
+    }
+
+    fn close(e: &Interval, x: f64, slack: f64) -> bool {
+        let lo = rational_to_f64(&e.lo().to_rational());
+        let hi = rational_to_f64(&e.hi().to_rational());
+        lo - slack <= x && x <= hi + slack
+    }
+
+    #[test]
+    fn enclosures_hold_the_f64_placement_and_are_narrow_at_a_point() {
+        let (t0, t1) = (q("3/2"), q("5/2"));
+        for b in motions() {
+            let m = MotionEnclosure::new(&b, (&t0, &t1), 120).unwrap();
+            for t in ["3/2", "1.7", "2.21", "5/2"] {
+                let tq = q(t);
+                let e = m.over(&Interval::from_rational(&tq, 120)).unwrap();
+                let (frame, origin) = b.pose_at_f64(rational_to_f64(&tq), &t0, &t1);
+                for i in 0..3 {
+                    assert!(close(&e.origin[i], origin[i], 1e-9), "{:?} {t}", b.motion);
+                    assert!(e.origin[i].width().scale() < -90);
+                    for j in 0..3 {
+                        assert!(
+                            close(&e.frame[i][j], frame.rows[i][j], 1e-9),
+                            "{:?}",
+                            b.motion
+                        );
+                        assert!(e.frame[i][j].width().scale() < -90);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn enclosures_over_a_cell_hold_every_sample_inside() {
+        let (t0, t1) = (q("3/2"), q("5/2"));
+        for b in motions() {
+            let m = MotionEnclosure::new(&b, (&t0, &t1), 80).unwrap();
+            let cell = Interval::from_rationals(&q("1.9"), &q("2"), 80);
+            let e = m.over(&cell).unwrap();
+            for k in 0..=20 {
+                let t = 1.9 + 0.005 * f64::from(k);
+                let (frame, origin) = b.pose_at_f64(t, &t0, &t1);
+                for i in 0..3 {
+                    assert!(
+                        close(&e.origin[i], origin[i], 1e-12),
+                        "{:?} at {t}",
+                        b.motion
+                    );
+                    for j in 0..3 {
+                        assert!(close(&e.frame[i][j], frame.rows[i][j], 1e-12));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn velocities_hold_the_difference_quotients() {
+        // mean value theorem: (x(t + h) - x(t)) / h is a derivative at some
+        // time of [t, t + h], so it meets the velocity enclosure there
+        let (t0, t1) = (q("3/2"), q("5/2"));
+        let p = 120;
+        let h = q("1/1000");
+        for b in motions() {
+            let m = MotionEnclosure::new(&b, (&t0, &t1), p).unwrap();
+            for t in ["3/2", "1.7", "2.2"] {
+                let (ta, tb) = (q(t), q(t) + &h);
+                let xa = m.over(&Interval::from_rational(&ta, p)).unwrap();
+                let xb = m.over(&Interval::from_rational(&tb, p)).unwrap();
+                let vel = m
+                    .velocity_over(&Interval::from_rationals(&ta, &tb, p), p)
+                    .unwrap();
+                let hi = Interval::from_rational(&h, p);
+                let quotient = |a: &Interval, b: &Interval| b.sub(a, p).div(&hi, p).unwrap();
+                for i in 0..3 {
+                    let dq = quotient(&xa.origin[i], &xb.origin[i]);
+                    assert!(dq.intersect(&vel.origin[i]).is_some(), "{:?} {t}", b.motion);
+                    for j in 0..3 {
+                        let dq = quotient(&xa.frame[i][j], &xb.frame[i][j]);
+                        assert!(
+                            dq.intersect(&vel.frame[i][j]).is_some(),
+                            "{:?} {t}",
+                            b.motion
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,457 @@
+//! Separating axes over certified time cells: the first contact and the
+//! contact intervals of two boxes under any motion with a placement
+//! enclosure (`angular` with or without centre, `screw`, `poses`, and the
+//! rational motions), as certified enclosures, with no floating-point
+//! number (docs/methods/sat.md, "Time cells").
+//!
+//! Eberly's separating-axis test ("Dynamic Collision Detection using
+//! OBBs", section 2.1, Table 1) is applied to time cells instead of
+//! instants. Over a cell `[ta, tb]` the placements of both boxes are
+//! enclosed by certified interval arithmetic (`motion::enclosure`,
+//! `scalar::interval`), and:
+//!
+//! * the cell is **separated** when, for one fixed dyadic world axis `L`
+//!   (the best of the 15 axes of Table 1 at the cell's midpoint, rounded),
+//!   the interval bound of `|(o_B - o_A) . L| - sum h^A_i |A_i . L| - sum
+//!   h^B_j |B_j . L|` is positive over the whole cell;
+//! * the cell is **overlapping** when a material point of one box (a
+//!   candidate from the intersection polytope at the midpoint,
+//!   `witness.rs`) is proved strictly inside the other box at every time of
+//!   the cell;
+//! * otherwise it is bisected, until it is narrower than 1/32 of the
+//!   target width `2^-precision max(1, |t|)`, and left **undecided**.
+//!
+//! The first contact `T` lies in the first undecided run between a
+//! separated and an overlapping cell: all of `[t0, lower]` is covered by
+//! separated cells and a point is inside both boxes at `upper`. Contact
+//! intervals are the runs of overlapping cells, their ends enclosed by the
+//! undecided runs around them. An undecided run with separated cells on
+//! both sides (a graze: the boxes touch without overlapping, or come
+//! closer than the arithmetic resolves) cannot be witnessed by an interior
+//! point: the solve stops with a limit error that says what was
+//! established. At `t0` and `t1` a placement that is exactly rational (no
+//! rotation yet, as at `t = 0` for `angular`) is decided exactly by the
+//! static test of Table 1 instead.
+#![deny(clippy::float_arithmetic)]
+
+mod boxes;
+mod search;
+#[cfg(test)]
+#[allow(clippy::float_arithmetic)] // checks the f64 normal
+mod tests;
+mod witness;
+
+pub use search::MAX_CELLS;
+
+use super::box_box::test_box_box;
+use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Obb, Shape, Vec3};
+use crate::motion::{pair_enclosures, Body, IntervalVec, PlacementEnclosure};
+use crate::scalar::interval::{sqrt, Interval};
+use crate::scalar::{rational_to_f64, BigRational, Sign};
+use crate::Error;
+use boxes::{AxisIndex, Extents};
+use search::{Cell, Class, Pair};
+
+/// Bits carried beyond the requested precision by the interval arithmetic.
+const EXTRA_BITS: u64 = 64;
+
+/// A time of a cell answer: exact (a rational end of the interval) or a
+/// certified enclosure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CellTime {
+    /// Exactly this rational time.
+    Exact(BigRational),
+    /// `lower <= time <= upper`.
+    Enclosure(BigRational, BigRational),
+}
+
+impl CellTime {
+    /// The lower end.
+    pub fn lower(&self) -> &BigRational {
+        match self {
+            CellTime::Exact(t) | CellTime::Enclosure(t, _) => t,
+        }
+    }
+
+    /// The upper end.
+    pub fn upper(&self) -> &BigRational {
+        match self {
+            CellTime::Exact(t) | CellTime::Enclosure(_, t) => t,
+        }
+    }
+}
+
+/// The answer for two boxes (module docs).
+#[derive(Clone, Debug)]
+pub struct CellOutcome {
+    /// The boxes touch or overlap at some time of the interval.
+    pub collides: bool,
+    /// They touch or overlap at `t0`.
+    pub initially_overlapping: bool,
+    /// The first contact time.
+    pub first_contact: Option<CellTime>,
+    /// The contact intervals, in order.
+    pub contact_intervals: Vec<(CellTime, CellTime)>,
+    /// The features that touch first, `(kind, a, b)` as the result names
+    /// them (`face-vertex`, `face +x`, `vertex (-,+,-)`), from the last
+    /// separating axis before the contact.
+    pub features: Option<(Feature, Feature)>,
+    /// A point inside both boxes shortly after the first contact (world).
+    pub point: Option<[f64; 3]>,
+    /// The last separating axis before the contact, unit, from `a` to `b`.
+    pub normal: Option<[f64; 3]>,
+    /// Cells classified.
+    pub cells: usize,
+}
+
+fn box_of(body: &Body) -> Option<&BoxShape<BigRational>> {
+    match &body.shape {
+        Shape::Box(b) => Some(b),
+        _ => None,
+    }
+}
+
+/// Solves two boxes over `[t0, t1]` with the target width
+/// `2^-precision max(1, |T|)` (module docs). Not applicable to other
+/// shapes and to motions without an enclosure (`piecewise`, affine
+/// `row_matrix`); a limit error for grazes and past [`MAX_CELLS`].
+pub fn solve_box_cells(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    precision: u32,
+) -> Result<CellOutcome, Error> {
+    let (Some(box_a), Some(box_b)) = (box_of(a), box_of(b)) else {
+        return Err(Error::not_applicable(
+            "sat: certified time cells take two boxes; a triangle or a mesh under a transcendental motion is not solved exactly",
+        ));
+    };
+    let magnitude = magnitude_bits(interval);
+    let bits = u64::from(precision) + EXTRA_BITS + magnitude;
+    let (ea, eb) = pair_enclosures(a, b, interval, bits).map_err(|e| {
+        Error::not_applicable(format!(
+            "sat: time cells need a placement enclosure, not {}",
+            e.0
+        ))
+    })?;
+    let pair = Pair {
+        a: ea,
+        b: eb,
+        ha: Extents::of(box_a, bits),
+        hb: Extents::of(box_b, bits),
+        bits,
+        magnitude_bits: magnitude,
+        precision,
+    };
+    let (t0, t1) = interval;
+    let cells = pair.cells(t0, t1)?;
+    interpret(&pair, &cells, (t0, t1), (box_a, box_b))
+}
+
+/// Bits of the largest time magnitude, so that the target width stays
+/// above the arithmetic's resolution.
+fn magnitude_bits((t0, t1): (&BigRational, &BigRational)) -> u64 {
+    let bits = |q: &BigRational| (q.numer().bits() as i64 - q.denom().bits() as i64).max(0) as u64;
+    bits(t0).max(bits(t1))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RunKind {
+    Separated,
+    Overlapping,
+    Undecided,
+}
+
+/// Consecutive cells of one kind.
+struct Run<'c> {
+    kind: RunKind,
+    start: BigRational,
+    end: BigRational,
+    first: &'c Cell,
+    last: &'c Cell,
+}
+
+fn runs(cells: &[Cell]) -> Vec<Run<'_>> {
+    let mut out: Vec<Run<'_>> = Vec::new();
+    for cell in cells {
+        let kind = match cell.class {
+            Class::Separated { .. } => RunKind::Separated,
+            Class::Overlapping { .. } => RunKind::Overlapping,
+            Class::Undecided => RunKind::Undecided,
+        };
+        match out.last_mut() {
+            Some(run) if run.kind == kind => {
+                run.end = cell.end.clone();
+                run.last = cell;
+            }
+            _ => out.push(Run {
+                kind,
+                start: cell.start.clone(),
+                end: cell.end.clone(),
+                first: cell,
+                last: cell,
+            }),
+        }
+    }
+    out
+}
+
+/// The exact static test at `t` when both placements are exact there;
+/// `None` when they are not.
+fn exact_contact_at(
+    pair: &Pair,
+    t: &BigRational,
+    (box_a, box_b): (&BoxShape<BigRational>, &BoxShape<BigRational>),
+) -> Option<bool> {
+    let (pa, pb) = pair.at(t)?;
+    let obb = |e: &PlacementEnclosure, shape: &BoxShape<BigRational>| -> Option<Obb<BigRational>> {
+        let exact = |x: &Interval| x.width().is_zero().then(|| x.lo().to_rational());
+        let vec = |v: [Option<BigRational>; 3]| -> Option<Vec3<BigRational>> {
+            let [x, y, z] = v;
+            Some(Vec3::new(x?, y?, z?))
+        };
+        let center = vec(std::array::from_fn(|k| exact(&e.origin[k])))?;
+        let axes = [
+            vec(std::array::from_fn(|k| exact(&e.frame[k][0])))?,
+            vec(std::array::from_fn(|k| exact(&e.frame[k][1])))?,
+            vec(std::array::from_fn(|k| exact(&e.frame[k][2])))?,
+        ];
+        Some(Obb {
+            center,
+            axes,
+            half_extents: shape.half_extents.clone(),
+        })
+    };
+    let (oa, ob) = (obb(&pa, box_a)?, obb(&pb, box_b)?);
+    Some(test_box_box(&oa, &ob).intersects())
+}
+
+/// What the run of undecided cells `run` between `before` and `after`
+/// (`None` at the interval's ends) means: a contact starting, a contact
+/// ending, or a limit error (a graze, or a touch at an end not decided).
+enum Transition {
+    Starts(CellTime),
+    Ends(CellTime),
+    /// Touching at `t0` (exactly decided), separated right after.
+    TouchAtStart(CellTime),
+    /// Touching at `t1` (exactly decided), separated before: the contact
+    /// starts in the run.
+    TouchAtEnd(CellTime),
+}
+
+fn limit(established: &str, run: &Run<'_>) -> Error {
+    Error::limit_exceeded(format!(
+        "sat time cells: cannot decide whether the boxes touch in [{}, {}] (a graze, or closer than the arithmetic resolves); {established}",
+            run.start, run.end
+    ))
+}
+
+fn transition(
+    pair: &Pair,
+    run: &Run<'_>,
+    before: Option<RunKind>,
+    after: Option<RunKind>,
+    ends: (&BigRational, &BigRational),
+    boxes: (&BoxShape<BigRational>, &BoxShape<BigRational>),
+    established: &str,
+) -> Result<Transition, Error> {
+    use RunKind::{Overlapping as O, Separated as S};
+    let (t0, t1) = ends;
+    let enclosure = CellTime::Enclosure(run.start.clone(), run.end.clone());
+    if &run.end - &run.start > pair.target_width(&run.start, &run.end) {
+        return Err(limit(established, run));
+    }
+    match (before, after) {
+        (Some(S), Some(O)) => Ok(Transition::Starts(enclosure)),
+        (Some(O), Some(S)) | (Some(O), None) => Ok(Transition::Ends(enclosure)),
+        (None, Some(O)) => match exact_contact_at(pair, t0, boxes) {
+            Some(true) => Ok(Transition::Starts(CellTime::Exact(t0.clone()))),
+            _ => Ok(Transition::Starts(enclosure)),
+        },
+        (None, Some(S)) | (None, None) => match exact_contact_at(pair, t0, boxes) {
+            Some(true) => Ok(Transition::TouchAtStart(enclosure)),
+            _ => Err(limit(established, run)),
+        },
+        (Some(S), None) if run.end == *t1 => match exact_contact_at(pair, t1, boxes) {
+            Some(true) => Ok(Transition::TouchAtEnd(enclosure)),
+            _ => Err(limit(established, run)),
+        },
+        _ => Err(limit(established, run)),
+    }
+}
+
+/// The answer from the classified cells (module docs).
+fn interpret(
+    pair: &Pair,
+    cells: &[Cell],
+    ends: (&BigRational, &BigRational),
+    boxes: (&BoxShape<BigRational>, &BoxShape<BigRational>),
+) -> Result<CellOutcome, Error> {
+    let (t0, t1) = ends;
+    let runs = runs(cells);
+    let mut intervals: Vec<(CellTime, CellTime)> = Vec::new();
+    let mut open: Option<CellTime> = None;
+    let mut contact_run: Option<usize> = None;
+    for (k, run) in runs.iter().enumerate() {
+        let established = match intervals.first().map(|c| &c.0).or(open.as_ref()) {
+            Some(t) => format!("the first contact is in [{}, {}]", t.lower(), t.upper()),
+            None => format!("the boxes are separated on [{t0}, {}]", run.start),
+        };
+        match run.kind {
+            RunKind::Separated => {}
+            RunKind::Overlapping => {
+                if open.is_none() && run.start == *t0 {
+                    open = Some(CellTime::Exact(t0.clone()));
+                    contact_run.get_or_insert(k);
+                }
+                if run.end == *t1 {
+                    if let Some(start) = open.take() {
+                        intervals.push((start, CellTime::Exact(t1.clone())));
+                    }
+                }
+            }
+            RunKind::Undecided => {
+                let before = k.checked_sub(1).map(|i| runs[i].kind);
+                let after = runs.get(k + 1).map(|r| r.kind);
+                match transition(pair, run, before, after, ends, boxes, &established)? {
+                    Transition::Starts(t) => {
+                        open = Some(t);
+                        contact_run.get_or_insert(k);
+                    }
+                    Transition::Ends(t) => {
+                        if let Some(start) = open.take() {
+                            intervals.push((start, t));
+                        }
+                    }
+                    Transition::TouchAtStart(end) => {
+                        contact_run.get_or_insert(k);
+                        intervals.push((CellTime::Exact(t0.clone()), end));
+                    }
+                    Transition::TouchAtEnd(start) => {
+                        contact_run.get_or_insert(k);
+                        intervals.push((start, CellTime::Exact(t1.clone())));
+                    }
+                }
+            }
+        }
+    }
+    let first_contact = intervals.first().map(|c| c.0.clone());
+    let initially_overlapping = matches!(&first_contact, Some(CellTime::Exact(t)) if t == t0);
+    let (features, normal, point) = contact_details(pair, &runs, contact_run);
+    Ok(CellOutcome {
+        collides: first_contact.is_some(),
+        initially_overlapping,
+        first_contact,
+        contact_intervals: intervals,
+        features,
+        point,
+        normal,
+        cells: cells.len(),
+    })
+}
+
+type Details = (
+    Option<(Feature, Feature)>,
+    Option<[f64; 3]>,
+    Option<[f64; 3]>,
+);
+
+/// Features, normal and point of the first contact (best effort, module
+/// docs): the last separating axis before the contact's run and the first
+/// overlapping cell's interior point.
+fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) -> Details {
+    let Some(k) = contact_run else {
+        return (None, None, None);
+    };
+    let point = runs[k..].iter().find_map(|r| match &r.first.class {
+        Class::Overlapping { point } => Some(to_f64(point)),
+        _ => None,
+    });
+    let separating = k.checked_sub(1).and_then(|i| match &runs[i].last.class {
+        Class::Separated {
+            axis,
+            direction,
+            side,
+        } => Some((*axis, direction.clone(), *side, runs[i].last.end.clone())),
+        _ => None,
+    });
+    let Some((axis, direction, side, time)) = separating else {
+        return (None, None, point);
+    };
+    let p = pair.bits;
+    let oriented: IntervalVec = if side > 0 {
+        direction
+    } else {
+        std::array::from_fn(|i| direction[i].neg())
+    };
+    let normal = sqrt(&crate::motion::dot(&oriented, &oriented, p), p).and_then(|n| {
+        let v: Option<Vec<Interval>> = oriented.iter().map(|x| x.div(&n, p)).collect();
+        v.map(|v| to_f64(&[v[0].clone(), v[1].clone(), v[2].clone()]))
+    });
+    let features = pair
+        .at(&time)
+        .map(|(pa, pb)| feature_names(axis, &oriented, &pa, &pb, p));
+    (features, normal, point)
+}
+
+fn to_f64(v: &IntervalVec) -> [f64; 3] {
+    std::array::from_fn(|k| rational_to_f64(&v[k].midpoint().to_rational()))
+}
+
+/// The feature of a box extreme along `n`: signs of `A_i . n`, an axis
+/// nearly perpendicular to `n` (relative `2^-24`) spans the feature.
+fn feature_of(e: &PlacementEnclosure, n: &IntervalVec, face: Option<usize>, p: u64) -> Feature {
+    let dots: Vec<Interval> = (0..3)
+        .map(|i| crate::motion::dot(&boxes::axis(e, i), n, p))
+        .collect();
+    let norm = crate::motion::dot(n, n, p).midpoint();
+    let tiny = |d: &Interval| {
+        let d = d.midpoint();
+        d.square_exact().scale_pow2(48) < norm
+    };
+    let positive: [bool; 3] = std::array::from_fn(|i| dots[i].midpoint().sign() == Sign::Positive);
+    if let Some(i) = face {
+        return Feature::BoxFace(BoxFace {
+            axis: i,
+            positive: positive[i],
+        });
+    }
+    let flat: Vec<usize> = (0..3).filter(|&i| tiny(&dots[i])).collect();
+    match flat.len() {
+        0 => Feature::BoxVertex(BoxVertex { positive }),
+        1 => {
+            let mut signs = positive;
+            signs[flat[0]] = false;
+            Feature::BoxEdge(BoxEdge {
+                axis: flat[0],
+                positive: signs,
+            })
+        }
+        _ => {
+            let i = (0..3).find(|i| !flat.contains(i)).unwrap_or(0);
+            Feature::BoxFace(BoxFace {
+                axis: i,
+                positive: positive[i],
+            })
+        }
+    }
+}
+
+fn feature_names(
+    axis: AxisIndex,
+    n: &IntervalVec,
+    pa: &PlacementEnclosure,
+    pb: &PlacementEnclosure,
+    p: u64,
+) -> (Feature, Feature) {
+    let minus_n: IntervalVec = std::array::from_fn(|i| n[i].neg());
+    let (face_a, face_b) = match axis {
+        AxisIndex::A(i) => (Some(i), None),
+        AxisIndex::B(j) => (None, Some(j)),
+        AxisIndex::AxB(..) => (None, None),
+    };
+    (
+        feature_of(pa, n, face_a, p),
+        feature_of(pb, &minus_n, face_b, p),
+    )
+}

@@ -1,0 +1,316 @@
+//! The time cells: each is proved separated (a fixed world axis whose
+//! interval separation bound is positive over the whole cell), proved
+//! overlapping (a material point proved strictly inside both boxes over the
+//! whole cell), or bisected until it is narrower than the target width and
+//! left undecided. The cells are visited in time order, left half first.
+#![deny(clippy::float_arithmetic)]
+
+use super::boxes::{
+    direction, estimated_gap, local_point, material_point_inside_centred, midpoint_vector,
+    separated_along, separated_along_centred, strictly_inside, world_point, AxisIndex, Centred,
+    Extents,
+};
+use super::witness::interior_candidate;
+use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
+use crate::scalar::interval::{Dyad, Interval};
+use crate::scalar::BigRational;
+use crate::Error;
+use num_traits::{One, Signed};
+
+/// The most cells one solve visits before it gives up (status 3).
+pub const MAX_CELLS: usize = 400_000;
+
+/// The most consecutive undecided narrow cells: a longer run is a
+/// touching contact (faces sliding in contact) or a near touch the
+/// arithmetic does not resolve, and the solve stops (status 3).
+pub(crate) const MAX_UNDECIDED_RUN: usize = 32;
+
+/// What a cell was proved to be.
+#[derive(Clone, Debug)]
+pub(crate) enum Class {
+    /// `b` lies on `side` (`+1` or `-1`) of `a` along `direction` at every
+    /// time of the cell.
+    Separated {
+        axis: AxisIndex,
+        direction: IntervalVec,
+        side: i32,
+    },
+    /// A point of the interior of both boxes at every time of the cell:
+    /// `point` is its world position at the cell's midpoint.
+    Overlapping { point: IntervalVec },
+    /// Neither, and the cell is narrower than the target width.
+    Undecided,
+}
+
+/// A classified cell `[start, end]`.
+#[derive(Clone, Debug)]
+pub(crate) struct Cell {
+    pub start: BigRational,
+    pub end: BigRational,
+    pub class: Class,
+}
+
+/// The two boxes with their motions prepared for enclosures.
+pub(crate) struct Pair {
+    pub a: MotionEnclosure,
+    pub b: MotionEnclosure,
+    pub ha: Extents,
+    pub hb: Extents,
+    /// Working precision (bits).
+    pub bits: u64,
+    /// Bits of the largest time magnitude.
+    pub magnitude_bits: u64,
+    /// The target width is `2^-precision max(1, |t|)`.
+    pub precision: u32,
+}
+
+/// One cell's enclosures: the placements at the midpoint, over the cell,
+/// and the velocities over the cell, at the cell's precision.
+struct CellData {
+    mid: (PlacementEnclosure, PlacementEnclosure),
+    over: (PlacementEnclosure, PlacementEnclosure),
+    velocity: (PlacementVelocity, PlacementVelocity),
+    half_width: Interval,
+    bits: u64,
+    /// `-log2` of the cell's width, about.
+    width_bits: u64,
+}
+
+impl CellData {
+    fn centred(&self) -> (Centred<'_>, Centred<'_>) {
+        (
+            Centred {
+                mid: &self.mid.0,
+                velocity: &self.velocity.0,
+                over: &self.over.0,
+            },
+            Centred {
+                mid: &self.mid.1,
+                velocity: &self.velocity.1,
+                over: &self.over.1,
+            },
+        )
+    }
+}
+
+/// Bits of precision a heuristic choice (the best axis) is made with.
+const CHOICE_BITS: u64 = 48;
+
+impl Pair {
+    fn time(&self, a: &BigRational, b: &BigRational, p: u64) -> Interval {
+        Interval::from_rationals(a, b, p)
+    }
+
+    /// True when `[a, b]` is narrow enough to stay undecided: at most
+    /// `1/32` of the target width `2^-precision max(1, min(|a|, |b|))`, so
+    /// that a run of [`MAX_UNDECIDED_RUN`] such cells is within it.
+    fn is_narrow(&self, a: &BigRational, b: &BigRational) -> bool {
+        b - a <= self.target_width(a, b) / BigRational::from_integer(32.into())
+    }
+
+    /// The target width `2^-precision max(1, min(|a|, |b|))` around `[a, b]`.
+    pub(crate) fn target_width(&self, a: &BigRational, b: &BigRational) -> BigRational {
+        let scale = if a.is_positive() == b.is_positive() {
+            a.abs().min(b.abs()).max(BigRational::one())
+        } else {
+            BigRational::one()
+        };
+        scale / BigRational::from_integer(num_bigint::BigInt::one() << self.precision)
+    }
+
+    /// The precision a cell needs: its width's bits plus a margin, at most
+    /// the working precision.
+    fn cell_bits(&self, width_bits: u64) -> u64 {
+        (width_bits + 48 + self.magnitude_bits).clamp(64, self.bits)
+    }
+
+    /// The placements at one instant, at the working precision.
+    pub(crate) fn at(&self, t: &BigRational) -> Option<(PlacementEnclosure, PlacementEnclosure)> {
+        let time = self.time(t, t, self.bits);
+        Some((self.a.over(&time)?, self.b.over(&time)?))
+    }
+
+    fn cell_data(&self, start: &BigRational, end: &BigRational) -> Option<CellData> {
+        let w = end - start;
+        let width_bits = (w.denom().bits() as i64 - w.numer().bits() as i64).max(0) as u64;
+        let p = self.cell_bits(width_bits);
+        let mid_time = (start + end) / BigRational::from_integer(2.into());
+        let mid = self.time(&mid_time, &mid_time, p);
+        let cell = self.time(start, end, p);
+        let half = (end - start) / BigRational::from_integer(2.into());
+        let half_width = Interval::from_rationals(&-half.clone(), &half, p);
+        Some(CellData {
+            mid: (
+                self.a.over_with_bits(&mid, p)?,
+                self.b.over_with_bits(&mid, p)?,
+            ),
+            over: (
+                self.a.over_with_bits(&cell, p)?,
+                self.b.over_with_bits(&cell, p)?,
+            ),
+            velocity: (
+                self.a.velocity_over(&cell, p)?,
+                self.b.velocity_over(&cell, p)?,
+            ),
+            half_width,
+            bits: p,
+            width_bits,
+        })
+    }
+
+    /// The candidate axis with the largest separation at the instant, with
+    /// `p` bits.
+    fn best_axis(
+        &self,
+        a: &PlacementEnclosure,
+        b: &PlacementEnclosure,
+        p: u64,
+    ) -> Option<(AxisIndex, Dyad)> {
+        let mut best: Option<(AxisIndex, Dyad)> = None;
+        for index in AxisIndex::ALL {
+            let l = direction(index, a, b, p);
+            if let Some(gap) = estimated_gap(&l, a, &self.ha, b, &self.hb, p) {
+                if best.as_ref().is_none_or(|(_, g)| gap > *g) {
+                    best = Some((index, gap));
+                }
+            }
+        }
+        best
+    }
+
+    /// Separation of the cell along the axis `index` taken at the midpoint:
+    /// the mean-value form, then the plain interval bound.
+    fn try_axis(&self, index: AxisIndex, data: &CellData) -> Option<Class> {
+        let p = data.bits;
+        let l = midpoint_vector(&direction(index, &data.mid.0, &data.mid.1, p), p);
+        let (ca, cb) = data.centred();
+        let side = separated_along_centred(&l, &ca, &self.ha, &cb, &self.hb, &data.half_width, p)
+            .or_else(|| {
+            separated_along(&l, &data.over.0, &self.ha, &data.over.1, &self.hb, p)
+        })?;
+        Some(Class::Separated {
+            axis: index,
+            direction: l,
+            side,
+        })
+    }
+
+    /// A material point of one box (the candidate's local coordinates at
+    /// the midpoint) proved strictly inside both boxes over the cell.
+    fn material_point_inside(
+        &self,
+        candidate: &IntervalVec,
+        data: &CellData,
+        from_a: bool,
+    ) -> bool {
+        let p = data.bits;
+        let (ca, cb) = data.centred();
+        let (from, to, h_from, h_to) = if from_a {
+            (ca, cb, &self.ha, &self.hb)
+        } else {
+            (cb, ca, &self.hb, &self.ha)
+        };
+        let local = midpoint_vector(&local_point(candidate, from.mid, p), p);
+        let inside_own = (0..3).all(|k| {
+            let y = local[k].lo();
+            y < h_from.0[k].lo() && y > &h_from.0[k].lo().neg()
+        });
+        inside_own
+            && (material_point_inside_centred(&local, &from, &to, h_to, &data.half_width, p)
+                || strictly_inside(&world_point(&local, from.over, p), to.over, h_to, p))
+    }
+
+    /// Classifies `[start, end]` (module docs); `hint` is the axis that
+    /// separated the previous cell.
+    pub(crate) fn classify(
+        &self,
+        start: &BigRational,
+        end: &BigRational,
+        hint: Option<AxisIndex>,
+    ) -> Class {
+        let Some(data) = self.cell_data(start, end) else {
+            return Class::Undecided;
+        };
+        if let Some(class) = hint.and_then(|h| self.try_axis(h, &data)) {
+            return class;
+        }
+        // the choice is a heuristic: a few bits beyond the cell's width
+        let choice_bits = (data.width_bits + 24).clamp(CHOICE_BITS, data.bits);
+        let Some((best, gap)) = self.best_axis(&data.mid.0, &data.mid.1, choice_bits) else {
+            return Class::Undecided;
+        };
+        if Some(best) != hint {
+            if let Some(class) = self.try_axis(best, &data) {
+                return class;
+            }
+        }
+        if gap.sign() == crate::scalar::Sign::Positive {
+            // separated at the midpoint: no point is inside both there
+            return Class::Undecided;
+        }
+        let Some(candidate) =
+            interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
+        else {
+            return Class::Undecided;
+        };
+        if self.material_point_inside(&candidate, &data, true)
+            || self.material_point_inside(&candidate, &data, false)
+        {
+            Class::Overlapping { point: candidate }
+        } else {
+            Class::Undecided
+        }
+    }
+
+    /// Every cell of `[t0, t1]` in time order (module docs); a limit error
+    /// past [`MAX_CELLS`].
+    pub(crate) fn cells(&self, t0: &BigRational, t1: &BigRational) -> Result<Vec<Cell>, Error> {
+        let mut stack = vec![(t0.clone(), t1.clone())];
+        let mut out: Vec<Cell> = Vec::new();
+        let mut hint = None;
+        let mut visited = 0usize;
+        let mut undecided_run = 0usize;
+        let two = BigRational::from_integer(2.into());
+        while let Some((start, end)) = stack.pop() {
+            visited += 1;
+            if visited > MAX_CELLS {
+                let done = out
+                    .last()
+                    .map(|c| c.end.to_string())
+                    .unwrap_or_else(|| t0.to_string());
+                return Err(Error::limit_exceeded(format!(
+                    "sat time cells: more than {MAX_CELLS} cells; every cell up to t = {done} was decided"
+                )));
+            }
+            let class = self.classify(&start, &end, hint);
+            match &class {
+                Class::Separated { axis, .. } => hint = Some(*axis),
+                Class::Undecided if !self.is_narrow(&start, &end) => {
+                    let mid = (&start + &end) / &two;
+                    stack.push((mid.clone(), end));
+                    stack.push((start, mid));
+                    continue;
+                }
+                _ => {}
+            }
+            if matches!(class, Class::Undecided) {
+                undecided_run += 1;
+                if undecided_run > MAX_UNDECIDED_RUN {
+                    let from = out
+                        .iter()
+                        .rev()
+                        .find(|c| !matches!(c.class, Class::Undecided))
+                        .map(|c| c.end.to_string())
+                        .unwrap_or_else(|| t0.to_string());
+                    return Err(Error::limit_exceeded(format!(
+                        "sat time cells: the boxes neither separate nor overlap from t = {from} on (touching over a span, or closer than the arithmetic resolves); every cell before was decided"
+                    )));
+                }
+            } else {
+                undecided_run = 0;
+            }
+            out.push(Cell { start, end, class });
+        }
+        Ok(out)
+    }
+}

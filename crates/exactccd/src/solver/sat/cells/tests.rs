@@ -1,0 +1,126 @@
+//! Hand-derived cases of the time cells; the held-out style set with
+//! 50-digit truth is in the integration tests (`tests/sat/cells.rs`).
+
+use super::*;
+use crate::geom::{BoxShape, Pose};
+use crate::motion::Motion;
+use crate::scalar::parse_number;
+
+fn q(s: &str) -> BigRational {
+    parse_number(s).unwrap()
+}
+
+fn v(a: &str, b: &str, c: &str) -> Vec3<BigRational> {
+    Vec3::new(q(a), q(b), q(c))
+}
+
+fn unit_box(pose: Pose<BigRational>, motion: Motion) -> Body {
+    Body {
+        shape: Shape::Box(BoxShape::new([q("1"), q("1"), q("1")])),
+        pose,
+        motion,
+    }
+}
+
+fn contains(t: &CellTime, truth: &str) -> bool {
+    let truth = q(truth);
+    t.lower() <= &truth && &truth <= t.upper()
+}
+
+/// `b`'s centre at x = 2.2 turning about z at 1 rad per unit time: its
+/// leftmost corner is at `2.2 - (cos φ + sin φ)`, which reaches `a`'s face
+/// `x = 1` when `sqrt(2) sin(φ + π/4) = 1.2`, `T = asin(0.6 sqrt 2) - π/4`.
+const SPIN_TRUTH: &str = "0.22779933669791168148934686129266700095851574659829";
+
+fn check_spin(b: Body, interval: (&str, &str)) {
+    let a = unit_box(Pose::identity(), Motion::Static);
+    let (t0, t1) = (q(interval.0), q(interval.1));
+    let out = solve_box_cells(&a, &b, (&t0, &t1), 64).unwrap();
+    let t = out.first_contact.clone().expect("a contact");
+    assert!(contains(&t, SPIN_TRUTH), "{t:?}");
+    let width = t.upper() - t.lower();
+    assert!(width <= BigRational::new(1.into(), num_bigint::BigInt::from(1) << 64u32));
+    assert!(!out.initially_overlapping);
+    // b's vertical edge (parallel to the turning axis z) meets a's face +x
+    let (fa, fb) = out.features.expect("features");
+    assert_eq!((fa.kind(), fb.kind()), ("face", "edge"));
+    assert_eq!(fa, "face +x");
+    let fb = fb.to_string();
+    assert!(fb.ends_with("*)"), "{fb}");
+    let n = out.normal.expect("a normal");
+    assert!((n[0] - 1.0).abs() < 1e-6, "{n:?}");
+}
+
+#[test]
+fn a_spinning_box_meets_a_face_at_the_hand_derived_time() {
+    check_spin(
+        unit_box(
+            Pose::from_translation(v("2.2", "0", "0")),
+            Motion::Angular {
+                velocity: Vec3::zero(),
+                angular_velocity: v("0", "0", "1"),
+                center: Vec3::zero(),
+            },
+        ),
+        ("0", "1"),
+    );
+    // the same motion as a screw about the vertical line through its centre
+    check_spin(
+        unit_box(
+            Pose::from_translation(v("2.2", "0", "0")),
+            Motion::Screw {
+                axis_point: v("2.2", "0", "7"),
+                axis_direction: v("0", "0", "3"),
+                angle: q("1"),
+                slide: q("0"),
+            },
+        ),
+        ("0", "1"),
+    );
+    // a centre on the rotation axis through the box's centre is the same
+    // motion; an interval starting at 1/5 (not an exact placement)
+    check_spin(
+        unit_box(
+            Pose::from_translation(v("2.2", "0", "0")),
+            Motion::Angular {
+                velocity: Vec3::zero(),
+                angular_velocity: v("0", "0", "1"),
+                center: v("0", "0", "5"),
+            },
+        ),
+        ("1/5", "1"),
+    );
+}
+
+#[test]
+fn contact_at_the_start_is_exact_and_a_sliding_touch_is_a_limit() {
+    let a = unit_box(Pose::identity(), Motion::Static);
+    // overlapping at t0 = 0 (exact placement): T = 0 exactly
+    let b = unit_box(
+        Pose::from_translation(v("1.5", "0", "0")),
+        Motion::Angular {
+            velocity: v("3", "0", "0"),
+            angular_velocity: v("0", "0", "2"),
+            center: Vec3::zero(),
+        },
+    );
+    let out = solve_box_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap();
+    assert_eq!(out.first_contact, Some(CellTime::Exact(q("0"))));
+    assert!(out.initially_overlapping);
+    // faces touching while sliding (no rotation): neither separated nor
+    // overlapping, a limit error that says what was established
+    let b = unit_box(
+        Pose::from_translation(v("5", "2", "0")),
+        Motion::Angular {
+            velocity: v("-10", "0", "0"),
+            angular_velocity: Vec3::zero(),
+            center: Vec3::zero(),
+        },
+    );
+    let err = solve_box_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap_err();
+    assert!(err.is_limit_exceeded(), "{err}");
+    assert!(
+        err.reason().contains("every cell before was decided"),
+        "{err}"
+    );
+}

@@ -1,0 +1,134 @@
+//! A candidate point strictly inside two overlapping boxes at one instant:
+//! the mean of the vertices of their intersection polytope, found
+//! approximately (midpoints of the placement enclosures); it is only a
+//! candidate, proved or rejected by [`super::boxes::strictly_inside`].
+//!
+//! Every vertex of the convex polytope `A ∩ B` is a vertex of one box
+//! inside the other or a point where an edge of one box crosses a face of
+//! the other. Clipping each edge of each box to the other box (the slabs
+//! `|local_k| <= h_k`) yields all of them, together with other points of
+//! the polytope; a mean with positive weights on all the vertices of a
+//! polytope with interior lies in that interior.
+#![deny(clippy::float_arithmetic)]
+
+use super::boxes::{local_point, Extents};
+use crate::geom::{BoxEdge, BoxVertex};
+use crate::motion::{IntervalVec, PlacementEnclosure};
+use crate::scalar::interval::{Dyad, Interval, Rounding};
+
+/// A placement collapsed to its midpoints (exact dyadic numbers), so that
+/// the candidate's arithmetic stays narrow.
+fn collapsed(e: &PlacementEnclosure, p: u64) -> PlacementEnclosure {
+    let mid = |x: &Interval| Interval::point(x.midpoint().round(p, Rounding::Down));
+    PlacementEnclosure {
+        frame: std::array::from_fn(|i| std::array::from_fn(|j| mid(&e.frame[i][j]))),
+        origin: std::array::from_fn(|i| mid(&e.origin[i])),
+    }
+}
+
+fn corner(v: BoxVertex, h: &Extents) -> IntervalVec {
+    std::array::from_fn(|k| {
+        if v.positive[k] {
+            h.0[k].clone()
+        } else {
+            h.0[k].neg()
+        }
+    })
+}
+
+fn edge_ends(edge: BoxEdge, h: &Extents) -> (IntervalVec, IntervalVec) {
+    let mut lo = BoxVertex {
+        positive: edge.positive,
+    };
+    let mut hi = lo;
+    lo.positive[edge.axis] = false;
+    hi.positive[edge.axis] = true;
+    (corner(lo, h), corner(hi, h))
+}
+
+fn world(y: &IntervalVec, e: &PlacementEnclosure, p: u64) -> IntervalVec {
+    super::boxes::world_point(y, e, p)
+}
+
+/// The parameter range `[s0, s1] ⊆ [0, 1]` of the segment `x0 + s (x1 -
+/// x0)` (local coordinates of a box) inside the box's slabs, by midpoints.
+fn clip(x0: &IntervalVec, x1: &IntervalVec, h: &Extents, p: u64) -> Option<(Dyad, Dyad)> {
+    let mut s0 = Dyad::zero();
+    let mut s1 = Dyad::from_int(1.into());
+    for k in 0..3 {
+        let d = x1[k].sub(&x0[k], p);
+        let (lo, hi) = (h.0[k].neg(), h.0[k].clone());
+        if d.midpoint().is_zero() {
+            let m = x0[k].midpoint();
+            if m < *lo.lo() || m > *hi.hi() {
+                return None;
+            }
+            continue;
+        }
+        let ta = lo.sub(&x0[k], p).div(&d, p)?.midpoint();
+        let tb = hi.sub(&x0[k], p).div(&d, p)?.midpoint();
+        let (ta, tb) = if ta <= tb { (ta, tb) } else { (tb, ta) };
+        s0 = s0.max(ta);
+        s1 = s1.min(tb);
+        if s0 > s1 {
+            return None;
+        }
+    }
+    Some((s0, s1))
+}
+
+fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> IntervalVec {
+    let s = Interval::point(s.clone());
+    std::array::from_fn(|k| x0[k].add(&x1[k].sub(&x0[k], p).mul(&s, p), p))
+}
+
+/// Points of `A ∩ B` (world coordinates) from the edges of `from` clipped
+/// to `to`.
+fn clipped_edges(
+    from: (&PlacementEnclosure, &Extents),
+    to: (&PlacementEnclosure, &Extents),
+    p: u64,
+    out: &mut Vec<IntervalVec>,
+) {
+    let (fe, fh) = from;
+    let (te, th) = to;
+    for edge in BoxEdge::ALL {
+        let (y0, y1) = edge_ends(edge, fh);
+        let (x0, x1) = (world(&y0, fe, p), world(&y1, fe, p));
+        let (l0, l1) = (local_point(&x0, te, p), local_point(&x1, te, p));
+        if let Some((s0, s1)) = clip(&l0, &l1, th, p) {
+            out.push(lerp(&x0, &x1, &s0, p));
+            if s1 != s0 {
+                out.push(lerp(&x0, &x1, &s1, p));
+            }
+        }
+    }
+}
+
+/// A candidate point of the interior of `A ∩ B` (world coordinates, exact
+/// dyadic entries), or `None` when the approximate boxes do not meet.
+pub(crate) fn interior_candidate(
+    a: &PlacementEnclosure,
+    ha: &Extents,
+    b: &PlacementEnclosure,
+    hb: &Extents,
+    p: u64,
+) -> Option<IntervalVec> {
+    let (a, b) = (collapsed(a, p), collapsed(b, p));
+    let mut points = Vec::new();
+    clipped_edges((&a, ha), (&b, hb), p, &mut points);
+    clipped_edges((&b, hb), (&a, ha), p, &mut points);
+    if points.is_empty() {
+        return None;
+    }
+    let n = Interval::from_i64(points.len() as i64);
+    let mean: IntervalVec = std::array::from_fn(|k| {
+        let mut sum = Interval::from_i64(0);
+        for x in &points {
+            sum = sum.add(&x[k], p);
+        }
+        let m = sum.div(&n, p).unwrap_or(sum);
+        Interval::point(m.midpoint().round(p, Rounding::Down))
+    });
+    Some(mean)
+}

@@ -1,0 +1,82 @@
+//! Certified time cells against an independent reference: two boxes under
+//! `angular` (centred and off-centre, fast spins, intervals not starting at
+//! 0), `screw` (many turns, slides) and `poses` (near a half turn), with
+//! first contact times computed to 50 digits by mpmath
+//! (`tests/reference/angular_truth.py`, which shares nothing with the
+//! solver). Every exact bracket must hold the truth (within 1e-12) and be
+//! at most `2^-64 max(1, |T|)` wide.
+
+use exactccd::scalar::{parse_number, BigRational};
+use exactccd::{load_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
+use num_traits::Signed;
+use std::path::Path;
+
+fn reference_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/angular")
+}
+
+fn truth() -> Vec<(String, Option<BigRational>)> {
+    let text = std::fs::read_to_string(reference_dir().join("truth.json")).expect("truth.json");
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).expect("a JSON object");
+    map.into_iter()
+        .map(|(name, t)| {
+            let t = t.as_str().map(|s| parse_number(s).expect("a decimal"));
+            (name, t)
+        })
+        .collect()
+}
+
+fn bracket(time: &Time) -> (BigRational, BigRational) {
+    match time {
+        Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
+        Time::Exact(t) => {
+            let q = t
+                .as_rational()
+                .expect("an exact time is a rational t0 here")
+                .clone();
+            (q.clone(), q)
+        }
+        Time::Float(_) => panic!("an exact answer"),
+    }
+}
+
+#[test]
+fn brackets_hold_the_fifty_digit_truth_and_are_narrow() {
+    let cases = truth();
+    assert!(cases.len() >= 30, "{} cases", cases.len());
+    let slack = parse_number("1e-12").unwrap();
+    let one = BigRational::from_integer(1.into());
+    let two64 = BigRational::from_integer(num_bigint::BigInt::from(1) << 64u32);
+    let mut contacts = 0;
+    for (name, expected) in cases {
+        let path = reference_dir().join(format!("{name}.json"));
+        let scenario = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let result = solve(
+            &scenario.query(),
+            Method::Sat,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        match (&expected, &result.time) {
+            (None, None) => assert!(!result.collides, "{name}"),
+            (Some(t), Some(time)) => {
+                contacts += 1;
+                let (lo, hi) = bracket(time);
+                assert!(
+                    &lo - &slack <= *t && *t <= &hi + &slack,
+                    "{name}: [{lo}, {hi}] misses {t}"
+                );
+                let width = &hi - &lo;
+                let allowed = one.clone().max(t.abs()) / &two64;
+                assert!(width <= allowed, "{name}: {width} wide");
+                assert!(!result.initially_overlapping, "{name}");
+                assert!(!result.contact_intervals.is_empty(), "{name}");
+            }
+            (e, r) => panic!("{name}: expected {e:?}, solved {r:?}"),
+        }
+    }
+    assert!(contacts >= 25, "{contacts} contacts");
+}
