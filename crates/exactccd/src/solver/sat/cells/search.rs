@@ -270,8 +270,13 @@ impl Pair {
         let mut hint = None;
         let mut visited = 0usize;
         let mut undecided_run = 0usize;
+        let mut separated_so_far = true;
         let two = BigRational::from_integer(2.into());
         while let Some((start, end)) = stack.pop() {
+            crate::budget::check()?;
+            if separated_so_far {
+                crate::budget::established_no_contact_before_with(|| Some(start.clone()));
+            }
             visited += 1;
             if visited > MAX_CELLS {
                 let done = out
@@ -309,6 +314,7 @@ impl Pair {
             } else {
                 undecided_run = 0;
             }
+            separated_so_far &= matches!(class, Class::Separated { .. });
             out.push(Cell { start, end, class });
         }
         Ok(out)
