@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! error -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
-//!       -> scenario -> queries, generate -> campaign -> claims
+//!       -> scenario -> queries, generate, separation -> campaign -> claims
 //! ```
 //!
 //! (the command line is another crate, on top of all of them). Three rules:
@@ -37,7 +37,7 @@ const LAYERS: &[&[&str]] = &[
     &["contact"],
     &["referee"],
     &["scenario"],
-    &["queries", "generate"],
+    &["queries", "generate", "separation"],
     &["campaign"],
     &["claims"],
 ];
