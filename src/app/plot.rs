@@ -1,5 +1,5 @@
 //! `exactccd plot SCENARIO [--claims FILE] [-o OUT.svg] [--samples N]`: an
-//! SVG picture of a scenario over its interval (docs/FORMAT.md 4.6).
+//! SVG picture of a scenario over its interval (docs/FORMAT.md 4).
 //!
 //! * The curve is the signed separation of the two bodies
 //!   ([`exactccd::separation`]: the largest separating-axis gap; positive
@@ -34,6 +34,7 @@ use exactccd::scalar::{BigInt, BigRational, Ring, Scalar, Sign};
 use exactccd::scenario::{load_scenario, LoadOptions, Scenario};
 use exactccd::separation::SeparationSampler;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 
 /// The picture's size in pixels.
@@ -140,7 +141,11 @@ fn contact_answer(
         }
     }
     match solve(&query, method, ScalarKind::F64, &options) {
-        Ok(r) => (Some(r), truth, format!("{method}'s f64 answer, not certified")),
+        Ok(r) => (
+            Some(r),
+            truth,
+            format!("{method}'s f64 answer, not certified"),
+        ),
         Err(e) => (None, truth, format!("no answer ({method}: {e})")),
     }
 }
@@ -164,7 +169,13 @@ fn separation_curve(
 ) -> (Vec<(f64, f64)>, String, Vec<String>) {
     let sampler = match SeparationSampler::new(scenario) {
         Ok(s) => s,
-        Err(why) => return (Vec::new(), format!("separation not drawn: {why}"), Vec::new()),
+        Err(why) => {
+            return (
+                Vec::new(),
+                format!("separation not drawn: {why}"),
+                Vec::new(),
+            )
+        }
     };
     let interval = &scenario.interval;
     let inside = |t: &BigRational| &interval.0 < t && t < &interval.1;
@@ -278,10 +289,20 @@ fn render(data: &PlotData) -> Result<String, String> {
                     FIRST_CONTACT.stroke_width(2),
                 ))
                 .map_err(err)?;
-            let style = ("sans-serif", 17).into_font().color(&FIRST_CONTACT);
+            // right of the line in the left half, left of it in the right
+            let right_half = *t > (t0 + t1) / 2.0;
+            let (label, anchor) = if right_half {
+                (format!("{} ", label.trim_start()), HPos::Right)
+            } else {
+                (label.clone(), HPos::Left)
+            };
+            let style = ("sans-serif", 17)
+                .into_font()
+                .color(&FIRST_CONTACT)
+                .pos(Pos::new(anchor, VPos::Top));
             let at = (*t, hi - (hi - lo) * 0.03);
             chart
-                .draw_series(std::iter::once(Text::new(label.clone(), at, style)))
+                .draw_series(std::iter::once(Text::new(label, at, style)))
                 .map_err(err)?;
         }
         draw_claims(&mut chart, &data.claims, (lo, hi)).map_err(err)?;
@@ -328,10 +349,9 @@ fn draw_claims(
 /// The default output: the scenario's file name with `.svg`, in the
 /// working directory.
 fn default_output(file: &Path) -> PathBuf {
-    let stem = file.file_stem().map_or_else(
-        || "scenario".into(),
-        |s| s.to_string_lossy().into_owned(),
-    );
+    let stem = file
+        .file_stem()
+        .map_or_else(|| "scenario".into(), |s| s.to_string_lossy().into_owned());
     PathBuf::from(format!("{stem}.svg"))
 }
 
@@ -354,7 +374,14 @@ pub fn plot_command(file: &Path, options: &PlotOptions) -> Outcome {
         },
     };
     stderr.extend(claim_notes);
-    let data = plot_data(&scenario, file, answer.as_ref(), samples, claims, [how, source]);
+    let data = plot_data(
+        &scenario,
+        file,
+        answer.as_ref(),
+        samples,
+        claims,
+        [how, source],
+    );
     let svg = match render(&data) {
         Ok(svg) => svg,
         Err(why) => return Outcome::error(exit::INTERNAL_ERROR, format!("error: {why}")),
@@ -389,7 +416,10 @@ fn plot_data(
     claims: Vec<PlottedClaim>,
     [how, source]: [String; 2],
 ) -> PlotData {
-    let name = scenario.name.clone().unwrap_or_else(|| file.display().to_string());
+    let name = scenario
+        .name
+        .clone()
+        .unwrap_or_else(|| file.display().to_string());
     let (t0, t1) = &scenario.interval;
     let title = format!("{name}: signed separation over [{t0}, {t1}]");
     let contact_intervals: Vec<(f64, f64)> = answer

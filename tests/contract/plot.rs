@@ -61,7 +61,10 @@ fn texts(svg: &str) -> Vec<String> {
 
 fn assert_near(got: f64, want: f64, what: &str) {
     // plotters places elements on whole pixels
-    assert!((got - want).abs() <= 1.0, "{what}: at {got}, expected {want}");
+    assert!(
+        (got - want).abs() <= 1.0,
+        "{what}: at {got}, expected {want}"
+    );
 }
 
 #[test]
@@ -91,7 +94,11 @@ fn head_on_boxes_with_claims_draw_the_expected_elements() {
     ]);
     assert_eq!(out.status, 0, "{out:?}");
     assert!(out.stdout.starts_with("wrote "), "{}", out.stdout);
-    assert!(out.stderr.contains("claims line 5: skipped: invalid JSON"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("claims line 5: skipped: invalid JSON"),
+        "{}",
+        out.stderr
+    );
     let svg = std::fs::read_to_string(&out_path).unwrap();
 
     // the separation: 300 equal steps, the contact ends 2/5 and 3/5 added
@@ -121,7 +128,10 @@ fn head_on_boxes_with_claims_draw_the_expected_elements() {
     // the contact interval [2/5, 3/5], shaded over the whole height
     let shaded = elements(&svg, "rect", "fill=\"#FAC8C8\"");
     assert_eq!(shaded.len(), 1);
-    let (x, w) = (attr(shaded[0], "x").unwrap(), attr(shaded[0], "width").unwrap());
+    let (x, w) = (
+        attr(shaded[0], "x").unwrap(),
+        attr(shaded[0], "width").unwrap(),
+    );
     assert_near(x, px(0.4), "the contact interval's start");
     assert_near(x + w, px(0.6), "the contact interval's end");
 
@@ -139,9 +149,17 @@ fn head_on_boxes_with_claims_draw_the_expected_elements() {
     let agrees = elements(&svg, "circle", "fill=\"#008C3C\"");
     let late = elements(&svg, "circle", "fill=\"#E67800\"");
     assert_eq!((agrees.len(), late.len()), (1, 1));
-    assert_near(attr(agrees[0], "cx").unwrap(), px(0.4), "the agreeing claim");
+    assert_near(
+        attr(agrees[0], "cx").unwrap(),
+        px(0.4),
+        "the agreeing claim",
+    );
     assert_near(attr(late[0], "cx").unwrap(), px(0.45), "the late claim");
-    assert_near(attr(late[0], "cy").unwrap(), py(0.0), "the late claim's height");
+    assert_near(
+        attr(late[0], "cy").unwrap(),
+        py(0.0),
+        "the late claim's height",
+    );
     for label in [
         "exact-tool: agrees",
         "late-tool: late",
@@ -152,8 +170,15 @@ fn head_on_boxes_with_claims_draw_the_expected_elements() {
     ] {
         assert!(all.iter().any(|t| t == label), "{label} not in {all:?}");
     }
-    assert!(!all.iter().any(|t| t.contains("elsewhere")), "a claim about another scenario");
-    assert!(all.iter().any(|t| t.contains("exact at 303 rational times")), "{all:?}");
+    assert!(
+        !all.iter().any(|t| t.contains("elsewhere")),
+        "a claim about another scenario"
+    );
+    assert!(
+        all.iter()
+            .any(|t| t.contains("exact at 303 rational times")),
+        "{all:?}"
+    );
 }
 
 #[test]
@@ -186,7 +211,11 @@ fn every_shipped_example_plots_with_its_contact_intervals() {
             .and_then(|s| s.split(' ').next())
             .and_then(|s| s.parse().ok())
             .unwrap();
-        assert_eq!(elements(&svg, "rect", "fill=\"#FAC8C8\"").len(), n, "{stem}");
+        assert_eq!(
+            elements(&svg, "rect", "fill=\"#FAC8C8\"").len(),
+            n,
+            "{stem}"
+        );
         let drawn = !elements(&svg, "polyline", "stroke=\"#1E50C8\"").is_empty();
         let all = texts(&svg);
         let not_drawn = all.iter().any(|t| t.starts_with("separation not drawn"));
@@ -204,7 +233,10 @@ fn bad_input_is_one_line_and_status_2() {
     let missing = dir.path().join("missing.json").display().to_string();
     let cases: [(&[&str], &str); 4] = [
         (&["plot", &missing], "missing.json"),
-        (&["plot", &scenario, "--claims", &missing], "error: --claims:"),
+        (
+            &["plot", &scenario, "--claims", &missing],
+            "error: --claims:",
+        ),
         (&["plot", &scenario, "--samples", "1"], "--samples"),
         (&["plot", &scenario, "--tolerance", "-1"], "tolerance"),
     ];
@@ -213,7 +245,11 @@ fn bad_input_is_one_line_and_status_2() {
         assert_eq!(out.status, 2, "{args:?}: {out:?}");
         assert!(out.stdout.is_empty());
         assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
-        assert!(out.stderr.contains(needle), "{needle} not in {}", out.stderr);
+        assert!(
+            out.stderr.contains(needle),
+            "{needle} not in {}",
+            out.stderr
+        );
     }
     let bad = dir.write(
         "bad.json",
@@ -221,7 +257,11 @@ fn bad_input_is_one_line_and_status_2() {
     );
     let out = run(&["plot", &bad.display().to_string()]);
     assert_eq!(out.status, 2);
-    assert!(out.stderr.starts_with("error: a.shape.box.half_extents[1]"), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("error: a.shape.box.half_extents[1]"),
+        "{}",
+        out.stderr
+    );
     let nowhere = dir.path().join("no/such/dir/out.svg").display().to_string();
     let out = run(&["plot", &scenario, "-o", &nowhere]);
     assert_eq!(out.status, 74, "{out:?}");
@@ -260,7 +300,9 @@ fn the_separation_sign_agrees_with_certified_contact_intervals() {
     ] {
         for index in 0..12 {
             let scenario = generate(7, index, class);
-            let Ok(truth) = certified_truth(&scenario) else { continue };
+            let Ok(truth) = certified_truth(&scenario) else {
+                continue;
+            };
             if truth.collides && truth.contact_intervals.is_empty() {
                 continue;
             }
@@ -269,7 +311,9 @@ fn the_separation_sign_agrees_with_certified_contact_intervals() {
             let (t0, t1) = &scenario.interval;
             for k in 0..=24 {
                 let t = t0 + (t1 - t0) * BigRational::new(BigInt::from(k), BigInt::from(24));
-                let Some(inside) = in_contact(&truth.contact_intervals, &t) else { continue };
+                let Some(inside) = in_contact(&truth.contact_intervals, &t) else {
+                    continue;
+                };
                 let sign = sampler.at(&t).exact.unwrap().sign();
                 assert_eq!(
                     sign != Sign::Positive,

@@ -348,7 +348,15 @@ mod tests {
         // the x gap is |10 - 20 t| - 2; the y and z gaps are -2
         let s = sampler(HEAD_ON).unwrap();
         assert!(s.is_exact());
-        for (t, square) in [("0", "64"), ("1/4", "9"), ("2/5", "0"), ("9/20", "-1"), ("1/2", "-4"), ("3/5", "0"), ("1", "64")] {
+        for (t, square) in [
+            ("0", "64"),
+            ("1/4", "9"),
+            ("2/5", "0"),
+            ("9/20", "-1"),
+            ("1/2", "-4"),
+            ("3/5", "0"),
+            ("1", "64"),
+        ] {
             assert_eq!(s.at(&q(t)).exact, Some(q(square)), "t = {t}");
         }
         assert_eq!(s.at(&q("1/4")).value, 3.0);
@@ -372,7 +380,10 @@ mod tests {
         assert_eq!(s.at(&q("0")).exact, Some(q("9/16")));
         assert_eq!(s.at(&q("1/16")).exact, Some(q("1/4")));
         assert_eq!(s.at(&q("3/16")).exact.map(|x| x.sign()), Some(Sign::Zero));
-        assert_eq!(s.at(&q("1/4")).exact.map(|x| x.sign()), Some(Sign::Negative));
+        assert_eq!(
+            s.at(&q("1/4")).exact.map(|x| x.sign()),
+            Some(Sign::Negative)
+        );
     }
 
     #[test]
