@@ -12,8 +12,8 @@ mod app;
 
 use crate::app::{
     campaign_command, campaign_merge_command, check_command, check_queries_command, exit,
-    oracle_command, parse_classes, parse_shard, queries_command, solve_command, ClaimsSource,
-    Outcome, SolveFlags,
+    oracle_command, parse_classes, parse_shard, plot_command, queries_command, solve_command,
+    ClaimsSource, Outcome, PlotOptions, SolveFlags,
 };
 use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{
@@ -166,6 +166,31 @@ enum Command {
         /// or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+    },
+    /// Draw a scenario over its interval as an SVG: the signed separation
+    /// of the bodies (exact at rational sample times for rational
+    /// motions, else sampled in f64), the exact contact intervals shaded,
+    /// the first contact marked, and the claims of a claims file about
+    /// this scenario as labelled markers.
+    Plot {
+        /// A claims file (the JSON lines `check` reads); only the claims
+        /// about this scenario are drawn, with check's verdicts.
+        #[arg(long)]
+        claims: Option<PathBuf>,
+        /// The SVG to write [default: the scenario's file name with .svg,
+        /// in the working directory].
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
+        /// Equally spaced sample times of the separation (plus the ends and
+        /// the contact interval ends).
+        #[arg(long, default_value_t = 300,
+              value_parser = clap::value_parser!(u32).range(2..=100_000))]
+        samples: u32,
+        /// The tolerance of the claims' verdicts, as check's --tolerance.
+        #[arg(long, default_value = "1e-9", allow_hyphen_values = true)]
+        tolerance: f64,
+        /// The scenario file.
+        file: PathBuf,
     },
     /// Run a differential campaign on generated scenarios (every method in
     /// both scalars, exact answers checked by the referee), or merge the
@@ -383,7 +408,7 @@ fn run() -> Outcome {
                     status: exit::INVALID_INPUT,
                     stdout: String::new(),
                     stderr: vec![
-                        "error: a command is required: solve, check, oracle, campaign or queries (see exactccd --help)"
+                        "error: a command is required: solve, check, plot, oracle, campaign or queries (see exactccd --help)"
                             .into(),
                     ],
                 },
@@ -462,6 +487,21 @@ fn run() -> Outcome {
             budget,
             paths,
         } => oracle_command(&paths, precision, budget),
+        Command::Plot {
+            claims,
+            output,
+            samples,
+            tolerance,
+            file,
+        } => plot_command(
+            &file,
+            &PlotOptions {
+                samples,
+                claims,
+                out: output,
+                tolerance,
+            },
+        ),
         Command::Queries {
             scalar,
             precision,

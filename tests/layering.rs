@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! error -> budget -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
-//!       -> scenario -> queries, generate -> campaign -> claims
+//!       -> scenario -> queries, generate, separation -> campaign -> claims
 //! ```
 //!
 //! (the command line is another crate, on top of all of them). Three rules:
@@ -38,7 +38,7 @@ const LAYERS: &[&[&str]] = &[
     &["contact"],
     &["referee"],
     &["scenario"],
-    &["queries", "generate"],
+    &["queries", "generate", "separation"],
     &["campaign"],
     &["claims"],
 ];

@@ -407,3 +407,78 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
         stderr: vec![summary],
     }
 }
+
+/// A claim about the scenario `plot` draws, judged.
+pub(crate) struct PlottedClaim {
+    /// The claim's `tool` field, else `line N`.
+    pub label: String,
+    /// The claimed time (`None`: no contact claimed).
+    pub time: Option<f64>,
+    /// The verdict's name, as `check` prints it.
+    pub verdict: &'static str,
+}
+
+/// The claims of `claims_file` about `scenario` (loaded from
+/// `scenario_file`): a claim is about it when its path names the same file
+/// or its inline object loads to an equal scenario. Each is judged like
+/// `check` does against `truth`; a malformed line gives a note (its line
+/// and error) instead. `Err` when the claims file cannot be read.
+pub(crate) fn claims_about(
+    claims_file: &Path,
+    scenario_file: &Path,
+    scenario: &Scenario,
+    truth: &Result<ContactResult, String>,
+    tolerance: f64,
+) -> Result<(Vec<PlottedClaim>, Vec<String>), String> {
+    let (text, base) = claims_text(&ClaimsSource::File(claims_file))?;
+    let same_file = |p: &Path| match (p.canonicalize(), scenario_file.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    };
+    let mut plotted = Vec::new();
+    let mut notes = Vec::new();
+    for (i, l) in text.lines().enumerate() {
+        if l.trim().is_empty() {
+            continue;
+        }
+        let claim = read_line(i + 1, l, &base);
+        let (target, collides, time) = match &claim.parsed {
+            Ok(p) => p,
+            Err(why) => {
+                notes.push(format!("note: claims line {}: skipped: {why}", i + 1));
+                continue;
+            }
+        };
+        let about_this = match target {
+            ScenarioRef::Path(p) => same_file(p),
+            ScenarioRef::Inline(t) => {
+                parse_scenario(t, Some(&base), &LoadOptions::for_scalar(scenario.scalar))
+                    .is_ok_and(|s| &s == scenario)
+            }
+        };
+        if !about_this {
+            continue;
+        }
+        let judged = Claim::Float {
+            collides: *collides,
+            time: *time,
+        };
+        let verdict = if scenario.scalar == ScalarKind::Exact {
+            check_claim_against(scenario, truth, &judged, tolerance)
+        } else {
+            ClaimVerdict::Inconclusive("the scenario is valid only in the f64 path".into())
+        };
+        let label = claim
+            .copied
+            .iter()
+            .find(|(k, _)| k == "tool")
+            .and_then(|(_, v)| v.as_str().map(str::to_owned))
+            .unwrap_or_else(|| format!("line {}", i + 1));
+        plotted.push(PlottedClaim {
+            label,
+            time: if *collides { *time } else { None },
+            verdict: verdict_fields(&verdict).0,
+        });
+    }
+    Ok((plotted, notes))
+}

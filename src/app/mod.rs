@@ -8,6 +8,8 @@
 //!   tools' claims); [`check_queries_command`]: `exactccd check --queries
 //!   PATH...` (a tool's answers to the benchmark's queries).
 //! * [`oracle_command`]: `exactccd oracle FILE|DIR...`.
+//! * [`plot_command`]: `exactccd plot [--claims FILE] [-o OUT.svg]
+//!   [--samples N] FILE` (an SVG of the separation over the interval).
 //! * [`queries_command`]: `exactccd queries [--scalar S] PATH...` (the
 //!   public CCD benchmark's query files).
 //!
@@ -19,6 +21,7 @@ mod campaign;
 mod check;
 mod check_queries;
 mod oracle;
+mod plot;
 mod queries;
 
 pub use check::{check_command, ClaimsSource};
@@ -27,6 +30,7 @@ pub use queries::queries_command;
 
 pub use campaign::{campaign_command, campaign_merge_command, parse_classes, parse_shard};
 pub use oracle::oracle_command;
+pub use plot::{plot_command, PlotOptions};
 
 use exactccd::campaign::check_expectation;
 use exactccd::contact::{

@@ -7,5 +7,6 @@ mod generate_roundtrip;
 mod loading;
 mod oracle;
 mod piecewise;
+mod plot;
 mod result;
 mod validation;

@@ -48,8 +48,8 @@
 //!
 //! Dependencies flow one way, in this order:
 //! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
-//! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate)
-//! -> `campaign` -> [`claims`] (checked by a test of the source text);
+//! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate),
+//! [`separation`] -> `campaign` -> [`claims`] (checked by a test of the source text);
 //! [`Error`], why a solver gave no answer, sits below them all, and the
 //! work budget ([`WorkBudget`], [`with_budget`]) just above it. The command
 //! line is a crate of its own (`exactccd-cli`), so a dependent of this
@@ -67,6 +67,7 @@ pub mod motion;
 pub mod poly;
 pub mod scalar;
 pub mod scenario;
+pub mod separation;
 
 // Internals: the solvers, the bridge to the referee, the benchmark-query
 // runner and the campaigns. They are public for the command line, the
