@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! error -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
-//!       -> scenario -> queries, generate -> campaign -> claims
+//!       -> scenario -> queries, generate, build -> campaign -> claims
+//!       -> strategies, fuzz, parry
 //! ```
 //!
 //! (the command line is another crate, on top of all of them). Three rules:
@@ -37,9 +38,10 @@ const LAYERS: &[&[&str]] = &[
     &["contact"],
     &["referee"],
     &["scenario"],
-    &["queries", "generate"],
+    &["queries", "generate", "build"],
     &["campaign"],
     &["claims"],
+    &["strategies", "fuzz", "parry"],
 ];
 
 /// Cycles inside a folder that are known and still to be removed, each as

@@ -56,15 +56,22 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod build;
 pub mod claims;
 pub mod contact;
 mod error;
+#[cfg(feature = "arbitrary")]
+pub mod fuzz;
 pub mod generate;
 pub mod geom;
 pub mod motion;
 pub mod poly;
+#[cfg(feature = "parry")]
+pub mod parry;
 pub mod scalar;
 pub mod scenario;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 
 // Internals: the solvers, the bridge to the referee, the benchmark-query
 // runner and the campaigns. They are public for the command line, the
@@ -79,6 +86,7 @@ pub mod referee;
 #[doc(hidden)]
 pub mod solver;
 
+pub use build::{engine_bodies, BodySpec, EngineBody, EnginePose, ScenarioBuilder};
 pub use claims::{check_claim, Claim, ClaimVerdict, FloatClass, Verdict};
 pub use contact::{
     default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,
