@@ -300,11 +300,11 @@ impl BoxPairIn {
         let a = placed(&self.half_a, &self.quat_a, &self.centre_a, 4);
         let b = match &self.motion_b {
             BoxMotionIn::Static(q, c) => placed(&self.half_b, q, c, 2),
-            BoxMotionIn::Linear(q, c, v) => placed(&self.half_b, q, c, 2).motion(
-                MotionSpec::Linear {
+            BoxMotionIn::Linear(q, c, v) => {
+                placed(&self.half_b, q, c, 2).motion(MotionSpec::Linear {
                     velocity: small(v, 1),
-                },
-            ),
+                })
+            }
             BoxMotionIn::Rational(w, xyz, t) => {
                 let w = if *w == 0 { 1 } else { *w };
                 let lin = |c: &[i8; 2]| vec![NumText::from(c[0] % 6), NumText::from(c[1] % 6)];
@@ -319,7 +319,12 @@ impl BoxPairIn {
                     half_extents: halves(&self.half_b),
                 })
                 .motion(MotionSpec::Rational {
-                    quaternion: [vec![NumText::from(w)], lin(&xyz[0]), lin(&xyz[1]), lin(&xyz[2])],
+                    quaternion: [
+                        vec![NumText::from(w)],
+                        lin(&xyz[0]),
+                        lin(&xyz[1]),
+                        lin(&xyz[2]),
+                    ],
                     translation: t.each_ref().map(quad),
                     denominator: None,
                 })

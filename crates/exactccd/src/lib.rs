@@ -65,9 +65,9 @@ pub mod fuzz;
 pub mod generate;
 pub mod geom;
 pub mod motion;
-pub mod poly;
 #[cfg(feature = "parry")]
 pub mod parry;
+pub mod poly;
 pub mod scalar;
 pub mod scenario;
 #[cfg(feature = "proptest")]

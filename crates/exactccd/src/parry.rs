@@ -82,7 +82,8 @@ fn is_convex(mesh: &Mesh<BigRational>) -> bool {
 
 /// The parry shape of a shape (module docs).
 pub fn parry_shape(shape: &Shape<BigRational>) -> Result<SharedShape, NotConvertible> {
-    let point = |v: &crate::geom::Vec3<BigRational>| vector([v.x.to_f64(), v.y.to_f64(), v.z.to_f64()]);
+    let point =
+        |v: &crate::geom::Vec3<BigRational>| vector([v.x.to_f64(), v.y.to_f64(), v.z.to_f64()]);
     match shape {
         Shape::Box(b) => {
             let h = b.half_extents.each_ref().map(rational_to_f64);
@@ -139,10 +140,14 @@ fn is_translation(twist: &RigidTwist) -> bool {
 
 /// Runs parry on a scenario: `cast_shapes` when neither body turns, else
 /// `cast_shapes_nonlinear` (module docs); parry's times from `t0`.
-pub fn run_parry(scenario: &Scenario) -> Result<Result<Option<ShapeCastHit>, Unsupported>, NotConvertible> {
+pub fn run_parry(
+    scenario: &Scenario,
+) -> Result<Result<Option<ShapeCastHit>, Unsupported>, NotConvertible> {
     let [a, b] = engine_bodies(scenario)
         .ok_or_else(|| NotConvertible("a primitive query, not two bodies".into()))?;
-    if matches!(a.body.motion, Motion::Poses { .. }) && matches!(b.body.motion, Motion::Poses { .. }) {
+    if matches!(a.body.motion, Motion::Poses { .. })
+        && matches!(b.body.motion, Motion::Poses { .. })
+    {
         return Err(NotConvertible(
             "both bodies move by poses, whose motion is defined only relative to each other".into(),
         ));

@@ -8,8 +8,14 @@ use proptest::prelude::*;
 
 /// The constant-velocity box classes: random, axis-aligned, parallel edges,
 /// flush sliding, and touching exactly at `t0` or at `t1`.
-const CLASSES: [ScenarioClass; 6] =
-    [Linear, AxisAligned, ParallelEdges, FlushSliding, ContactAtStart, ContactAtEnd];
+const CLASSES: [ScenarioClass; 6] = [
+    Linear,
+    AxisAligned,
+    ParallelEdges,
+    FlushSliding,
+    ContactAtStart,
+    ContactAtEnd,
+];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]

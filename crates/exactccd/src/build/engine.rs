@@ -104,7 +104,10 @@ pub struct EngineBody<'s> {
 pub fn engine_bodies(scenario: &Scenario) -> Option<[EngineBody<'_>; 2]> {
     let (a, b) = scenario.bodies()?;
     let interval = &scenario.interval;
-    Some([EngineBody { body: a, interval }, EngineBody { body: b, interval }])
+    Some([
+        EngineBody { body: a, interval },
+        EngineBody { body: b, interval },
+    ])
 }
 
 fn v3(v: &Vec3<f64>) -> [f64; 3] {

@@ -298,8 +298,7 @@ impl MotionSpec {
                 translation,
                 denominator,
             } => {
-                let mut m =
-                    json!({ "quaternion": polys_json(quaternion), "translation": polys_json(translation) });
+                let mut m = json!({ "quaternion": polys_json(quaternion), "translation": polys_json(translation) });
                 if let Some(d) = denominator {
                     m["denominator"] = list_json(d);
                 }
@@ -319,8 +318,7 @@ impl MotionSpec {
                 angle,
                 slide,
             } => {
-                let mut m =
-                    json!({ "axis_direction": list_json(axis_direction), "angle": num_json(angle) });
+                let mut m = json!({ "axis_direction": list_json(axis_direction), "angle": num_json(angle) });
                 if let Some(p) = axis_point {
                     m["axis_point"] = list_json(p);
                 }
