@@ -161,9 +161,8 @@ pub fn known_root() -> impl Strategy<Value = KnownRoot> {
 // Geometry and motions: the library's strategies (the `proptest` feature).
 use exactccd::geom::Mat3;
 pub use exactccd::strategies::{
-    affine_row_matrix_body, any_rational_body, linear_motion_body, positive_poly, quaternion_poly,
-    ratio, rational_motion_body, rational_pose, rational_vec3, small_int_poly, small_quaternion,
-    small_rational, unit_time,
+    affine_row_matrix_body, any_rational_body, linear_motion_body, ratio, rational_motion_body,
+    rational_pose, rational_vec3, small_quaternion, unit_time,
 };
 
 /// The rational matrix `m` in `f64`.
