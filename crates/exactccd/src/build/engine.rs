@@ -192,7 +192,7 @@ impl EnginePose {
     }
 
     /// `rotation^T (x - translation)`: a world point in local coordinates.
-    fn to_local(&self, x: &Vec3<f64>) -> [f64; 3] {
+    fn local_point(&self, x: &Vec3<f64>) -> [f64; 3] {
         let d = [
             x.x - self.translation[0],
             x.y - self.translation[1],
@@ -215,7 +215,7 @@ fn screw_twist(
 ) -> RigidTwist {
     RigidTwist {
         start,
-        local_center: start.to_local(axis_point),
+        local_center: start.local_point(axis_point),
         linvel: v3(&axis.scale(&slide_rate)),
         angvel: v3(&axis.scale(&rate)),
     }
