@@ -37,7 +37,10 @@
 //! The documented modules are what a user needs: [`scenario`] (load,
 //! parse, write), [`contact`] (methods, options, results, times),
 //! [`claims`] (judge another library's answer), [`generate`](mod@generate) (scenarios of
-//! every campaign class), and the exact numbers and geometry to build or
+//! every campaign class), [`build`] (a scenario built in code; what another
+//! engine reads back as `f64`), and behind features `strategies`
+//! (`proptest`), `fuzz` (`arbitrary`) and `parry` (parry3d-f64 as the engine
+//! under test; docs/ENGINES.md), and the exact numbers and geometry to build or
 //! read them ([`scalar`], [`poly`], [`geom`], [`motion`]). The solvers
 //! (`solver`), the bridge to the referee (`referee`), the benchmark-query
 //! runner (`queries`) and the campaigns (`campaign`) are public for the
@@ -48,8 +51,9 @@
 //!
 //! Dependencies flow one way, in this order:
 //! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
-//! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate)
-//! -> `campaign` -> [`claims`] (checked by a test of the source text);
+//! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate),
+//! [`build`] -> `campaign` -> [`claims`] -> the feature modules `strategies`,
+//! `fuzz`, `parry` (checked by a test of the source text);
 //! [`Error`], why a solver gave no answer, sits below them all. The command
 //! line is a crate of its own (`exactccd-cli`), so a dependent of this
 //! library compiles no argument parser and no progress bar.
