@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! error -> budget -> scalar -> poly -> geom -> motion -> solver -> contact -> referee
-//!       -> scenario -> queries, generate, separation -> campaign -> claims
+//!       -> scenario -> queries, generate, separation, build -> campaign -> claims
+//!       -> strategies, fuzz, parry
 //! ```
 //!
 //! (the command line is another crate, on top of all of them). Three rules:
@@ -38,9 +39,10 @@ const LAYERS: &[&[&str]] = &[
     &["contact"],
     &["referee"],
     &["scenario"],
-    &["queries", "generate", "separation"],
+    &["queries", "generate", "separation", "build"],
     &["campaign"],
     &["claims"],
+    &["strategies", "fuzz", "parry"],
 ];
 
 /// Cycles inside a folder that are known and still to be removed, each as

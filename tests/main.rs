@@ -11,6 +11,7 @@ mod primitive_support;
 mod sat_common;
 mod strategies;
 
+mod build;
 mod campaign;
 mod contract;
 mod corpus;

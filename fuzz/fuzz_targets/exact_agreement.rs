@@ -7,11 +7,11 @@
 
 use exactccd::campaign::evaluate;
 use exactccd::scenario::{parse_scenario, LoadOptions};
-use exactccd_fuzz::{fuzz_options, BoxPairIn};
+use exactccd::fuzz::{fuzz_options, BoxPairIn};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: BoxPairIn| {
-    let text = serde_json::to_string(&input.json()).unwrap_or_default();
+    let text = input.builder().to_string();
     let s =
         parse_scenario(&text, None, &LoadOptions::default()).expect("box pairs are always valid");
     let e = evaluate(Some(&s), None, &fuzz_options());

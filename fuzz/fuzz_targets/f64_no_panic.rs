@@ -6,11 +6,11 @@
 
 use exactccd::contact::{solve, Method, ScalarKind};
 use exactccd::scenario::{parse_scenario, LoadOptions};
-use exactccd_fuzz::{fuzz_options, ScenarioIn};
+use exactccd::fuzz::{fuzz_options, ScenarioIn};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: ScenarioIn| {
-    let text = serde_json::to_string(&input.json()).unwrap_or_default();
+    let text = input.builder().to_string();
     let Ok(s) = parse_scenario(&text, None, &LoadOptions::for_scalar(ScalarKind::F64)) else {
         return;
     };

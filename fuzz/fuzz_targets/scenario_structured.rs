@@ -8,11 +8,11 @@
 
 use exactccd::contact::ScalarKind;
 use exactccd::scenario::{parse_scenario, LoadOptions};
-use exactccd_fuzz::ScenarioIn;
+use exactccd::fuzz::ScenarioIn;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|input: ScenarioIn| {
-    let text = serde_json::to_string(&input.json()).unwrap_or_default();
+    let text = input.builder().to_string();
     for scalar in ScalarKind::ALL {
         if let Err(e) = parse_scenario(&text, None, &LoadOptions::for_scalar(scalar)) {
             let line = e.to_string();

@@ -3,8 +3,6 @@
 //! then geometry and motions.
 #![allow(dead_code)]
 
-use exactccd::geom::{quaternion_rotation, Mat3, Pose, Vec3};
-use exactccd::motion::{Body, Motion};
 use exactccd::poly::Poly;
 use exactccd::scalar::{BigInt, BigRational};
 use proptest::prelude::*;
@@ -160,146 +158,12 @@ pub fn known_root() -> impl Strategy<Value = KnownRoot> {
     ]
 }
 
-// ---------------------------------------------------------------------------
-// Geometry and motions
-
-/// `n / d` from integers.
-pub fn ratio(n: i64, d: i64) -> BigRational {
-    BigRational::new(BigInt::from(n), BigInt::from(d))
-}
-
-/// A rational with small numerator and denominator in `1..=12`.
-pub fn small_rational() -> impl Strategy<Value = BigRational> {
-    (-40i64..=40, 1i64..=12).prop_map(|(n, d)| ratio(n, d))
-}
-
-/// A rational time in `[0, 1]`.
-pub fn unit_time() -> impl Strategy<Value = BigRational> {
-    (0i64..=16, 1i64..=16).prop_map(|(n, d)| ratio(n.min(d), d))
-}
-
-/// A rational vector.
-pub fn rational_vec3() -> impl Strategy<Value = Vec3<BigRational>> {
-    (small_rational(), small_rational(), small_rational()).prop_map(|(x, y, z)| Vec3::new(x, y, z))
-}
-
-/// A non-zero quaternion of small integers (the zero quaternion is mapped
-/// to `(1, 0, 0, 0)`).
-pub fn small_quaternion() -> impl Strategy<Value = [BigRational; 4]> {
-    (-6i64..=6, -6i64..=6, -6i64..=6, -6i64..=6).prop_map(|(w, x, y, z)| {
-        let w = if (w, x, y, z) == (0, 0, 0, 0) { 1 } else { w };
-        [w, x, y, z].map(|k| ratio(k, 1))
-    })
-}
-
-/// A rational rigid pose.
-pub fn rational_pose() -> impl Strategy<Value = Pose<BigRational>> {
-    (small_quaternion(), rational_vec3())
-        .prop_map(|(q, c)| Pose::new(quaternion_rotation(&q).expect("non-zero quaternion"), c))
-}
-
-/// A polynomial of degree at most `deg` with small integer coefficients.
-pub fn small_int_poly(deg: usize) -> impl Strategy<Value = Poly<BigRational>> {
-    proptest::collection::vec(-5i64..=5, deg + 1)
-        .prop_map(|cs| Poly::from_coeffs(cs.into_iter().map(|c| ratio(c, 1)).collect()))
-}
-
-/// A polynomial positive for every real `t`: `k + c t^2`, `k >= 1`, `c >= 0`.
-pub fn positive_poly() -> impl Strategy<Value = Poly<BigRational>> {
-    (1i64..=4, 0i64..=3)
-        .prop_map(|(k, c)| Poly::from_coeffs(vec![ratio(k, 1), ratio(0, 1), ratio(c, 1)]))
-}
-
-/// A quaternion polynomial that never vanishes: constant non-zero `w`, the
-/// rest of degree at most 1.
-pub fn quaternion_poly() -> impl Strategy<Value = [Poly<BigRational>; 4]> {
-    (
-        1i64..=4,
-        small_int_poly(1),
-        small_int_poly(1),
-        small_int_poly(1),
-    )
-        .prop_map(|(w, x, y, z)| [Poly::constant(ratio(w, 1)), x, y, z])
-}
-
-fn body(motion: Motion, pose: Pose<BigRational>) -> Body {
-    use exactccd::geom::{BoxShape, Shape};
-    Body {
-        shape: Shape::Box(BoxShape::new([ratio(1, 1), ratio(1, 1), ratio(1, 1)])),
-        pose,
-        motion,
-    }
-}
-
-/// A body with a `rational` motion (rigid), denominators positive for all `t`.
-pub fn rational_motion_body() -> impl Strategy<Value = Body> {
-    (
-        quaternion_poly(),
-        small_int_poly(2),
-        small_int_poly(1),
-        small_int_poly(2),
-        positive_poly(),
-    )
-        .prop_map(|(quaternion, t0, t1, t2, denominator)| {
-            body(
-                Motion::Rational {
-                    quaternion,
-                    translation: Vec3::new(t0, t1, t2),
-                    denominator,
-                },
-                Pose::identity(),
-            )
-        })
-}
-
-/// A body with a `linear` motion from a rational pose.
-pub fn linear_motion_body() -> impl Strategy<Value = Body> {
-    (rational_pose(), rational_vec3())
-        .prop_map(|(pose, velocity)| body(Motion::Linear { velocity }, pose))
-}
-
-/// A body with a non-rigid `row_matrix` motion whose linear part is
-/// diagonally dominant for `t` in `[0, 1]` (`10 I` plus entries of size at
-/// most 2), so invertible there, with `w = k + c t^2 > 0`.
-pub fn affine_row_matrix_body() -> impl Strategy<Value = Body> {
-    (
-        proptest::collection::vec(small_int_poly(1), 9),
-        small_int_poly(1),
-        small_int_poly(1),
-        small_int_poly(1),
-        positive_poly(),
-    )
-        .prop_map(|(noise, tx, ty, tz, w)| {
-            let shrink = |p: &Poly<BigRational>| p.scale(&ratio(1, 5));
-            let mut rows: [[Poly<BigRational>; 4]; 4] = Default::default();
-            for i in 0..3 {
-                for j in 0..3 {
-                    let mut e = shrink(&noise[3 * i + j]);
-                    if i == j {
-                        e = &e + &Poly::constant(ratio(10, 1));
-                    }
-                    rows[i][j] = e;
-                }
-            }
-            rows[3] = [tx, ty, tz, w.clone()];
-            body(
-                Motion::RowMatrix {
-                    rows,
-                    denominator: w,
-                },
-                Pose::identity(),
-            )
-        })
-}
-
-/// Any rational-motion body: rational, linear or affine row matrix.
-pub fn any_rational_body() -> impl Strategy<Value = Body> {
-    prop_oneof![
-        rational_motion_body(),
-        linear_motion_body(),
-        affine_row_matrix_body()
-    ]
-}
+// Geometry and motions: the library's strategies (the `proptest` feature).
+use exactccd::geom::Mat3;
+pub use exactccd::strategies::{
+    affine_row_matrix_body, any_rational_body, linear_motion_body, ratio, rational_motion_body,
+    rational_pose, rational_vec3, small_quaternion, unit_time,
+};
 
 /// The rational matrix `m` in `f64`.
 pub fn mat_f64(m: &Mat3<BigRational>) -> Mat3<f64> {

@@ -37,7 +37,10 @@
 //! The documented modules are what a user needs: [`scenario`] (load,
 //! parse, write), [`contact`] (methods, options, results, times),
 //! [`claims`] (judge another library's answer), [`generate`](mod@generate) (scenarios of
-//! every campaign class), and the exact numbers and geometry to build or
+//! every campaign class), [`build`] (a scenario built in code; what another
+//! engine reads back as `f64`), and behind features `strategies`
+//! (`proptest`), `fuzz` (`arbitrary`) and `parry` (parry3d-f64 as the engine
+//! under test; docs/ENGINES.md), and the exact numbers and geometry to build or
 //! read them ([`scalar`], [`poly`], [`geom`], [`motion`]). The solvers
 //! (`solver`), the bridge to the referee (`referee`), the benchmark-query
 //! runner (`queries`) and the campaigns (`campaign`) are public for the
@@ -49,7 +52,8 @@
 //! Dependencies flow one way, in this order:
 //! [`scalar`] -> [`poly`] -> [`geom`] -> [`motion`] -> `solver` ->
 //! [`contact`] -> `referee` -> [`scenario`] -> `queries`, [`generate`](mod@generate),
-//! [`separation`] -> `campaign` -> [`claims`] (checked by a test of the source text);
+//! [`separation`], [`build`] -> `campaign` -> [`claims`] -> the feature modules
+//! `strategies`, `fuzz`, `parry` (checked by a test of the source text);
 //! [`Error`], why a solver gave no answer, sits below them all, and the
 //! work budget ([`WorkBudget`], [`with_budget`]) just above it. The command
 //! line is a crate of its own (`exactccd-cli`), so a dependent of this
@@ -58,16 +62,23 @@
 #![deny(missing_docs)]
 
 mod budget;
+pub mod build;
 pub mod claims;
 pub mod contact;
 mod error;
+#[cfg(feature = "arbitrary")]
+pub mod fuzz;
 pub mod generate;
 pub mod geom;
 pub mod motion;
+#[cfg(feature = "parry")]
+pub mod parry;
 pub mod poly;
 pub mod scalar;
 pub mod scenario;
 pub mod separation;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 
 // Internals: the solvers, the bridge to the referee, the benchmark-query
 // runner and the campaigns. They are public for the command line, the
@@ -83,6 +94,7 @@ pub mod referee;
 pub mod solver;
 
 pub use budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
+pub use build::{engine_bodies, BodySpec, EngineBody, EnginePose, ScenarioBuilder};
 pub use claims::{check_claim, Claim, ClaimVerdict, FloatClass, Verdict};
 pub use contact::{
     default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,
