@@ -300,8 +300,26 @@ const VERDICTS: [&str; 7] = [
     "invalid",
 ];
 
+/// The outcome of judged lines (each output line with its verdict's name):
+/// the lines on stdout in order, the summary (counting `what`: claims or
+/// queries) on stderr, the status by the worst verdict.
+pub(crate) fn judged_outcome(judged: &[(String, &'static str)], what: &str) -> Outcome {
+    let names: Vec<&str> = judged.iter().map(|(_, n)| *n).collect();
+    let (summary, status) = summarise(&names);
+    let mut stdout = String::new();
+    for (line, _) in judged {
+        stdout.push_str(line);
+        stdout.push('\n');
+    }
+    Outcome {
+        status,
+        stdout,
+        stderr: vec![summary.replacen("claims", what, 1)],
+    }
+}
+
 /// The summary line and the exit status of a list of verdict names.
-pub(crate) fn summarise(names: &[&str]) -> (String, u8) {
+fn summarise(names: &[&str]) -> (String, u8) {
     let count = |v: &str| names.iter().filter(|n| **n == v).count();
     let parts: Vec<String> = VERDICTS
         .iter()
@@ -394,18 +412,7 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
         })
         .collect();
     bar.finish_and_clear();
-    let names: Vec<&str> = judged.iter().map(|(_, n)| *n).collect();
-    let (summary, status) = summarise(&names);
-    let mut stdout = String::new();
-    for (line, _) in &judged {
-        stdout.push_str(line);
-        stdout.push('\n');
-    }
-    Outcome {
-        status,
-        stdout,
-        stderr: vec![summary],
-    }
+    judged_outcome(&judged, "claims")
 }
 
 /// A claim about the scenario `plot` draws, judged.

@@ -12,7 +12,7 @@
 //! on stdout; a query whose answer columns are wrong is `invalid` alone.
 #![deny(clippy::float_arithmetic)]
 
-use super::check::{claims_bar, summarise};
+use super::check::{claims_bar, judged_outcome};
 use super::Outcome;
 use exactccd::claims::{check_query_answer, validate_tolerance, ClaimVerdict};
 use exactccd::contact::{time_json, DEFAULT_PRECISION_BITS};
@@ -106,16 +106,5 @@ pub fn check_queries_command(paths: &[PathBuf], tolerance: f64) -> Outcome {
         })
         .collect();
     bar.finish_and_clear();
-    let names: Vec<&str> = judged.iter().map(|(_, n)| *n).collect();
-    let (summary, status) = summarise(&names);
-    let mut stdout = String::new();
-    for (line, _) in &judged {
-        stdout.push_str(line);
-        stdout.push('\n');
-    }
-    Outcome {
-        status,
-        stdout,
-        stderr: vec![summary.replacen("claims", "queries", 1)],
-    }
+    judged_outcome(&judged, "queries")
 }

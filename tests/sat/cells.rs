@@ -80,3 +80,34 @@ fn brackets_hold_the_fifty_digit_truth_and_are_narrow() {
     }
     assert!(contacts >= 25, "{contacts} contacts");
 }
+
+/// A former finding of the glide campaign: `b` starts on a screw touching
+/// `a` (its rotation `3/5, 4/5` is not dyadic, so the interval placements
+/// at `t0 = 0` are not exact). The time cells must decide the touch at
+/// `t0` from the exact poses, as glide does: contact at exactly `0`,
+/// overlapping at the start (once they answered the bracket `[0, 2^-69]`
+/// with `initially_overlapping: false`).
+#[test]
+fn a_touch_at_t0_under_a_screw_is_decided_exactly() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cells_findings/spin-2026-142.json");
+    let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    for method in [Method::Sat, Method::Glide] {
+        let r = solve(
+            &s.query(),
+            method,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert!(r.initially_overlapping, "{method:?}");
+        assert_eq!(
+            bracket(r.time.as_ref().unwrap()),
+            (
+                BigRational::from_integer(0.into()),
+                BigRational::from_integer(0.into())
+            ),
+            "{method:?}"
+        );
+    }
+}

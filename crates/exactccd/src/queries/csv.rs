@@ -269,25 +269,20 @@ pub fn parse_answered_queries(
 /// Reads a benchmark file with a tool's answers
 /// ([`parse_answered_queries`]); its kind comes from its path.
 pub fn read_answered_query_file(path: &Path) -> Result<Vec<AnsweredQuery>, QueryFileError> {
-    let error = |line, message| QueryFileError {
-        path: path.to_path_buf(),
-        line,
-        message,
-    };
-    let kind = kind_from_path(path).ok_or_else(|| {
-        error(
-            None,
-            "no folder named vertex-face or edge-edge on the path: the query kind is unknown"
-                .to_string(),
-        )
-    })?;
-    let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
-    parse_answered_queries(&text, kind).map_err(|(line, message)| error(Some(line), message))
+    read_benchmark_file(path, parse_answered_queries)
 }
 
 /// Reads a benchmark file; its kind comes from its path
 /// ([`kind_from_path`]).
 pub fn read_query_file(path: &Path) -> Result<Vec<BenchmarkQuery>, QueryFileError> {
+    read_benchmark_file(path, parse_queries)
+}
+
+/// Reads a benchmark file with `parse`, the query kind taken from its path.
+fn read_benchmark_file<T>(
+    path: &Path,
+    parse: impl Fn(&str, QueryKind) -> Result<Vec<T>, (usize, String)>,
+) -> Result<Vec<T>, QueryFileError> {
     let error = |line, message| QueryFileError {
         path: path.to_path_buf(),
         line,
@@ -301,7 +296,7 @@ pub fn read_query_file(path: &Path) -> Result<Vec<BenchmarkQuery>, QueryFileErro
         )
     })?;
     let text = std::fs::read_to_string(path).map_err(|e| error(None, e.to_string()))?;
-    parse_queries(&text, kind).map_err(|(line, message)| error(Some(line), message))
+    parse(&text, kind).map_err(|(line, message)| error(Some(line), message))
 }
 
 /// The `.csv` files of the paths, directories searched recursively; files

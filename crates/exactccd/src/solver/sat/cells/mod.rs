@@ -44,12 +44,13 @@ mod witness;
 pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;
-use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Obb, Shape, Vec3};
-use crate::motion::{pair_enclosures, Body, IntervalVec, PlacementEnclosure};
+use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Obb, Pose, Shape, Vec3};
+use crate::motion::{pair_enclosures, Body, IntervalVec, Motion, PlacementEnclosure};
 use crate::scalar::interval::{sqrt, Interval};
 use crate::scalar::{rational_to_f64, BigRational, Sign};
 use crate::Error;
 use boxes::{AxisIndex, Extents};
+use num_traits::Zero;
 use search::{Cell, Class, Pair};
 
 /// Bits carried beyond the requested precision by the interval arithmetic.
@@ -145,7 +146,38 @@ pub fn solve_box_cells(
     };
     let (t0, t1) = interval;
     let cells = pair.cells(t0, t1)?;
-    interpret(&pair, &cells, (t0, t1), (box_a, box_b))
+    let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
+        (Some(pa), Some(pb)) => Some(boxes_touch(&pa, box_a, &pb, box_b)),
+        _ => exact_contact_at(&pair, t0, (box_a, box_b)),
+    };
+    interpret(&pair, &cells, (t0, t1), (box_a, box_b), at_start)
+}
+
+/// The body's exact rational pose at the interval's start `t0`, when the
+/// motion leaves it there: at rest, a `poses` motion at its first pose, a
+/// `screw` or `angular` motion at `t = 0` (no turn, no slide, no travel
+/// yet). `None` otherwise (the pose at `t0` may be transcendental).
+fn exact_pose_at_start(body: &Body, t0: &BigRational) -> Option<Pose<BigRational>> {
+    match &body.motion {
+        Motion::Static | Motion::Poses { .. } => Some(body.pose.clone()),
+        Motion::Screw { .. } | Motion::Angular { .. } if t0.is_zero() => Some(body.pose.clone()),
+        _ => None,
+    }
+}
+
+/// The exact static separating-axis test of two placed boxes.
+fn boxes_touch(
+    pa: &Pose<BigRational>,
+    box_a: &BoxShape<BigRational>,
+    pb: &Pose<BigRational>,
+    box_b: &BoxShape<BigRational>,
+) -> bool {
+    let obb = |p: &Pose<BigRational>, shape: &BoxShape<BigRational>| Obb {
+        center: p.translation.clone(),
+        axes: [p.rotation.col(0), p.rotation.col(1), p.rotation.col(2)],
+        half_extents: shape.half_extents.clone(),
+    };
+    test_box_box(&obb(pa, box_a), &obb(pb, box_b)).intersects()
 }
 
 /// Bits of the largest time magnitude, so that the target width stays
@@ -249,10 +281,10 @@ fn limit(established: &str, run: &Run<'_>) -> Error {
 fn transition(
     pair: &Pair,
     run: &Run<'_>,
-    before: Option<RunKind>,
-    after: Option<RunKind>,
+    (before, after): (Option<RunKind>, Option<RunKind>),
     ends: (&BigRational, &BigRational),
     boxes: (&BoxShape<BigRational>, &BoxShape<BigRational>),
+    at_start: Option<bool>,
     established: &str,
 ) -> Result<Transition, Error> {
     use RunKind::{Overlapping as O, Separated as S};
@@ -264,11 +296,15 @@ fn transition(
     match (before, after) {
         (Some(S), Some(O)) => Ok(Transition::Starts(enclosure)),
         (Some(O), Some(S)) | (Some(O), None) => Ok(Transition::Ends(enclosure)),
-        (None, Some(O)) => match exact_contact_at(pair, t0, boxes) {
+        // contact from within the target width of `t0`: whether the boxes
+        // touch at `t0` itself must be decided, or `initially_overlapping`
+        // would be a guess
+        (None, Some(O)) => match at_start {
             Some(true) => Ok(Transition::Starts(CellTime::Exact(t0.clone()))),
-            _ => Ok(Transition::Starts(enclosure)),
+            Some(false) => Ok(Transition::Starts(enclosure)),
+            None => Err(limit(established, run)),
         },
-        (None, Some(S)) | (None, None) => match exact_contact_at(pair, t0, boxes) {
+        (None, Some(S)) | (None, None) => match at_start {
             Some(true) => Ok(Transition::TouchAtStart(enclosure)),
             _ => Err(limit(established, run)),
         },
@@ -286,6 +322,7 @@ fn interpret(
     cells: &[Cell],
     ends: (&BigRational, &BigRational),
     boxes: (&BoxShape<BigRational>, &BoxShape<BigRational>),
+    at_start: Option<bool>,
 ) -> Result<CellOutcome, Error> {
     let (t0, t1) = ends;
     let runs = runs(cells);
@@ -313,7 +350,15 @@ fn interpret(
             RunKind::Undecided => {
                 let before = k.checked_sub(1).map(|i| runs[i].kind);
                 let after = runs.get(k + 1).map(|r| r.kind);
-                match transition(pair, run, before, after, ends, boxes, &established)? {
+                match transition(
+                    pair,
+                    run,
+                    (before, after),
+                    ends,
+                    boxes,
+                    at_start,
+                    &established,
+                )? {
                     Transition::Starts(t) => {
                         open = Some(t);
                         contact_run.get_or_insert(k);
