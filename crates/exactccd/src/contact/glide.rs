@@ -329,7 +329,12 @@ fn convert(
         collides,
         initially_overlapping: out.initially_overlapping,
         time: time_of_contact,
-        contact_intervals: Vec::new(),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .flatten()
+            .map(|(from, to)| (time(from), time(to)))
+            .collect(),
         feature: shown.map(feature_pair),
         point: shown.map(|e| e.geometry.point),
         normal: shown.and_then(|e| e.geometry.normal),

@@ -27,7 +27,8 @@
 //! plane equation vanishes identically (a vertex gliding in a face's plane),
 //! the candidates are the range's start and the roots of the inside
 //! polynomials: the set of contact parameters is closed and semi-algebraic,
-//! so its least element is one of them. Edges that stay coplanar are left
+//! so its least element and the ends of each of its stretches are among
+//! them; every candidate in contact is returned. Edges that stay coplanar are left
 //! to the vertex-face tests: two coplanar segments first meet at an end.
 //!
 //! Why this finds the first contact: at the first contact time `T > t0` the
@@ -201,7 +202,9 @@ pub struct RawEvent<R> {
     /// The parameter (time for a translation, `σ` for a rotation).
     pub param: R,
     /// True when the event's equation vanishes identically (a vertex gliding
-    /// in a face's plane): `param` is then the first contact of the pair.
+    /// in a face's plane): `param` is then one of the pair's candidates
+    /// (module docs) at which the vertex lies in the closed face; the first
+    /// of them is the pair's first contact.
     pub coplanar: bool,
 }
 
@@ -231,8 +234,11 @@ pub struct EventStats {
 }
 
 /// The parameters where `equation = 0` and some group of conditions holds
-/// (module docs); every root for a non-zero equation, the first candidate
-/// when it vanishes identically.
+/// (module docs): every root for a non-zero equation; when it vanishes
+/// identically, every candidate (the range's start and the roots of the
+/// inside polynomials) at which a group holds, in order: the first is the
+/// pair's first contact, and the ends of every stretch of contact are
+/// among them (what the contact intervals need, `intervals.rs`).
 fn solve_pair<S: RealRoots>(
     equation: &Poly<S>,
     groups: &[Vec<Condition<S>>],
@@ -261,11 +267,12 @@ fn solve_pair<S: RealRoots>(
         }
     }
     candidates.sort();
+    candidates.dedup();
     Ok(candidates
         .into_iter()
-        .find(|r| ok(r))
-        .map(|r| vec![(r, true)])
-        .unwrap_or_default())
+        .filter(|r| ok(r))
+        .map(|r| (r, true))
+        .collect())
 }
 
 /// Point-in-closed-face conditions for the moving point `n_pt / d`.

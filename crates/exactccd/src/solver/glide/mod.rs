@@ -50,6 +50,7 @@ mod events;
 mod facing;
 mod float_geometry;
 mod general;
+mod intervals;
 mod overlap;
 pub mod raster;
 mod relative;

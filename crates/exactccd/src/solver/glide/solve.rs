@@ -8,6 +8,7 @@ use super::events::{edge_edge, vertex_face, EventKind, EventStats, PlacedSolid, 
 use super::float_geometry::{event_geometry, float_time, EventGeometry, FloatContext};
 use super::general::{mixed_events, time_fraction};
 use super::overlap::solids_intersect;
+use super::intervals::{contact_stretches, Close, Mark};
 use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use super::setup::Setup;
 // the raster variant (`raster/solve.rs`) names these here
@@ -89,6 +90,12 @@ pub struct GlideOutcome {
     /// The collisions in time order (all of them when asked, else the
     /// first); empty without contact after `t0`.
     pub events: Vec<GlideEvent>,
+    /// The contact intervals (docs/FORMAT.md 3): the maximal closed
+    /// stretches of `[t0, t1]` on which the closed solids intersect, in
+    /// order, each end in the variant's time (exact, certified enclosure or
+    /// `f64`); `None` where glide does not compute them (general screws, the
+    /// raster variant).
+    pub contact_intervals: Option<Vec<(GlideTime, GlideTime)>>,
     /// `t0`, the time when initially overlapping.
     pub t0: BigRational,
     /// Counters.
@@ -98,15 +105,22 @@ pub struct GlideOutcome {
 /// Whether the solids intersect at the start, and the raw events.
 type RawEvents<R> = (bool, Vec<RawEvent<R>>);
 
+/// `a` and `b` placed in `a`'s frame at the path's start, in the scalar `S`.
+fn placed_solids<S: RealRoots>(setup: &Setup) -> (PlacedSolid<S>, PlacedSolid<S>) {
+    (
+        PlacedSolid::new(setup.a.mesh.map_scalar(S::from_rational)),
+        PlacedSolid::new(setup.b_placed.map_scalar(S::from_rational)),
+    )
+}
+
 /// Every raw event in the parameter range (unfiltered by the `screw`
 /// end), sorted by parameter, and whether the solids intersect at the start.
 pub(crate) fn raw_events<S: RealRoots>(
     setup: &Setup,
+    (a, b): (&PlacedSolid<S>, &PlacedSolid<S>),
     stats: &mut EventStats,
 ) -> Result<RawEvents<S::Root>, Error> {
-    let a = PlacedSolid::new(setup.a.mesh.map_scalar(S::from_rational));
-    let b = PlacedSolid::new(setup.b_placed.map_scalar(S::from_rational));
-    let overlapping = solids_intersect(&a, &b).ok_or_else(|| {
+    let overlapping = solids_intersect(a, b).ok_or_else(|| {
         Error::limit_exceeded(
             "could not decide containment at t0: every tried ray met an edge".to_string(),
         )
@@ -117,7 +131,7 @@ pub(crate) fn raw_events<S: RealRoots>(
     let range = (&lo, &hi);
     let limit = |e: String| Error::limit_exceeded(e);
     let mut events = Vec::new();
-    for (vb, fa, r, coplanar) in vertex_face(&a, &b, &forward, range, stats).map_err(limit)? {
+    for (vb, fa, r, coplanar) in vertex_face(a, b, &forward, range, stats).map_err(limit)? {
         events.push(RawEvent {
             kind: EventKind::FaceVertex,
             a: fa,
@@ -126,7 +140,7 @@ pub(crate) fn raw_events<S: RealRoots>(
             coplanar,
         });
     }
-    for (va, fb, r, coplanar) in vertex_face(&b, &a, &inverse, range, stats).map_err(limit)? {
+    for (va, fb, r, coplanar) in vertex_face(b, a, &inverse, range, stats).map_err(limit)? {
         events.push(RawEvent {
             kind: EventKind::VertexFace,
             a: va,
@@ -135,7 +149,7 @@ pub(crate) fn raw_events<S: RealRoots>(
             coplanar,
         });
     }
-    for (ea, eb, r) in edge_edge(&a, &b, &forward, range, stats).map_err(limit)? {
+    for (ea, eb, r) in edge_edge(a, b, &forward, range, stats).map_err(limit)? {
         events.push(RawEvent {
             kind: EventKind::EdgeEdge,
             a: ea,
@@ -401,47 +415,164 @@ pub fn solve_glide(
         // an f64 scenario's poses, rounded to f64, leave a slide at rounding
         // level where the file meant a pure rotation: solved as that rotation
     }
-    let mut events = Vec::new();
-    let initially_overlapping;
-    if exact {
-        let (overlap, raw) = raw_events::<BigRational>(&setup, &mut stats.events)?;
-        initially_overlapping = overlap;
-        for ev in raw {
-            let Some((time, bits)) = exact_time(&setup.rel, &ev.param, precision)? else {
-                break;
-            };
-            if let Some(b) = bits {
-                stats.enclosure_bits = Some(stats.enclosure_bits.map_or(b, |x: u32| x.min(b)));
-            }
-            let lambda = <BigRational as RealRoots>::root_to_f64(&ev.param);
-            if events.is_empty() {
-                stats.first_parameter = Some(ev.param.clone());
-            }
-            events.push(finish(&setup, &ctx, &ev, lambda, time));
-            if !all {
-                break;
-            }
-        }
+    let rel = &setup.rel;
+    let (initially_overlapping, events, contact_intervals) = if exact {
+        let found = analytic_events::<BigRational>(
+            &setup,
+            &ctx,
+            &mut stats,
+            all,
+            |param| exact_time(rel, param, precision),
+            GlideTime::Exact(RealAlgebraic::from_rational(interval.1.clone())),
+        )?;
+        stats.first_parameter = found.first_parameter;
+        (
+            found.initially_overlapping,
+            found.events,
+            found.contact_intervals,
+        )
     } else {
-        let (overlap, raw) = raw_events::<f64>(&setup, &mut stats.events)?;
-        initially_overlapping = overlap;
-        for ev in raw {
-            let lambda = <f64 as RealRoots>::root_to_f64(&ev.param);
-            let t = float_time(&setup.rel, lambda);
-            if !t.is_finite() || t > ctx.t1 {
-                break;
-            }
-            events.push(finish(&setup, &ctx, &ev, lambda, GlideTime::Float(t)));
-            if !all {
-                break;
-            }
-        }
-    }
+        let t1 = ctx.t1;
+        let found = analytic_events::<f64>(
+            &setup,
+            &ctx,
+            &mut stats,
+            all,
+            |param| {
+                let t = float_time(rel, <f64 as RealRoots>::root_to_f64(param));
+                Ok((t.is_finite() && t <= t1).then_some((GlideTime::Float(t), None)))
+            },
+            GlideTime::Float(t1),
+        )?;
+        (
+            found.initially_overlapping,
+            found.events,
+            found.contact_intervals,
+        )
+    };
     Ok(GlideOutcome {
         initially_overlapping,
         events,
+        contact_intervals: Some(contact_intervals),
         t0: interval.0.clone(),
         stats,
+    })
+}
+
+/// What the analytic variant found: the overlap at `t0`, the reported
+/// events, the contact intervals and the first event's parameter.
+struct Found<R> {
+    initially_overlapping: bool,
+    events: Vec<GlideEvent>,
+    contact_intervals: Vec<(GlideTime, GlideTime)>,
+    first_parameter: Option<R>,
+}
+
+/// The time of an event's parameter, with the enclosure bits reached;
+/// `None` beyond `t1`.
+type TimeOf = Option<(GlideTime, Option<u32>)>;
+
+/// The analytic variant in the scalar `S` (no slide): every event of the
+/// step, the reported ones (the first, or all; a vertex gliding in a face's
+/// plane reported at its first contact), and the contact intervals from all
+/// of them (`intervals.rs`). `time_of` gives a parameter's time (`None`
+/// beyond `t1`), `end` the time `t1`.
+fn analytic_events<S: RealRoots>(
+    setup: &Setup,
+    ctx: &FloatContext,
+    stats: &mut GlideStats,
+    all: bool,
+    time_of: impl Fn(&S::Root) -> Result<TimeOf, Error>,
+    end: GlideTime,
+) -> Result<Found<S::Root>, Error> {
+    let (a, b) = placed_solids::<S>(setup);
+    let (overlap, raw) = raw_events::<S>(setup, (&a, &b), &mut stats.events)?;
+    let screw = matches!(
+        setup.rel.path,
+        GlidePath::Rotation {
+            time: TimeMap::AngularSpeed { .. },
+            ..
+        }
+    );
+    // The events within the step: a screw's end parameter is
+    // transcendental, so the events past `t1` are cut by their times (which
+    // grow with the parameter).
+    let kept = if screw {
+        let (mut lo, mut hi) = (0, raw.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if time_of(&raw[mid].param)?.is_some() {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    } else {
+        raw.len()
+    };
+    let mut note_bits = |bits: Option<u32>| {
+        if let Some(b) = bits {
+            stats.enclosure_bits = Some(stats.enclosure_bits.map_or(b, |x: u32| x.min(b)));
+        }
+    };
+    let mut events = Vec::new();
+    let mut first_parameter = None;
+    let mut gliding = std::collections::BTreeSet::new();
+    for ev in &raw[..kept] {
+        if ev.coplanar && !gliding.insert((ev.kind, ev.a, ev.b)) {
+            continue; // a later contact of a vertex gliding in a face's plane
+        }
+        let Some((time, bits)) = time_of(&ev.param)? else {
+            break;
+        };
+        note_bits(bits);
+        if events.is_empty() {
+            first_parameter = Some(ev.param.clone());
+        }
+        let lambda = <S as RealRoots>::root_to_f64(&ev.param);
+        events.push(finish(setup, ctx, ev, lambda, time));
+        if !all {
+            break;
+        }
+    }
+    let (lo, hi) = setup.rel.parameter_range();
+    let (lo, hi) = (S::from_rational(&lo), S::from_rational(&hi));
+    let close = if screw {
+        Close::Before {
+            beyond: raw
+                .get(kept)
+                .map_or_else(|| S::root_of_value(&hi), |e| e.param.clone()),
+        }
+    } else {
+        Close::At(hi)
+    };
+    let (forward, _) = setup.paths::<S>();
+    let params: Vec<S::Root> = raw[..kept].iter().map(|e| e.param.clone()).collect();
+    let stretches = contact_stretches(&a, &b, &forward, &lo, overlap, &params, &close)?;
+    let mut time_at = |m: &Mark<S::Root>| -> Result<GlideTime, Error> {
+        match m {
+            Mark::Stop => Ok(end.clone()),
+            Mark::At(r) => {
+                let (time, bits) = time_of(r)?.ok_or_else(|| {
+                    Error::limit_exceeded(
+                        "a contact interval's end came out past t1".to_string(),
+                    )
+                })?;
+                note_bits(bits);
+                Ok(time)
+            }
+        }
+    };
+    let mut contact_intervals = Vec::with_capacity(stretches.len());
+    for (from, to) in &stretches {
+        contact_intervals.push((time_at(from)?, time_at(to)?));
+    }
+    Ok(Found {
+        initially_overlapping: overlap,
+        events,
+        contact_intervals,
+        first_parameter,
     })
 }
 
@@ -560,6 +691,7 @@ fn solve_general(
     Ok(GlideOutcome {
         initially_overlapping,
         events,
+        contact_intervals: None,
         t0: t0.clone(),
         stats,
     })

@@ -155,6 +155,7 @@ pub fn solve_raster(
         outcome: GlideOutcome {
             initially_overlapping,
             events,
+            contact_intervals: None,
             t0: t0.clone(),
             stats: GlideStats {
                 path,
