@@ -2,5 +2,6 @@
 
 mod certificate;
 mod enclosure;
+mod intervals;
 mod raster;
 mod solve;

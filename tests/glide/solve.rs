@@ -423,7 +423,7 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
             half: cases.len() % 3 == 0,
         });
     }
-    let (mut hits, mut checked, mut half_hits) = (0, 0, 0);
+    let (mut hits, mut checked, mut half_hits, mut intervals) = (0, 0, 0, 0);
     for (i, case) in cases.iter().enumerate() {
         let g = case.glide_scenario();
         let s = case.sat_scenario();
@@ -439,6 +439,33 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
             "case {i}"
         );
         checked += 1;
+        // the contact intervals, end by end: glide's enclosures against the
+        // times of SAT's exact ends in σ
+        let kk = case.k.iter().map(|c| c * c).sum::<i64>();
+        assert_eq!(
+            gr.contact_intervals.len(),
+            sr.contact_intervals.len(),
+            "case {i}: {:?} / {:?}",
+            gr.contact_intervals,
+            sr.contact_intervals
+        );
+        for ((g0, g1), (s0, s1)) in gr.contact_intervals.iter().zip(&sr.contact_intervals) {
+            for (gt, st) in [(g0, s0), (g1, s1)] {
+                let want = time_of_sigma(&exact_time(&Some(st.clone())).unwrap(), kk, case.half);
+                let (lo, hi) = match gt {
+                    Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
+                    Time::Exact(x) => x.bracket(64),
+                    Time::Float(_) => unreachable!(),
+                };
+                assert!(
+                    lo <= want.hi && want.lo <= hi,
+                    "case {i}: interval end [{lo}, {hi}] vs SAT's [{}, {}]",
+                    want.lo,
+                    want.hi
+                );
+            }
+            intervals += 1;
+        }
         if sr.collides && !sr.initially_overlapping {
             hits += 1;
             half_hits += usize::from(case.half);
@@ -459,6 +486,7 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
         }
     }
     assert_eq!(checked, cases.len());
+    assert!(intervals >= 15, "only {intervals} contact intervals");
     assert!(hits >= 15, "only {hits} contacts among {checked} cases");
     assert!(half_hits >= 5, "only {half_hits} half-turn contacts");
 }
