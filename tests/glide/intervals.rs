@@ -60,7 +60,12 @@ fn float(t: &Time) -> f64 {
 }
 
 /// The hand cases: scenario text, `initially_overlapping`, intervals.
-fn hand_cases() -> Vec<(&'static str, String, bool, Vec<(&'static str, &'static str)>)> {
+fn hand_cases() -> Vec<(
+    &'static str,
+    String,
+    bool,
+    Vec<(&'static str, &'static str)>,
+)> {
     vec![
         // x(t) = -10 + 20 t: |x| <= 2 for t in [2/5, 3/5].
         (
@@ -132,7 +137,10 @@ fn hand_derived_intervals_under_translation() {
         let g = run(&s, Method::Glide, ScalarKind::F64).unwrap();
         assert_eq!(g.contact_intervals.len(), want.len(), "{name} (f64)");
         for ((a, b), (x, y)) in g.contact_intervals.iter().zip(&want) {
-            let (x, y) = (exactccd::scalar::rational_to_f64(x), exactccd::scalar::rational_to_f64(y));
+            let (x, y) = (
+                exactccd::scalar::rational_to_f64(x),
+                exactccd::scalar::rational_to_f64(y),
+            );
             assert!((float(a) - x).abs() <= 1e-12, "{name} (f64): {a:?} vs {x}");
             assert!((float(b) - y).abs() <= 1e-12, "{name} (f64): {b:?} vs {y}");
         }
@@ -165,7 +173,8 @@ fn same_intervals(g: &ContactResult, s: &ContactResult) -> Result<(), String> {
 /// differ, `None` when they agree or glide does not take the scenario as a
 /// translation.
 fn compare_with_sat(s: &Scenario) -> Option<Result<bool, String>> {
-    let translation = [s.a(), s.b()]
+    let (a, b) = s.bodies()?;
+    let translation = [a, b]
         .iter()
         .all(|b| matches!(b.motion, Motion::Static | Motion::Linear { .. }));
     if !translation {
@@ -279,13 +288,24 @@ fn screw_intervals_enclose_the_closed_forms_and_overlap_the_time_cells() {
     for (t, want) in [(entry, SWEEP_ENTRY), (exit, SWEEP_EXIT)] {
         let (lo, hi) = enclosure(t);
         let x = q(want);
-        assert!(lo <= &x + &tol && &x - &tol <= hi, "[{lo}, {hi}] misses {want}");
+        assert!(
+            lo <= &x + &tol && &x - &tol <= hi,
+            "[{lo}, {hi}] misses {want}"
+        );
         assert!(&hi - &lo <= q("1e-18"), "too wide: [{lo}, {hi}]");
     }
     // the time-cells solver (SAT on a screw) on the same scenario
     let sat = run(&s, Method::Sat, ScalarKind::Exact).unwrap();
-    assert_eq!(sat.contact_intervals.len(), 1, "{:?}", sat.contact_intervals);
-    for (x, y) in [(entry, &sat.contact_intervals[0].0), (exit, &sat.contact_intervals[0].1)] {
+    assert_eq!(
+        sat.contact_intervals.len(),
+        1,
+        "{:?}",
+        sat.contact_intervals
+    );
+    for (x, y) in [
+        (entry, &sat.contact_intervals[0].0),
+        (exit, &sat.contact_intervals[0].1),
+    ] {
         let ((l1, h1), (l2, h2)) = (enclosure(x), enclosure(y));
         assert!(l1.max(l2.clone()) <= h1.min(h2.clone()), "{x:?} / {y:?}");
     }
@@ -299,7 +319,10 @@ fn screw_intervals_enclose_the_closed_forms_and_overlap_the_time_cells() {
     let (lo, hi) = enclosure(entry);
     let x = q(SWEEP_ENTRY) * q("2");
     assert!(lo <= &x + &tol && &x - &tol <= hi, "[{lo}, {hi}]");
-    assert!(matches!(end, Time::Exact(t) if t.as_rational() == Some(&q("1"))), "{end:?}");
+    assert!(
+        matches!(end, Time::Exact(t) if t.as_rational() == Some(&q("1"))),
+        "{end:?}"
+    );
 }
 
 #[test]
@@ -308,6 +331,12 @@ fn screw_intervals_in_f64_are_near_the_closed_forms() {
     let g = run(&s, Method::Glide, ScalarKind::F64).unwrap();
     assert_eq!(g.contact_intervals.len(), 1, "{:?}", g.contact_intervals);
     let (entry, exit) = &g.contact_intervals[0];
-    assert!((float(entry) - 0.429_000_739_195_522_9).abs() < 1e-9, "{entry:?}");
-    assert!((float(exit) - 0.618_196_812_001_074_8).abs() < 1e-9, "{exit:?}");
+    assert!(
+        (float(entry) - 0.429_000_739_195_522_9).abs() < 1e-9,
+        "{entry:?}"
+    );
+    assert!(
+        (float(exit) - 0.618_196_812_001_074_8).abs() < 1e-9,
+        "{exit:?}"
+    );
 }

@@ -1,7 +1,10 @@
 //! The glide solver behind `exactccd solve --method glide`: runs
 //! [`solve_glide`] and converts its [`GlideOutcome`] to the method-neutral
 //! [`ContactResult`]. Exact answers under translations carry exact times;
-//! under rotations certified enclosures (`Time::Enclosure`). With
+//! under rotations certified enclosures (`Time::Enclosure`); the contact
+//! intervals come from every event of the step (`solver/glide/intervals.rs`),
+//! empty for general screws and the raster variant, which do not compute
+//! them. With
 //! `--all` every collision goes to the `collisions` extension field:
 //! `{"kind", "a", "b", "time", "point", "normal", "properness", "proper",
 //! "coplanar"}` per entry, in time order (`proper`: properness at least

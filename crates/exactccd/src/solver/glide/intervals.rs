@@ -86,7 +86,10 @@ fn bounds<S: Scalar>(vertices: &[Vec3<S>]) -> Option<(Vec3<S>, Vec3<S>)> {
 /// Whether the closed solids intersect: disjoint bounding boxes say no at
 /// once, else the exact static test; an error when containment stays
 /// undecided.
-pub(crate) fn solids_meet<S: Scalar>(a: &PlacedSolid<S>, b: &PlacedSolid<S>) -> Result<bool, Error> {
+pub(crate) fn solids_meet<S: Scalar>(
+    a: &PlacedSolid<S>,
+    b: &PlacedSolid<S>,
+) -> Result<bool, Error> {
     if let (Some((alo, ahi)), Some((blo, bhi))) =
         (bounds(&a.mesh.vertices), bounds(&b.mesh.vertices))
     {
@@ -155,20 +158,41 @@ pub(crate) fn contact_stretches<S: RealRoots>(
     events: &[S::Root],
     close: &Close<S>,
 ) -> Result<Vec<(Mark<S::Root>, Mark<S::Root>)>, Error> {
-    let meets_between = |x: &S::Root, y: &S::Root| -> Result<bool, Error> {
+    // `None` when no scalar lies between the two (`f64` events a rounding
+    // apart): the piece is empty at this resolution and is left out.
+    let meets_between = |x: &S::Root, y: &S::Root| -> Result<Option<bool>, Error> {
         crate::budget::check()?;
-        let sample = S::value_between(x, y).ok_or_else(|| {
-            Error::limit_exceeded("no parameter between two distinct events".to_string())
-        })?;
-        solids_meet(a, &placed_at(&b.mesh, path, &sample))
+        match S::value_between(x, y) {
+            Some(sample) => solids_meet(a, &placed_at(&b.mesh, path, &sample)).map(Some),
+            None if S::IS_EXACT => Err(Error::limit_exceeded(
+                "no parameter between two distinct events".to_string(),
+            )),
+            None => Ok(None),
+        }
+    };
+    let mut cells = Vec::new();
+    let piece = |cells: &mut Vec<Cell<S::Root>>,
+                 from: &S::Root,
+                 to: Mark<S::Root>,
+                 beyond: &S::Root|
+     -> Result<(), Error> {
+        if let Some(meets) = meets_between(from, beyond)? {
+            cells.push(Cell {
+                from: Mark::At(from.clone()),
+                to,
+                open: true,
+                meets,
+            });
+        }
+        Ok(())
     };
     let mut prev = S::root_of_value(start);
-    let mut cells = vec![Cell {
+    cells.push(Cell {
         from: Mark::At(prev.clone()),
         to: Mark::At(prev.clone()),
         open: false,
         meets: at_start,
-    }];
+    });
     let point = |r: &S::Root, meets: bool| Cell {
         from: Mark::At(r.clone()),
         to: Mark::At(r.clone()),
@@ -187,12 +211,7 @@ pub(crate) fn contact_stretches<S: RealRoots>(
             }
             continue;
         }
-        cells.push(Cell {
-            from: Mark::At(prev.clone()),
-            to: Mark::At(e.clone()),
-            open: true,
-            meets: meets_between(&prev, e)?,
-        });
+        piece(&mut cells, &prev, Mark::At(e.clone()), e)?;
         cells.push(point(e, true));
         prev = e.clone();
     }
@@ -200,23 +219,13 @@ pub(crate) fn contact_stretches<S: RealRoots>(
         Close::At(end) => {
             let end_root = S::root_of_value(end);
             if end_root > prev {
-                cells.push(Cell {
-                    from: Mark::At(prev.clone()),
-                    to: Mark::At(end_root.clone()),
-                    open: true,
-                    meets: meets_between(&prev, &end_root)?,
-                });
+                piece(&mut cells, &prev, Mark::At(end_root.clone()), &end_root)?;
                 let meets = solids_meet(a, &placed_at(&b.mesh, path, end))?;
                 cells.push(point(&end_root, meets));
             }
         }
         Close::Before { beyond } => {
-            cells.push(Cell {
-                from: Mark::At(prev.clone()),
-                to: Mark::Stop,
-                open: true,
-                meets: meets_between(&prev, beyond)?,
-            });
+            piece(&mut cells, &prev, Mark::Stop, beyond)?;
         }
     }
     if S::IS_EXACT {

@@ -7,8 +7,8 @@ use super::enclosure::{atan_interval, sqrt_interval, Interval};
 use super::events::{edge_edge, vertex_face, EventKind, EventStats, PlacedSolid, RawEvent};
 use super::float_geometry::{event_geometry, float_time, EventGeometry, FloatContext};
 use super::general::{mixed_events, time_fraction};
-use super::overlap::solids_intersect;
 use super::intervals::{contact_stretches, Close, Mark};
+use super::overlap::solids_intersect;
 use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use super::setup::Setup;
 // the raster variant (`raster/solve.rs`) names these here
@@ -555,9 +555,7 @@ fn analytic_events<S: RealRoots>(
             Mark::Stop => Ok(end.clone()),
             Mark::At(r) => {
                 let (time, bits) = time_of(r)?.ok_or_else(|| {
-                    Error::limit_exceeded(
-                        "a contact interval's end came out past t1".to_string(),
-                    )
+                    Error::limit_exceeded("a contact interval's end came out past t1".to_string())
                 })?;
                 note_bits(bits);
                 Ok(time)
