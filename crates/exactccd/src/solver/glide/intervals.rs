@@ -121,6 +121,9 @@ pub(crate) enum Mark<R> {
     Stop,
 }
 
+/// One contact interval in the parameter: its first and last place.
+pub(crate) type Stretch<R> = (Mark<R>, Mark<R>);
+
 /// How the step ends in the parameter.
 pub(crate) enum Close<S: RealRoots> {
     /// At this (rational) parameter: its state is decided there.
@@ -157,7 +160,7 @@ pub(crate) fn contact_stretches<S: RealRoots>(
     at_start: bool,
     events: &[S::Root],
     close: &Close<S>,
-) -> Result<Vec<(Mark<S::Root>, Mark<S::Root>)>, Error> {
+) -> Result<Vec<Stretch<S::Root>>, Error> {
     // `None` when no scalar lies between the two (`f64` events a rounding
     // apart): the piece is empty at this resolution and is left out.
     let meets_between = |x: &S::Root, y: &S::Root| -> Result<Option<bool>, Error> {
@@ -257,9 +260,9 @@ fn check_closed<R>(cells: &[Cell<R>]) -> Result<(), Error> {
 }
 
 /// Runs of cells in contact, each as one closed interval.
-fn merge<R: Clone>(cells: Vec<Cell<R>>) -> Vec<(Mark<R>, Mark<R>)> {
-    let mut out: Vec<(Mark<R>, Mark<R>)> = Vec::new();
-    let mut run: Option<(Mark<R>, Mark<R>)> = None;
+fn merge<R: Clone>(cells: Vec<Cell<R>>) -> Vec<Stretch<R>> {
+    let mut out: Vec<Stretch<R>> = Vec::new();
+    let mut run: Option<Stretch<R>> = None;
     for c in cells {
         if c.meets {
             run = Some(match run {
