@@ -59,13 +59,17 @@ fn float(t: &Time) -> f64 {
     }
 }
 
-/// The hand cases: scenario text, `initially_overlapping`, intervals.
-fn hand_cases() -> Vec<(
+/// A hand case: its name, scenario text, `initially_overlapping` and
+/// contact intervals.
+type HandCase = (
     &'static str,
     String,
     bool,
     Vec<(&'static str, &'static str)>,
-)> {
+);
+
+/// The hand cases.
+fn hand_cases() -> Vec<HandCase> {
     vec![
         // x(t) = -10 + 20 t: |x| <= 2 for t in [2/5, 3/5].
         (
