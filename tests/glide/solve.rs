@@ -364,6 +364,16 @@ fn time_of_sigma(sigma: &RealAlgebraic, kk: i64, half: bool) -> Interval {
     num.div(&den).unwrap()
 }
 
+/// An exact time as a rational bracket: an enclosure's ends, or an exact
+/// time bracketed to 64 bits.
+fn bracket_of(t: &Time) -> (BigRational, BigRational) {
+    match t {
+        Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
+        Time::Exact(x) => x.bracket(64),
+        Time::Float(_) => unreachable!("an exact answer"),
+    }
+}
+
 fn box_body(h: [i64; 3], c: [i64; 3], quat: [i64; 4]) -> Body {
     Body {
         shape: Shape::Box(BoxShape::new(h.map(|x| r(x, 2)))),
@@ -452,11 +462,7 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
         for ((g0, g1), (s0, s1)) in gr.contact_intervals.iter().zip(&sr.contact_intervals) {
             for (gt, st) in [(g0, s0), (g1, s1)] {
                 let want = time_of_sigma(&exact_time(&Some(st.clone())).unwrap(), kk, case.half);
-                let (lo, hi) = match gt {
-                    Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
-                    Time::Exact(x) => x.bracket(64),
-                    Time::Float(_) => unreachable!(),
-                };
+                let (lo, hi) = bracket_of(gt);
                 assert!(
                     lo <= want.hi && want.lo <= hi,
                     "case {i}: interval end [{lo}, {hi}] vs SAT's [{}, {}]",
@@ -472,11 +478,7 @@ fn rotation_enclosures_contain_sat_on_the_rational_parameter_path() {
             let sigma = exact_time(&sr.time).unwrap();
             let kk = case.k.iter().map(|c| c * c).sum::<i64>();
             let want = time_of_sigma(&sigma, kk, case.half);
-            let (lo, hi) = match gr.time.as_ref().unwrap() {
-                Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
-                Time::Exact(x) => (x.bracket(64).0, x.bracket(64).1),
-                Time::Float(_) => unreachable!(),
-            };
+            let (lo, hi) = bracket_of(gr.time.as_ref().unwrap());
             assert!(
                 lo <= want.hi && want.lo <= hi,
                 "case {i}: glide [{lo}, {hi}] vs SAT's time [{}, {}]",
