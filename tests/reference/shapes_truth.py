@@ -224,8 +224,9 @@ def build(name, kinds, approach, motion, rng, interval=("0", "1"), d=None, a_mov
 def query(name, kind, approach, rng, d, interval=("0", "1")):
     """A primitive query (vertex-face or edge-edge) with separation d. The
     face is horizontal and the edges cross above each other, so the
-    normal is the z axis; a tangent uses a generic rational normal and the
-    support points instead (the distance along a line is convex)."""
+    normal is the z axis; a tangent and a near miss use a generic rational
+    normal and the support points instead (the distance along a line is
+    convex, and its minimum is a point, not a stretch of flat distance)."""
     t0, t1 = F(interval[0]), F(interval[1])
     length = t1 - t0
     tstar = {"away": t0, "at_t1": t1}.get(approach, t0 + length * F(rng.randint(15, 85), 100))
@@ -233,7 +234,7 @@ def query(name, kind, approach, rng, d, interval=("0", "1")):
     up = [F(0), F(0), F(1)]
     if kind == "vertex_face":
         fixed = [[dec(rng, -2, 2), dec(rng, -2, 2), F(0)] for _ in range(3)]
-        if approach == "tangent":
+        if approach in ("tangent", "miss"):
             n = unit_normal(rng)
             pstar = dr.add(max(fixed, key=lambda p: dr.dot(p, n)), dr.scale(n, gap))
         else:
@@ -248,7 +249,7 @@ def query(name, kind, approach, rng, d, interval=("0", "1")):
         mid = [dec(rng, -0.5, 0.5), dec(rng, -0.5, 0.5), F(0)]
         fixed = [dr.add(mid, dr.scale(ea, -la - sa_)), dr.add(mid, dr.scale(ea, la - sa_))]
         seg = [dr.scale(eb, -lb - sb_), dr.scale(eb, lb - sb_)]
-        if approach == "tangent":
+        if approach in ("tangent", "miss"):
             n = unit_normal(rng)
             pa = max(fixed, key=lambda p: dr.dot(p, n))
             yb = min(seg, key=lambda p: dr.dot(p, n))
@@ -257,14 +258,14 @@ def query(name, kind, approach, rng, d, interval=("0", "1")):
             n = up
             off = dr.add(mid, dr.scale(up, gap))
         moving = [dr.add(off, p) for p in seg]
-    tang = tangent_to(n, rng) if approach == "tangent" else [F(rng.randint(-2, 2), 10), F(rng.randint(-2, 2), 10), F(0)]
+    tang = tangent_to(n, rng) if approach in ("tangent", "miss") else [F(rng.randint(-2, 2), 10), F(rng.randint(-2, 2), 10), F(0)]
     speed = F(rng.randint(2, 5)) / length
     if approach in ("entry", "at_t1"):
         vel = dr.add(dr.scale(n, -speed), tang)
     elif approach == "away":
         vel = dr.add(dr.scale(n, speed), tang)
     else:
-        vel = dr.scale(tang, speed) if approach == "tangent" else tang
+        vel = dr.scale(tang, speed)
     def point(p):
         return {"start": vtext(dr.add(p, dr.scale(vel, t0 - tstar))), "end": vtext(dr.add(p, dr.scale(vel, t1 - tstar)))}
     if kind == "vertex_face":
@@ -343,7 +344,8 @@ def truth_of(s, design):
     prob = dr.Problem(s)
     res = dr.first_contact(prob)
     entry = {"collides": res["collides"], "time": None, "exact": None,
-             "initially_overlapping": res["initially_overlapping"], "how": res["how"]}
+             "initially_overlapping": res["initially_overlapping"], "how": res["how"],
+             "touch": is_touch(design, res["collides"])}
     if res["collides"]:
         entry["time"] = dr.fifty(res["time"])
     tstar = design["tstar"]
@@ -359,6 +361,29 @@ def truth_of(s, design):
     elif res["collides"]:
         entry["exact"] = recognised_rational(prob, entry["time"])
     return entry
+
+
+TOUCHES = ("tangent", "away", "at_t1")
+
+
+def is_touch(design, collides):
+    """A contact of zero length by design: a tangential touch, a touch at
+    t0 that separates, an entry that reaches d exactly at t1."""
+    return bool(collides) and design["approach"] in TOUCHES
+
+
+def mark_touches():
+    """Adds `touch` to the truth files from the designs, checking that the
+    seeded generator reproduces every scenario file exactly."""
+    for folder, make in (("shapes", scenarios), ("shapes_today", today_scenarios)):
+        out = OUT.parent / folder
+        tp = out / "truth.json"
+        truth = json.loads(tp.read_text())
+        for s, design in make():
+            on_disk = json.loads((out / f"{s['name']}.json").read_text())
+            assert on_disk == s, f"{folder}/{s['name']}: the generator does not reproduce the file"
+            truth[s["name"]]["touch"] = is_touch(design, truth[s["name"]]["collides"])
+        tp.write_text(json.dumps(truth, indent=1) + "\n")
 
 
 def recognised_rational(prob, time):
@@ -390,6 +415,9 @@ def upgrade_exact(folder):
 
 def main():
     only = sys.argv[1:]
+    if only[:1] == ["--mark-touches"]:
+        mark_touches()
+        return
     if only[:1] == ["--upgrade-exact"]:
         for folder in only[1:]:
             upgrade_exact(folder)
