@@ -90,7 +90,10 @@ pub fn check_exact(truth: &Truth, result: &ContactResult) -> Result<(), String> 
             if let Some(q) = &truth.exact {
                 return match x.cmp_rational(q) {
                     Ordering::Equal => Ok(()),
-                    _ => Err(format!("exact time {:?} is not the rational {q}", x.interval())),
+                    _ => Err(format!(
+                        "exact time {:?} is not the rational {q}",
+                        x.interval()
+                    )),
                 };
             }
             x.bracket(64)
@@ -109,7 +112,8 @@ pub fn check_exact(truth: &Truth, result: &ContactResult) -> Result<(), String> 
         return Err(format!("[{lo}, {hi}] misses {}", t.to_f64().unwrap()));
     }
     let width = &hi - &lo;
-    let allowed = one.max(t.abs()) / BigRational::from_integer(num_bigint::BigInt::from(1) << 64u32);
+    let allowed =
+        one.max(t.abs()) / BigRational::from_integer(num_bigint::BigInt::from(1) << 64u32);
     if width > allowed {
         return Err(format!("[{lo}, {hi}] is {} wide", width.to_f64().unwrap()));
     }
