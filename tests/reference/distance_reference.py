@@ -52,37 +52,26 @@ from fractions import Fraction
 import mpmath
 from mpmath import iv
 
+import angular_truth
+# small vector algebra, generic over float, mpf and Fraction, and the
+# rotations rot(q) / |q|^2 and Rodrigues', shared with angular_truth.py
+from angular_truth import add, cross, dot, matmul, matvec, quat_rotation, scale, sub, transpose  # noqa: F401
+from angular_truth import rotation as axis_rotation
+
 mpmath.mp.dps = 60
 iv.dps = 30
 
 # ---- numbers -------------------------------------------------------------------
 
 
-class FloatMath:
+class FloatMath(angular_truth.FloatMath):
     exact = False
     eps = 1e-13
-    sqrt = staticmethod(math.sqrt)
-    cos = staticmethod(math.cos)
-    sin = staticmethod(math.sin)
-    acos = staticmethod(math.acos)
-
-    @staticmethod
-    def num(q):
-        return float(Fraction(q))
 
 
-class MpMath:
+class MpMath(angular_truth.MpMath):
     exact = False
     eps = mpmath.mpf("1e-50")
-    sqrt = staticmethod(mpmath.sqrt)
-    cos = staticmethod(mpmath.cos)
-    sin = staticmethod(mpmath.sin)
-    acos = staticmethod(mpmath.acos)
-
-    @staticmethod
-    def num(q):
-        f = Fraction(q)
-        return mpmath.mpf(f.numerator) / f.denominator
 
 
 class ExactMath:
@@ -100,61 +89,8 @@ def Q(x):
     return Fraction(x)
 
 
-def dot(u, v):
-    return u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
-
-
-def cross(u, v):
-    return [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
-
-
-def add(u, v):
-    return [u[0] + v[0], u[1] + v[1], u[2] + v[2]]
-
-
-def sub(u, v):
-    return [u[0] - v[0], u[1] - v[1], u[2] - v[2]]
-
-
-def scale(u, s):
-    return [u[0] * s, u[1] * s, u[2] * s]
-
-
-def matvec(m, v):
-    return [dot(m[0], v), dot(m[1], v), dot(m[2], v)]
-
-
-def matmul(a, b):
-    return [[sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
-
-
-def transpose(m):
-    return [[m[j][i] for j in range(3)] for i in range(3)]
-
-
 def identity(M):
     return [[M.num(1) if i == j else M.num(0) for j in range(3)] for i in range(3)]
-
-
-def quat_rotation(q):
-    """rot(q) / |q|^2 for q = [w, x, y, z] of any non-zero length."""
-    w, x, y, z = q
-    n = w * w + x * x + y * y + z * z
-    return [
-        [(w * w + x * x - y * y - z * z) / n, 2 * (x * y - w * z) / n, 2 * (x * z + w * y) / n],
-        [2 * (x * y + w * z) / n, (w * w - x * x + y * y - z * z) / n, 2 * (y * z - w * x) / n],
-        [2 * (x * z - w * y) / n, 2 * (y * z + w * x) / n, (w * w - x * x - y * y + z * z) / n],
-    ]
-
-
-def axis_rotation(axis, angle, M):
-    """Rotation by `angle` about `axis` (any length), Rodrigues."""
-    n = M.sqrt(dot(axis, axis))
-    k = [x / n for x in axis]
-    c, s = M.cos(angle), M.sin(angle)
-    K = [[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]]
-    K2 = matmul(K, K)
-    return [[(1 if i == j else 0) + s * K[i][j] + (1 - c) * K2[i][j] for j in range(3)] for i in range(3)]
 
 
 def poly(p):
@@ -262,24 +198,9 @@ def placement(body, t, interval, M, other=None):
     if kind == "piecewise":
         piece = pick_piece(m["pieces"], t)
         return placement({"pose": body.get("pose"), "motion": piece}, t, interval, M)
-    if kind == "angular":
-        R, c = pose_of(body.get("pose"), M)
-        v = [M.num(x) for x in m.get("velocity", ["0", "0", "0"])]
-        w = [M.num(x) for x in m["angular_velocity"]]
-        k = [M.num(x) for x in m.get("center", ["0", "0", "0"])]
-        p = add(c, matvec(R, k))
-        n = M.sqrt(dot(w, w))
-        E = axis_rotation(w, n * t, M) if n != 0 else identity(M)
-        F = matmul(E, R)
-        return F, sub(add(p, scale(v, t)), matvec(F, k))
-    if kind == "screw":
-        R, c = pose_of(body.get("pose"), M)
-        p = [M.num(x) for x in m.get("axis_point", ["0", "0", "0"])]
-        u = [M.num(x) for x in m["axis_direction"]]
-        theta, g = M.num(m["angle"]), M.num(m.get("slide", "0"))
-        E = axis_rotation(u, theta * t, M)
-        un = scale(u, 1 / M.sqrt(dot(u, u)))
-        return matmul(E, R), add(add(p, matvec(E, sub(c, p))), scale(un, g * t))
+    if kind in ("angular", "screw"):
+        # the contract's formulas, as angular_truth.py evaluates them
+        return angular_truth.placement(body, t, interval, M)
     if kind == "poses":
         t0, t1 = (M.num(x) for x in interval)
         s = (t - t0) / (t1 - t0)

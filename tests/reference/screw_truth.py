@@ -40,21 +40,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import distance_reference as dr  # noqa: E402
+from angular_truth import quaternion, r, vec  # noqa: E402
 import mpmath  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "screw"
-
-
-def r(x, digits=3):
-    return str(round(x, digits))
-
-
-def vec(rng, lo, hi, digits=3):
-    return [r(rng.uniform(lo, hi), digits) for _ in range(3)]
-
-
-def quaternion(rng):
-    return [str(rng.randint(-9, 9)) for _ in range(3)] + [str(rng.randint(1, 9))]
 
 
 def box(rng):
