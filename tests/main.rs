@@ -22,6 +22,7 @@ mod motion;
 mod poly;
 mod primitive;
 mod referee;
+mod reference;
 mod sat;
 mod scalar;
 mod sgm;
