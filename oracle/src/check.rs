@@ -7,7 +7,7 @@ use crate::case::{constant, cross, dot, scale, sub, Body, Case, PolyVec, Shape};
 use crate::claim::{
     Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,
 };
-use crate::poly::{count_roots_closed, no_root_in, positive_on, Poly, Q};
+use crate::poly::{cmp, count_roots_closed, no_root_in, positive_on, Poly, Q};
 use std::cmp::Ordering;
 
 /// The vertex numerators of a body (world position = numerator / w).
@@ -98,6 +98,29 @@ fn positive_before(f: &Poly, from: &Q, t: &Algebraic) -> Result<(), Q> {
     }
 }
 
+/// The vertices whose pairs must be checked, given their projections
+/// `along`: all of them, except when the projections differ only by
+/// constants (a translating body, a constant direction): then
+/// `f_kl = f_KL + (c_kl - c_KL)` for the vertex `K` of `a` farthest along
+/// the direction (`Ordering::Greater`) and the vertex `L` of `b` nearest
+/// (`Ordering::Less`), and `f_KL > 0` implies every `f_kl > 0`.
+fn least_gap_vertices(along: &[Poly], extreme: Ordering) -> Vec<usize> {
+    let Some(first) = along.first() else {
+        return Vec::new();
+    };
+    let offsets: Vec<Poly> = along.iter().map(|p| p.sub(first)).collect();
+    if offsets.iter().any(|d| d.degree().unwrap_or(0) > 0) {
+        return (0..along.len()).collect();
+    }
+    let mut best = 0;
+    for (i, d) in offsets.iter().enumerate() {
+        if cmp(&d.coeff(0), &offsets[best].coeff(0)) == extreme {
+            best = i;
+        }
+    }
+    vec![best]
+}
+
 fn check_piece(
     case: &Case,
     piece: &SeparationPiece,
@@ -116,9 +139,10 @@ fn check_piece(
         .iter()
         .map(|b| wa.mul(&dot(&piece.direction, b)))
         .collect();
-    for (k, a) in along_a.iter().enumerate() {
-        for (l, b) in along_b.iter().enumerate() {
-            let f = b.sub(a);
+    for k in least_gap_vertices(&along_a, Ordering::Greater) {
+        let a = &along_a[k];
+        for l in least_gap_vertices(&along_b, Ordering::Less) {
+            let f = along_b[l].sub(a);
             let outcome = match (&piece.to, contact) {
                 (PieceEnd::At(to), _) => {
                     if positive_on(&f, &piece.from, to) {

@@ -8,5 +8,6 @@ mod loading;
 mod oracle;
 mod piecewise;
 mod plot;
+mod python_fcl;
 mod result;
 mod validation;

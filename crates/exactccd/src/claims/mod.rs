@@ -39,7 +39,9 @@ pub use benchmark::check_query_answer;
 pub use validate::{validate_claim, validate_float_claim, validate_tolerance};
 
 use crate::campaign::times_agree;
-use crate::contact::{solve, ContactResult, Method, ScalarKind, SolveOptions, Time};
+use crate::contact::{
+    solve, solve_box_translation, ContactResult, Method, ScalarKind, SolveOptions, Time,
+};
 use crate::poly::RealAlgebraic;
 use crate::referee::referee;
 use crate::scalar::{rational_from_f64, BigRational};
@@ -145,9 +147,11 @@ impl PartialEq<FloatClass> for ClaimVerdict {
     }
 }
 
-/// The certified exact answer for a scenario: the method that applies
-/// (SGM for two boxes, else SAT), then the other; `Err` with the reason when
-/// no exact answer is certified.
+/// The certified exact answer for a scenario: for two boxes under pure
+/// translation the lean constant-axis answer (no features, point or normal:
+/// `contact::solve_box_translation`), else the method that applies (SGM
+/// for two boxes, else SAT), then the other; `Err` with the reason when no
+/// exact answer is certified.
 pub fn certified_truth(scenario: &Scenario) -> Result<ContactResult, String> {
     let q = scenario.query();
     if scenario.primitive().is_some() {
@@ -155,6 +159,13 @@ pub fn certified_truth(scenario: &Scenario) -> Result<ContactResult, String> {
             "a primitive query (vertex-face or edge-edge): the referee judges two bodies only"
                 .into(),
         );
+    }
+    // two boxes under pure translation: the lean constant-axis answer, when
+    // the referee certifies it
+    if let Some(r) = q.bodies().as_ref().and_then(solve_box_translation) {
+        if referee(&q, &r) == Verdict::Certified {
+            return Ok(r);
+        }
     }
     let mut reasons = Vec::new();
     for method in [Method::Sgm, Method::Sat] {

@@ -23,6 +23,7 @@ mod sat;
 mod sgm;
 mod stats;
 mod time_object;
+mod translation;
 mod witness;
 
 pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
@@ -42,6 +43,7 @@ pub use stats::{
 pub use time_object::{
     rational_with_decimal, time_json, time_object, time_with_decimal, TimeObject,
 };
+pub use translation::solve_box_translation;
 pub use witness::find_contact_witness;
 
 use crate::geom::Feature;

@@ -103,6 +103,7 @@ mod triangle_triangle;
 mod triangulate;
 
 pub use angular::{Integrator, DEFAULT_STEPS, MAX_STEPS};
+pub(crate) use box_box::box_box_axis_direction;
 pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
 pub use box_box_f64::{find_box_box_contact_f64, BoxBoxContactF64};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
