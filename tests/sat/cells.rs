@@ -111,3 +111,35 @@ fn a_touch_at_t0_under_a_screw_is_decided_exactly() {
         );
     }
 }
+
+/// The `f64` time-cell search (`solve_box_cells_f64`) against the same
+/// 50-digit truth: the same contact or none, within `1e-9` (relative to
+/// `max(1, |T|)`), and not late past the truth by more than that.
+#[test]
+fn f64_cells_are_within_1e_9_of_the_fifty_digit_truth() {
+    use exactccd::scalar::rational_to_f64;
+    use exactccd::solver::sat::cells::solve_box_cells_f64;
+    let mut contacts = 0;
+    for (name, expected) in truth() {
+        let path = reference_dir().join(format!("{name}.json"));
+        let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+        let (t0, t1) = s.interval.clone();
+        let out =
+            solve_box_cells_f64(s.a(), s.b(), (&t0, &t1)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        match (&expected, out.first_contact) {
+            (None, None) => assert!(!out.collides, "{name}"),
+            (Some(t), Some(found)) => {
+                contacts += 1;
+                let truth = rational_to_f64(t);
+                let error = (found - truth).abs();
+                assert!(
+                    error <= 1e-9 * truth.abs().max(1.0),
+                    "{name}: {found} against {truth} ({error:e} off)"
+                );
+                assert!(!out.initially_overlapping, "{name}");
+            }
+            (e, r) => panic!("{name}: expected {e:?}, found {r:?}"),
+        }
+    }
+    assert!(contacts >= 25, "{contacts} contacts");
+}

@@ -511,7 +511,7 @@ fn tree_benches(c: &mut Criterion) {
 }
 
 fn cells_benches(c: &mut Criterion) {
-    use exactccd::solver::sat::cells::solve_box_cells;
+    use exactccd::solver::sat::cells::{solve_box_cells, solve_box_cells_f64};
     use exactccd::{load_scenario, LoadOptions, ScalarKind};
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/angular");
@@ -527,6 +527,10 @@ fn cells_benches(c: &mut Criterion) {
         let (t0, t1) = scenario.interval.clone();
         group.bench_function(label, |bch| {
             bch.iter(|| black_box(solve_box_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
+        });
+        let f64_label = label.replace("exact", "f64");
+        group.bench_function(f64_label.as_str(), |bch| {
+            bch.iter(|| black_box(solve_box_cells_f64(&a, &b, (&t0, &t1)).expect("an answer")));
         });
     }
     group.finish();

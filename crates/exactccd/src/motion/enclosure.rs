@@ -342,6 +342,25 @@ impl MotionEnclosure {
             Kind::Polynomial(m) => m.velocity(time, p),
         }
     }
+
+    /// [`MotionEnclosure::over_with_bits`] and
+    /// [`MotionEnclosure::velocity_over`] together: the rotation over
+    /// `time` (its `sin` and `cos` enclosures) is computed once for both.
+    pub fn over_and_velocity(
+        &self,
+        time: &Interval,
+        p: u64,
+    ) -> Option<(PlacementEnclosure, PlacementVelocity)> {
+        let p = p.min(self.bits);
+        match &self.kind {
+            Kind::Spin(spin) => {
+                let (placement, turned) = spin.parts(time, p);
+                let velocity = spin.velocity_from(&placement, &turned, p);
+                Some((placement, velocity))
+            }
+            Kind::Polynomial(m) => Some((m.over(time, p)?, m.velocity(time, p)?)),
+        }
+    }
 }
 
 /// The `poses` motion from `pose` at `t0` to `end` at `t1` (module docs).
@@ -409,18 +428,27 @@ impl Spin {
     /// `d/dt frame = Ω frame`, `d/dt origin = drift + Ω E offset` with
     /// `Ω = rate [a]x / |a|`.
     fn velocity(&self, time: &Interval, p: u64) -> PlacementVelocity {
+        let (placement, turned) = self.parts(time, p);
+        self.velocity_from(&placement, &turned, p)
+    }
+
+    /// The velocity from the placement over the cell and its rotated
+    /// offset `E offset` ([`Spin::parts`]).
+    fn velocity_from(
+        &self,
+        placement: &PlacementEnclosure,
+        turned: &IntervalVec,
+        p: u64,
+    ) -> PlacementVelocity {
         match &self.rotation {
             None => PlacementVelocity {
                 frame: std::array::from_fn(|_| std::array::from_fn(|_| Interval::from_i64(0))),
                 origin: self.drift.clone(),
             },
-            Some(rotation) => {
-                let (placement, turned) = self.parts(time, p);
-                PlacementVelocity {
-                    frame: mat_mul(&rotation.spin, &placement.frame, p),
-                    origin: vec_add(&self.drift, &mat_vec(&rotation.spin, &turned, p), p),
-                }
-            }
+            Some(rotation) => PlacementVelocity {
+                frame: mat_mul(&rotation.spin, &placement.frame, p),
+                origin: vec_add(&self.drift, &mat_vec(&rotation.spin, turned, p), p),
+            },
         }
     }
 }

@@ -35,12 +35,14 @@
 #![deny(clippy::float_arithmetic)]
 
 mod boxes;
+mod float;
 mod search;
 #[cfg(test)]
 #[allow(clippy::float_arithmetic)] // checks the f64 normal
 mod tests;
 mod witness;
 
+pub use float::{solve_box_cells_f64, FloatCellOutcome, MAX_EVALUATIONS};
 pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;

@@ -139,19 +139,15 @@ impl Pair {
         let cell = self.time(start, end, p);
         let half = (end - start) / BigRational::from_integer(2.into());
         let half_width = Interval::from_rationals(&-half.clone(), &half, p);
+        let (over_a, velocity_a) = self.a.over_and_velocity(&cell, p)?;
+        let (over_b, velocity_b) = self.b.over_and_velocity(&cell, p)?;
         Some(CellData {
             mid: (
                 self.a.over_with_bits(&mid, p)?,
                 self.b.over_with_bits(&mid, p)?,
             ),
-            over: (
-                self.a.over_with_bits(&cell, p)?,
-                self.b.over_with_bits(&cell, p)?,
-            ),
-            velocity: (
-                self.a.velocity_over(&cell, p)?,
-                self.b.velocity_over(&cell, p)?,
-            ),
+            over: (over_a, over_b),
+            velocity: (velocity_a, velocity_b),
             half_width,
             bits: p,
             width_bits,
@@ -196,13 +192,14 @@ impl Pair {
     }
 
     /// A material point of one box (the candidate's local coordinates at
-    /// the midpoint) proved strictly inside both boxes over the cell.
+    /// the midpoint) proved strictly inside both boxes over the cell: its
+    /// world position at the midpoint, `None` when not proved.
     fn material_point_inside(
         &self,
         candidate: &IntervalVec,
         data: &CellData,
         from_a: bool,
-    ) -> bool {
+    ) -> Option<IntervalVec> {
         let p = data.bits;
         let (ca, cb) = data.centred();
         let (from, to, h_from, h_to) = if from_a {
@@ -215,18 +212,29 @@ impl Pair {
             let y = local[k].lo();
             y < h_from.0[k].lo() && y > &h_from.0[k].lo().neg()
         });
-        inside_own
+        let proved = inside_own
             && (material_point_inside_centred(&local, &from, &to, h_to, &data.half_width, p)
-                || strictly_inside(&world_point(&local, from.over, p), to.over, h_to, p))
+                || strictly_inside(&world_point(&local, from.over, p), to.over, h_to, p));
+        proved.then(|| world_point(&local, from.mid, p))
+    }
+
+    /// The witness `candidate` (a world point) proved inside both boxes
+    /// over the cell as a material point of `a` or of `b`.
+    fn witnessed(&self, candidate: &IntervalVec, data: &CellData) -> Option<Class> {
+        self.material_point_inside(candidate, data, true)
+            .or_else(|| self.material_point_inside(candidate, data, false))
+            .map(|point| Class::Overlapping { point })
     }
 
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
-    /// separated the previous cell.
+    /// separated the previous cell, `witness` the point that was inside both
+    /// boxes in the last overlapping cell (tried before a new candidate).
     pub(crate) fn classify(
         &self,
         start: &BigRational,
         end: &BigRational,
         hint: Option<AxisIndex>,
+        witness: Option<&IntervalVec>,
     ) -> Class {
         let Some(data) = self.cell_data(start, end) else {
             return Class::Undecided;
@@ -248,18 +256,12 @@ impl Pair {
             // separated at the midpoint: no point is inside both there
             return Class::Undecided;
         }
-        let Some(candidate) =
-            interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
-        else {
-            return Class::Undecided;
-        };
-        if self.material_point_inside(&candidate, &data, true)
-            || self.material_point_inside(&candidate, &data, false)
-        {
-            Class::Overlapping { point: candidate }
-        } else {
-            Class::Undecided
+        if let Some(class) = witness.and_then(|w| self.witnessed(w, &data)) {
+            return class;
         }
+        interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
+            .and_then(|candidate| self.witnessed(&candidate, &data))
+            .unwrap_or(Class::Undecided)
     }
 
     /// Every cell of `[t0, t1]` in time order (module docs); a limit error
@@ -268,6 +270,7 @@ impl Pair {
         let mut stack = vec![(t0.clone(), t1.clone())];
         let mut out: Vec<Cell> = Vec::new();
         let mut hint = None;
+        let mut witness = None;
         let mut visited = 0usize;
         let mut undecided_run = 0usize;
         let mut separated_so_far = true;
@@ -287,9 +290,10 @@ impl Pair {
                     "sat time cells: more than {MAX_CELLS} cells; every cell up to t = {done} was decided"
                 )));
             }
-            let class = self.classify(&start, &end, hint);
+            let class = self.classify(&start, &end, hint, witness.as_ref());
             match &class {
                 Class::Separated { axis, .. } => hint = Some(*axis),
+                Class::Overlapping { point } => witness = Some(point.clone()),
                 Class::Undecided if !self.is_narrow(&start, &end) => {
                     let mid = (&start + &end) / &two;
                     stack.push((mid.clone(), end));
