@@ -35,12 +35,14 @@
 #![deny(clippy::float_arithmetic)]
 
 mod boxes;
+mod evidence;
 mod search;
 #[cfg(test)]
 #[allow(clippy::float_arithmetic)] // checks the f64 normal
 mod tests;
 mod witness;
 
+pub use evidence::{CellEvidence, EvidencePiece};
 pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;
@@ -103,6 +105,8 @@ pub struct CellOutcome {
     pub normal: Option<[f64; 3]>,
     /// Cells classified.
     pub cells: usize,
+    /// The cells' evidence for the referee (`evidence.rs`).
+    pub evidence: Option<CellEvidence>,
 }
 
 fn box_of(body: &Body) -> Option<&BoxShape<BigRational>> {
@@ -383,7 +387,9 @@ fn interpret(
     let first_contact = intervals.first().map(|c| c.0.clone());
     let initially_overlapping = matches!(&first_contact, Some(CellTime::Exact(t)) if t == t0);
     let (features, normal, point) = contact_details(pair, &runs, contact_run);
+    let evidence = evidence::cell_evidence(pair, cells, first_contact.as_ref());
     Ok(CellOutcome {
+        evidence,
         collides: first_contact.is_some(),
         initially_overlapping,
         first_contact,
