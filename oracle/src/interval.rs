@@ -33,9 +33,9 @@
 use crate::arith;
 use crate::poly::Q;
 use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use num_traits::{One, Signed, Zero};
 
 /// A closed interval `[lo, hi]` of rationals.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -308,10 +308,7 @@ fn clamp_unit(x: Iv) -> Iv {
 pub fn sin_cos_over(x: &Iv, bits: u32) -> (Iv, Iv) {
     let (s, c) = sin_cos(&x.mid(), bits);
     let r = x.radius();
-    (
-        clamp_unit(s.widen(&r, bits)),
-        clamp_unit(c.widen(&r, bits)),
-    )
+    (clamp_unit(s.widen(&r, bits)), clamp_unit(c.widen(&r, bits)))
 }
 
 /// `acos c` for a rational `-1 <= c <= 1`, by bisection (module docs).
@@ -356,18 +353,28 @@ mod tests {
         // digits: a decimal string of the true value to 40 places
         let (int, frac) = digits.split_once('.').unwrap();
         let neg = int.starts_with('-');
-        let n: BigInt = format!("{}{}", int.trim_start_matches('-'), frac).parse().unwrap();
+        let n: BigInt = format!("{}{}", int.trim_start_matches('-'), frac)
+            .parse()
+            .unwrap();
         let v = Q::new(n, BigInt::from(10).pow(frac.len() as u32));
         let v = if neg { -v } else { v };
         let e = Q::new(1.into(), BigInt::from(10).pow(frac.len() as u32));
-        x.lo <= &v + &e && &v - &e <= x.hi && &x.hi - &x.lo < Q::new(1.into(), BigInt::from(10).pow(30))
+        x.lo <= &v + &e
+            && &v - &e <= x.hi
+            && &x.hi - &x.lo < Q::new(1.into(), BigInt::from(10).pow(30))
     }
 
     // reference values from mpmath at 50 digits
     #[test]
     fn enclosures_hold_the_mpmath_values() {
-        assert!(holds(&pi(128), "3.1415926535897932384626433832795028841971"));
-        assert!(holds(&sqrt(&q(2, 1), 128), "1.4142135623730950488016887242096980785696"));
+        assert!(holds(
+            &pi(128),
+            "3.1415926535897932384626433832795028841971"
+        ));
+        assert!(holds(
+            &sqrt(&q(2, 1), 128),
+            "1.4142135623730950488016887242096980785696"
+        ));
         let (s, c) = sin_cos(&q(1, 1), 128);
         assert!(holds(&s, "0.8414709848078965066525023216302989996225"));
         assert!(holds(&c, "0.5403023058681397174009366074429766037323"));
@@ -377,8 +384,14 @@ mod tests {
         let (s, c) = sin_cos(&q(5, 2), 128);
         assert!(holds(&s, "0.5984721441039564940518547021861622717035"));
         assert!(holds(&c, "-0.8011436155469337148335027904673516644285"));
-        assert!(holds(&acos(&q(1, 3), 128), "1.2309594173407746821349291782479873757103"));
-        assert!(holds(&acos(&q(-2, 3), 128), "2.3005239830218629826861183514530721374950"));
+        assert!(holds(
+            &acos(&q(1, 3), 128),
+            "1.2309594173407746821349291782479873757103"
+        ));
+        assert!(holds(
+            &acos(&q(-2, 3), 128),
+            "2.3005239830218629826861183514530721374950"
+        ));
     }
 
     #[test]

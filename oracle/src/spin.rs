@@ -70,7 +70,10 @@ impl Pose {
     pub fn compose(&self, other: &Pose) -> Pose {
         Pose {
             rotation: mat_mul(&self.rotation, &other.rotation),
-            translation: add(&mat_vec(&self.rotation, &other.translation), &self.translation),
+            translation: add(
+                &mat_vec(&self.rotation, &other.translation),
+                &self.translation,
+            ),
         }
     }
 
@@ -199,9 +202,7 @@ fn mat_vec(m: &Mat, v: &[Q; 3]) -> [Q; 3] {
 }
 
 fn mat_mul(a: &Mat, b: &Mat) -> Mat {
-    std::array::from_fn(|i| {
-        std::array::from_fn(|j| (0..3).map(|k| &a[i][k] * &b[k][j]).sum())
-    })
+    std::array::from_fn(|i| std::array::from_fn(|j| (0..3).map(|k| &a[i][k] * &b[k][j]).sum()))
 }
 
 fn transpose(m: &Mat) -> Mat {
@@ -209,9 +210,7 @@ fn transpose(m: &Mat) -> Mat {
 }
 
 fn identity() -> Mat {
-    std::array::from_fn(|i| {
-        std::array::from_fn(|j| if i == j { Q::one() } else { Q::zero() })
-    })
+    std::array::from_fn(|i| std::array::from_fn(|j| if i == j { Q::one() } else { Q::zero() }))
 }
 
 /// `[a]x`, the matrix of `y -> a x y`.
@@ -489,10 +488,7 @@ impl Prepared2 {
     fn new(case: &SpinCase, bits: u32) -> Prepared2 {
         let interval = (&case.t0, &case.t1);
         let (pa, pb) = match (&case.a.placement, &case.b.placement) {
-            (
-                Placement::Poses { start: a0, end: a1 },
-                Placement::Poses { start: b0, end: b1 },
-            ) => (
+            (Placement::Poses { start: a0, end: a1 }, Placement::Poses { start: b0, end: b1 }) => (
                 Placement::Rational(Motion::stationary(
                     a0.rotation.clone(),
                     a0.translation.clone(),
@@ -571,7 +567,10 @@ impl Prepared2 {
     fn contains(&self, t: &Q, x: &[Q; 3]) -> Result<(), bool> {
         let p = self.bits;
         let time = Iv::point(t.clone());
-        for (e, h) in [(self.a.over(&time, p), &self.ha), (self.b.over(&time, p), &self.hb)] {
+        for (e, h) in [
+            (self.a.over(&time, p), &self.ha),
+            (self.b.over(&time, p), &self.hb),
+        ] {
             let e = e.ok_or(false)?;
             for (i, hi) in h.iter().enumerate() {
                 // local coordinate i = A_i . (x - o), A_i the frame's column i
@@ -682,9 +681,10 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
         }
     }
     if let Some((lower, upper)) = &claim.first_contact {
-        let w = claim.witness.as_ref().ok_or_else(|| {
-            Verdict::refuted("a collision is claimed without a contact witness")
-        })?;
+        let w = claim
+            .witness
+            .as_ref()
+            .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
         if w.time < *lower || w.time > *upper {
             return Err(Verdict::refuted(format!(
                 "the contact witness's time {} is outside the claimed enclosure [{lower}, {upper}]",
@@ -699,12 +699,10 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
                     counterexample: Some(w.time.clone()),
                 })
             }
-            Err(false) => {
-                return Err(Verdict::Inconclusive(format!(
-                    "the contact witness is not proved inside both boxes at t = {} with {bits} bits",
-                    w.time
-                )))
-            }
+            Err(false) => return Err(Verdict::Inconclusive(format!(
+                "the contact witness is not proved inside both boxes at t = {} with {bits} bits",
+                w.time
+            ))),
         }
     }
     Ok(())
@@ -782,10 +780,11 @@ fn unsupported(case: &SpinCase) -> Option<String> {
         for p in poses {
             let r = &p.rotation;
             if mat_mul(r, &transpose(r)) != identity() || det(r) != Q::one() {
-                return Some(format!("{name}: a pose's rotation is not an exact rotation"));
+                return Some(format!(
+                    "{name}: a pose's rotation is not an exact rotation"
+                ));
             }
         }
     }
     None
 }
-

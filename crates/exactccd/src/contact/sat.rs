@@ -7,8 +7,8 @@
 
 use super::witness::certificate_with_witness;
 use super::{
-    BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd, SatStats,
-    ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
+    BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
+    SatStats, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
@@ -199,15 +199,12 @@ fn cells_certificate(evidence: &CellEvidence) -> Certificate {
                 label: "time cell".into(),
             })
             .collect(),
-        contact: evidence
-            .witness
-            .as_ref()
-            .map(|(t, point)| ContactWitness {
-                point: constant(point),
-                denominator: Poly::from_coeffs(vec![BigRational::from_integer(1.into())]),
-                label: "a point inside both boxes".into(),
-                at: Some(t.clone()),
-            }),
+        contact: evidence.witness.as_ref().map(|(t, point)| ContactWitness {
+            point: constant(point),
+            denominator: Poly::from_coeffs(vec![BigRational::from_integer(1.into())]),
+            label: "a point inside both boxes".into(),
+            at: Some(t.clone()),
+        }),
     }
 }
 

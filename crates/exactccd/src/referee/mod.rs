@@ -12,8 +12,8 @@
 #![deny(clippy::float_arithmetic)]
 
 use crate::contact::{Certificate, ContactQuery, ContactResult, PieceEnd, Time};
-use crate::geom::{Shape, Vec3};
 use crate::geom::Pose;
+use crate::geom::{Shape, Vec3};
 use crate::motion::{Body, Motion, PiecewisePolyMotion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
@@ -274,10 +274,9 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
     let witness = match &cert.contact {
         None => None,
         Some(w) => {
-            let time = w
-                .at
-                .clone()
-                .ok_or("a contact witness without its time under a transcendental motion")?;
+            let time =
+                w.at.clone()
+                    .ok_or("a contact witness without its time under a transcendental motion")?;
             let [d, ..] = constant_vec(&Vec3::new(
                 w.denominator.clone(),
                 Poly::zero(),
