@@ -37,7 +37,9 @@ pub mod case;
 mod check;
 pub mod claim;
 mod float;
+pub mod interval;
 pub mod poly;
+pub mod spin;
 
 pub use algebraic::{Algebraic, AlgebraicError};
 pub use case::{Body, Case, Motion, PolyVec, Shape};
@@ -47,3 +49,6 @@ pub use claim::{
 };
 pub use float::{classify_float, FloatClass, Truth};
 pub use poly::{Poly, Q};
+pub use spin::{
+    check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness,
+};

@@ -2,3 +2,4 @@
 
 mod piecewise_motion;
 mod referee;
+mod spin;

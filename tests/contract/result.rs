@@ -275,6 +275,7 @@ fn extension_fields_are_written_after_the_contracts() {
             point: axis,
             denominator: Poly::from_coeffs(vec![BigRational::from_integer(BigInt::from(2))]),
             label: "face +x / vertex (-,+,-)".into(),
+            at: None,
         }),
     });
     let text = write_result_json(&r, &header(64));

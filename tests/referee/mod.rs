@@ -3,4 +3,5 @@
 mod check_claim;
 mod parry_verdicts;
 mod sat_certificates;
+mod spin_certificates;
 mod verdict_display;

@@ -21,6 +21,14 @@
 //!   ...).
 //!
 //! Together they prove that `T` is exactly the first contact time.
+//!
+//! Under transcendental motions (`angular`, `screw`, `poses`) the first
+//! contact is an enclosure `[lower, upper]`: the pieces then have constant
+//! directions and rational ends tiling `[t0, lower]`, and the witness is a
+//! constant point in both solids at the rational time
+//! [`ContactWitness::at`] in `[lower, upper]`; the referee re-proves both
+//! with its own enclosures of the poses (docs/methods/sat.md, "Time
+//! cells").
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::Vec3;
@@ -59,6 +67,10 @@ pub struct ContactWitness {
     pub denominator: Poly<BigRational>,
     /// The feature pair it stands for (`"face +x / vertex (-,+,-)"`).
     pub label: String,
+    /// The rational time at which the point is in both solids, when the
+    /// contact time is an enclosure `[lower, upper]` (transcendental
+    /// motions): `lower <= at <= upper`. `None`: at the contact time.
+    pub at: Option<BigRational>,
 }
 
 /// The evidence behind an exact answer.
@@ -81,7 +93,7 @@ fn vec_json(v: &Vec3<Poly<BigRational>>) -> serde_json::Value {
 impl Certificate {
     /// The certificate as JSON (the result's `certificate` field):
     /// `{"separation": [{"from", "to", "direction", "label"}], "contact":
-    /// {"point", "denominator", "label"} | null}`, numbers as exact strings,
+    /// {"point", "denominator", "label", "at"} | null}`, numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
     pub(crate) fn to_json(&self) -> serde_json::Value {
@@ -105,6 +117,7 @@ impl Certificate {
                 "point": vec_json(&w.point),
                 "denominator": poly_json(&w.denominator),
                 "label": w.label,
+                "at": w.at.as_ref().map(|t| t.to_string()),
             })
         });
         serde_json::json!({ "separation": pieces, "contact": contact })

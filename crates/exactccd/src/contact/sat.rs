@@ -7,14 +7,14 @@
 
 use super::witness::certificate_with_witness;
 use super::{
-    BodyQuery, Certificate, ContactResult, FeatureKind, FeaturePair, PieceEnd, SatStats,
-    ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
+    BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
+    SatStats, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
-use crate::solver::sat::cells::{solve_box_cells, CellOutcome, CellTime};
+use crate::solver::sat::cells::{solve_box_cells, CellEvidence, CellOutcome, CellTime};
 use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
     SatPiecewiseOutcome, SatScenario, Side,
@@ -180,9 +180,37 @@ fn cell_time(t: &CellTime) -> Time {
     }
 }
 
+/// The cells' evidence as the neutral certificate: constant directions on
+/// rational pieces, and a constant witness point at a rational time
+/// ([`ContactWitness::at`]).
+fn cells_certificate(evidence: &CellEvidence) -> Certificate {
+    let constant = |v: &[BigRational; 3]| {
+        let [x, y, z] = v.clone().map(|c| Poly::from_coeffs(vec![c]));
+        Vec3::new(x, y, z)
+    };
+    Certificate {
+        separation: evidence
+            .separation
+            .iter()
+            .map(|p| SeparationPiece {
+                from: p.from.clone(),
+                to: PieceEnd::At(p.to.clone()),
+                direction: constant(&p.direction),
+                label: "time cell".into(),
+            })
+            .collect(),
+        contact: evidence.witness.as_ref().map(|(t, point)| ContactWitness {
+            point: constant(point),
+            denominator: Poly::from_coeffs(vec![BigRational::from_integer(1.into())]),
+            label: "a point inside both boxes".into(),
+            at: Some(t.clone()),
+        }),
+    }
+}
+
 /// The answer of the time cells (`solver::sat::cells`) in the neutral
-/// form; the cells classified are counted as `piece_pairs`. No
-/// certificate yet: the referee checks rational motions only.
+/// form, with the cells' evidence as its certificate; the cells
+/// classified are counted as `piece_pairs`.
 fn convert_cells(out: &CellOutcome) -> ContactResult {
     ContactResult {
         collides: out.collides,
@@ -204,7 +232,7 @@ fn convert_cells(out: &CellOutcome) -> ContactResult {
             node_pairs: 0,
             sub_intervals: None,
         })),
-        certificate: None,
+        certificate: out.evidence.as_ref().map(cells_certificate),
         collisions: None,
     }
 }

@@ -517,6 +517,7 @@ pub fn find_contact_witness(
                 point: p.map(Poly::to_rational),
                 denominator: d.to_rational(),
                 label,
+                at: None,
             });
         }
     }

@@ -4,11 +4,17 @@
 //! The referee shares no code with the solvers; this module only copies
 //! numbers across (bodies' polynomial motions, times as polynomials with
 //! isolating intervals, certificates as world-frame polynomials).
+//!
+//! Two boxes of which one moves by a transcendental motion (`angular`,
+//! `screw`, `poses`) go to the referee's own enclosure check
+//! ([`oracle::check_spin`]): the motions' parameters as given, the time an
+//! enclosure, the certificate's constant directions and witness point.
 #![deny(clippy::float_arithmetic)]
 
 use crate::contact::{Certificate, ContactQuery, ContactResult, PieceEnd, Time};
+use crate::geom::Pose;
 use crate::geom::{Shape, Vec3};
-use crate::motion::{Body, PiecewisePolyMotion, PolyMotion};
+use crate::motion::{Body, Motion, PiecewisePolyMotion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use exactccd_oracle as oracle;
@@ -149,8 +155,178 @@ pub(crate) fn claim_of(result: &ContactResult) -> Result<oracle::Claim, String> 
     })
 }
 
+/// True for the motions with transcendental placements.
+pub(crate) fn is_transcendental(body: &Body) -> bool {
+    matches!(
+        body.motion,
+        Motion::Angular { .. } | Motion::Screw { .. } | Motion::Poses { .. }
+    )
+}
+
+fn vec3(v: &Vec3<BigRational>) -> [BigRational; 3] {
+    [v.x.clone(), v.y.clone(), v.z.clone()]
+}
+
+fn pose(p: &Pose<BigRational>) -> oracle::Pose {
+    oracle::Pose {
+        rotation: p.rotation.rows.clone(),
+        translation: vec3(&p.translation),
+    }
+}
+
+/// A box under any motion but `piecewise`, for the enclosure check.
+fn spin_body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::SpinBody, String> {
+    let Shape::Box(bx) = &b.shape else {
+        return Err(format!(
+            "{name} is not a box: under a transcendental motion the referee certifies two boxes only"
+        ));
+    };
+    let placement = match &b.motion {
+        Motion::Angular {
+            velocity,
+            angular_velocity,
+            center,
+        } => oracle::Placement::Angular {
+            pose: pose(&b.pose),
+            velocity: vec3(velocity),
+            angular_velocity: vec3(angular_velocity),
+            center: vec3(center),
+        },
+        Motion::Screw {
+            axis_point,
+            axis_direction,
+            angle,
+            slide,
+        } => oracle::Placement::Screw {
+            pose: pose(&b.pose),
+            axis_point: vec3(axis_point),
+            axis_direction: vec3(axis_direction),
+            angle: angle.clone(),
+            slide: slide.clone(),
+        },
+        Motion::Poses { end } => oracle::Placement::Poses {
+            start: pose(&b.pose),
+            end: pose(end),
+        },
+        _ => {
+            let m = PolyMotion::from_body_on(b, t0)
+                .filter(|_| !b.motion.is_piecewise())
+                .ok_or_else(|| {
+                    format!("{name} moves by a piecewise motion next to a transcendental one")
+                })?;
+            oracle::Placement::Rational(motion(&m))
+        }
+    };
+    Ok(oracle::SpinBody {
+        half_extents: bx.half_extents.clone(),
+        placement,
+    })
+}
+
+/// The constant value of a polynomial vector, or why it is not constant.
+fn constant_vec(v: &Vec3<Poly<BigRational>>) -> Result<[BigRational; 3], String> {
+    let c = |p: &Poly<BigRational>| -> Result<BigRational, String> {
+        match p.coeffs() {
+            [] => Ok(BigRational::from_integer(0.into())),
+            [c] => Ok(c.clone()),
+            _ => Err("a certificate direction or point that varies in time".into()),
+        }
+    };
+    Ok([c(&v.x)?, c(&v.y)?, c(&v.z)?])
+}
+
+/// The enclosure claim of a result (first contact in `[lower, upper]`)
+/// with its certificate.
+fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
+    let first_contact = match &result.time {
+        None => None,
+        Some(Time::Enclosure { lower, upper }) => Some((lower.clone(), upper.clone())),
+        Some(Time::Exact(t)) => {
+            let q = t
+                .as_rational()
+                .ok_or("an irrational algebraic time under a transcendental motion")?;
+            Some((q.clone(), q.clone()))
+        }
+        Some(Time::Float(_)) => {
+            return Err(
+                "an f64 time is classified against the certified truth, not certified".into(),
+            )
+        }
+    };
+    let cert = result
+        .certificate
+        .as_ref()
+        .ok_or("the claim carries no certificate")?;
+    let separation = cert
+        .separation
+        .iter()
+        .map(|p| match &p.to {
+            PieceEnd::At(to) => Ok(oracle::SpinPiece {
+                from: p.from.clone(),
+                to: to.clone(),
+                direction: constant_vec(&p.direction)?,
+            }),
+            PieceEnd::BeforeContact => {
+                Err("a separation piece that ends at an enclosed contact time".to_string())
+            }
+        })
+        .collect::<Result<_, String>>()?;
+    let witness = match &cert.contact {
+        None => None,
+        Some(w) => {
+            let time =
+                w.at.clone()
+                    .ok_or("a contact witness without its time under a transcendental motion")?;
+            let [d, ..] = constant_vec(&Vec3::new(
+                w.denominator.clone(),
+                Poly::zero(),
+                Poly::zero(),
+            ))?;
+            if d <= BigRational::from_integer(0.into()) {
+                return Err("a contact witness with a denominator that is not positive".into());
+            }
+            let point = constant_vec(&w.point)?.map(|x| x / &d);
+            Some(oracle::SpinWitness { time, point })
+        }
+    };
+    Ok(oracle::SpinClaim {
+        collides: result.collides,
+        first_contact,
+        separation,
+        witness,
+    })
+}
+
+/// The enclosure check's verdict on a result for two boxes, one of them
+/// under a transcendental motion.
+fn referee_spin(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
+    let Some(q) = query.bodies() else {
+        return oracle::Verdict::Inconclusive("not a query about two bodies".into());
+    };
+    let t0 = &q.interval.0;
+    let case = match (spin_body(q.a, t0, "a"), spin_body(q.b, t0, "b")) {
+        (Ok(a), Ok(b)) => oracle::SpinCase {
+            a,
+            b,
+            t0: t0.clone(),
+            t1: q.interval.1.clone(),
+        },
+        (Err(why), _) | (_, Err(why)) => return oracle::Verdict::Inconclusive(why),
+    };
+    match spin_claim(result) {
+        Ok(claim) => oracle::check_spin(&case, &claim),
+        Err(why) => oracle::Verdict::Inconclusive(why),
+    }
+}
+
 /// The referee's verdict on a result for a query.
 pub fn referee(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
+    if query
+        .bodies()
+        .is_some_and(|q| is_transcendental(q.a) || is_transcendental(q.b))
+    {
+        return referee_spin(query, result);
+    }
     let case = match case_of(query) {
         Ok(c) => c,
         Err(why) => return oracle::Verdict::Inconclusive(why),

@@ -35,6 +35,7 @@
 #![deny(clippy::float_arithmetic)]
 
 mod boxes;
+mod evidence;
 mod float;
 mod search;
 #[cfg(test)]
@@ -42,6 +43,7 @@ mod search;
 mod tests;
 mod witness;
 
+pub use evidence::{CellEvidence, EvidencePiece};
 pub use float::{solve_box_cells_f64, FloatCellOutcome, MAX_EVALUATIONS};
 pub use search::MAX_CELLS;
 
@@ -105,6 +107,8 @@ pub struct CellOutcome {
     pub normal: Option<[f64; 3]>,
     /// Cells classified.
     pub cells: usize,
+    /// The cells' evidence for the referee (`evidence.rs`).
+    pub evidence: Option<CellEvidence>,
 }
 
 fn box_of(body: &Body) -> Option<&BoxShape<BigRational>> {
@@ -385,7 +389,9 @@ fn interpret(
     let first_contact = intervals.first().map(|c| c.0.clone());
     let initially_overlapping = matches!(&first_contact, Some(CellTime::Exact(t)) if t == t0);
     let (features, normal, point) = contact_details(pair, &runs, contact_run);
+    let evidence = evidence::cell_evidence(pair, cells, first_contact.as_ref());
     Ok(CellOutcome {
+        evidence,
         collides: first_contact.is_some(),
         initially_overlapping,
         first_contact,
