@@ -200,4 +200,7 @@ pub struct BodyQuery<'a> {
     /// tolerance, not exactly (scenarios loaded for the `f64` path): exact
     /// solvers refuse such a query.
     pub approximate_rotations: &'a [String],
+    /// The minimum separation `d >= 0` (docs/FORMAT.md 5.3): contact
+    /// means that the distance between the solids is at most `d`.
+    pub separation: &'a BigRational,
 }
