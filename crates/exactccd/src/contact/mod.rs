@@ -15,6 +15,7 @@
 
 mod certificate;
 mod dispatch;
+mod distance;
 mod glide;
 mod json;
 mod primitive;
@@ -35,7 +36,7 @@ pub use query::{
 };
 pub use sgm::add_sgm_domain_stats;
 pub use stats::{
-    AxisName, ContactEvidence, GlideCollision, GlideStats, Miss, PrimitiveEvidence, PrimitiveStats,
+    AxisName, ContactEvidence, DistanceStats, GlideCollision, GlideStats, Miss, PrimitiveEvidence, PrimitiveStats,
     RasterStats, RejectedCandidate, Rejection, SatStats, Schedule, SegmentName, SgmStats, SignName,
     SolverStats, Witness,
 };
