@@ -4,9 +4,7 @@
 //! certificate yet: the referee takes boxes and triangles at separation 0.
 #![deny(clippy::float_arithmetic)]
 
-use super::{
-    BodyQuery, ContactResult, DistanceStats, FeaturePair, ScalarKind, SolverStats, Time,
-};
+use super::{BodyQuery, ContactResult, DistanceStats, FeaturePair, ScalarKind, SolverStats, Time};
 use crate::poly::RealRoots;
 use crate::scalar::BigRational;
 use crate::solver::distance::{solve_distance, DistanceOutcome};

@@ -74,7 +74,9 @@ impl FromStr for Method {
         Method::ALL
             .into_iter()
             .find(|m| m.as_str() == s)
-            .ok_or_else(|| format!("unknown method {s:?} (expected sgm, sat, glide, distance or primitive)"))
+            .ok_or_else(|| {
+                format!("unknown method {s:?} (expected sgm, sat, glide, distance or primitive)")
+            })
     }
 }
 

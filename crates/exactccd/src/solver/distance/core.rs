@@ -172,12 +172,10 @@ impl Core {
                     two_sided: false,
                 }
             }
-            Shape::Mesh(_) => {
-                return Err(Error::not_applicable(format!(
-                    "distance: body {body} is a mesh; the feature-pair distance method takes boxes, \
+            Shape::Mesh(_) => return Err(Error::not_applicable(format!(
+                "distance: body {body} is a mesh; the feature-pair distance method takes boxes, \
                      triangles, spheres, capsules and convex hulls"
-                )))
-            }
+            ))),
         })
     }
 

@@ -152,7 +152,9 @@ fn join_parts<S: RealRoots>(
     }
     let first_contact = intervals.first().map(|(lo, _)| lo.clone());
     let at = first_contact.as_ref().map(S::root_to_f64);
-    let found = first.flatten().and_then(|f| Some(report::describe(&f, cores, at?)));
+    let found = first
+        .flatten()
+        .and_then(|f| Some(report::describe(&f, cores, at?)));
     DistanceOutcome {
         collides: first_contact.is_some(),
         initially_overlapping: false,
@@ -256,12 +258,9 @@ fn solve_piece<S: RealRoots>(
     let overlap = |t: &S| overlap_at(t, core_a, core_b, &moving_a, &moving_b);
     let intervals = fill_overlaps(merged, &t0, &t1, &overlap);
     let first = match (first, intervals.first()) {
-        (Some((lo, k)), Some((start, _))) if &lo == start => Some(report::FirstPair::new(
-            &tests[k],
-            &piece.a,
-            &piece.b,
-            from,
-        )),
+        (Some((lo, k)), Some((start, _))) if &lo == start => {
+            Some(report::FirstPair::new(&tests[k], &piece.a, &piece.b, from))
+        }
         _ => None,
     };
     Ok(Part { intervals, first })
@@ -277,7 +276,11 @@ fn fill_overlaps<S: RealRoots>(
 ) -> Vec<(S::Root, S::Root)> {
     let (r0, r1) = (S::root_of_value(t0), S::root_of_value(t1));
     if merged.is_empty() {
-        return if overlap(t0) { vec![(r0, r1)] } else { Vec::new() };
+        return if overlap(t0) {
+            vec![(r0, r1)]
+        } else {
+            Vec::new()
+        };
     }
     let mut out: Vec<(S::Root, S::Root)> = Vec::new();
     for (lo, hi) in merged {
@@ -323,7 +326,10 @@ fn pair_set<S: RealRoots>(
     let negative = |s: Sign| s == Sign::Negative;
     let not_positive = |s: Sign| s != Sign::Positive;
     if test.at_least_zero.iter().any(|p| never(p, &negative))
-        || test.positive.as_ref().is_some_and(|p| never(p, &not_positive))
+        || test
+            .positive
+            .as_ref()
+            .is_some_and(|p| never(p, &not_positive))
     {
         stats.excluded += 1;
         return Ok(Vec::new());
@@ -407,9 +413,9 @@ fn in_polygon<S: RealRoots>(core: &Core, face: &CoreFace, x: &Vec3<S>) -> bool {
 fn any_inside<S: RealRoots>(core: &Core, points: &[Vec3<S>], indices: &[usize]) -> bool {
     core.solid
         && indices.iter().any(|&i| {
-            core.faces.iter().all(|f| {
-                to_s::<S>(&f.normal).dot(&points[i]) <= S::from_rational(&f.offset)
-            })
+            core.faces
+                .iter()
+                .all(|f| to_s::<S>(&f.normal).dot(&points[i]) <= S::from_rational(&f.offset))
         })
 }
 

@@ -156,8 +156,13 @@ pub(super) fn describe(first: &FirstPair, cores: &(Core, Core), t: f64) -> Found
         PairShape::VertexVertex => (fp[0], mp[0], None),
         PairShape::EdgeEdge => {
             let (x, y) = segments(fp[0], fp[1], mp[0], mp[1]);
-            let n = unit(cross(sub(fp[1], fp[0]), sub(mp[1], mp[0])))
-                .map(|n| if dot(n, away) < 0.0 { scale(n, -1.0) } else { n });
+            let n = unit(cross(sub(fp[1], fp[0]), sub(mp[1], mp[0]))).map(|n| {
+                if dot(n, away) < 0.0 {
+                    scale(n, -1.0)
+                } else {
+                    n
+                }
+            });
             (x, y, n)
         }
     };
