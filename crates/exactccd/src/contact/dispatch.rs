@@ -30,8 +30,8 @@ fn is_angular(body: &Body) -> bool {
 /// `exactccd solve`), by the first rule that matches:
 ///
 /// 0. a primitive query (a `query` field): `primitive`;
-/// 0'. a sphere, capsule or convex hull on either body, or a non-zero
-///    `separation`: `distance`;
+/// 0. (next) a sphere, capsule or convex hull on either body, or a
+///    non-zero `separation`: `distance`;
 /// 1. a `screw` or `poses` motion on either body: `glide`;
 /// 2. an `angular` motion on either body: `sat`;
 /// 3. two boxes (under `static`, `linear`, `rational`, `row_matrix` or

@@ -172,10 +172,12 @@ impl Core {
                     two_sided: false,
                 }
             }
-            Shape::Mesh(_) => return Err(Error::not_applicable(format!(
+            Shape::Mesh(_) => {
+                return Err(Error::not_applicable(format!(
                 "distance: body {body} is a mesh; the feature-pair distance method takes boxes, \
                      triangles, spheres, capsules and convex hulls"
-            ))),
+            )))
+            }
         })
     }
 

@@ -47,6 +47,9 @@ use crate::Error;
 
 type Q = BigRational;
 
+/// Closed intervals of time, in order.
+type Spans<R> = Vec<(R, R)>;
+
 /// What the distance method found.
 #[derive(Clone, Debug)]
 pub struct DistanceOutcome<S: RealRoots> {
@@ -315,7 +318,7 @@ fn pair_set<S: RealRoots>(
     t0: &S,
     t1: &S,
     stats: &mut DistanceStats,
-) -> Result<Vec<(S::Root, S::Root)>, Error> {
+) -> Result<Spans<S::Root>, Error> {
     let never = |p: &Poly<S>, bad: &dyn Fn(Sign) -> bool| {
         if p.is_constant() {
             bad(p.eval(t0).sign())
