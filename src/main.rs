@@ -40,8 +40,9 @@ enum Command {
     /// Solve one scenario file and print the result JSON.
     Solve {
         /// The method [default: the one that applies to the scenario's
-        /// motion: a query -> primitive, screw/poses -> glide, angular ->
-        /// sat, two boxes -> sgm, else sat].
+        /// motion: a query -> primitive, a sphere, capsule, convex hull or
+        /// separation -> distance, screw/poses -> glide, angular -> sat,
+        /// two boxes -> sgm, else sat].
         #[arg(long, value_enum)]
         method: Option<MethodArg>,
         /// The arithmetic.
@@ -318,6 +319,7 @@ enum MethodArg {
     Sgm,
     Sat,
     Glide,
+    Distance,
     Primitive,
 }
 
@@ -334,6 +336,7 @@ impl From<MethodArg> for Method {
             MethodArg::Sgm => Method::Sgm,
             MethodArg::Sat => Method::Sat,
             MethodArg::Glide => Method::Glide,
+            MethodArg::Distance => Method::Distance,
         }
     }
 }

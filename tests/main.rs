@@ -15,6 +15,7 @@ mod build;
 mod campaign;
 mod contract;
 mod corpus;
+mod distance;
 mod geom;
 mod glide;
 mod layering;

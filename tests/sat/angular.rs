@@ -218,12 +218,14 @@ fn triangle_before_box_is_the_mirror_of_box_before_triangle() {
         motion: Motion::Static,
     };
     let interval = (r(0, 1), r(1, 1));
+    let zero_separation = r(0, 1);
     let run = |a: &Body, b: &Body| {
         let query = ContactQuery::Bodies(BodyQuery {
             a,
             b,
             interval: &interval,
             approximate_rotations: &[],
+            separation: &zero_separation,
         });
         solve(
             &query,

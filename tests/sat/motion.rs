@@ -392,7 +392,7 @@ fn world_rational(body: &Body, t: &BigRational) -> WorldSolid {
     match &body.shape {
         Shape::Box(bx) => WorldSolid::Box(Obb::from_box(bx, &pose)),
         Shape::Triangle(tr) => WorldSolid::Tri(tr.vertices.each_ref().map(|p| pose.apply_point(p))),
-        Shape::Mesh(_) => unreachable!(),
+        _ => unreachable!(),
     }
 }
 

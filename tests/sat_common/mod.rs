@@ -107,7 +107,7 @@ pub fn world_at(body: &Body, t: &BigRational) -> WorldSolid {
     match &body.shape {
         Shape::Box(b) => WorldSolid::Box(Obb::from_box(b, &pose)),
         Shape::Triangle(tr) => WorldSolid::Tri(tr.vertices.each_ref().map(|p| pose.apply_point(p))),
-        Shape::Mesh(_) => panic!("no meshes"),
+        _ => panic!("boxes and triangles only"),
     }
 }
 

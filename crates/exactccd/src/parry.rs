@@ -112,6 +112,17 @@ pub fn parry_shape(shape: &Shape<BigRational>) -> Result<SharedShape, NotConvert
                     .map_err(|e| NotConvertible(format!("parry refused the mesh: {e:?}")))
             }
         }
+        Shape::Sphere(s) => Ok(SharedShape::ball(s.radius.to_f64())),
+        Shape::Capsule(c) => Ok(SharedShape::capsule(
+            point(&c.a),
+            point(&c.b),
+            c.radius.to_f64(),
+        )),
+        Shape::Convex(c) => {
+            let points: Vec<Vector> = c.points.iter().map(point).collect();
+            SharedShape::convex_hull(&points)
+                .ok_or_else(|| NotConvertible("parry refused the convex hull".into()))
+        }
     }
 }
 

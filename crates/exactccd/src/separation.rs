@@ -60,7 +60,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use crate::contact::ScalarKind;
-use crate::geom::{Shape, Vec3};
+use crate::geom::{ConvexHull, Shape, Vec3};
 use crate::motion::{Affine, Body, FloatMotion, PiecewisePolyMotion, PolyMotion};
 use crate::scalar::{BigRational, FieldScalar, Ring, Scalar, Sign};
 use crate::scenario::Scenario;
@@ -164,6 +164,23 @@ fn convex_solid(shape: &Shape<BigRational>) -> Result<ConvexSolid<BigRational>, 
                 edges,
             })
         }
+        Shape::Convex(c) => {
+            let hull = ConvexHull::new(&c.points)
+                .ok_or_else(|| "the convex points are coplanar".to_string())?;
+            Ok(ConvexSolid {
+                vertices: hull.vertices.iter().map(|&i| c.points[i].clone()).collect(),
+                face_normals: hull.faces.iter().map(|f| f.normal.clone()).collect(),
+                edges: hull
+                    .edges
+                    .iter()
+                    .map(|&(i, j)| &c.points[j] - &c.points[i])
+                    .collect(),
+            })
+        }
+        Shape::Sphere(_) | Shape::Capsule(_) => Err(format!(
+            "a {} is rounded: its separating-axis gap is not computed (the distance method answers it)",
+            shape.kind_name()
+        )),
     }
 }
 

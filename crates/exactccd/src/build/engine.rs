@@ -69,6 +69,25 @@ pub enum EngineShape {
         /// (polygons: fan-triangulate a convex one, `(f[0], f[i], f[i+1])`).
         faces: Vec<Vec<usize>>,
     },
+    /// A solid ball about the local origin.
+    Sphere {
+        /// The radius.
+        radius: f64,
+    },
+    /// All points within `radius` of the segment from `a` to `b`.
+    Capsule {
+        /// One end of the segment.
+        a: [f64; 3],
+        /// The other end.
+        b: [f64; 3],
+        /// The radius.
+        radius: f64,
+    },
+    /// The convex hull of points.
+    Convex {
+        /// The points (duplicates and interior points allowed).
+        points: Vec<[f64; 3]>,
+    },
 }
 
 /// One body of a scenario, seen by an engine: the body and the scenario's
@@ -234,6 +253,17 @@ impl EngineBody<'_> {
             Shape::Mesh(m) => EngineShape::Mesh {
                 vertices: m.vertices.iter().map(|v| v3(&v.to_f64())).collect(),
                 faces: m.faces.clone(),
+            },
+            Shape::Sphere(s) => EngineShape::Sphere {
+                radius: rational_to_f64(&s.radius),
+            },
+            Shape::Capsule(c) => EngineShape::Capsule {
+                a: v3(&c.a.to_f64()),
+                b: v3(&c.b.to_f64()),
+                radius: rational_to_f64(&c.radius),
+            },
+            Shape::Convex(c) => EngineShape::Convex {
+                points: c.points.iter().map(|v| v3(&v.to_f64())).collect(),
             },
         }
     }

@@ -546,7 +546,7 @@ fn float_meshes(scenario: &Scenario) -> Option<(Mesh<f64>, Mesh<f64>)> {
         match s {
             Shape::Box(b) => Some(b.to_mesh().map_scalar(crate::scalar::rational_to_f64)),
             Shape::Mesh(m) => Some(m.map_scalar(crate::scalar::rational_to_f64)),
-            Shape::Triangle(_) => None,
+            Shape::Triangle(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => None,
         }
     };
     let (a, b) = scenario.bodies()?;

@@ -11,6 +11,7 @@ use super::ContactResult;
 use crate::budget::with_budget;
 use crate::geom::Shape;
 use crate::motion::{Body, Motion};
+use crate::scalar::Ring;
 use crate::Error;
 
 fn is_box(body: &Body) -> bool {
@@ -29,6 +30,8 @@ fn is_angular(body: &Body) -> bool {
 /// `exactccd solve`), by the first rule that matches:
 ///
 /// 0. a primitive query (a `query` field): `primitive`;
+/// 0. (next) a sphere, capsule or convex hull on either body, or a
+///    non-zero `separation`: `distance`;
 /// 1. a `screw` or `poses` motion on either body: `glide`;
 /// 2. an `angular` motion on either body: `sat`;
 /// 3. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
@@ -40,7 +43,9 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
         ContactQuery::Bodies(q) => q,
     };
     let bodies = [query.a, query.b];
-    if bodies.iter().any(|b| is_screw_like(b)) {
+    if !query.separation.is_zero() || bodies.iter().any(|b| b.shape.is_rounded_or_hull()) {
+        Method::Distance
+    } else if bodies.iter().any(|b| is_screw_like(b)) {
         Method::Glide
     } else if bodies.iter().any(|b| is_angular(b)) {
         Method::Sat
@@ -94,7 +99,24 @@ fn solve_unbudgeted(
             )));
         }
     }
+    if method != Method::Distance {
+        if !query.separation.is_zero() {
+            return Err(Error::not_applicable(format!(
+                "{method} answers contact (separation 0) only, and this scenario asks for a separation of {}; method distance answers it",
+                query.separation
+            )));
+        }
+        for (body, name) in [(query.a, "a"), (query.b, "b")] {
+            if body.shape.is_rounded_or_hull() {
+                return Err(Error::not_applicable(format!(
+                    "{method} does not take the shape of body {name}, a {}; method distance takes it",
+                    body.shape.kind_name()
+                )));
+            }
+        }
+    }
     match method {
+        Method::Distance => super::distance::solve(query, scalar),
         Method::Primitive => Err(Error::not_applicable(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),

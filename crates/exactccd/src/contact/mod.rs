@@ -15,6 +15,7 @@
 
 mod certificate;
 mod dispatch;
+mod distance;
 mod glide;
 mod json;
 mod primitive;
@@ -36,9 +37,9 @@ pub use query::{
 };
 pub use sgm::add_sgm_domain_stats;
 pub use stats::{
-    AxisName, ContactEvidence, GlideCollision, GlideStats, Miss, PrimitiveEvidence, PrimitiveStats,
-    RasterStats, RejectedCandidate, Rejection, SatStats, Schedule, SegmentName, SgmStats, SignName,
-    SolverStats, Witness,
+    AxisName, ContactEvidence, DistanceStats, GlideCollision, GlideStats, Miss, PrimitiveEvidence,
+    PrimitiveStats, RasterStats, RejectedCandidate, Rejection, SatStats, Schedule, SegmentName,
+    SgmStats, SignName, SolverStats, Witness,
 };
 pub use time_object::{
     rational_with_decimal, time_json, time_object, time_with_decimal, TimeObject,

@@ -31,6 +31,9 @@ pub enum Method {
     Sat,
     /// Glide rotations: screw-motion interpolation of poses (Buss).
     Glide,
+    /// Feature-pair distance: boxes, triangles, spheres, capsules and convex
+    /// hulls, with a minimum separation, under rational motion.
+    Distance,
     /// Vertex-face and edge-edge queries with linearly moving points (a
     /// scenario's `query` field; the public CCD benchmark's queries).
     Primitive,
@@ -38,15 +41,22 @@ pub enum Method {
 
 impl Method {
     /// Every method, in the order the oracle runs them.
-    pub const ALL: [Method; 4] = [Method::Sgm, Method::Sat, Method::Glide, Method::Primitive];
+    pub const ALL: [Method; 5] = [
+        Method::Sgm,
+        Method::Sat,
+        Method::Glide,
+        Method::Distance,
+        Method::Primitive,
+    ];
 
     /// The name used on the command line and in results: `sgm`, `sat`,
-    /// `glide`, `primitive`.
+    /// `glide`, `distance`, `primitive`.
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Sgm => "sgm",
             Method::Sat => "sat",
             Method::Glide => "glide",
+            Method::Distance => "distance",
             Method::Primitive => "primitive",
         }
     }
@@ -64,7 +74,9 @@ impl FromStr for Method {
         Method::ALL
             .into_iter()
             .find(|m| m.as_str() == s)
-            .ok_or_else(|| format!("unknown method {s:?} (expected sgm, sat, glide or primitive)"))
+            .ok_or_else(|| {
+                format!("unknown method {s:?} (expected sgm, sat, glide, distance or primitive)")
+            })
     }
 }
 
@@ -200,4 +212,7 @@ pub struct BodyQuery<'a> {
     /// tolerance, not exactly (scenarios loaded for the `f64` path): exact
     /// solvers refuse such a query.
     pub approximate_rotations: &'a [String],
+    /// The minimum separation `d >= 0` (docs/FORMAT.md 5.3): contact
+    /// means that the distance between the solids is at most `d`.
+    pub separation: &'a BigRational,
 }

@@ -128,6 +128,7 @@ fn piecewise_certificate(
             b: &piece.b,
             interval: &interval,
             approximate_rotations: query.approximate_rotations,
+            separation: query.separation,
         };
         separation.extend(world_separation(&part.outcome, &part_query, swapped)?);
         contact_interval = Some(interval);
@@ -138,6 +139,7 @@ fn piecewise_certificate(
         b: &pieces[upto].b,
         interval: &interval,
         approximate_rotations: query.approximate_rotations,
+        separation: query.separation,
     };
     certificate_with_witness(separation, &contact_query, out.first_contact.as_ref(), hint)
 }

@@ -204,6 +204,7 @@ fn sub_query<'a>(
         b: &piece.b,
         interval,
         approximate_rotations: query.approximate_rotations,
+        separation: query.separation,
     }
 }
 

@@ -29,6 +29,21 @@ pub enum SolverStats {
     Raster(RasterStats),
     /// A vertex-face or edge-edge query.
     Primitive(PrimitiveStats),
+    /// Feature-pair distance.
+    Distance(DistanceStats),
+}
+
+/// The `stats` of `distance`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DistanceStats {
+    /// Feature pairs written.
+    pub pairs: usize,
+    /// Pairs excluded over the whole interval by a sign test.
+    pub excluded: usize,
+    /// Polynomials whose real roots were isolated.
+    pub root_isolations: usize,
+    /// Common sub-intervals of piecewise motions.
+    pub pieces: usize,
 }
 
 /// The `stats` of `sat`.

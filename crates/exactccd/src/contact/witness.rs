@@ -84,7 +84,7 @@ fn convex(body: &Body, t0: &BigRational) -> Option<Convex> {
             })
             .collect(),
         Shape::Triangle(t) => t.vertices.to_vec(),
-        Shape::Mesh(_) => return None,
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => return None,
     };
     // Integers throughout: the motion's entries times the lcm `m` of their
     // coefficients' denominators (1 for a reduced motion), the local

@@ -773,6 +773,7 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
         name: Some(format!("{}-{seed}-{index}", class.name())),
         interval: (BigRational::zero(), BigRational::one()),
         problem: Problem::Bodies { a, b },
+        separation: BigRational::zero(),
         expect,
         scalar: ScalarKind::Exact,
         approximate_rotations: Vec::new(),

@@ -64,6 +64,14 @@ pub enum Feature {
     QuerySegmentInterior(QuerySegment),
     /// End `i` of a segment of an edge-edge query: `vertex a0`, `vertex b1`.
     QuerySegmentEnd(QuerySegment, usize),
+    /// The whole of a sphere (its core is its centre): `sphere`.
+    Sphere,
+    /// The ball about end `0` (`a`) or `1` (`b`) of a capsule: `cap a`,
+    /// `cap b`.
+    CapsuleCap(usize),
+    /// The rounded side of a capsule, about the inside of its segment:
+    /// `side`.
+    CapsuleSide,
 }
 
 impl Feature {
@@ -75,12 +83,15 @@ impl Feature {
             | Feature::MeshVertex(_)
             | Feature::QueryVertex
             | Feature::QueryFaceVertex(_)
-            | Feature::QuerySegmentEnd(..) => "vertex",
+            | Feature::QuerySegmentEnd(..)
+            | Feature::Sphere
+            | Feature::CapsuleCap(_) => "vertex",
             Feature::BoxEdge(_)
             | Feature::TriangleEdge(_)
             | Feature::MeshEdge(..)
             | Feature::QueryFaceEdge(..)
-            | Feature::QuerySegmentInterior(_) => "edge",
+            | Feature::QuerySegmentInterior(_)
+            | Feature::CapsuleSide => "edge",
             Feature::BoxFace(_)
             | Feature::TriangleFace { .. }
             | Feature::MeshFace(_)
@@ -110,6 +121,10 @@ impl fmt::Display for Feature {
             Feature::QueryFaceVertex(i) => write!(f, "vertex f{i}"),
             Feature::QuerySegmentInterior(s) => write!(f, "edge {}", s.letter()),
             Feature::QuerySegmentEnd(s, i) => write!(f, "vertex {}{i}", s.letter()),
+            Feature::Sphere => f.write_str("sphere"),
+            Feature::CapsuleCap(0) => f.write_str("cap a"),
+            Feature::CapsuleCap(_) => f.write_str("cap b"),
+            Feature::CapsuleSide => f.write_str("side"),
         }
     }
 }
@@ -172,6 +187,16 @@ mod tests {
             assert!(feature == name);
             assert!(feature != &name[..name.len() - 1]);
             assert!(feature != format!("{name}0").as_str());
+        }
+        // rounded shapes: the core's feature kind, a name of their own
+        for (feature, name, kind) in [
+            (Feature::Sphere, "sphere", "vertex"),
+            (Feature::CapsuleCap(0), "cap a", "vertex"),
+            (Feature::CapsuleCap(1), "cap b", "vertex"),
+            (Feature::CapsuleSide, "side", "edge"),
+        ] {
+            assert_eq!(feature.to_string(), name);
+            assert_eq!(feature.kind(), kind);
         }
     }
 }

@@ -29,11 +29,16 @@
 //! * mesh: `vertex i`, `edge i-j` (`i < j`), `face k`, input indices from 0;
 //! * primitive queries: `vertex` (the moving point), `face`, `edge f0-f1`,
 //!   `vertex f2` (of the triangle); `edge a`, `vertex a0`, `edge b`, `vertex
-//!   b1` (of the segments).
+//!   b1` (of the segments);
+//! * sphere: `sphere`; capsule: `cap a`, `cap b` (the balls about the ends
+//!   `a`, `b`), `side` (the rounded side about the segment);
+//! * convex hull: `vertex i`, `edge i-j` (`i < j`), `face k` as for a mesh,
+//!   `i`, `j` indices of the input points, `k` the face's position in
+//!   [`ConvexHull::faces`].
 //!
 //! Files: `entry.rs` ([`MatrixEntry`]), `vec3.rs`, `mat3.rs` (matrices,
 //! quaternions, poses), `shapes.rs` (boxes, OBBs, triangles), `feature.rs`
-//! ([`Feature`]), `mesh.rs` (validation and adjacency), `obj.rs` (exact OBJ
+//! ([`Feature`]), `mesh.rs` (validation and adjacency), `hull.rs` (exact convex hulls), `obj.rs` (exact OBJ
 //! reader), `builders.rs` and `circle.rs` (test meshes).
 #![deny(clippy::float_arithmetic)]
 
@@ -41,6 +46,7 @@ mod builders;
 mod circle;
 mod entry;
 mod feature;
+mod hull;
 mod mat3;
 mod mesh;
 mod obj;
@@ -51,10 +57,14 @@ pub use builders::{cube_mesh, l_shape_mesh, torus_mesh};
 pub use circle::rational_circle_points;
 pub use entry::MatrixEntry;
 pub use feature::{Feature, QuerySegment};
+pub use hull::{hull_contains, spans_space, ConvexHull, HullFace, MAX_HULL_POINTS};
 pub use mat3::{
     quaternion_norm_squared, quaternion_rotation, quaternion_rotation_homogeneous, Mat3, Pose,
 };
 pub use mesh::{polygon_normal, Mesh, MeshEdge, MeshError};
 pub use obj::{parse_obj, read_obj, read_obj_file, ObjContents, ObjError};
-pub use shapes::{box_face_loops, BoxEdge, BoxFace, BoxShape, BoxVertex, Obb, Shape, Triangle};
+pub use shapes::{
+    box_face_loops, BoxEdge, BoxFace, BoxShape, BoxVertex, Capsule, ConvexPoints, Obb, Shape,
+    Sphere, Triangle,
+};
 pub use vec3::Vec3;

@@ -59,6 +59,65 @@ pub enum Shape<S> {
     Triangle(Triangle<S>),
     /// A closed polyhedral solid.
     Mesh(Mesh<S>),
+    /// A solid ball about the local origin.
+    Sphere(Sphere<S>),
+    /// All points within a radius of a segment.
+    Capsule(Capsule<S>),
+    /// The convex hull of points.
+    Convex(ConvexPoints<S>),
+}
+
+/// A solid ball `|y| <= radius` about the local origin.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sphere<S> {
+    /// The radius, positive.
+    pub radius: S,
+}
+
+/// All points within `radius` of the segment from `a` to `b` (local
+/// coordinates; `a = b` is a ball).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Capsule<S> {
+    /// One end of the axis segment.
+    pub a: Vec3<S>,
+    /// The other end of the axis segment.
+    pub b: Vec3<S>,
+    /// The radius, positive.
+    pub radius: S,
+}
+
+/// The convex hull of at least four points that are not coplanar
+/// (duplicates and interior points allowed); the hull's faces, edges and
+/// vertices are computed exactly from the rational points
+/// ([`ConvexHull`](super::ConvexHull)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ConvexPoints<S> {
+    /// The points, in the order of the file (features name them by index).
+    pub points: Vec<Vec3<S>>,
+}
+
+impl<S: Scalar> Shape<S> {
+    /// The contract's name of the shape kind: `box`, `triangle`, `mesh`,
+    /// `sphere`, `capsule`, `convex`.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Shape::Box(_) => "box",
+            Shape::Triangle(_) => "triangle",
+            Shape::Mesh(_) => "mesh",
+            Shape::Sphere(_) => "sphere",
+            Shape::Capsule(_) => "capsule",
+            Shape::Convex(_) => "convex",
+        }
+    }
+
+    /// True for the rounded and hull shapes (`sphere`, `capsule`,
+    /// `convex`), which only the feature-pair distance method takes.
+    pub fn is_rounded_or_hull(&self) -> bool {
+        matches!(
+            self,
+            Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_)
+        )
+    }
 }
 
 const AXIS_NAMES: [char; 3] = ['x', 'y', 'z'];
@@ -542,6 +601,17 @@ impl<S: Scalar> Shape<S> {
             Shape::Box(b) => Shape::Box(BoxShape::from_rational(b)),
             Shape::Triangle(t) => Shape::Triangle(Triangle::from_rational(t)),
             Shape::Mesh(m) => Shape::Mesh(m.map_scalar(S::from_rational)),
+            Shape::Sphere(b) => Shape::Sphere(Sphere {
+                radius: S::from_rational(&b.radius),
+            }),
+            Shape::Capsule(c) => Shape::Capsule(Capsule {
+                a: Vec3::from_rational(&c.a),
+                b: Vec3::from_rational(&c.b),
+                radius: S::from_rational(&c.radius),
+            }),
+            Shape::Convex(c) => Shape::Convex(ConvexPoints {
+                points: c.points.iter().map(Vec3::from_rational).collect(),
+            }),
         }
     }
 }

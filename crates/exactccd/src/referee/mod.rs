@@ -53,9 +53,10 @@ fn body(
                 .clone()
                 .map(|v| [v.x.clone(), v.y.clone(), v.z.clone()]),
         ),
-        Shape::Mesh(_) => {
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
             return Err(format!(
-                "{name} is a mesh: the referee certifies convex bodies (boxes, triangles) only"
+                "{name} is a {}: the referee certifies convex bodies (boxes, triangles) only",
+                b.shape.kind_name()
             ))
         }
     };

@@ -6,7 +6,10 @@ use super::error::ScenarioError;
 use super::reader::{Node, Reader};
 use super::{read_limited, MAX_MOTION_PIECES, MAX_OBJ_BYTES};
 use crate::contact::ScalarKind;
-use crate::geom::{quaternion_rotation, BoxShape, Mat3, Pose, Shape, Triangle, Vec3};
+use crate::geom::{
+    quaternion_rotation, spans_space, BoxShape, Capsule, ConvexPoints, Mat3, Pose, Shape, Sphere,
+    Triangle, Vec3, MAX_HULL_POINTS,
+};
 use crate::motion::{Body, Motion, MotionPiece, PiecewisePolyMotion};
 use crate::poly::{isolate_roots, Poly};
 use crate::scalar::{rational_to_f64, BigInt, BigRational, Ring, Scalar, Sign};
@@ -115,7 +118,8 @@ impl<'p> Loader<'p> {
     /// `{ "shape": SHAPE, "pose": POSE, "motion": MOTION }` (2.1).
     pub(crate) fn body(&mut self, node: &Node<'_>) -> Result<Body, ScenarioError> {
         let obj = node.object(&["shape", "pose", "motion"])?;
-        let shape = self.shape(&obj.require("shape", "box, triangle or mesh")?)?;
+        let shape =
+            self.shape(&obj.require("shape", "box, triangle, mesh, sphere, capsule or convex")?)?;
         let motion_node = obj.get("motion");
         let motion = match &motion_node {
             None => Motion::Static,
@@ -277,8 +281,48 @@ impl<'p> Loader<'p> {
 
     /// A SHAPE (2.2).
     fn shape(&mut self, node: &Node<'_>) -> Result<Shape<BigRational>, ScenarioError> {
-        let (kind, inner) = node.variant(&["box", "triangle", "mesh"], &[])?;
+        let (kind, inner) = node.variant(
+            &["box", "triangle", "mesh", "sphere", "capsule", "convex"],
+            &[],
+        )?;
         match kind {
+            "sphere" => {
+                let obj = inner.object(&["radius"])?;
+                let radius = self.positive(&obj.require("radius", "a positive number")?)?;
+                Ok(Shape::Sphere(Sphere { radius }))
+            }
+            "capsule" => {
+                let obj = inner.object(&["a", "b", "radius"])?;
+                let a = self
+                    .reader
+                    .vector(&obj.require("a", "a vector [x, y, z]")?)?;
+                let b = self
+                    .reader
+                    .vector(&obj.require("b", "a vector [x, y, z]")?)?;
+                let radius = self.positive(&obj.require("radius", "a positive number")?)?;
+                Ok(Shape::Capsule(Capsule { a, b, radius }))
+            }
+            "convex" => {
+                let obj = inner.object(&["points"])?;
+                let node = obj.require("points", "an array of at least four [x, y, z] points")?;
+                let items = node.array("points [x, y, z]")?;
+                if items.len() > MAX_HULL_POINTS {
+                    return Err(node.err(format!(
+                        "has {} points, more than the limit of {MAX_HULL_POINTS}",
+                        items.len()
+                    )));
+                }
+                let mut points = Vec::with_capacity(items.len());
+                for item in &items {
+                    points.push(self.reader.vector(item)?);
+                }
+                if !spans_space(&points) {
+                    return Err(node.err(
+                        "must hold at least four points that are not coplanar (the hull must be a solid)",
+                    ));
+                }
+                Ok(Shape::Convex(ConvexPoints { points }))
+            }
             "box" => {
                 let obj = inner.object(&["half_extents"])?;
                 let he = obj.require("half_extents", "3 positive numbers")?;
@@ -318,6 +362,15 @@ impl<'p> Loader<'p> {
             }
             _ => self.mesh(&inner),
         }
+    }
+
+    /// A number `> 0` (a radius).
+    fn positive(&mut self, node: &Node<'_>) -> Result<BigRational, ScenarioError> {
+        let v = self.reader.number(node)?;
+        if v.sign() != Sign::Positive {
+            return Err(node.err("must be > 0"));
+        }
+        Ok(v)
     }
 
     /// `{"vertices": [...], "faces": [...]}` or `{"obj": "path"}`.

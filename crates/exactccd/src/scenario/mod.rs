@@ -134,6 +134,9 @@ pub struct Scenario {
     pub interval: (BigRational, BigRational),
     /// Two bodies or a primitive query.
     pub problem: Problem,
+    /// The minimum separation `d >= 0` (`separation`, default `0`,
+    /// docs/FORMAT.md 5.3): contact means distance at most `d`.
+    pub separation: BigRational,
     /// What the author expects, if stated.
     pub expect: Option<Expect>,
     /// The scalar path the scenario was loaded for.
@@ -151,6 +154,7 @@ impl Scenario {
             name: None,
             interval,
             problem: Problem::Bodies { a, b },
+            separation: <BigRational as Ring>::zero(),
             expect: None,
             scalar: ScalarKind::Exact,
             approximate_rotations: Vec::new(),
@@ -166,6 +170,7 @@ impl Scenario {
                 b,
                 interval: &self.interval,
                 approximate_rotations: &self.approximate_rotations,
+                separation: &self.separation,
             }),
             Problem::Primitive(q) => ContactQuery::Primitive(q),
         }
@@ -341,7 +346,16 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
             ))
         }
     }
-    let obj = root.object(&["format", "name", "interval", "a", "b", "query", "expect"])?;
+    let obj = root.object(&[
+        "format",
+        "name",
+        "interval",
+        "a",
+        "b",
+        "query",
+        "expect",
+        "separation",
+    ])?;
     let name = obj.get("name").map(|n| n.string()).transpose()?;
     let interval = match obj.get("interval") {
         None => (<BigRational as Ring>::zero(), <BigRational as Ring>::one()),
@@ -354,6 +368,16 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
         }
     };
     loader.interval = interval.clone();
+    let separation = match obj.get("separation") {
+        None => <BigRational as Ring>::zero(),
+        Some(node) => {
+            let d = loader.reader.number(&node)?;
+            if d < <BigRational as Ring>::zero() {
+                return Err(node.err("must be >= 0"));
+            }
+            d
+        }
+    };
     let problem = match obj.get("query") {
         None => Problem::Bodies {
             a: loader.body(&obj.require("a", "a body")?)?,
@@ -376,6 +400,7 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
         name: name.map(str::to_owned),
         interval,
         problem,
+        separation,
         expect,
         scalar: loader.reader.scalar(),
         approximate_rotations: std::mem::take(&mut loader.approximate_rotations),

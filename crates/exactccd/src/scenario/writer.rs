@@ -71,6 +71,13 @@ fn shape(s: &Shape<BigRational>) -> Value {
             "vertices": m.vertices.iter().map(vec3).collect::<Vec<_>>(),
             "faces": m.faces,
         }}),
+        Shape::Sphere(b) => json!({"sphere": {"radius": num(&b.radius)}}),
+        Shape::Capsule(c) => {
+            json!({"capsule": {"a": vec3(&c.a), "b": vec3(&c.b), "radius": num(&c.radius)}})
+        }
+        Shape::Convex(c) => {
+            json!({"convex": {"points": c.points.iter().map(vec3).collect::<Vec<_>>()}})
+        }
     }
 }
 
@@ -193,6 +200,9 @@ pub fn scenario_to_json(s: &Scenario) -> Value {
             m.insert("a".into(), body(a));
             m.insert("b".into(), body(b));
         }
+    }
+    if !s.separation.is_zero() {
+        m.insert("separation".into(), num(&s.separation));
     }
     if let Some(e) = &s.expect {
         let mut x = Map::new();

@@ -6,6 +6,9 @@
 //!   the SGM paper and its authors' web page for two boxes under rational motion;
 //! * [`glide`]: Buss's glide rotations (Buss, "Collision Detection with Glide Rotations") for polyhedra under screw
 //!   motion;
+//! * [`distance`]: feature-pair distance for boxes, triangles, spheres,
+//!   capsules and convex hulls with a minimum separation, under rational
+//!   motion (Voronoi-region conditions of Eberly's case analyses);
 //! * [`primitive`]: vertex-face and edge-edge queries with linearly moving
 //!   points (the public CCD benchmark's queries).
 //!
@@ -16,6 +19,7 @@
 //! (times are [`RealAlgebraic`](crate::poly::RealAlgebraic)), `f64` the fast
 //! approximate one.
 
+pub mod distance;
 pub mod glide;
 pub mod primitive;
 pub mod sat;

@@ -37,6 +37,10 @@ impl NamedMesh {
             Shape::Triangle(_) => Err(Error::not_applicable(format!(
                 "body {body} is a triangle; glide takes closed solids (boxes and meshes)"
             ))),
+            other => Err(Error::not_applicable(format!(
+                "body {body} is a {}; glide takes boxes and meshes (method distance takes it)",
+                other.kind_name()
+            ))),
         }
     }
 

@@ -198,7 +198,9 @@ fn placed_at_step<S: Scalar>(body: &Body, smp: &Samples, i: usize, ti: f64) -> P
                 .map(|y| vec_s(&(&center + &frame.mul_vec(&y.to_f64())))),
             S::one(),
         ),
-        Shape::Mesh(_) => unreachable!("refused by the caller"),
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+            unreachable!("refused by the caller")
+        }
     }
 }
 

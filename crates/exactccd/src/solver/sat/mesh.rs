@@ -145,6 +145,9 @@ impl Pieces {
                 corners: vec![t.vertices.clone()],
                 triangles: None,
             },
+            Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+                unreachable!("refused by solve_sat_with")
+            }
         }
     }
 
@@ -358,6 +361,9 @@ fn some_point(body: &Body, m: &PolyMotion<Q>, t0: &Q) -> Vec3<Q> {
         Shape::Box(_) => Vec3::zero(),
         Shape::Triangle(t) => t.vertices[0].clone(),
         Shape::Mesh(mesh) => mesh.vertices[0].clone(),
+        Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+            unreachable!("refused by solve_sat_with")
+        }
     };
     m.apply_at(t0, &local)
 }

@@ -113,7 +113,9 @@ fn world_placed<S: Scalar>(body: &Body) -> Placed<S> {
                 .map(|v| pose.apply_point(&Vec3::from_rational(v))),
             S::one(),
         ),
-        Shape::Mesh(_) => unreachable!("meshes are solved by mesh.rs"),
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+            unreachable!("meshes are solved by mesh.rs")
+        }
     }
 }
 
@@ -377,7 +379,9 @@ fn rigid_pair<S: RealRoots>(
             t.vertices.each_ref().map(|v| v.map(c)),
             Poly::constant(S::one()),
         ),
-        Shape::Mesh(_) => unreachable!("checked"),
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+            unreachable!("checked")
+        }
     };
     let l: &Mat3<Poly<S>> = &rel.linear;
     let moved = |y: &Vec3<Poly<S>>| l.mul_vec(y) + &rel.translation;
@@ -404,7 +408,9 @@ fn rigid_pair<S: RealRoots>(
                 scale: rel.denominator.clone(),
             }
         }
-        Shape::Mesh(_) => unreachable!("checked"),
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+            unreachable!("checked")
+        }
     };
     Ok((
         RigidPair {
@@ -432,7 +438,9 @@ fn world_at_f64(body: &Body, motion: &PolyMotion<BigRational>, t: f64) -> Placed
                 .map(|v| pose.apply_point(&Vec3::from_rational(v))),
             <f64 as MatrixEntry>::entry_one(),
         ),
-        Shape::Mesh(_) => unreachable!("checked"),
+        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+            unreachable!("checked")
+        }
     }
 }
 

@@ -87,6 +87,15 @@ pub fn solve_sat_with<S: RealRoots>(
     options: &SatOptions,
 ) -> Result<SatOutcome<S>, Error> {
     let (a, b) = (scenario.a, scenario.b);
+    for (body, name) in [(a, "a"), (b, "b")] {
+        if body.shape.is_rounded_or_hull() {
+            return Err(Error::not_applicable(format!(
+                "sat: body {name} is a {}; separating axes take boxes, triangles and meshes \
+                 (method distance takes it)",
+                body.shape.kind_name()
+            )));
+        }
+    }
     let angular = [a, b]
         .iter()
         .any(|x| matches!(x.motion, Motion::Angular { .. }));

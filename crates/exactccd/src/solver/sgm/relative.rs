@@ -45,8 +45,9 @@ fn box_half(body: &Body, name: &str) -> Result<[BigRational; 3], Error> {
         Shape::Triangle(_) => Err(Error::not_applicable(format!(
             "sgm: body {name} is a triangle; the SGM method handles two boxes only"
         ))),
-        Shape::Mesh(_) => Err(Error::not_applicable(format!(
-            "sgm: body {name} is a mesh; the SGM method handles two boxes only"
+        other => Err(Error::not_applicable(format!(
+            "sgm: body {name} is a {}; the SGM method handles two boxes only",
+            other.kind_name()
         ))),
     }
 }
