@@ -341,7 +341,16 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
             ))
         }
     }
-    let obj = root.object(&["format", "name", "interval", "a", "b", "query", "expect"])?;
+    let obj = root.object(&[
+        "format",
+        "name",
+        "interval",
+        "a",
+        "b",
+        "query",
+        "expect",
+        "separation",
+    ])?;
     let name = obj.get("name").map(|n| n.string()).transpose()?;
     let interval = match obj.get("interval") {
         None => (<BigRational as Ring>::zero(), <BigRational as Ring>::one()),
@@ -368,6 +377,7 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
             Problem::Primitive(primitive::query(loader, &node)?)
         }
     };
+    let problem = primitive::with_separation(loader, obj.get("separation"), problem)?;
     let expect = obj
         .get("expect")
         .map(|node| expect(loader, &node, &interval))
