@@ -5,3 +5,4 @@ mod bruteforce;
 mod cases;
 mod cli;
 mod f64_near_misses;
+mod separation;

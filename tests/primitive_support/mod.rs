@@ -337,3 +337,127 @@ pub fn planar_query(range: i64) -> impl Strategy<Value = PrimitiveQuery<Q>> {
             }
         })
 }
+
+// ---------------------------------------------------------------------------
+// An independent reference for a minimum separation `d`: the exact squared
+// distance at rational times (`exactccd::queries::squared_distance_at`,
+// closest-point formulas that share no code with the solver) and a
+// Lipschitz bound on the distance, by bisection.
+
+/// What the reference says of an answer.
+#[derive(Debug)]
+pub enum ReferenceCheck {
+    /// Every check it could make holds.
+    Agrees,
+    /// It ran out of cells before deciding (the distance stays near `d`).
+    Inconclusive,
+    /// A check fails, with why.
+    Disagrees(String),
+}
+
+/// The largest L1 speed (per unit time) of the query's points `range`:
+/// at least the Euclidean speed of any point of the primitive they span.
+fn max_speed(query: &PrimitiveQuery<Q>, range: std::ops::Range<usize>) -> Q {
+    let len = &query.interval[1] - &query.interval[0];
+    let mut best = Q::zero();
+    for p in &query.points[range] {
+        let d = &p.end - &p.start;
+        let l1 = d.x.abs() + d.y.abs() + d.z.abs();
+        if l1 > best {
+            best = l1;
+        }
+    }
+    best / len
+}
+
+/// A bound on `|dist'(t)|`: the distance is a minimum over fixed convex
+/// weights of `|sum w_i p_i(t) - sum u_j q_j(t)|`, each Lipschitz with at
+/// most the largest speed of `a`'s points plus the largest of `b`'s.
+pub fn distance_lipschitz(query: &PrimitiveQuery<Q>) -> Q {
+    let split = match query.kind {
+        QueryKind::VertexFace => 1,
+        QueryKind::EdgeEdge => 2,
+    };
+    max_speed(query, 0..split) + max_speed(query, split..4)
+}
+
+enum Cover {
+    Separated,
+    Within(Q),
+    Unknown,
+}
+
+/// Whether the distance exceeds `d` on all of `[lo, hi]`: at a midpoint `m`
+/// of a cell of half-width `h`, a squared distance above `(d + L h)^2`
+/// clears the cell; at most `cells` midpoints are evaluated.
+fn cover(query: &PrimitiveQuery<Q>, lo: Q, hi: Q, cells: usize) -> Cover {
+    let d = &query.separation;
+    let d2 = d * d;
+    let lip = distance_lipschitz(query);
+    let two = qi(2);
+    let mut stack = vec![(lo, hi)];
+    let mut used = 0;
+    while let Some((lo, hi)) = stack.pop() {
+        used += 1;
+        if used > cells {
+            return Cover::Unknown;
+        }
+        let m = (&lo + &hi) / &two;
+        let h = (&hi - &lo) / &two;
+        let dist2 = exactccd::queries::squared_distance_at(query, &m);
+        if dist2 <= d2 {
+            return Cover::Within(m);
+        }
+        let r = d + &lip * &h;
+        if dist2 > &r * &r {
+            continue;
+        }
+        stack.push((m.clone(), hi));
+        stack.push((lo, m));
+    }
+    Cover::Separated
+}
+
+/// Checks a first time `first` (or no contact) of the query with its
+/// separation `d` by the reference: without contact the distance exceeds
+/// `d` on `[t0, t1]`; with contact at `T` the distance at the upper end of
+/// a `2^-60` bracket of `T` is at most `d` plus the Lipschitz bound times
+/// the bracket's width (exactly `d` at a rational `T`), and it exceeds `d`
+/// on `[t0, T - (t1 - t0) / 4096]`.
+pub fn within_separation_reference(
+    query: &PrimitiveQuery<Q>,
+    first: Option<&exactccd::poly::RealAlgebraic>,
+) -> ReferenceCheck {
+    const CELLS: usize = 3000;
+    let [t0, t1] = query.interval.clone();
+    let d = query.separation.clone();
+    let Some(t) = first else {
+        return match cover(query, t0, t1, CELLS) {
+            Cover::Separated => ReferenceCheck::Agrees,
+            Cover::Within(m) => {
+                ReferenceCheck::Disagrees(format!("within d at {m}, no contact claimed"))
+            }
+            Cover::Unknown => ReferenceCheck::Inconclusive,
+        };
+    };
+    let (lo, hi) = match t.as_rational() {
+        Some(r) => (r.clone(), r.clone()),
+        None => t.bracket(60),
+    };
+    let slack = &d + &distance_lipschitz(query) * &(&hi - &lo);
+    let at = exactccd::queries::squared_distance_at(query, &hi);
+    if at > &slack * &slack {
+        return ReferenceCheck::Disagrees(format!("farther than d at the claimed time ~{hi}"));
+    }
+    let before = &lo - &((&t1 - &t0) / qi(4096));
+    if before <= t0 {
+        return ReferenceCheck::Agrees;
+    }
+    match cover(query, t0, before, CELLS) {
+        Cover::Separated => ReferenceCheck::Agrees,
+        Cover::Within(m) => {
+            ReferenceCheck::Disagrees(format!("within d at {m}, before the claimed time"))
+        }
+        Cover::Unknown => ReferenceCheck::Inconclusive,
+    }
+}

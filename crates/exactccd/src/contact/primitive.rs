@@ -99,6 +99,10 @@ fn witness(w: &PrimitiveWitness) -> Witness {
                 end: *end,
             }
         }
+        PrimitiveWitness::Near(f) => {
+            let (a, b) = f.features();
+            Witness::Near { a, b }
+        }
     }
 }
 
@@ -125,6 +129,7 @@ fn rejection(r: &PrimitiveRejection) -> Rejection {
         PrimitiveRejection::EdgeEdge(EdgeEdgeRejection::ParallelApart { misses }) => {
             Rejection::ParallelApart(misses.iter().map(miss).collect())
         }
+        PrimitiveRejection::Far(far) => Rejection::Far(far.failed().to_vec()),
     }
 }
 
@@ -144,6 +149,7 @@ fn to_result<T>(
     let (schedule, separation_degree) = match cert.schedule {
         PrimitiveSchedule::Separation { degree } => (Schedule::Separation, Some(degree)),
         PrimitiveSchedule::Coplanar { .. } => (Schedule::Coplanar, None),
+        PrimitiveSchedule::Proximity { .. } => (Schedule::Proximity, None),
     };
     let evidence = PrimitiveEvidence {
         schedule,

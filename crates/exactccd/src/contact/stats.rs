@@ -210,6 +210,8 @@ pub enum Schedule {
     Separation,
     /// Coplanar at every time: the critical times of the inside test.
     Coplanar,
+    /// A minimum separation: the roots of the regions' polynomials.
+    Proximity,
 }
 
 /// A candidate time and why the primitives do not touch then.
@@ -307,6 +309,9 @@ pub enum Rejection {
     },
     /// Parallel segments, no end on the other segment.
     ParallelApart(Vec<Miss>),
+    /// A minimum separation: for each region, the index of its first
+    /// condition that fails (`docs/methods/primitive.md`).
+    Far(Vec<u8>),
 }
 
 /// Why the primitives touch at the contact time.
@@ -337,6 +342,13 @@ pub enum Witness {
         segment: SegmentName,
         /// Which end (`0` or `1`).
         end: usize,
+    },
+    /// A minimum separation: the region of these features holds.
+    Near {
+        /// The feature of `a`.
+        a: crate::geom::Feature,
+        /// The feature of `b`.
+        b: crate::geom::Feature,
     },
 }
 

@@ -392,6 +392,7 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
             Problem::Primitive(primitive::query(loader, &node)?)
         }
     };
+    let problem = primitive::with_separation(loader, obj.get("separation"), problem)?;
     let expect = obj
         .get("expect")
         .map(|node| expect(loader, &node, &interval))

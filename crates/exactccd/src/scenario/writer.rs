@@ -195,6 +195,9 @@ pub fn scenario_to_json(s: &Scenario) -> Value {
     match &s.problem {
         Problem::Primitive(q) => {
             m.insert("query".into(), primitive_query(q));
+            if !q.separation.is_zero() {
+                m.insert("separation".into(), json!(num(&q.separation)));
+            }
         }
         Problem::Bodies { a, b } => {
             m.insert("a".into(), body(a));

@@ -5,6 +5,7 @@
 //! the certificates of `outcome.rs` hold it.
 #![deny(clippy::float_arithmetic)]
 
+use super::outcome::PrimitiveFeature;
 use crate::scalar::Sign;
 
 /// Evidence of contact at a time, per query kind.
@@ -14,6 +15,9 @@ pub enum Witness {
     VertexFace(VertexFaceWitness),
     /// Of an edge-edge query.
     EdgeEdge(EdgeEdgeWitness),
+    /// With a minimum separation: the features whose region holds (they
+    /// are within the separation; `proximity.rs`).
+    Near(PrimitiveFeature),
 }
 
 /// Evidence of no contact at a time, per query kind.
@@ -23,6 +27,34 @@ pub enum Rejection {
     VertexFace(VertexFaceRejection),
     /// Of an edge-edge query.
     EdgeEdge(EdgeEdgeRejection),
+    /// With a minimum separation: no region holds.
+    Far(FarRejection),
+}
+
+/// Most regions of a query (edge-edge: four pairs of ends, four ends
+/// against segments, the insides; `proximity.rs`).
+pub const MAX_REGIONS: usize = 9;
+
+/// Why no region holds at a time: for each region, in the order of
+/// `proximity.rs`, the index of its first condition that fails.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FarRejection {
+    failed: [u8; MAX_REGIONS],
+    regions: u8,
+}
+
+impl FarRejection {
+    /// Records that condition `condition` of region `region` fails.
+    pub(crate) fn push(&mut self, region: usize, condition: usize) {
+        debug_assert_eq!(region, usize::from(self.regions));
+        self.failed[region] = u8::try_from(condition).unwrap_or(u8::MAX);
+        self.regions += 1;
+    }
+
+    /// Per region, the index of its first failing condition.
+    pub fn failed(&self) -> &[u8] {
+        &self.failed[..usize::from(self.regions)]
+    }
 }
 
 /// Why a point on one line misses a segment of it: evidence for one edge.

@@ -5,6 +5,7 @@
 #![allow(clippy::float_arithmetic)] // f64 output values only (the contract prints them as f64)
 
 use super::evidence::{EdgeEdgeWitness, Segment, Witness};
+use super::outcome::{EdgeFeature, FaceFeature, PrimitiveFeature};
 use super::query::{MovingPoint, PrimitiveQuery, QueryKind};
 use crate::scalar::{Scalar, Sign};
 
@@ -54,6 +55,7 @@ fn positions_at<S: Scalar>(q: &PrimitiveQuery<S>, t: f64) -> [V; 4] {
 pub(crate) fn contact_point<S: Scalar>(q: &PrimitiveQuery<S>, t: f64, w: &Witness) -> V {
     let p = positions_at(q, t);
     match w {
+        Witness::Near(feature) => nearest_points(&p, feature).0,
         Witness::VertexFace(_) => p[0],
         Witness::EdgeEdge(EdgeEdgeWitness::EndOnSegment { segment, end }) => match segment {
             Segment::A => p[*end],
@@ -92,4 +94,81 @@ pub(crate) fn contact_normal<S: Scalar>(q: &PrimitiveQuery<S>, t: f64, side: Sig
     let k = flip * f64::from(side.as_i32()) / len;
     // + 0.0 turns -0.0 into 0.0
     Some([n[0] * k + 0.0, n[1] * k + 0.0, n[2] * k + 0.0])
+}
+
+fn dot(a: V, b: V) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// The point of segment `u v` nearest `p`.
+fn nearest_on_segment(p: V, u: V, v: V) -> V {
+    let e = sub(v, u);
+    let ee = dot(e, e);
+    if !(ee > 0.0) {
+        return u;
+    }
+    lerp(u, v, (dot(sub(p, u), e) / ee).clamp(0.0, 1.0))
+}
+
+/// The nearest points of `a` and `b` for the features of a region of
+/// `proximity.rs`, from the positions at a time.
+fn nearest_points(p: &[V; 4], feature: &PrimitiveFeature) -> (V, V) {
+    match *feature {
+        PrimitiveFeature::VertexFace(f) => {
+            let face = [p[1], p[2], p[3]];
+            let on_face = match f {
+                FaceFeature::Vertex(i) => face[i],
+                FaceFeature::Edge(i, j) => nearest_on_segment(p[0], face[i], face[j]),
+                FaceFeature::Interior => {
+                    let n = cross(sub(face[1], face[0]), sub(face[2], face[0]));
+                    let nn = dot(n, n);
+                    let h = if nn > 0.0 {
+                        dot(n, sub(p[0], face[0])) / nn
+                    } else {
+                        0.0
+                    };
+                    [p[0][0] - h * n[0], p[0][1] - h * n[1], p[0][2] - h * n[2]]
+                }
+            };
+            (p[0], on_face)
+        }
+        PrimitiveFeature::EdgeEdge(EdgeFeature::End(i), EdgeFeature::End(j)) => (p[i], p[2 + j]),
+        PrimitiveFeature::EdgeEdge(EdgeFeature::End(i), EdgeFeature::Interior) => {
+            (p[i], nearest_on_segment(p[i], p[2], p[3]))
+        }
+        PrimitiveFeature::EdgeEdge(EdgeFeature::Interior, EdgeFeature::End(j)) => {
+            (nearest_on_segment(p[2 + j], p[0], p[1]), p[2 + j])
+        }
+        PrimitiveFeature::EdgeEdge(EdgeFeature::Interior, EdgeFeature::Interior) => {
+            let (u, v, w) = (sub(p[1], p[0]), sub(p[3], p[2]), sub(p[0], p[2]));
+            let (uu, uv, vv, uw, vw) = (dot(u, u), dot(u, v), dot(v, v), dot(u, w), dot(v, w));
+            let den = uu * vv - uv * uv;
+            let (s, r) = if den > 0.0 {
+                (
+                    ((uv * vw - vv * uw) / den).clamp(0.0, 1.0),
+                    ((uu * vw - uv * uw) / den).clamp(0.0, 1.0),
+                )
+            } else {
+                (0.0, 0.0)
+            };
+            (lerp(p[0], p[1], s), lerp(p[2], p[3], r))
+        }
+    }
+}
+
+/// The unit vector from `a`'s nearest point to `b`'s at the time `t`, for
+/// the features of a region of `proximity.rs`; `None` where they coincide
+/// in `f64`.
+pub(crate) fn separation_normal<S: Scalar>(
+    q: &PrimitiveQuery<S>,
+    t: f64,
+    feature: &PrimitiveFeature,
+) -> Option<V> {
+    let (a, b) = nearest_points(&positions_at(q, t), feature);
+    let n = sub(b, a);
+    let len = dot(n, n).sqrt();
+    if !(len > 0.0 && len.is_finite()) {
+        return None;
+    }
+    Some([n[0] / len + 0.0, n[1] / len + 0.0, n[2] / len + 0.0])
 }

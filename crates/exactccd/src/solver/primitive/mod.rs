@@ -79,6 +79,7 @@ mod edge_edge;
 mod evidence;
 mod float;
 mod outcome;
+mod proximity;
 mod query;
 mod scalar;
 mod search;
@@ -86,8 +87,8 @@ mod tracked;
 mod vertex_face;
 
 pub use evidence::{
-    EdgeEdgeRejection, EdgeEdgeWitness, Rejection, Segment, SegmentMiss, VertexFaceRejection,
-    VertexFaceWitness, Witness,
+    EdgeEdgeRejection, EdgeEdgeWitness, FarRejection, Rejection, Segment, SegmentMiss,
+    VertexFaceRejection, VertexFaceWitness, Witness, MAX_REGIONS,
 };
 pub use outcome::{
     Certificate, EdgeFeature, FaceFeature, PrimitiveContact, PrimitiveFeature, PrimitiveStats,
@@ -193,6 +194,9 @@ pub fn test_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<Verdict<S::Root>, Error> {
     q.validate()?;
+    if !crate::scalar::Ring::is_zero(&q.separation) {
+        return test_within_separation(q);
+    }
     let test = QueryTest::new(q);
     let candidates = search::candidates(&test, &q.interval[0], &q.interval[1])?;
     let certificate = search::first_contact(&test, &candidates);
@@ -209,6 +213,9 @@ pub fn find_primitive<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<PrimitiveContact<S::Root>, Error> {
     q.validate()?;
+    if !crate::scalar::Ring::is_zero(&q.separation) {
+        return find_within_separation(q);
+    }
     let test = QueryTest::new(q);
     let candidates: Candidates<S::Root> =
         search::candidates(&test, &q.interval[0], &q.interval[1])?;
@@ -228,6 +235,7 @@ pub fn find_primitive<S: PrimitiveScalar>(
                     let (a, b) = edge_edge::edge_features(w);
                     PrimitiveFeature::EdgeEdge(a, b)
                 }
+                Witness::Near(f) => *f,
             };
             let tf = S::root_to_f64(t);
             let point = float::contact_point(q, tf, w);
@@ -257,5 +265,67 @@ pub fn find_primitive<S: PrimitiveScalar>(
         normal,
         certificate,
         stats,
+    })
+}
+
+/// Decides whether the primitives come within the query's separation `d`
+/// (any `d >= 0`; [`test_primitive`] sends `d > 0` here), with the
+/// certificate: the first time is `t0` or a root of a region's polynomial
+/// (`proximity.rs`). At `d = 0` it answers as [`test_primitive`] does, by
+/// another decomposition (a differential test holds this).
+pub fn test_within_separation<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+) -> Result<Verdict<S::Root>, Error> {
+    q.validate()?;
+    let regions = proximity::query_regions(q);
+    let (times, polynomials) = proximity::candidates(&regions, &q.interval[0], &q.interval[1])?;
+    let certificate = proximity::first_within::<S>(&regions, &times, polynomials);
+    Ok(Verdict {
+        collides: certificate.contact.is_some(),
+        certificate,
+    })
+}
+
+/// The whole contact with the query's separation `d` (any `d >= 0`;
+/// [`find_primitive`] sends `d > 0` here): the first time the distance is
+/// at most `d`, every maximal interval on which it is, the features whose
+/// region holds first, the point of `a` nearest `b` and the unit vector
+/// from it to `b`'s nearest point (`f64`; `None` where they coincide).
+pub fn find_within_separation<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+) -> Result<PrimitiveContact<S::Root>, Error> {
+    q.validate()?;
+    let regions = proximity::query_regions(q);
+    let (times, polynomials) = proximity::candidates(&regions, &q.interval[0], &q.interval[1])?;
+    let certificate = proximity::first_within::<S>(&regions, &times, polynomials);
+    let (contact_intervals, tests) = proximity::intervals_within::<S>(&regions, &times);
+    let first = certificate.contact.clone();
+    let start = S::root_of_value(&q.interval[0]);
+    let (feature, point, normal) = match &first {
+        Some((t, w @ Witness::Near(f))) => {
+            let tf = S::root_to_f64(t);
+            (
+                Some(*f),
+                Some(float::contact_point(q, tf, w)),
+                float::separation_normal(q, tf, f),
+            )
+        }
+        _ => (None, None, None),
+    };
+    Ok(PrimitiveContact {
+        kind: q.kind,
+        collides: first.is_some(),
+        initially_touching: first.as_ref().is_some_and(|(t, _)| *t == start),
+        first_contact: first.map(|(t, _)| t),
+        contact_intervals,
+        feature,
+        point,
+        normal,
+        certificate,
+        stats: PrimitiveStats {
+            candidates: times.len(),
+            tests,
+            coplanar: false,
+        },
     })
 }

@@ -27,6 +27,13 @@ pub enum Schedule {
         /// How many of the inspected polynomials are not identically zero.
         critical_polynomials: usize,
     },
+    /// A minimum separation `d > 0` (or the separation algorithm at any
+    /// `d`): the candidates are the ends of the interval and the roots of
+    /// every polynomial of the regions of `proximity.rs`.
+    Proximity {
+        /// How many distinct non-constant polynomials were searched.
+        polynomials: usize,
+    },
 }
 
 /// The evidence behind an answer: every candidate time in increasing order

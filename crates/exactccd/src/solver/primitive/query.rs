@@ -67,6 +67,9 @@ pub struct PrimitiveQuery<S> {
     pub points: [MovingPoint<S>; 4],
     /// The time interval `[t0, t1]`, `t0 < t1`.
     pub interval: [S; 2],
+    /// The minimum separation `d >= 0`: contact means that the distance
+    /// between the closed primitives is at most `d` (`0`: they touch).
+    pub separation: S,
 }
 
 impl<S: Scalar> PrimitiveQuery<S> {
@@ -77,6 +80,7 @@ impl<S: Scalar> PrimitiveQuery<S> {
             kind: QueryKind::VertexFace,
             points: [vertex, f0, f1, f2],
             interval: [S::zero(), S::one()],
+            separation: S::zero(),
         }
     }
 
@@ -88,6 +92,7 @@ impl<S: Scalar> PrimitiveQuery<S> {
             kind: QueryKind::EdgeEdge,
             points: [a0, a1, b0, b1],
             interval: [S::zero(), S::one()],
+            separation: S::zero(),
         }
     }
 
@@ -96,6 +101,14 @@ impl<S: Scalar> PrimitiveQuery<S> {
     #[must_use]
     pub fn with_interval(mut self, t0: S, t1: S) -> Self {
         self.interval = [t0, t1];
+        self
+    }
+
+    /// The same query with the minimum separation `d` (contact: distance
+    /// at most `d`).
+    #[must_use]
+    pub fn with_separation(mut self, d: S) -> Self {
+        self.separation = d;
         self
     }
 
@@ -121,11 +134,18 @@ impl<S: Scalar> PrimitiveQuery<S> {
         // exact scalars are always finite; f64 values are checked by value
         let finite = |v: &S| S::IS_EXACT || v.to_f64().is_finite();
         let all_finite = self.interval.iter().all(finite)
+            && finite(&self.separation)
             && self.positions().iter().all(|p| p.iter().all(&finite));
         if !all_finite {
             return Err(Error::invalid_input(
                 "a coordinate or time is not a finite number",
             ));
+        }
+        if self.separation < S::zero() {
+            return Err(Error::invalid_input(format!(
+                "separation: must be >= 0, got {:?}",
+                self.separation.to_f64()
+            )));
         }
         if self.interval[0] >= self.interval[1] {
             return Err(Error::invalid_input(
@@ -150,8 +170,24 @@ pub(crate) type PolyVec<C> = Vec3<Poly<C>>;
 pub(crate) fn point_polynomials<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> [PolyVec<S::Coord>; 4] {
-    let x = S::scaled_coords(&coordinate_values(q));
+    point_polynomials_and_separation(q).0
+}
+
+/// The four points as [`point_polynomials`] forms them, and the separation
+/// `d` multiplied by the same positive factor: the 24 coordinates and `d`
+/// are scaled together, and a position's polynomial is `C (t1 - t0)` times
+/// the position, so `d` is multiplied by `A - B = k (t1 - t0)` too. Every
+/// distance between the polynomial points is then at most the returned
+/// value exactly when the distance between the points is at most `d`.
+pub(crate) fn point_polynomials_and_separation<S: PrimitiveScalar>(
+    q: &PrimitiveQuery<S>,
+) -> ([PolyVec<S::Coord>; 4], S::Coord) {
+    let mut values = coordinate_values(q);
+    values.push(q.separation.clone());
+    let mut x = S::scaled_coords(&values);
+    let d = x.pop().unwrap_or_else(S::Coord::zero);
     let [a, b, c] = S::interval_weights(&q.interval[0], &q.interval[1]);
+    let separation = d.mul_ref(&a.sub_ref(&b));
     let unit = b.is_zero() && a == S::Coord::one() && c == S::Coord::one();
     let coordinate = |i: usize, k: usize| {
         let (p0, p1) = (&x[6 * i + k], &x[6 * i + 3 + k]);
@@ -164,7 +200,7 @@ pub(crate) fn point_polynomials<S: PrimitiveScalar>(
         Poly::from_coeffs(vec![c0, c.mul_ref(&slope)])
     };
     let point = |i: usize| Vec3::new(coordinate(i, 0), coordinate(i, 1), coordinate(i, 2));
-    [point(0), point(1), point(2), point(3)]
+    ([point(0), point(1), point(2), point(3)], separation)
 }
 
 /// The four points at the time `t` as constant polynomials, when the
@@ -229,5 +265,6 @@ pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
             rational_to_f64(&q.interval[0]),
             rational_to_f64(&q.interval[1]),
         ],
+        separation: rational_to_f64(&q.separation),
     }
 }

@@ -149,7 +149,8 @@ pub(crate) fn contact_intervals<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
     let times = &candidates.times;
     let mut intervals = Vec::new();
     match candidates.schedule {
-        Schedule::Separation { .. } => {
+        // the separation path has its own intervals (`proximity.rs`)
+        Schedule::Separation { .. } | Schedule::Proximity { .. } => {
             intervals.push((first.clone(), first.clone()));
             for t in &times[start + 1..] {
                 if passes(t) {
