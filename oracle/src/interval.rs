@@ -190,7 +190,7 @@ fn atan_inverse(k: i64, bits: u32) -> Iv {
             return Iv::new(&sum - &term, &sum + &term);
         }
         sum = if n % 2 == 0 { sum + term } else { sum - term };
-        power = power / (&k * &k);
+        power /= &k * &k;
         n += 1;
     }
 }

@@ -258,7 +258,7 @@ struct Spin {
 }
 
 enum Prepared {
-    Polynomial(Motion),
+    Polynomial(Box<Motion>),
     Spin(Box<Spin>),
 }
 
@@ -343,7 +343,7 @@ fn prepare_poses(start: &Pose, end: &Pose, (t0, t1): (&Q, &Q), bits: u32) -> Spi
 fn prepare(placement: &Placement, interval: (&Q, &Q), bits: u32) -> Prepared {
     let zero = || [Q::zero(), Q::zero(), Q::zero()];
     match placement {
-        Placement::Rational(m) => Prepared::Polynomial(m.clone()),
+        Placement::Rational(m) => Prepared::Polynomial(Box::new(m.clone())),
         Placement::Angular {
             pose,
             velocity,
@@ -699,10 +699,12 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
                     counterexample: Some(w.time.clone()),
                 })
             }
-            Err(false) => return Err(Verdict::Inconclusive(format!(
+            Err(false) => {
+                return Err(Verdict::Inconclusive(format!(
                 "the contact witness is not proved inside both boxes at t = {} with {bits} bits",
                 w.time
-            ))),
+            )))
+            }
         }
     }
     Ok(())

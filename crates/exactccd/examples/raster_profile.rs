@@ -54,7 +54,7 @@ fn solid(shape: &Shape<BigRational>) -> RasterSolid {
     let mesh: Mesh<BigRational> = match shape {
         Shape::Box(b) => b.to_mesh(),
         Shape::Mesh(m) => m.clone(),
-        Shape::Triangle(_) => unreachable!("solids only"),
+        _ => unreachable!("the profile uses boxes and meshes"),
     };
     RasterSolid::new(&mesh.map_scalar(exactccd::scalar::rational_to_f64))
 }

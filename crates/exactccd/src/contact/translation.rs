@@ -201,6 +201,7 @@ pub fn solve_box_translation(query: &BodyQuery<'_>) -> Option<ContactResult> {
                 point: point.map(|x| Poly::constant(x.clone())),
                 denominator: Poly::constant(BigRational::one()),
                 label,
+                at: None,
             }),
         }),
         ..ContactResult::no_contact()

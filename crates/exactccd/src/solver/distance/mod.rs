@@ -17,13 +17,13 @@
 //!    are `t0`, `t1` or roots of its polynomials: the roots are isolated
 //!    exactly ([`RealRoots`]: real algebraic numbers), the sign conditions
 //!    decided at each root and at a rational between consecutive roots
-//!    ([`pair_set`]).
+//!    (`pair_set`).
 //! 4. The union `F` of the pair sets misses only the times when the cores
 //!    intersect without a touching pair: one core deep inside the other, or
 //!    an edge piercing a face. That state cannot change while `F` does not
 //!    hold (it starts and ends with a touching pair), so it is decided once
 //!    per gap of `F`, at a rational time, by an exact static test
-//!    ([`overlap_at`]). The contact set is `F` with those gaps filled.
+//!    (`overlap_at`). The contact set is `F` with those gaps filled.
 //!
 //! Pairs are written in the frame of the body whose feature is fixed (its
 //! features are constant there) with the other body's relative motion

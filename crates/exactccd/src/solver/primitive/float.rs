@@ -104,7 +104,7 @@ fn dot(a: V, b: V) -> f64 {
 fn nearest_on_segment(p: V, u: V, v: V) -> V {
     let e = sub(v, u);
     let ee = dot(e, e);
-    if !(ee > 0.0) {
+    if ee.is_nan() || ee <= 0.0 {
         return u;
     }
     lerp(u, v, (dot(sub(p, u), e) / ee).clamp(0.0, 1.0))

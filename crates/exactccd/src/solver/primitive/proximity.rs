@@ -54,7 +54,7 @@ use super::evidence::{FarRejection, Rejection, Witness};
 use super::outcome::{Certificate, EdgeFeature, FaceFeature, PrimitiveFeature, Schedule};
 use super::query::{cross, dot, sub, PolyVec, PrimitiveQuery, QueryKind};
 use super::scalar::PrimitiveScalar;
-use crate::poly::{IsolationError, Poly};
+use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{Ring, Sign};
 use crate::Error;
 
@@ -188,22 +188,22 @@ pub(crate) fn regions<C: Ring>(kind: QueryKind, points: &[PolyVec<C>; 4], d: &C)
         QueryKind::EdgeEdge => {
             let (a, b) = ([p0, p1], [p2, p3]);
             let mut out = Vec::with_capacity(9);
-            for i in 0..2 {
-                for j in 0..2 {
+            for (i, &ai) in a.iter().enumerate() {
+                for (j, &bj) in b.iter().enumerate() {
                     let feature =
                         PrimitiveFeature::EdgeEdge(EdgeFeature::End(i), EdgeFeature::End(j));
-                    out.push(vertex_vertex(feature, a[i], b[j], &d2));
+                    out.push(vertex_vertex(feature, ai, bj, &d2));
                 }
             }
-            for i in 0..2 {
+            for (i, &ai) in a.iter().enumerate() {
                 let feature =
                     PrimitiveFeature::EdgeEdge(EdgeFeature::End(i), EdgeFeature::Interior);
-                out.push(point_segment(feature, a[i], b[0], b[1], &d2));
+                out.push(point_segment(feature, ai, b[0], b[1], &d2));
             }
-            for j in 0..2 {
+            for (j, &bj) in b.iter().enumerate() {
                 let feature =
                     PrimitiveFeature::EdgeEdge(EdgeFeature::Interior, EdgeFeature::End(j));
-                out.push(point_segment(feature, b[j], a[0], a[1], &d2));
+                out.push(point_segment(feature, bj, a[0], a[1], &d2));
             }
             out.push(segment_segment(a, b, &d2));
             out
@@ -288,6 +288,9 @@ pub(crate) fn first_within<S: PrimitiveScalar>(
     }
 }
 
+/// A closed interval of times, its ends roots of the scalar `S`.
+type RootInterval<S> = (<S as RealRoots>::Root, <S as RealRoots>::Root);
+
 /// Every maximal closed interval of times within `d`, from the candidates
 /// and one value in each gap between consecutive ones; and the number of
 /// tests run. A run of passing items starts and ends at candidates (the
@@ -296,7 +299,7 @@ pub(crate) fn first_within<S: PrimitiveScalar>(
 pub(crate) fn intervals_within<S: PrimitiveScalar>(
     regions: &[Region<S::Coord>],
     times: &[S::Root],
-) -> (Vec<(S::Root, S::Root)>, usize) {
+) -> (Vec<RootInterval<S>>, usize) {
     let mut tests = 0;
     let mut passes = |t: &S::Root| {
         tests += 1;
