@@ -712,19 +712,23 @@ fn verdicts_on_generated_boxes_match_an_independent_computation() {
 }
 
 #[test]
-fn a_scenario_valid_only_in_the_f64_path_or_with_a_screw_is_inconclusive() {
+fn a_scenario_valid_only_in_the_f64_path_is_inconclusive_and_a_rotation_is_judged_by_enclosure() {
     let dir = TempDir::new();
     let mut approx = boxes("approx", 10, 0, 20, 1);
     approx["b"]["pose"]["rotation"] =
         json!([["0.6", "-0.8", 0], ["0.8000000001", "0.6", 0], [0, 0, 1]]);
     dir.write("scenarios/approx.json", &approx.to_string());
+    // a turn under `poses`: the certified truth is an enclosure of
+    // 0.27477734395870..., from SAT's time cells
     let poses = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios/glide-poses.json");
     let lines = [
         claim("approx", true, Some(0.4), "approx"),
         json!({"scenario": poses, "collides": true, "time": 0.27}).to_string(),
+        json!({"scenario": poses, "collides": true, "time": 0.274_777_343_958_707}).to_string(),
+        json!({"scenario": poses, "collides": false, "time": null}).to_string(),
     ];
     let out = check_lines(&dir, &lines, &[]);
-    assert_eq!(out.status, 3, "{}", out.stdout);
+    assert_eq!(out.status, 1, "{}", out.stdout);
     let v = verdicts(&out);
     let reason = |i: usize| field(&v[i], "reason").as_str().unwrap().to_owned();
     assert_eq!(field(&v[0], "verdict"), "inconclusive");
@@ -733,11 +737,12 @@ fn a_scenario_valid_only_in_the_f64_path_or_with_a_screw_is_inconclusive() {
         "{}",
         reason(0)
     );
-    assert_eq!(field(&v[1], "verdict"), "inconclusive");
-    assert!(
-        reason(1).contains("no certified exact answer"),
-        "{}",
-        reason(1)
-    );
-    assert_eq!(field(&v[1], "truth"), &Value::Null);
+    let kinds: Vec<&str> = v[1..]
+        .iter()
+        .map(|l| field(l, "verdict").as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["early", "agrees", "missed"], "{}", out.stdout);
+    // early by 0.2747773... - 0.27
+    let dt = field(&v[1], "dt").as_f64().unwrap();
+    assert!((dt + 0.004_777_343_958_707).abs() < 1e-12, "{dt}");
 }

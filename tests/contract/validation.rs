@@ -388,9 +388,12 @@ fn pose_unknown_field_is_rejected() {
 
 #[test]
 fn shape_kind_must_be_known() {
-    let text = with(|v| v["a"]["shape"] = json!({ "sphere": { "radius": "1" } }));
-    let line = rejects(&text, "a.shape.sphere", None);
-    assert!(line.contains("box, triangle, mesh"), "{line}");
+    let text = with(|v| v["a"]["shape"] = json!({ "cylinder": { "radius": "1" } }));
+    let line = rejects(&text, "a.shape.cylinder", None);
+    assert!(
+        line.contains("box, triangle, mesh, sphere, capsule, convex"),
+        "{line}"
+    );
 }
 
 #[test]

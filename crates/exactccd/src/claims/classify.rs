@@ -112,6 +112,51 @@ pub(crate) fn classify_exactly(
     }
 }
 
+/// The class of an `f64` contact claim at `time` against a first contact
+/// known as a certified enclosure `lower <= T <= upper` (transcendental
+/// motions): decided when every `T` of the enclosure gives the same class
+/// (the margin is piecewise linear in `T`, so its extremes over the
+/// enclosure are at the ends and the kinks inside); `Err` when the claim
+/// lies on the tolerance boundary within the enclosure's width.
+pub(crate) fn classify_in_enclosure(
+    (lower, upper): (&BigRational, &BigRational),
+    time: Option<f64>,
+    tolerance: &BigRational,
+) -> Result<FloatClass, String> {
+    let Some(c) = time.and_then(rational_from_f64) else {
+        return Ok(FloatClass::Failed(
+            "a collision without a finite time".into(),
+        ));
+    };
+    let one = BigRational::one();
+    let mut margins = vec![margin(lower, &c, tolerance), margin(upper, &c, tolerance)];
+    margins.extend(
+        [-one.clone(), one, c.clone()]
+            .iter()
+            .filter(|k| lower < *k && *k < upper)
+            .map(|k| margin(k, &c, tolerance)),
+    );
+    let mid = (lower + upper) / BigRational::from_integer(BigInt::from(2));
+    if margins.iter().all(|m| !m.is_negative()) {
+        Ok(FloatClass::Agrees)
+    } else if margins.iter().all(Signed::is_negative) && &c < lower {
+        Ok(FloatClass::Early {
+            dt: rational_to_f64(&(mid - c)),
+        })
+    } else if margins.iter().all(Signed::is_negative) && &c > upper {
+        Ok(FloatClass::Late {
+            dt: rational_to_f64(&(c - mid)),
+        })
+    } else {
+        Err(format!(
+            "the claimed time {} is at the tolerance's edge within the width of the certified enclosure [{}, {}]",
+            rational_to_f64(&c),
+            rational_to_f64(lower),
+            rational_to_f64(upper)
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{agrees, classify_exactly};

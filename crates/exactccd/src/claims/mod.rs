@@ -128,6 +128,15 @@ impl ClaimVerdict {
                 truth: Some(Time::Exact(t)),
                 ..
             } => rational_from_f64(*c).map(|c| classify::claimed_minus_true(&c, t)),
+            // against an enclosure: from its midpoint (width 2^-64 or less)
+            ClaimVerdict::Float {
+                claimed: Some(c),
+                truth: Some(Time::Enclosure { lower, upper }),
+                ..
+            } => rational_from_f64(*c).map(|c| {
+                let mid = (lower + upper) / BigRational::from_integer(2.into());
+                crate::scalar::rational_to_f64(&(c - mid))
+            }),
             _ => None,
         }
     }
@@ -240,27 +249,54 @@ pub fn check_claim_against(
         Err(why) => return ClaimVerdict::Inconclusive(format!("no certified exact answer: {why}")),
     };
     match claim {
-        Claim::Failed(what) => match exact_first_contact(truth) {
-            Ok(t) => ClaimVerdict::Float {
-                class: FloatClass::Failed(what.clone()),
-                claimed: None,
-                truth: t.cloned().map(Time::Exact),
-            },
-            Err(why) => ClaimVerdict::Inconclusive(why),
+        // the truth, if certified, is an exact time or an enclosure
+        Claim::Failed(what) => ClaimVerdict::Float {
+            class: FloatClass::Failed(what.clone()),
+            claimed: None,
+            truth: truth.time.clone(),
         },
-        Claim::Float { collides, time } => match exact_first_contact(truth) {
-            Ok(t) => {
-                // a finite tolerance (validated) has an exact value
+        Claim::Float { collides, time } => match (&truth.time, collides) {
+            (Some(Time::Enclosure { lower, upper }), true) => {
                 let tol = rational_from_f64(tolerance).unwrap_or_default();
-                ClaimVerdict::Float {
-                    class: classify::classify_exactly(t, *collides, *time, &tol),
-                    claimed: *time,
-                    truth: t.cloned().map(Time::Exact),
+                match classify::classify_in_enclosure((lower, upper), *time, &tol) {
+                    Ok(class) => ClaimVerdict::Float {
+                        class,
+                        claimed: *time,
+                        truth: truth.time.clone(),
+                    },
+                    Err(why) => ClaimVerdict::Inconclusive(why),
                 }
             }
-            Err(why) => ClaimVerdict::Inconclusive(why),
+            (Some(Time::Enclosure { .. }), false) => ClaimVerdict::Float {
+                class: FloatClass::Missed,
+                claimed: None,
+                truth: truth.time.clone(),
+            },
+            _ => float_against_exact(truth, *collides, *time, tolerance),
         },
         Claim::Exact(result) => compare_exact(result, truth),
+    }
+}
+
+/// An `f64` claim against a truth whose first contact, if any, is an exact
+/// time.
+fn float_against_exact(
+    truth: &ContactResult,
+    collides: bool,
+    time: Option<f64>,
+    tolerance: f64,
+) -> ClaimVerdict {
+    match exact_first_contact(truth) {
+        Ok(t) => {
+            // a finite tolerance (validated) has an exact value
+            let tol = rational_from_f64(tolerance).unwrap_or_default();
+            ClaimVerdict::Float {
+                class: classify::classify_exactly(t, collides, time, &tol),
+                claimed: time,
+                truth: t.cloned().map(Time::Exact),
+            }
+        }
+        Err(why) => ClaimVerdict::Inconclusive(why),
     }
 }
 

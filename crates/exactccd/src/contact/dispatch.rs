@@ -29,14 +29,14 @@ fn is_angular(body: &Body) -> bool {
 /// The method that applies to the scenario's motion (the default of
 /// `exactccd solve`), by the first rule that matches:
 ///
-/// 0. a primitive query (a `query` field): `primitive`;
-/// 0. (next) a sphere, capsule or convex hull on either body, or a
-///    non-zero `separation`: `distance`;
-/// 1. a `screw` or `poses` motion on either body: `glide`;
-/// 2. an `angular` motion on either body: `sat`;
-/// 3. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
+/// 1. a primitive query (a `query` field): `primitive`;
+/// 2. a sphere, capsule or convex hull on either body, or a non-zero
+///    `separation`: `distance`;
+/// 3. a `screw` or `poses` motion on either body: `glide`;
+/// 4. an `angular` motion on either body: `sat`;
+/// 5. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
 ///    `piecewise` motions): `sgm`;
-/// 4. anything else (a triangle or a mesh under rational motions): `sat`.
+/// 6. anything else (a triangle or a mesh under rational motions): `sat`.
 pub fn default_method(query: &ContactQuery<'_>) -> Method {
     let query = match query {
         ContactQuery::Primitive(_) => return Method::Primitive,

@@ -392,7 +392,11 @@ fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, 
             Problem::Primitive(primitive::query(loader, &node)?)
         }
     };
-    let problem = primitive::with_separation(loader, obj.get("separation"), problem)?;
+    // a primitive query carries its own separation (contract section 5.3)
+    let problem = match problem {
+        Problem::Primitive(q) => Problem::Primitive(q.with_separation(separation.clone())),
+        bodies => bodies,
+    };
     let expect = obj
         .get("expect")
         .map(|node| expect(loader, &node, &interval))

@@ -16,8 +16,8 @@
 
 use super::body::Loader;
 use super::reader::Node;
-use super::{Problem, ScenarioError};
-use crate::scalar::{BigRational, Ring};
+use super::ScenarioError;
+use crate::scalar::BigRational;
 use crate::solver::primitive::{MovingPoint, PrimitiveQuery};
 
 fn point(
@@ -68,27 +68,4 @@ pub(crate) fn query(
     };
     let (t0, t1) = loader.interval.clone();
     Ok(q.with_interval(t0, t1))
-}
-
-/// The top-level `separation` field (`d >= 0`, default `0`; contract
-/// section 5.3) set on a primitive query. Two bodies take only `0` here.
-pub(crate) fn with_separation(
-    loader: &mut Loader<'_>,
-    node: Option<Node<'_>>,
-    problem: Problem,
-) -> Result<Problem, ScenarioError> {
-    let Some(node) = node else {
-        return Ok(problem);
-    };
-    let d = loader.reader.number(&node)?;
-    if d < <BigRational as Ring>::zero() {
-        return Err(node.err("must be >= 0"));
-    }
-    match problem {
-        Problem::Primitive(q) => Ok(Problem::Primitive(q.with_separation(d))),
-        Problem::Bodies { .. } if Ring::is_zero(&d) => Ok(problem),
-        Problem::Bodies { .. } => {
-            Err(node.err("must be 0 for two bodies (a separation applies to a `query` scenario)"))
-        }
-    }
 }

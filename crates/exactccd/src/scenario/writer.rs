@@ -195,17 +195,18 @@ pub fn scenario_to_json(s: &Scenario) -> Value {
     match &s.problem {
         Problem::Primitive(q) => {
             m.insert("query".into(), primitive_query(q));
-            if !q.separation.is_zero() {
-                m.insert("separation".into(), json!(num(&q.separation)));
-            }
         }
         Problem::Bodies { a, b } => {
             m.insert("a".into(), body(a));
             m.insert("b".into(), body(b));
         }
     }
-    if !s.separation.is_zero() {
-        m.insert("separation".into(), num(&s.separation));
+    let separation = match &s.problem {
+        Problem::Primitive(q) => &q.separation,
+        Problem::Bodies { .. } => &s.separation,
+    };
+    if !separation.is_zero() {
+        m.insert("separation".into(), num(separation));
     }
     if let Some(e) = &s.expect {
         let mut x = Map::new();

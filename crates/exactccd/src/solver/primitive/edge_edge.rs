@@ -35,7 +35,7 @@
 use super::evidence::{
     EdgeEdgeRejection, EdgeEdgeWitness, Rejection, Segment, SegmentMiss, Witness,
 };
-use super::outcome::EdgeFeature;
+use super::feature::EdgeFeature;
 use super::query::{cross, dot, sub, PolyVec};
 use super::scalar::PrimitiveScalar;
 use super::search::InsideTest;

@@ -5,7 +5,7 @@
 //! the certificates of `outcome.rs` hold it.
 #![deny(clippy::float_arithmetic)]
 
-use super::outcome::PrimitiveFeature;
+use super::feature::PrimitiveFeature;
 use crate::scalar::Sign;
 
 /// Evidence of contact at a time, per query kind.

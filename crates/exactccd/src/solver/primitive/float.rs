@@ -5,7 +5,7 @@
 #![allow(clippy::float_arithmetic)] // f64 output values only (the contract prints them as f64)
 
 use super::evidence::{EdgeEdgeWitness, Segment, Witness};
-use super::outcome::{EdgeFeature, FaceFeature, PrimitiveFeature};
+use super::feature::{EdgeFeature, FaceFeature, PrimitiveFeature};
 use super::query::{MovingPoint, PrimitiveQuery, QueryKind};
 use crate::scalar::{Scalar, Sign};
 

@@ -77,6 +77,7 @@
 
 mod edge_edge;
 mod evidence;
+mod feature;
 mod float;
 mod outcome;
 mod proximity;
@@ -90,10 +91,8 @@ pub use evidence::{
     EdgeEdgeRejection, EdgeEdgeWitness, FarRejection, Rejection, Segment, SegmentMiss,
     VertexFaceRejection, VertexFaceWitness, Witness, MAX_REGIONS,
 };
-pub use outcome::{
-    Certificate, EdgeFeature, FaceFeature, PrimitiveContact, PrimitiveFeature, PrimitiveStats,
-    Schedule, Verdict,
-};
+pub use feature::{EdgeFeature, FaceFeature, PrimitiveFeature};
+pub use outcome::{Certificate, PrimitiveContact, PrimitiveStats, Schedule, Verdict};
 pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
 pub use tracked::TrackedF64;

@@ -51,7 +51,8 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::evidence::{FarRejection, Rejection, Witness};
-use super::outcome::{Certificate, EdgeFeature, FaceFeature, PrimitiveFeature, Schedule};
+use super::feature::{EdgeFeature, FaceFeature, PrimitiveFeature};
+use super::outcome::{Certificate, Schedule};
 use super::query::{cross, dot, sub, PolyVec, PrimitiveQuery, QueryKind};
 use super::scalar::PrimitiveScalar;
 use crate::poly::{IsolationError, Poly, RealRoots};

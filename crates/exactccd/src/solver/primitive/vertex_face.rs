@@ -36,7 +36,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::evidence::{Rejection, SegmentMiss, VertexFaceRejection, VertexFaceWitness, Witness};
-use super::outcome::FaceFeature;
+use super::feature::FaceFeature;
 use super::query::{cross, dot, sub, PolyVec};
 use super::scalar::PrimitiveScalar;
 use super::search::InsideTest;
