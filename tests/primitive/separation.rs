@@ -341,13 +341,18 @@ fn the_separation_field_of_a_query_scenario() {
 }
 
 #[test]
-fn a_separation_of_two_bodies_is_refused_until_they_take_one() {
+fn a_separation_of_two_bodies_goes_to_method_distance() {
     let boxes = contract_support::with(|v| {
         v["separation"] = json!("1/2");
     });
-    assert_input_error(&solve_text(&boxes, &[]), "separation", None);
-    let zero = contract_support::with(|v| {
-        v["separation"] = json!(0);
+    let out = solve_text(&boxes, &[]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    let result: Value = serde_json::from_str(&out.stdout).expect("a result");
+    assert_eq!(result["method"], "distance", "{result}");
+    // a method answering contact only says so, with status 3
+    assert_eq!(solve_text(&boxes, &["--method", "sat"]).status, 3);
+    let negative = contract_support::with(|v| {
+        v["separation"] = json!("-1/2");
     });
-    assert_eq!(solve_text(&zero, &[]).status, 0);
+    assert_input_error(&solve_text(&negative, &[]), "separation", Some("\"-1/2\""));
 }
