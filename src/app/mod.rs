@@ -34,8 +34,8 @@ pub use plot::{plot_command, PlotOptions};
 
 use exactccd::campaign::check_expectation;
 use exactccd::contact::{
-    add_sgm_domain_stats, default_method, solve, time_with_decimal, write_result_json, Method,
-    ResultHeader, ScalarKind, SolveOptions,
+    add_sgm_domain_stats, solve, solve_with_default_method, time_with_decimal, write_result_json,
+    Method, ResultHeader, ScalarKind, SolveOptions,
 };
 use exactccd::scenario::{load_scenario, LoadOptions};
 use exactccd::Error;
@@ -159,23 +159,10 @@ pub fn solve_command(
         Err(e) => return Outcome::error(exit::INVALID_INPUT, format!("error: {e}")),
     };
     let query = scenario.query();
-    let defaulted = method.is_none();
-    let mut method = method.unwrap_or_else(|| default_method(&query));
-    let mut solved = solve(&query, method, scalar, &options);
-    if defaulted && method == Method::Glide && scalar == ScalarKind::Exact {
-        // docs/FORMAT.md 5.1: without --method, a screw or poses motion is
-        // answered even where glide does not take it: two boxes then go to
-        // sat's certified time cells
-        if let Err(e) = &solved {
-            if e.is_not_applicable() {
-                let fallback = solve(&query, Method::Sat, scalar, &options);
-                if fallback.is_ok() {
-                    method = Method::Sat;
-                    solved = fallback;
-                }
-            }
-        }
-    }
+    let (method, solved) = match method {
+        Some(m) => (m, solve(&query, m, scalar, &options)),
+        None => solve_with_default_method(&query, scalar, &options),
+    };
     let solved = solved.and_then(|mut result| {
         if flags.stats && method == Method::Sgm {
             add_sgm_domain_stats(&query, &mut result)?;

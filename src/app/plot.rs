@@ -28,7 +28,7 @@ use super::check::{claims_about, PlottedClaim};
 use super::{exit, Outcome};
 use exactccd::claims::{certified_truth, validate_tolerance};
 use exactccd::contact::{
-    default_method, solve, time_with_decimal, ContactResult, ScalarKind, SolveOptions, Time,
+    solve_with_default_method, time_with_decimal, ContactResult, ScalarKind, SolveOptions, Time,
 };
 use exactccd::scalar::{BigInt, BigRational, Ring, Scalar, Sign};
 use exactccd::scenario::{load_scenario, LoadOptions, Scenario};
@@ -124,7 +124,6 @@ fn contact_answer(
     scenario: &Scenario,
 ) -> (Option<ContactResult>, Result<ContactResult, String>, String) {
     let query = scenario.query();
-    let method = default_method(&query);
     let options = SolveOptions::default();
     let truth = if scenario.scalar == ScalarKind::Exact {
         certified_truth(scenario)
@@ -135,12 +134,13 @@ fn contact_answer(
         return (Some(r.clone()), truth, "certified exact answer".into());
     }
     if scenario.scalar == ScalarKind::Exact {
-        if let Ok(r) = solve(&query, method, ScalarKind::Exact, &options) {
+        if let (method, Ok(r)) = solve_with_default_method(&query, ScalarKind::Exact, &options) {
             let note = format!("{method}'s exact answer, not refereed");
             return (Some(r), truth, note);
         }
     }
-    match solve(&query, method, ScalarKind::F64, &options) {
+    let (method, solved) = solve_with_default_method(&query, ScalarKind::F64, &options);
+    match solved {
         Ok(r) => (
             Some(r),
             truth,

@@ -11,7 +11,6 @@
 use super::support::assert_set_agrees;
 
 #[test]
-#[ignore = "the shapes sphere, capsule, convex and the separation field are not in the loader yet"]
 fn new_shapes_and_separation_agree_with_the_fifty_digit_truth() {
     assert_set_agrees("shapes", 80);
 }

@@ -17,7 +17,7 @@
 
 use exactccd::scalar::{parse_number, BigRational};
 use exactccd::{
-    default_method, load_scenario, solve, ContactResult, LoadOptions, ScalarKind, SolveOptions,
+    load_scenario, solve_with_default_method, ContactResult, LoadOptions, ScalarKind, SolveOptions,
     Time,
 };
 use num_traits::{Signed, ToPrimitive};
@@ -69,9 +69,8 @@ pub fn solve_default(dir: &Path, name: &str, scalar: ScalarKind) -> Result<Conta
     let scenario =
         load_scenario(&path, &LoadOptions::for_scalar(scalar)).map_err(|e| format!("load: {e}"))?;
     let query = scenario.query();
-    let method = default_method(&query);
-    solve(&query, method, scalar, &SolveOptions::default())
-        .map_err(|e| format!("solve ({method:?}): {e}"))
+    let (method, solved) = solve_with_default_method(&query, scalar, &SolveOptions::default());
+    solved.map_err(|e| format!("solve ({method:?}): {e}"))
 }
 
 fn rational(x: f64) -> BigRational {

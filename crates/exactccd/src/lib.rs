@@ -97,8 +97,8 @@ pub use budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use build::{engine_bodies, BodySpec, EngineBody, EnginePose, ScenarioBuilder};
 pub use claims::{check_claim, Claim, ClaimVerdict, FloatClass, Verdict};
 pub use contact::{
-    default_method, solve, ContactQuery, ContactResult, FeatureKind, FeaturePair, Method,
-    ScalarKind, SolveOptions, SolverStats, Time,
+    default_method, solve, solve_with_default_method, ContactQuery, ContactResult, FeatureKind,
+    FeaturePair, Method, ScalarKind, SolveOptions, SolverStats, Time,
 };
 pub use error::Error;
 pub use generate::{generate, ScenarioClass};

@@ -74,6 +74,27 @@ pub fn solve(
     })
 }
 
+/// The answer of `exactccd solve` without `--method`: [`default_method`],
+/// and where that is `glide` and glide does not take the scenario (a
+/// `screw` or `poses` motion beyond its limits), `sat`'s time cells for
+/// two boxes (contract section 5.1: every such motion is answered). The
+/// method that answered comes with the result.
+pub fn solve_with_default_method(
+    query: &ContactQuery<'_>,
+    scalar: ScalarKind,
+    options: &SolveOptions,
+) -> (Method, Result<ContactResult, Error>) {
+    let method = default_method(query);
+    let solved = solve(query, method, scalar, options);
+    if method == Method::Glide && solved.as_ref().is_err_and(Error::is_not_applicable) {
+        let fallback = solve(query, Method::Sat, scalar, options);
+        if fallback.is_ok() {
+            return (Method::Sat, fallback);
+        }
+    }
+    (method, solved)
+}
+
 /// [`solve`] without opening a budget scope of its own.
 fn solve_unbudgeted(
     query: &ContactQuery<'_>,

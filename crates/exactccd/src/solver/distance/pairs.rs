@@ -56,7 +56,8 @@ pub(crate) struct PairTest<S> {
     pub(crate) fixed_is_b: bool,
     /// The feature of `a`, then of `b`.
     pub(crate) features: (Feature, Feature),
-    /// Polynomials that must all be `>= 0`; the distance condition first.
+    /// Polynomials that must all be `>= 0`; the distance condition first
+    /// (two polynomials at `D = 0`).
     pub(crate) at_least_zero: Vec<Poly<S>>,
     /// A polynomial that must be `> 0` (two edges not parallel).
     pub(crate) positive: Option<Poly<S>>,
@@ -120,6 +121,20 @@ impl<S: Scalar> Writer<'_, S> {
         &self.moving.w
     }
 
+    /// The distance condition `scale - h^2 >= 0` (`scale = D^2 |n|^2 w^2`
+    /// for a signed distance `h / (|n| w)`). At `D = 0` it is `h = 0`,
+    /// written as `h >= 0` and `-h >= 0`: the same set, and in `f64` the
+    /// sign of `h` is decided at the input's rounding scale, where the sign
+    /// of `-h^2` is decided only at its square root (a gap of `1e-9` would
+    /// pass for a touch).
+    fn distance_condition(&self, scale: &Poly<S>, h: &Poly<S>) -> Vec<Poly<S>> {
+        if self.d2.is_zero() {
+            vec![h.clone(), -h]
+        } else {
+            vec![scale - &(h * h)]
+        }
+    }
+
     /// Vertex of the moving core against each face of the fixed core.
     pub(crate) fn vertex_face(&self, out: &mut Vec<PairTest<S>>) {
         let w = self.w();
@@ -137,7 +152,7 @@ impl<S: Scalar> Writer<'_, S> {
             for &(vi, vf) in &self.moving_core.vertices {
                 let p = &self.moving.points[vi];
                 let h = &n.dot(p) - &(&c * w);
-                let mut polys = vec![&dist_scale - &(&h * &h)];
+                let mut polys = self.distance_condition(&dist_scale, &h);
                 for (q, m) in &sides {
                     polys.push(m.dot(&(p - &q.map(|x| x * w))));
                 }
@@ -226,17 +241,13 @@ impl<S: Scalar> Writer<'_, S> {
                 let ns = &(&vv * &ur) - &(&uv * &vr);
                 let nt = &(&uv * &ur) - &(&uu * &vr);
                 let wden = w * &den;
+                let mut at_least_zero = self.distance_condition(&(&(&self.d2 * &w2) * &den), &rx);
+                at_least_zero.extend([ns.clone(), &wden - &ns, nt.clone(), &den - &nt]);
                 out.push(PairTest {
                     shape: PairShape::EdgeEdge,
                     fixed_is_b: self.fixed_is_b,
                     features: self.features(ef, mf),
-                    at_least_zero: vec![
-                        &(&(&self.d2 * &w2) * &den) - &(&rx * &rx),
-                        ns.clone(),
-                        &wden - &ns,
-                        nt.clone(),
-                        &den - &nt,
-                    ],
+                    at_least_zero,
                     positive: Some(den),
                     fixed_points: vec![i, j],
                     moving_points: vec![k, l],

@@ -632,10 +632,14 @@ fn solve_general(
         )
     })?;
     let (fwd, inv) = setup.paths::<BigRational>();
-    let raw = mixed_events(&a, &b, &fwd, &inv, axis_direction, c, sigma_end, precision)
+    let (t_start, t_end) = &setup.rel.interval;
+    // the time is t_start + (t_end - t_start) ρ: ρ narrowed by the span's
+    // bits more keeps the time within 2^-precision
+    let span_bits = u32::try_from((t_end - t_start).ceil().to_integer().bits()).unwrap_or(u32::MAX);
+    let narrowed = precision.saturating_add(span_bits);
+    let raw = mixed_events(&a, &b, &fwd, &inv, axis_direction, c, sigma_end, narrowed)
         .map_err(Error::limit_exceeded)?;
     stats.events.roots = raw.len();
-    let (t_start, t_end) = &setup.rel.interval;
     let kk = axis_direction.norm_squared();
     let g = u64::from(precision) + 32;
     let times: Vec<Interval> = raw
