@@ -141,6 +141,12 @@ enum Command {
         #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = budget_value,
               allow_hyphen_values = true)]
         budget: WorkBudget,
+        /// A minimum separation relative to each query's scale (the largest
+        /// coordinate magnitude): the first time the primitives come within
+        /// D x scale. The labels (about contact) are then not compared; the
+        /// summary counts the queries within that distance.
+        #[arg(long, value_name = "D", value_parser = separation_value, allow_hyphen_values = true)]
+        separation: Option<exactccd::scalar::BigRational>,
         /// Query files or directories.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
@@ -284,6 +290,14 @@ fn budget_value(s: &str) -> Result<WorkBudget, String> {
             .map(WorkBudget::cpu)
             .map_err(|_| format!("{s:?} seconds is too long")),
         _ => Err(format!("{s:?} is not a positive number of seconds")),
+    }
+}
+
+fn separation_value(s: &str) -> Result<exactccd::scalar::BigRational, String> {
+    match exactccd::scalar::parse_number(s) {
+        Ok(d) if d >= exactccd::scalar::BigRational::default() => Ok(d),
+        Ok(_) => Err(format!("{s:?} is negative; a separation is >= 0")),
+        Err(e) => Err(format!("{s:?} is not a number: {e}")),
     }
 }
 
@@ -509,8 +523,15 @@ fn run() -> Outcome {
             scalar,
             precision,
             budget,
+            separation,
             paths,
-        } => queries_command(&paths, scalar.into(), precision, budget),
+        } => queries_command(
+            &paths,
+            scalar.into(),
+            precision,
+            budget,
+            separation.as_ref(),
+        ),
         Command::Campaign {
             merge: Some(CampaignSub::Merge { out, reports }),
             ..

@@ -217,3 +217,82 @@ fn malformed_files_are_refused_with_their_line() {
     assert_eq!(q.query.points[0].start.y.to_string(), "1/2");
     assert_eq!(q.query.points[0].start.x.to_string(), format!("{big}/3"));
 }
+
+/// `queries --separation D`: each query asks for the first time within
+/// `d = D · scale`. On the unit tests, for `D` = 1e-6 and 1e-3: exact and
+/// `f64` agree query by query, and every exact answer passes a brute-force
+/// exact check: the squared distance, computed exactly at 32 rational times
+/// before the first time (or over the whole interval without one), stays
+/// above `d^2`, and at a rational first time after `t0` it is exactly `d^2`.
+#[test]
+fn separation_runs_agree_between_scalars_and_with_sampled_exact_distances() {
+    use exactccd::contact::Time;
+    use exactccd::scalar::BigRational;
+    let files = collect_query_files(&[data().join("unit-tests")]).unwrap();
+    for rel in ["1/1000000", "1/1000"] {
+        let rel = exactccd::scalar::parse_number(rel).unwrap();
+        let run = |scalar| {
+            let mut sink = Vec::new();
+            let s = run_queries_within(
+                &[data().join("unit-tests")],
+                scalar,
+                64,
+                WorkBudget::default(),
+                Some(&rel),
+                &mut sink,
+            )
+            .unwrap();
+            let lines: Vec<serde_json::Value> = String::from_utf8(sink)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            (s, lines)
+        };
+        let (exact, exact_lines) = run(ScalarKind::Exact);
+        let (float, float_lines) = run(ScalarKind::F64);
+        assert_eq!(exact.total().errors, 0);
+        assert_eq!(exact.total().within, float.total().within);
+        for (e, f) in exact_lines.iter().zip(&float_lines) {
+            assert_eq!(e["collides"], f["collides"], "{e} / {f}");
+            assert!(e["separation"].is_string(), "{e}");
+        }
+        let mut checked = 0;
+        for file in &files {
+            for q in read_query_file(file).unwrap() {
+                let d = &rel * query_scale(&q.query);
+                let within = q.query.clone().with_separation(d.clone());
+                let (answer, _) = answer_query(&within, ScalarKind::Exact, WorkBudget::default());
+                let answer = answer.unwrap();
+                let d2 = &d * &d;
+                let first = match &answer.time {
+                    Some(Time::Exact(t)) => Some(t.bracket(64).0),
+                    None => None,
+                    Some(other) => panic!("an exact time, got {other:?}"),
+                };
+                let end = first
+                    .clone()
+                    .unwrap_or_else(|| BigRational::from_integer(1.into()));
+                for k in 0..32 {
+                    let t = &end * BigRational::new(k.into(), 32.into());
+                    if first.is_some() && t >= end {
+                        break;
+                    }
+                    assert!(
+                        squared_distance_at(&q.query, &t) > d2,
+                        "{} query {}: within d at {t}, before {first:?}",
+                        file.display(),
+                        q.index
+                    );
+                }
+                if let Some(Time::Exact(t)) = &answer.time {
+                    if let Some(t) = t.as_rational().filter(|t| **t > BigRational::default()) {
+                        assert_eq!(squared_distance_at(&q.query, t), d2, "{}", q.index);
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 324);
+    }
+}

@@ -32,5 +32,6 @@ pub use csv::{
     ToolAnswer,
 };
 pub use run::{
-    answer_line, answer_query, run_queries, FolderSummary, QueryAnswer, QueryRunError, RunSummary,
+    answer_line, answer_query, run_queries, run_queries_within, FolderSummary, QueryAnswer,
+    QueryRunError, RunSummary,
 };

@@ -4,6 +4,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::csv::{collect_query_files, read_query_file, BenchmarkQuery, QueryFileError};
+use super::distance::query_scale;
 use crate::contact::{time_json, with_budget, ScalarKind, Time, WorkBudget};
 use crate::scalar::BigRational;
 use crate::solver::primitive::{query_to_f64, test_primitive, PrimitiveQuery};
@@ -98,6 +99,10 @@ pub struct FolderSummary {
     pub false_positives: usize,
     /// Queries the solver could not answer (counted as mismatches).
     pub errors: usize,
+    /// Queries answered as coming within the separation (a run with
+    /// `--separation`; labels, which are about contact, are not compared
+    /// there).
+    pub within: usize,
     /// Total solver time.
     pub total_time: Duration,
     /// Largest solver time of one query.
@@ -107,8 +112,16 @@ pub struct FolderSummary {
 }
 
 impl FolderSummary {
-    fn add(&mut self, label: bool, answer: &Result<QueryAnswer, Error>, d: Duration) {
+    fn add(&mut self, label: Option<bool>, answer: &Result<QueryAnswer, Error>, d: Duration) {
         self.queries += 1;
+        let label = match (label, answer) {
+            (Some(label), _) => label,
+            (None, Ok(a)) => {
+                self.within += usize::from(a.collides);
+                a.collides
+            }
+            (None, Err(_)) => false,
+        };
         match answer {
             Ok(a) if a.collides && !label => self.false_positives += 1,
             Ok(a) if !a.collides && label => self.false_negatives += 1,
@@ -125,6 +138,7 @@ impl FolderSummary {
         self.false_negatives += o.false_negatives;
         self.false_positives += o.false_positives;
         self.errors += o.errors;
+        self.within += o.within;
         self.total_time += o.total_time;
         self.max_time = self.max_time.max(o.max_time);
         self.times.extend_from_slice(&o.times);
@@ -164,6 +178,9 @@ impl FolderSummary {
 pub struct RunSummary {
     /// The scalar of the run.
     pub scalar: ScalarKind,
+    /// The relative separation `D` of a run with `--separation` (each
+    /// query's `d = D · scale`, [`query_scale`]).
+    pub separation: Option<BigRational>,
     /// Per folder, in path order.
     pub folders: BTreeMap<PathBuf, FolderSummary>,
 }
@@ -178,9 +195,37 @@ impl RunSummary {
         t
     }
 
-    /// True when every answer matches its label (the exit status 0).
+    /// True when every answer matches its label (the exit status 0); with a
+    /// separation, when every query was answered.
     pub fn all_match(&self) -> bool {
         self.folders.values().all(FolderSummary::all_match)
+    }
+
+    /// The table of a run with a separation: folder, queries, answered
+    /// within `d`, errors, mean, median and maximum solver time.
+    fn fmt_within(&self, f: &mut fmt::Formatter<'_>, d: &BigRational) -> fmt::Result {
+        writeln!(
+            f,
+            "scalar {}, separation {} x scale: folder | queries | within d | errors | mean us | median us | max us",
+            self.scalar.as_str(),
+            crate::scalar::rational_to_f64(d)
+        )?;
+        let row = |f: &mut fmt::Formatter<'_>, name: &str, s: &FolderSummary| {
+            writeln!(
+                f,
+                "{name} | {} | {} | {} | {} | {} | {}",
+                s.queries,
+                s.within,
+                s.errors,
+                micros(s.mean_time()),
+                micros(s.median_time()),
+                micros(s.max_time)
+            )
+        };
+        for (folder, s) in &self.folders {
+            row(f, &folder.display().to_string(), s)?;
+        }
+        row(f, "total", &self.total())
     }
 }
 
@@ -194,6 +239,9 @@ impl fmt::Display for RunSummary {
     /// mean, median and maximum solver time per query (microseconds), then
     /// the total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(d) = &self.separation {
+            return self.fmt_within(f, d);
+        }
         writeln!(
             f,
             "scalar {}: folder | queries | false neg | false pos | errors | mean us | median us | max us",
@@ -251,6 +299,23 @@ pub fn run_queries(
     budget: WorkBudget,
     out: &mut dyn Write,
 ) -> Result<RunSummary, QueryRunError> {
+    run_queries_within(paths, scalar, precision, budget, None, out)
+}
+
+/// [`run_queries`] with a minimum separation relative to each query's
+/// scale: query `q` asks for the first time its primitives come within
+/// `d = D · scale(q)` ([`query_scale`]: the largest coordinate magnitude),
+/// so that `D` means the same on scenes of any size. Each line carries
+/// `"separation": d`; the summary counts the queries within `d` (the
+/// labels are about contact and are not compared).
+pub fn run_queries_within(
+    paths: &[PathBuf],
+    scalar: ScalarKind,
+    precision: u32,
+    budget: WorkBudget,
+    separation: Option<&BigRational>,
+    out: &mut dyn Write,
+) -> Result<RunSummary, QueryRunError> {
     let files = collect_query_files(paths).map_err(QueryRunError::File)?;
     let mut loaded = Vec::with_capacity(files.len());
     for file in files {
@@ -259,16 +324,30 @@ pub fn run_queries(
     }
     let mut summary = RunSummary {
         scalar,
+        separation: separation.cloned(),
         folders: BTreeMap::new(),
     };
     for (file, queries) in &loaded {
         let folder = file.parent().map(Path::to_path_buf).unwrap_or_default();
         let entry = summary.folders.entry(folder).or_default();
         for q in queries {
-            let (answer, elapsed) = answer_query(&q.query, scalar, budget);
-            entry.add(q.label, &answer, elapsed);
-            writeln!(out, "{}", answer_line(file, q, &answer, precision))
-                .map_err(QueryRunError::Output)?;
+            let Some(rel) = separation else {
+                let (answer, elapsed) = answer_query(&q.query, scalar, budget);
+                entry.add(Some(q.label), &answer, elapsed);
+                writeln!(out, "{}", answer_line(file, q, &answer, precision))
+                    .map_err(QueryRunError::Output)?;
+                continue;
+            };
+            let d = rel * query_scale(&q.query);
+            let within = q.query.clone().with_separation(d.clone());
+            let (answer, elapsed) = answer_query(&within, scalar, budget);
+            entry.add(None, &answer, elapsed);
+            let mut line: Value = serde_json::from_str(&answer_line(file, q, &answer, precision))
+                .expect("answer_line writes JSON");
+            if let Some(obj) = line.as_object_mut() {
+                obj.insert("separation".into(), Value::String(d.to_string()));
+            }
+            writeln!(out, "{line}").map_err(QueryRunError::Output)?;
         }
     }
     Ok(summary)
@@ -285,7 +364,7 @@ mod tests {
                 collides: false,
                 time: None,
             });
-            s.add(false, &answer, Duration::from_micros(m));
+            s.add(Some(false), &answer, Duration::from_micros(m));
         }
         s
     }
