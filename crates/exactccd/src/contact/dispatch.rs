@@ -124,7 +124,7 @@ fn solve_unbudgeted(
         if !query.separation.is_zero() {
             return Err(Error::not_applicable(format!(
                 "{method} answers contact (separation 0) only, and this scenario asks for a separation of {}; method distance answers it",
-                crate::scalar::rational_to_f64(&query.separation)
+                crate::scalar::rational_to_f64(query.separation)
             )));
         }
         for (body, name) in [(query.a, "a"), (query.b, "b")] {
