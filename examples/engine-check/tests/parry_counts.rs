@@ -9,17 +9,17 @@ use exactccd::{generate, ClaimVerdict};
 use std::collections::BTreeMap;
 
 /// The constant-velocity classes: random, axis-aligned, and degenerate
-/// (touching for an instant, flush sliding, touching at `t0`, at `t1`, near
-/// misses by `2^-k` and `10^-k`). The turning classes are left out: their
-/// certified truth takes minutes in a debug build.
-const CLASSES: [ScenarioClass; 8] = [
+/// (parallel edges, flush sliding, touching at `t0`, at `t1`, a near miss
+/// by `10^-k`). Left out: the classes with polynomial motions (parry has
+/// no counterpart: all `inconclusive`) and the turning ones (their
+/// certified truth takes minutes in a debug build).
+const CLASSES: [ScenarioClass; 7] = [
     Linear,
     AxisAligned,
-    TouchingInstant,
+    ParallelEdges,
     FlushSliding,
     ContactAtStart,
     ContactAtEnd,
-    NearMiss,
     LinearNearMiss,
 ];
 

@@ -28,7 +28,10 @@ fn head_on() -> BoxPairIn {
 
 fn truth(verdict: &ClaimVerdict) -> Option<BigRational> {
     match verdict {
-        ClaimVerdict::Float { truth: Some(Time::Exact(t)), .. } => t.as_rational().cloned(),
+        ClaimVerdict::Float {
+            truth: Some(Time::Exact(t)),
+            ..
+        } => t.as_rational().cloned(),
         _ => None,
     }
 }
@@ -88,19 +91,36 @@ fn wrong_claims_are_findings() {
     let late = judge(true, Some(0.75));
     let early = judge(true, Some(0.25));
     let missed = judge(false, None);
-    assert_eq!([late.name(), early.name(), missed.name()], ["late", "early", "missed"]);
+    assert_eq!(
+        [late.name(), early.name(), missed.name()],
+        ["late", "early", "missed"]
+    );
     for verdict in [&late, &early, &missed] {
         assert!(!allowed(&moving, &s, verdict), "{verdict}");
     }
     let apart = unit_boxes(BoxMotionIn::Static([0; 4], [10, 0, 0]));
     let s = scenario(&apart);
-    let phantom = check_claim(&s, &Claim::Float { collides: true, time: Some(0.5) }, TOLERANCE);
+    let phantom = check_claim(
+        &s,
+        &Claim::Float {
+            collides: true,
+            time: Some(0.5),
+        },
+        TOLERANCE,
+    );
     assert_eq!(phantom.name(), "phantom");
     assert!(!allowed(&apart, &s, &phantom));
     // a miss is allowed for a static pair only when the contact is at t0
     let overlap = unit_boxes(BoxMotionIn::Static([0; 4], [1, 0, 0]));
     let s = scenario(&overlap);
-    let missed = check_claim(&s, &Claim::Float { collides: false, time: None }, TOLERANCE);
+    let missed = check_claim(
+        &s,
+        &Claim::Float {
+            collides: false,
+            time: None,
+        },
+        TOLERANCE,
+    );
     assert!(allowed(&overlap, &s, &missed));
 }
 
@@ -126,6 +146,9 @@ fn property_holds_on_pseudo_random_inputs() {
         }
     }
     // every allowed kind occurs, and most answers agree
-    assert_eq!(counts.keys().copied().collect::<Vec<_>>(), ["agrees", "inconclusive", "missed"]);
+    assert_eq!(
+        counts.keys().copied().collect::<Vec<_>>(),
+        ["agrees", "inconclusive", "missed"]
+    );
     assert!(counts["agrees"] > 200, "{counts:?}");
 }
