@@ -151,7 +151,8 @@ pub struct SolveOptions {
     /// JSON's brackets.
     pub precision: u32,
     /// Steps `N` of time-stepped (angular) motions, `f64` only (`sat`:
-    /// `--steps`, default [`DEFAULT_STEPS`]).
+    /// `--steps`, default [`DEFAULT_STEPS`]; two boxes only with
+    /// [`SatVariant::Stepping`]).
     pub steps: usize,
     /// The integrator of angular motions (`sat`: `--integrator`).
     pub integrator: Integrator,

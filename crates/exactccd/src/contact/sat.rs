@@ -2,7 +2,10 @@
 //! [`solve_sat`] in the requested scalar and converts its [`SatOutcome`] to
 //! the method-neutral [`ContactResult`]. Exact answers carry the neutral
 //! [`Certificate`]: SAT's separation pieces with their axes turned to world
-//! coordinates, and a contact witness at the exact contact time.
+//! coordinates, and a contact witness at the exact contact time. Two boxes
+//! under `angular`, `screw` or `poses` go to the time cells: certified in
+//! the exact scalar, in floating point in `f64` (the default variant;
+//! [`SatVariant::Stepping`] keeps the time stepping of `angular`).
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::certificate_with_witness;
