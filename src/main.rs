@@ -17,7 +17,7 @@ use crate::app::{
 };
 use exactccd::campaign::CampaignConfig;
 use exactccd::contact::{
-    GlideVariant, Integrator, Method, ScalarKind, SolveOptions, DEFAULT_PRECISION_BITS,
+    GlideVariant, Integrator, Method, SatVariant, ScalarKind, SolveOptions, DEFAULT_PRECISION_BITS,
     MAX_PRECISION_BITS,
 };
 use exactccd::solver::glide::raster::RasterSettings;
@@ -52,12 +52,12 @@ enum Command {
         #[arg(long, default_value_t = DEFAULT_PRECISION_BITS,
               value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_PRECISION_BITS)))]
         precision: u32,
-        /// Steps of time-stepped angular motions (sat, f64 only): the
-        /// interval is cut into N equal steps.
+        /// Steps of time-stepped angular motions (sat --variant stepping,
+        /// f64 only): the interval is cut into N equal steps.
         #[arg(long, default_value_t = 256,
               value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
         steps: u32,
-        /// Integrator of angular motions (sat, f64 only).
+        /// Integrator of angular motions (sat --variant stepping, f64 only).
         #[arg(long, value_enum, default_value = "rk4")]
         integrator: IntegratorArg,
         /// List every collision in the interval (the `collisions` field of
@@ -81,6 +81,11 @@ enum Command {
         /// Variant of the glide method: analytic (every event as a root,
         /// exact or f64) or raster (the paper's pixel-based algorithm, f64
         /// only; selects --method glide, an error with another method).
+        /// Variant of the sat method for two boxes under angular, screw or
+        /// poses motions in f64: cells (the time cells, the default) or
+        /// stepping (time steps of angular motions, --steps and
+        /// --integrator); either selects --method sat, an error with
+        /// another method.
         #[arg(long, value_enum, default_value = "analytic")]
         variant: VariantArg,
         /// Raster: distance between pixels [default: a typical short edge
@@ -274,6 +279,10 @@ enum VariantArg {
     Analytic,
     /// The pixel-based algorithm.
     Raster,
+    /// Time cells (sat).
+    Cells,
+    /// Time stepping of angular motions (sat).
+    Stepping,
 }
 
 fn positive_number(s: &str) -> Result<f64, String> {
@@ -456,24 +465,34 @@ fn run() -> Outcome {
             file,
         } => {
             let mut method = method.map(Method::from);
-            if variant == VariantArg::Raster {
+            let variant_method = match variant {
+                VariantArg::Analytic => None,
+                VariantArg::Raster => Some(("raster", Method::Glide)),
+                VariantArg::Cells => Some(("cells", Method::Sat)),
+                VariantArg::Stepping => Some(("stepping", Method::Sat)),
+            };
+            if let Some((name, owner)) = variant_method {
                 match method {
-                    None => method = Some(Method::Glide),
-                    Some(Method::Glide) => {}
+                    None => method = Some(owner),
+                    Some(m) if m == owner => {}
                     Some(other) => {
                         return Outcome::invalid(format!(
-                            "error: --variant raster applies to --method glide only, not {other}"
+                            "error: --variant {name} applies to --method {owner} only, not {other}"
                         ))
                     }
                 }
             }
             let glide_variant = match variant {
-                VariantArg::Analytic => GlideVariant::Analytic,
                 VariantArg::Raster => GlideVariant::Raster(RasterSettings {
                     pixel,
                     time_resolution,
                     properness_threshold,
                 }),
+                _ => GlideVariant::Analytic,
+            };
+            let sat_variant = match variant {
+                VariantArg::Stepping => SatVariant::Stepping,
+                _ => SatVariant::Cells,
             };
             solve_command(
                 &file,
@@ -485,6 +504,7 @@ fn run() -> Outcome {
                     integrator: integrator.into(),
                     all_collisions: all,
                     glide_variant,
+                    sat_variant,
                     budget,
                 },
                 SolveFlags {

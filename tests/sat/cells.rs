@@ -143,3 +143,120 @@ fn f64_cells_are_within_1e_9_of_the_fifty_digit_truth() {
     }
     assert!(contacts >= 25, "{contacts} contacts");
 }
+
+/// The midpoint of a TIME as `f64` (either scalar).
+fn approx(time: &Time) -> f64 {
+    use num_traits::ToPrimitive;
+    match time {
+        Time::Float(x) => *x,
+        Time::Exact(t) => t.to_f64(),
+        Time::Enclosure { lower, upper } => ((lower + upper) / BigRational::from_integer(2.into()))
+            .to_f64()
+            .unwrap(),
+    }
+}
+
+/// `exactccd solve --method sat --scalar f64` (the default variant, the
+/// `f64` time cells) on every reference scenario: the first contact within
+/// `1e-9 max(1, |T|)` of the 50-digit truth, misses agreeing; the contact
+/// intervals start at that time, are ordered and disjoint, and agree in
+/// number and, within the same `1e-9`, in their ends with the certified
+/// cells' enclosures (the exact scalar).
+#[test]
+fn the_f64_sat_answer_is_the_f64_cells_within_1e_9_of_the_truth() {
+    let mut contacts = 0;
+    for (name, expected) in truth() {
+        let path = reference_dir().join(format!("{name}.json"));
+        let load = |scalar| load_scenario(&path, &LoadOptions::for_scalar(scalar)).unwrap();
+        let fast_scenario = load(ScalarKind::F64);
+        let fast = solve(
+            &fast_scenario.query(),
+            Method::Sat,
+            ScalarKind::F64,
+            &SolveOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(fast.collides, expected.is_some(), "{name}");
+        if let (Some(t), Some(time)) = (&expected, &fast.time) {
+            contacts += 1;
+            let Time::Float(found) = time else {
+                panic!("{name}: {time:?} from f64")
+            };
+            let truth = exactccd::scalar::rational_to_f64(t);
+            assert!(
+                (found - truth).abs() <= 1e-9 * truth.abs().max(1.0),
+                "{name}: {found} against {truth}"
+            );
+            assert!(!fast.initially_overlapping, "{name}");
+            assert_eq!(approx(&fast.contact_intervals[0].0), *found, "{name}");
+        }
+        let ends: Vec<f64> = fast
+            .contact_intervals
+            .iter()
+            .flat_map(|(a, b)| [approx(a), approx(b)])
+            .collect();
+        assert!(ends.windows(2).all(|w| w[0] <= w[1]), "{name}: {ends:?}");
+        let exact_scenario = load(ScalarKind::Exact);
+        let exact = solve(
+            &exact_scenario.query(),
+            Method::Sat,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name} (exact): {e}"));
+        let exact_ends: Vec<f64> = exact
+            .contact_intervals
+            .iter()
+            .flat_map(|(a, b)| [approx(a), approx(b)])
+            .collect();
+        assert_eq!(
+            ends.len(),
+            exact_ends.len(),
+            "{name}: {ends:?} {exact_ends:?}"
+        );
+        for (f, e) in ends.iter().zip(&exact_ends) {
+            assert!(
+                (f - e).abs() <= 1e-9 * e.abs().max(1.0),
+                "{name}: {ends:?} {exact_ends:?}"
+            );
+        }
+    }
+    assert!(contacts >= 25, "{contacts} contacts");
+}
+
+/// `--variant stepping` is still selectable through [`SolveOptions`]: on a
+/// reference spin it answers by time steps (late by at most a step of
+/// `(t1 - t0) / 256`, never early beyond rounding), not by the cells.
+#[test]
+fn stepping_stays_selectable() {
+    use exactccd::contact::SatVariant;
+    let (name, expected) = truth().into_iter().find(|(n, _)| n == "cells-00").unwrap();
+    let truth = exactccd::scalar::rational_to_f64(&expected.unwrap());
+    let path = reference_dir().join(format!("{name}.json"));
+    let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::F64)).unwrap();
+    let (t0, t1) = (
+        exactccd::scalar::rational_to_f64(&s.interval.0),
+        exactccd::scalar::rational_to_f64(&s.interval.1),
+    );
+    let stepping = SolveOptions {
+        sat_variant: SatVariant::Stepping,
+        ..SolveOptions::default()
+    };
+    let r = solve(&s.query(), Method::Sat, ScalarKind::F64, &stepping).unwrap();
+    let t = approx(r.time.as_ref().unwrap());
+    assert!(
+        t >= truth - 1e-9 && t <= truth + (t1 - t0) / 256.0,
+        "{t} against {truth}"
+    );
+    // stepping reports features; the f64 cells do not compute them
+    assert!(r.feature.is_some());
+    let cells = solve(
+        &s.query(),
+        Method::Sat,
+        ScalarKind::F64,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert!(cells.feature.is_none());
+    assert_ne!(approx(cells.time.as_ref().unwrap()), t);
+}

@@ -1,9 +1,11 @@
 //! `exactccd solve --method sat` on the example scenarios: exact answers,
 //! the f64 answer close to them, and exit status 3 with the reason for what
 //! the method does not apply to (`poses`, affine motions, angular motions in
-//! the exact scalar); meshes (OBB trees) and angular motions in `f64`
-//! (`--steps`, `--integrator`).
+//! the exact scalar); meshes (OBB trees) and angular motions in `f64` (the
+//! time cells by default, `--variant stepping` with `--steps`,
+//! `--integrator`).
 
+use num_traits::ToPrimitive;
 use std::process::Command;
 
 fn solve(file: &str, scalar: &str) -> (i32, serde_json::Value, String) {
@@ -77,15 +79,32 @@ fn not_applicable_exits_3_with_the_reason() {
     assert!(json.is_null(), "no partial JSON");
     assert!(err.contains("non-rigid"), "{file}: {err}");
     // two boxes under poses: answered exactly by certified time cells, an
-    // enclosure (no exact time); in f64 sat still refuses poses
+    // enclosure (no exact time); in f64 by the f64 time cells, inside that
+    // enclosure within 1e-9; stepping refuses poses
     let file = "examples/scenarios/glide-poses.json";
-    let (code, json, err) = solve(file, "exact");
+    let (code, exact, err) = solve(file, "exact");
     assert_eq!(code, 0, "{err}");
     assert!(
-        json["time"].is_null() || json["time"]["exact"].is_null(),
-        "{json}"
+        exact["time"].is_null() || exact["time"]["exact"].is_null(),
+        "{exact}"
     );
-    let (code, json, err) = solve(file, "f64");
+    let (code, fast, err) = solve(file, "f64");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(fast["collides"], exact["collides"]);
+    if let Some(t) = fast["time"]["approx"].as_f64() {
+        let bound = |k: &str| {
+            exactccd::scalar::parse_number(exact["time"][k].as_str().unwrap())
+                .unwrap()
+                .to_f64()
+                .unwrap()
+        };
+        let slack = 1e-9 * t.abs().max(1.0);
+        assert!(
+            bound("lower") - slack <= t && t <= bound("upper") + slack,
+            "{t} {exact}"
+        );
+    }
+    let (code, json, err) = solve_with(file, "f64", &["--variant", "stepping"]);
     assert_eq!(code, 3);
     assert!(json.is_null(), "no partial JSON");
     assert!(err.contains("poses"), "{err}");
@@ -159,8 +178,18 @@ fn angular_in_f64_with_steps_and_in_certified_cells_exactly() {
     let file = file.to_str().unwrap();
     let truth = 0.227_799_3;
     for (steps, integrator) in [("16", "euler"), ("256", "rk4"), ("4096", "closed-form")] {
-        let (code, json, err) =
-            solve_with(file, "f64", &["--steps", steps, "--integrator", integrator]);
+        let (code, json, err) = solve_with(
+            file,
+            "f64",
+            &[
+                "--variant",
+                "stepping",
+                "--steps",
+                steps,
+                "--integrator",
+                integrator,
+            ],
+        );
         assert_eq!(code, 0, "{err}");
         let t = json["time"]["approx"].as_f64().unwrap();
         let h = 1.0 / steps.parse::<f64>().unwrap();
@@ -170,10 +199,32 @@ fn angular_in_f64_with_steps_and_in_certified_cells_exactly() {
         );
         assert!(json["time"]["exact"].is_null());
     }
-    // the default (256 steps, rk4)
-    let (code, json, _) = solve(file, "f64");
-    assert_eq!(code, 0);
-    assert!((json["time"]["approx"].as_f64().unwrap() - truth).abs() <= 1.0 / 256.0);
+    // stepping's defaults (256 steps, rk4): late by at most a step
+    let (code, json, err) = solve_with(file, "f64", &["--variant", "stepping"]);
+    assert_eq!(code, 0, "{err}");
+    let t = json["time"]["approx"].as_f64().unwrap();
+    assert!(t >= truth - 1e-6 && t <= truth + 1.0 / 256.0, "{t}");
+    // the default f64 variant: the time cells, within 1e-9 of the 50-digit
+    // truth, one contact interval starting there (the box turns on into the
+    // slab until t1 = 1)
+    for extra in [&[][..], &["--variant", "cells"][..]] {
+        let (code, json, err) = solve_with(file, "f64", extra);
+        assert_eq!(code, 0, "{err}");
+        let t = json["time"]["approx"].as_f64().unwrap();
+        assert!((t - 0.227_799_336_697_911_7).abs() <= 1e-9, "{t}");
+        let intervals = json["contact_intervals"].as_array().unwrap();
+        assert_eq!(intervals.len(), 1, "{json}");
+        assert_eq!(intervals[0][0]["approx"].as_f64(), Some(t));
+        assert_eq!(intervals[0][1]["approx"].as_f64(), Some(1.0));
+    }
+    // a sat variant with another method is a usage error
+    let out = Command::new(env!("CARGO_BIN_EXE_exactccd"))
+        .args(["solve", "--method", "glide", "--variant", "stepping", file])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("--variant stepping applies to --method sat only"));
     // exact: certified time cells, a bracket of width at most 2^-64 that
     // holds asin(0.6 sqrt 2) - pi/4 (50 digits by mpmath)
     let (code, json, err) = solve(file, "exact");

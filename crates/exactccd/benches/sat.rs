@@ -26,7 +26,8 @@
 //!   under a fast `angular` spin (`cells-00` of the reference set in
 //!   `tests/reference/angular/`, 10 to 40 rad per unit time) and under a
 //!   `screw` (`cells-13`), each a whole solve (first contact and contact
-//!   intervals).
+//!   intervals), beside the same two by the `f64` cells; and the `f64`
+//!   cells on all 32 scenarios of that set in one iteration.
 //!
 //! Run: `cargo bench --bench sat -- --warm-up-time 1 --measurement-time 3`.
 
@@ -533,6 +534,26 @@ fn cells_benches(c: &mut Criterion) {
             bch.iter(|| black_box(solve_box_cells_f64(&a, &b, (&t0, &t1)).expect("an answer")));
         });
     }
+    // the f64 cells on the whole angular reference set (32 scenarios, first
+    // contact and contact intervals): one iteration solves them all
+    let set: Vec<_> = (0..32)
+        .map(|k| {
+            let s = load_scenario(
+                &dir.join(format!("cells-{k:02}.json")),
+                &LoadOptions::for_scalar(ScalarKind::F64),
+            )
+            .expect("a reference scenario");
+            (s.a().clone(), s.b().clone(), s.interval.clone())
+        })
+        .collect();
+    group.sample_size(20);
+    group.bench_function("f64_cells_reference_set_of_32", |bch| {
+        bch.iter(|| {
+            for (a, b, (t0, t1)) in &set {
+                black_box(solve_box_cells_f64(a, b, (t0, t1)).expect("an answer"));
+            }
+        });
+    });
     group.finish();
 }
 

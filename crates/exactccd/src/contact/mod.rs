@@ -32,8 +32,8 @@ pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{default_method, solve, solve_with_default_method};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
 pub use query::{
-    BodyQuery, ContactQuery, GlideVariant, Integrator, Method, ScalarKind, SolveOptions,
-    DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
+    BodyQuery, ContactQuery, GlideVariant, Integrator, Method, SatVariant, ScalarKind,
+    SolveOptions, DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,
 };
 pub use sgm::add_sgm_domain_stats;
 pub use stats::{

@@ -129,6 +129,20 @@ pub enum GlideVariant {
     Raster(crate::solver::glide::raster::RasterSettings),
 }
 
+/// Which variant of the SAT solver answers two boxes under `angular`,
+/// `screw` or `poses` motions in `f64` (`solve --variant`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SatVariant {
+    /// The time cells in `f64` (`solver::sat::cells::solve_box_cells_f64`),
+    /// the algorithm of the exact scalar's certified cells.
+    #[default]
+    Cells,
+    /// Time stepping of `angular` motions (`--steps`, `--integrator`;
+    /// Eberly, "Dynamic Collision Detection using OBBs", section 5): late
+    /// by up to a step, blind to contacts shorter than a step.
+    Stepping,
+}
+
 /// Options every solver receives.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolveOptions {
@@ -137,7 +151,8 @@ pub struct SolveOptions {
     /// JSON's brackets.
     pub precision: u32,
     /// Steps `N` of time-stepped (angular) motions, `f64` only (`sat`:
-    /// `--steps`, default [`DEFAULT_STEPS`]).
+    /// `--steps`, default [`DEFAULT_STEPS`]; two boxes only with
+    /// [`SatVariant::Stepping`]).
     pub steps: usize,
     /// The integrator of angular motions (`sat`: `--integrator`).
     pub integrator: Integrator,
@@ -147,6 +162,9 @@ pub struct SolveOptions {
     pub all_collisions: bool,
     /// The glide solver's variant (`--variant`); other methods ignore it.
     pub glide_variant: GlideVariant,
+    /// The SAT solver's variant for transcendental motions in `f64`
+    /// (`--variant`); other methods and the exact scalar ignore it.
+    pub sat_variant: SatVariant,
     /// The work budget of the solve (`--budget`, default 60 s of the
     /// solving thread's CPU time): past it, [`solve`](super::solve) stops
     /// with a "resource limit exceeded" error that says what it was doing
@@ -162,6 +180,7 @@ impl Default for SolveOptions {
             integrator: Integrator::default(),
             all_collisions: false,
             glide_variant: GlideVariant::Analytic,
+            sat_variant: SatVariant::Cells,
             budget: WorkBudget::default(),
         }
     }

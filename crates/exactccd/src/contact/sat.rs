@@ -2,19 +2,24 @@
 //! [`solve_sat`] in the requested scalar and converts its [`SatOutcome`] to
 //! the method-neutral [`ContactResult`]. Exact answers carry the neutral
 //! [`Certificate`]: SAT's separation pieces with their axes turned to world
-//! coordinates, and a contact witness at the exact contact time.
+//! coordinates, and a contact witness at the exact contact time. Two boxes
+//! under `angular`, `screw` or `poses` go to the time cells: certified in
+//! the exact scalar, in floating point in `f64` (the default variant;
+//! [`SatVariant::Stepping`] keeps the time stepping of `angular`).
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::certificate_with_witness;
 use super::{
     BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
-    SatStats, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
+    SatStats, SatVariant, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
 };
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
-use crate::solver::sat::cells::{solve_box_cells, CellEvidence, CellOutcome, CellTime};
+use crate::solver::sat::cells::{
+    solve_box_cells, solve_box_cells_f64, CellEvidence, CellOutcome, CellTime, FloatCellOutcome,
+};
 use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
     SatPiecewiseOutcome, SatScenario, Side,
@@ -239,6 +244,35 @@ fn convert_cells(out: &CellOutcome) -> ContactResult {
     }
 }
 
+/// The answer of the `f64` time cells in the neutral form: times and
+/// contact intervals, no features, point or normal (the `f64` cells do
+/// not compute them); the gap evaluations are counted as `piece_pairs`.
+fn convert_float_cells(out: &FloatCellOutcome) -> ContactResult {
+    ContactResult {
+        collides: out.collides,
+        initially_overlapping: out.initially_overlapping,
+        time: out.first_contact.map(Time::Float),
+        contact_intervals: out
+            .contact_intervals
+            .iter()
+            .map(|&(a, b)| (Time::Float(a), Time::Float(b)))
+            .collect(),
+        feature: None,
+        point: None,
+        normal: None,
+        stats: Some(SolverStats::Sat(SatStats {
+            axes: 0,
+            root_isolations: 0,
+            critical_times: 0,
+            piece_pairs: out.evaluations,
+            node_pairs: 0,
+            sub_intervals: None,
+        })),
+        certificate: None,
+        collisions: None,
+    }
+}
+
 /// The `stats` field of a SAT answer.
 fn sat_stats(s: &crate::solver::sat::SatStats, sub_intervals: Option<usize>) -> SatStats {
     SatStats {
@@ -275,12 +309,18 @@ pub(crate) fn solve(
     let both_boxes = [query.a, query.b]
         .iter()
         .all(|b| matches!(b.shape, Shape::Box(_)));
-    if scalar == ScalarKind::Exact
-        && both_boxes
-        && [query.a, query.b].iter().any(|b| is_transcendental(b))
-    {
-        let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
-        return Ok(convert_cells(&out));
+    if both_boxes && [query.a, query.b].iter().any(|b| is_transcendental(b)) {
+        match (scalar, options.sat_variant) {
+            (ScalarKind::Exact, _) => {
+                let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
+                return Ok(convert_cells(&out));
+            }
+            (ScalarKind::F64, SatVariant::Cells) => {
+                let out = solve_box_cells_f64(query.a, query.b, (t0, t1))?;
+                return Ok(convert_float_cells(&out));
+            }
+            (ScalarKind::F64, SatVariant::Stepping) => {}
+        }
     }
     if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {
         let pieces = common_pieces(query.a, query.b, query.interval);

@@ -7,8 +7,9 @@
 //! * `angular` (either body): time stepping in `f64` (`angular.rs`, each
 //!   step a constant-velocity pair of `pair.rs`); the exact scalar refuses
 //!   it here (not certified): the contact layer sends two boxes under
-//!   `angular`, `screw` or `poses` in the exact scalar to the certified time
-//!   cells (`cells/`) instead;
+//!   `angular`, `screw` or `poses` to the time cells (`cells/`) instead,
+//!   certified in the exact scalar, in floating point in `f64` (unless the
+//!   stepping variant is asked for);
 //! * `screw`, `poses`: not applicable here.
 #![deny(clippy::float_arithmetic)]
 

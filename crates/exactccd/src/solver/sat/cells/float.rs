@@ -16,10 +16,23 @@
 //! contact with a separated instant at most two cells earlier, the sign
 //! change of `g` is refined by the Illinois variant of regula falsi.
 //!
+//! The contact intervals come from the same walk with the sign turned: in
+//! overlap the depth `-g` also changes no faster than `L`, so a cell
+//! `[t, t - g(t) / L]` is overlapping; the walk goes on over overlapping
+//! cells until a probe is separated, refines the exit the same way, and
+//! walks the separated cells again, up to `t1`. After the first contact a
+//! cell is at least the time resolution `4 eps max(1, |t0|, |t1|)` long
+//! (right after an entry or an exit `|g|` is about as small as rounding),
+//! so a graze after it (the boxes within rounding of a touch for long) ends
+//! in the evaluation limit, an error that states the first contact.
+//! Contact intervals less than 64 resolutions apart are joined (the
+//! separation between them is rounding).
+//!
 //! `L` comes from the motions' certified velocity enclosures over the whole
 //! interval (`motion::enclosure`), computed once. Not certified: a contact
 //! that starts and ends inside the last probe's cell is missed, and the
-//! final bracket is as good as `f64` evaluation of the placements.
+//! brackets are as good as `f64` evaluation of the placements. No features,
+//! point or normal are computed.
 #![allow(clippy::float_arithmetic)]
 
 use super::box_of;
@@ -41,6 +54,9 @@ pub struct FloatCellOutcome {
     pub initially_overlapping: bool,
     /// The first contact time.
     pub first_contact: Option<f64>,
+    /// The contact intervals, in order: the maximal runs of instants where
+    /// `g <= 0` (module docs), each end within the time resolution.
+    pub contact_intervals: Vec<(f64, f64)>,
     /// Gap evaluations made.
     pub evaluations: usize,
 }
@@ -151,7 +167,12 @@ pub fn solve_box_cells_f64(
     search(&pair, sa + sb, (rational_to_f64(t0), rational_to_f64(t1)))
 }
 
-/// A separated instant `(t, g(t))`, everything before it separated.
+/// Contact intervals less than this many time resolutions apart are one
+/// (the gap between them is rounding: a touch found by the resolution just
+/// before the sign change of `g`).
+const MERGE: f64 = 64.0;
+
+/// An instant and its gap `(t, g(t))`.
 type Sample = (f64, f64);
 
 fn undefined(t: f64) -> Error {
@@ -160,103 +181,228 @@ fn undefined(t: f64) -> Error {
     ))
 }
 
-/// The search of the module docs with the speed bound `speed`.
-fn search(pair: &FloatPair, speed: f64, (t0, t1): (f64, f64)) -> Result<FloatCellOutcome, Error> {
-    let mut evaluations = 0usize;
-    let mut gap = |t: f64| -> Result<f64, Error> {
-        evaluations += 1;
-        if evaluations > MAX_EVALUATIONS {
+/// The gap with its evaluation count and limit.
+struct Gauge<'p> {
+    pair: &'p FloatPair,
+    /// The speed bound `L` of the module docs.
+    speed: f64,
+    /// The time resolution: `4 eps max(1, |t0|, |t1|)`.
+    resolution: f64,
+    evaluations: usize,
+    /// The first contact, once found (for the limit error's message).
+    first: Option<f64>,
+}
+
+impl Gauge<'_> {
+    fn gap(&mut self, t: f64) -> Result<f64, Error> {
+        self.evaluations += 1;
+        if self.evaluations > MAX_EVALUATIONS {
+            let established = match self.first {
+                Some(first) => format!(
+                    "the first contact is at t = {first}, the contact intervals after it are not decided"
+                ),
+                None => "no contact before it".to_string(),
+            };
             return Err(Error::limit_exceeded(format!(
-                "sat time cells (f64): more than {MAX_EVALUATIONS} evaluations, the boxes stay within rounding of a touch near t = {t}"
+                "sat time cells (f64): more than {MAX_EVALUATIONS} evaluations, the boxes stay within rounding of a touch near t = {t} (a graze); {established}"
             )));
         }
-        pair.gap(t).ok_or_else(|| undefined(t))
-    };
-    let g0 = gap(t0)?;
-    if g0 <= 0.0 {
-        return Ok(FloatCellOutcome {
-            collides: true,
-            initially_overlapping: true,
-            first_contact: Some(t0),
-            evaluations,
-        });
+        self.pair.gap(t).ok_or_else(|| undefined(t))
     }
-    let scale = t0.abs().max(t1.abs()).max(1.0);
-    let resolution = 4.0 * f64::EPSILON * scale;
-    let mut lo: Sample = (t0, g0);
-    let overlapping: Sample = loop {
+
+    /// The length of the cell of a sample: `|g| / L`, at least the time
+    /// resolution once a contact is known (after a contact the walk must
+    /// leave it; module docs).
+    fn cell(&self, g: f64) -> f64 {
+        let cell = g.abs() / self.speed;
+        if self.first.is_some() {
+            cell.max(self.resolution)
+        } else {
+            cell
+        }
+    }
+}
+
+/// Where a walk over cells of one sign stopped.
+enum Walk {
+    /// The sign holds up to `t1`.
+    Holds,
+    /// The sign changes in `[last, next]`: `last` has the walk's sign,
+    /// `next` the other.
+    Changes(Sample, Sample),
+    /// Closer to a touch than the time resolution at this separated
+    /// instant, before any contact (taken as the first contact).
+    Touch(Sample),
+}
+
+/// The walk of the module docs from `lo` over cells of the sign of
+/// `g(lo)` (separated `g > 0`, overlapping `g <= 0`: the depth `-g`
+/// changes no faster than `L` either) until the sign changes or `t1`.
+fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
+    let separated = lo.1 > 0.0;
+    let same = |g: f64| (g > 0.0) == separated;
+    loop {
         crate::budget::check()?;
-        let cell = lo.1 / speed;
-        if cell <= resolution {
+        if lo.0 >= t1 {
+            return Ok(Walk::Holds);
+        }
+        let cell = gauge.cell(lo.1);
+        if cell <= gauge.resolution && gauge.first.is_none() {
             // closer than the time resolution: a touch at `lo`
-            return Ok(contact_at(lo.0, evaluations));
+            return Ok(Walk::Touch(lo));
         }
-        // a probe two cells ahead: overlapping there brackets the contact
+        // a probe two cells ahead: the other sign there brackets the change
+        // (the first cell is certified, a change in the second is taken)
         let probe = (lo.0 + 2.0 * cell).min(t1);
-        let gp = gap(probe)?;
-        if gp <= 0.0 {
-            break (probe, gp);
+        let gp = gauge.gap(probe)?;
+        if !same(gp) {
+            return Ok(Walk::Changes(lo, (probe, gp)));
         }
-        if lo.1 + gp > speed * (probe - lo.0) {
-            // both ends' cells cover [lo, probe]: separated
-            if probe >= t1 {
-                return Ok(FloatCellOutcome {
-                    collides: false,
-                    initially_overlapping: false,
-                    first_contact: None,
-                    evaluations,
-                });
-            }
+        if lo.1.abs() + gp.abs() > gauge.speed * (probe - lo.0) {
+            // both ends' cells cover [lo, probe]: the sign holds
             lo = (probe, gp);
         } else {
-            let next = lo.0 + cell;
-            lo = (next, gap(next)?);
-            if lo.1 <= 0.0 {
-                return Ok(contact_at(lo.0, evaluations));
+            let next = (lo.0 + cell).min(t1);
+            let gn = gauge.gap(next)?;
+            if !same(gn) {
+                return Ok(Walk::Changes(lo, (next, gn)));
             }
+            lo = (next, gn);
         }
+    }
+}
+
+/// The search of the module docs with the speed bound `speed`: the first
+/// contact, then the contact intervals by walks of alternating sign.
+fn search(pair: &FloatPair, speed: f64, (t0, t1): (f64, f64)) -> Result<FloatCellOutcome, Error> {
+    let scale = t0.abs().max(t1.abs()).max(1.0);
+    let mut gauge = Gauge {
+        pair,
+        speed,
+        resolution: 4.0 * f64::EPSILON * scale,
+        evaluations: 0,
+        first: None,
     };
-    let t = illinois(&mut gap, lo, overlapping, resolution)?;
-    Ok(contact_at(t, evaluations))
-}
-
-fn contact_at(t: f64, evaluations: usize) -> FloatCellOutcome {
-    FloatCellOutcome {
-        collides: true,
-        initially_overlapping: false,
-        first_contact: Some(t),
-        evaluations,
-    }
-}
-
-/// The sign change of `g` in `[lo, hi]` (`g(lo) > 0 >= g(hi)`) by the
-/// Illinois variant of regula falsi, to `resolution`: the upper end.
-fn illinois(
-    gap: &mut impl FnMut(f64) -> Result<f64, Error>,
-    mut lo: Sample,
-    mut hi: Sample,
-    resolution: f64,
-) -> Result<f64, Error> {
-    // the end kept twice in a row has its value halved
-    let mut kept: i8 = 0;
-    while hi.0 - lo.0 > resolution {
-        let w = hi.0 - lo.0;
-        let secant = lo.0 + w * lo.1 / (lo.1 - hi.1);
-        let t = secant.clamp(lo.0 + w / 64.0, hi.0 - w / 64.0);
-        let g = gap(t)?;
-        if g <= 0.0 {
-            hi = (t, g);
-            if kept < 0 {
-                lo.1 /= 2.0;
+    let mut lo: Sample = (t0, gauge.gap(t0)?);
+    let mut intervals: Vec<(f64, f64)> = Vec::new();
+    // the start of the contact interval being walked, if any
+    let mut open: Option<f64> = (lo.1 <= 0.0).then_some(t0);
+    gauge.first = open;
+    loop {
+        match walk(&mut gauge, lo, t1)? {
+            Walk::Holds => {
+                if let Some(start) = open.take() {
+                    intervals.push((start, t1));
+                }
+                break;
             }
-            kept = -1;
-        } else {
-            lo = (t, g);
-            if kept > 0 {
-                hi.1 /= 2.0;
+            Walk::Touch(at) => {
+                // a touch of zero length within rounding: the walk after it
+                // takes steps of at least the resolution
+                gauge.first = Some(at.0);
+                open = Some(at.0);
+                let next = (at.0 + gauge.resolution).min(t1);
+                let gn = gauge.gap(next)?;
+                if gn > 0.0 {
+                    intervals.push((at.0, at.0));
+                    open = None;
+                }
+                if next >= t1 {
+                    if let Some(start) = open.take() {
+                        intervals.push((start, t1));
+                    }
+                    break;
+                }
+                lo = (next, gn);
             }
-            kept = 1;
+            Walk::Changes(last, next) => {
+                let (separated, overlapping) = if last.1 > 0.0 {
+                    (last, next)
+                } else {
+                    (next, last)
+                };
+                let change = illinois(&mut gauge, separated, overlapping)?;
+                match open.take() {
+                    // entering: the first overlapping instant found
+                    None => {
+                        let t = change.overlapping.0;
+                        gauge.first.get_or_insert(t);
+                        // an entry within rounding of the last exit
+                        // continues that contact interval
+                        open = Some(match intervals.last() {
+                            Some(&(start, end)) if t - end <= MERGE * gauge.resolution => {
+                                intervals.pop();
+                                start
+                            }
+                            _ => t,
+                        });
+                        lo = change.overlapping;
+                    }
+                    // leaving: the last overlapping instant found
+                    Some(start) => {
+                        intervals.push((start, change.overlapping.0));
+                        lo = change.separated;
+                    }
+                }
+            }
         }
     }
-    Ok(hi.0)
+    let first_contact = intervals.first().map(|c| c.0);
+    Ok(FloatCellOutcome {
+        collides: first_contact.is_some(),
+        initially_overlapping: first_contact == Some(t0),
+        first_contact,
+        contact_intervals: intervals,
+        evaluations: gauge.evaluations,
+    })
+}
+
+/// The two ends of a sign change of `g`, at most the time resolution apart.
+struct Change {
+    separated: Sample,
+    overlapping: Sample,
+}
+
+/// The sign change of `g` between a separated and an overlapping sample
+/// (in either order) by the Illinois variant of regula falsi, to the
+/// resolution.
+fn illinois(
+    gauge: &mut Gauge<'_>,
+    mut separated: Sample,
+    mut overlapping: Sample,
+) -> Result<Change, Error> {
+    // the end kept twice in a row has its value halved; kept four times
+    // in a row (a value of exactly 0 at the other end stalls the secant),
+    // the step is a bisection
+    let mut kept: i32 = 0;
+    while (overlapping.0 - separated.0).abs() > gauge.resolution {
+        let (a, b) = (separated, overlapping);
+        let (lo, hi) = (a.0.min(b.0), a.0.max(b.0));
+        let t = if kept.abs() >= 4 {
+            lo + (hi - lo) / 2.0
+        } else {
+            let secant = a.0 + (b.0 - a.0) * a.1 / (a.1 - b.1);
+            // at least a quarter of the resolution (an ulp) inside
+            let margin = ((hi - lo) / 64.0).max(gauge.resolution / 4.0);
+            secant.clamp(lo + margin, hi - margin)
+        };
+        let g = gauge.gap(t)?;
+        if g <= 0.0 {
+            overlapping = (t, g);
+            if kept < 0 {
+                separated.1 /= 2.0;
+            }
+            kept = kept.min(0) - 1;
+        } else {
+            separated = (t, g);
+            if kept > 0 {
+                overlapping.1 /= 2.0;
+            }
+            kept = kept.max(0) + 1;
+        }
+    }
+    Ok(Change {
+        separated,
+        overlapping,
+    })
 }
