@@ -140,7 +140,7 @@ pub fn brief_line(
 }
 
 /// `exactccd solve`: loads `file` for `scalar`, runs `method` (default:
-/// [`default_method`]) and returns the result JSON (one line with
+/// [`solve_with_default_method`]) and returns the result JSON (one line with
 /// `--brief`), or one error line. With `--stats` the result's `stats` also
 /// holds the statistics that cost extra work (for `sgm`, the homogeneous
 /// intervals outside the domain, [`add_sgm_domain_stats`]); the free

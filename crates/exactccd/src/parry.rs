@@ -10,7 +10,7 @@
 //! * motions: `static` and `linear` bodies go to `cast_shapes` (pose at
 //!   `t0`, velocity); `angular`, `screw` and `poses` to
 //!   `cast_shapes_nonlinear` with a `NonlinearRigidMotion` from the body's
-//!   [`RigidTwist`](crate::build::RigidTwist) (start pose at `t0`, local
+//!   [`RigidTwist`] (start pose at `t0`, local
 //!   centre, linear and angular velocity); parry's time `0` is `t0` and its
 //!   maximum time `t1 - t0`. Rational motions have no parry counterpart,
 //!   nor do two `poses` bodies (whose motion the format defines only
