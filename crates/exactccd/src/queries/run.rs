@@ -200,33 +200,6 @@ impl RunSummary {
     pub fn all_match(&self) -> bool {
         self.folders.values().all(FolderSummary::all_match)
     }
-
-    /// The table of a run with a separation: folder, queries, answered
-    /// within `d`, errors, mean, median and maximum solver time.
-    fn fmt_within(&self, f: &mut fmt::Formatter<'_>, d: &BigRational) -> fmt::Result {
-        writeln!(
-            f,
-            "scalar {}, separation {} x scale: folder | queries | within d | errors | mean us | median us | max us",
-            self.scalar.as_str(),
-            crate::scalar::rational_to_f64(d)
-        )?;
-        let row = |f: &mut fmt::Formatter<'_>, name: &str, s: &FolderSummary| {
-            writeln!(
-                f,
-                "{name} | {} | {} | {} | {} | {} | {}",
-                s.queries,
-                s.within,
-                s.errors,
-                micros(s.mean_time()),
-                micros(s.median_time()),
-                micros(s.max_time)
-            )
-        };
-        for (folder, s) in &self.folders {
-            row(f, &folder.display().to_string(), s)?;
-        }
-        row(f, "total", &self.total())
-    }
 }
 
 fn micros(d: Duration) -> String {
@@ -235,25 +208,33 @@ fn micros(d: Duration) -> String {
 }
 
 impl fmt::Display for RunSummary {
-    /// A table: folder, queries, false negatives, false positives, errors,
-    /// mean, median and maximum solver time per query (microseconds), then
-    /// the total.
+    /// A table: folder, queries, the counts (false negatives and false
+    /// positives against the labels; with a separation, the queries within
+    /// `d`), errors, mean, median and maximum solver time per query
+    /// (microseconds), then the total.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(d) = &self.separation {
-            return self.fmt_within(f, d);
+        match &self.separation {
+            None => writeln!(
+                f,
+                "scalar {}: folder | queries | false neg | false pos | errors | mean us | median us | max us",
+                self.scalar.as_str()
+            )?,
+            Some(d) => writeln!(
+                f,
+                "scalar {}, separation {} x scale: folder | queries | within d | errors | mean us | median us | max us",
+                self.scalar.as_str(),
+                crate::scalar::rational_to_f64(d)
+            )?,
         }
-        writeln!(
-            f,
-            "scalar {}: folder | queries | false neg | false pos | errors | mean us | median us | max us",
-            self.scalar.as_str()
-        )?;
         let row = |f: &mut fmt::Formatter<'_>, name: &str, s: &FolderSummary| {
+            let counts = match self.separation {
+                None => format!("{} | {}", s.false_negatives, s.false_positives),
+                Some(_) => s.within.to_string(),
+            };
             writeln!(
                 f,
-                "{name} | {} | {} | {} | {} | {} | {} | {}",
+                "{name} | {} | {counts} | {} | {} | {} | {}",
                 s.queries,
-                s.false_negatives,
-                s.false_positives,
                 s.errors,
                 micros(s.mean_time()),
                 micros(s.median_time()),
