@@ -140,7 +140,15 @@ fn every_verdict_kind_against_hand_derived_times() {
         .collect();
     assert_eq!(
         keys,
-        ["line", "scenario", "id", "verdict", "dt", "truth", "certified"]
+        [
+            "line",
+            "scenario",
+            "id",
+            "verdict",
+            "dt",
+            "truth",
+            "certified"
+        ]
     );
     assert_eq!(field(&v[0], "certified"), true);
     assert_eq!(

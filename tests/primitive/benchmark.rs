@@ -296,3 +296,49 @@ fn separation_runs_agree_between_scalars_and_with_sampled_exact_distances() {
         assert_eq!(checked, 324);
     }
 }
+
+/// Within a small separation the `f64` scalar agrees with the exact one
+/// query by query: on the sliding spike's vertex-face queries at `d = 1e-6
+/// · scale`, reading the conditions' signs in `f64` had put 20 queries
+/// within `d` at `t = 1` (up to `2e-5 · scale` beyond it; query 29 among
+/// them) and given others the contact time, late (query 7: 0.310035
+/// instead of 0.309902).
+#[test]
+fn f64_within_a_small_separation_agrees_with_exact_query_by_query() {
+    use exactccd::contact::Time;
+    let file = data().join("erleben-sliding-spike/vertex-face/data_0_0.csv");
+    let rel = exactccd::scalar::parse_number("1/1000000").unwrap();
+    let mut within = 0;
+    for q in read_query_file(&file).unwrap() {
+        let asked = q
+            .query
+            .clone()
+            .with_separation(&rel * query_scale(&q.query));
+        let exact = answer_query(&asked, ScalarKind::Exact, WorkBudget::default())
+            .0
+            .unwrap();
+        let float = answer_query(&asked, ScalarKind::F64, WorkBudget::default())
+            .0
+            .unwrap();
+        assert_eq!(exact.collides, float.collides, "query {}", q.index);
+        within += usize::from(exact.collides);
+        if let (Some(Time::Exact(t)), Some(Time::Float(x))) = (&exact.time, &float.time) {
+            let t = rational_to_f64(&t.bracket(64).0);
+            assert!(
+                (t - x).abs() <= 1e-9 * t.abs().max(1.0),
+                "query {}: {x} for {t}",
+                q.index
+            );
+        }
+        if q.index == 29 {
+            assert!(!exact.collides);
+        }
+        if q.index == 7 {
+            let Some(Time::Float(x)) = float.time else {
+                panic!("query 7 comes within d");
+            };
+            assert!((x - 0.309_901_573_2).abs() < 1e-9, "{x}");
+        }
+    }
+    assert!(within > 0);
+}

@@ -40,14 +40,17 @@ fn brute_force(
     let last = if lower.is_some() { 31 } else { 32 };
     for k in 0..=last {
         let t = &end * BigRational::new(k.into(), 32.into());
+        if lower.is_some() && t >= end {
+            break;
+        }
         if squared_distance_at(q, &t) <= *d2 {
             return Err(format!("within d at t = {t}, before the first time"));
         }
     }
     match (first, lower) {
-        (Some(t), _) if t > BigRational::default() && squared_distance_at(q, &t) != *d2 => {
-            Err(format!("the distance at the rational first time {t} is not d"))
-        }
+        (Some(t), _) if t > BigRational::default() && squared_distance_at(q, &t) != *d2 => Err(
+            format!("the distance at the rational first time {t} is not d"),
+        ),
         (None, Some(lo)) if squared_distance_at(q, &lo) <= *d2 => Err(format!(
             "within d at the bracket's lower end {lo}, before the first time"
         )),
