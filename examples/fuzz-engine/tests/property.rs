@@ -152,3 +152,27 @@ fn property_holds_on_pseudo_random_inputs() {
     );
     assert!(counts["agrees"] > 200, "{counts:?}");
 }
+
+/// A minute of `cargo fuzz` found it (2026-11-29): two boxes overlapping
+/// at `t0` (the exact contact interval is `[0, 427/35395]`) while `b`
+/// moves away; parry3d-f64 0.31.1's `cast_shapes`, whose default options
+/// stop at penetration, reports no hit. The oracle calls it missed, and the
+/// property rejects it: a parry discrepancy, kept as a scenario file.
+#[test]
+fn the_fuzzed_initial_overlap_parry_misses_is_a_finding() {
+    use exactccd::parry::check_parry;
+    use exactccd::{load_scenario, LoadOptions, ScalarKind};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("findings/parry-misses-an-initial-overlap.json");
+    let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    let verdict = check_parry(&s, TOLERANCE);
+    assert_eq!(verdict.name(), "missed", "{verdict}");
+    let ClaimVerdict::Float {
+        truth: Some(Time::Exact(t)),
+        ..
+    } = &verdict
+    else {
+        panic!("{verdict}");
+    };
+    assert_eq!(t.as_rational(), Some(&BigRational::default()));
+}
