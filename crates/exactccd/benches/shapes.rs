@@ -91,8 +91,8 @@ fn time_f64(t: &Time) -> f64 {
 /// (hit or miss, and times within `1e-9`) and against parry (hit or miss;
 /// times further apart than `1e-6` are printed, parry's cast stops within
 /// its own tolerance). A hit/miss difference is allowed only at a grazing
-/// touch (every exact contact interval of zero length) or where the exact
-/// answer is a miss (a near miss), else the bench stops.
+/// touch (every exact contact interval of zero length) or on one of the
+/// set's near misses (a gap of `2^-k`), else the bench stops.
 fn compare(pair: Pair, exact: &[Scenario], fast: &[Scenario], parry: &[ParryCase]) {
     let (mut hits, mut misses) = (0, 0);
     let (mut f64_differs, mut parry_differs, mut parry_far) = (0, 0, 0);
@@ -110,11 +110,17 @@ fn compare(pair: Pair, exact: &[Scenario], fast: &[Scenario], parry: &[ParryCase
             misses += 1;
         }
         // a contact interval of length 0 is a grazing touch
-        let grazing = e
-            .contact_intervals
-            .iter()
-            .all(|(lo, hi)| (time_f64(hi) - time_f64(lo)).abs() < 1e-9);
+        let grazing = e.collides
+            && e.contact_intervals
+                .iter()
+                .all(|(lo, hi)| (time_f64(hi) - time_f64(lo)).abs() < 1e-9);
         let name = se.name.as_deref().unwrap_or("?");
+        // the set's near misses are its scenarios 2, 6, 10, ... of each kind
+        let near_miss = name
+            .rsplit('-')
+            .next()
+            .and_then(|i| i.parse::<usize>().ok())
+            .is_some_and(|i| i % 4 == 2);
         match (et, ft) {
             (Some(x), Some(y)) => worst_f64 = worst_f64.max((x - y).abs()),
             (None, None) => {}
@@ -122,7 +128,7 @@ fn compare(pair: Pair, exact: &[Scenario], fast: &[Scenario], parry: &[ParryCase
                 f64_differs += 1;
                 println!("  {name}: exact {et:?}, f64 {ft:?} (grazing: {grazing})");
                 assert!(
-                    grazing || !e.collides,
+                    grazing || near_miss,
                     "f64 and exact disagree beyond a grazing touch or a near miss"
                 );
             }
@@ -140,7 +146,7 @@ fn compare(pair: Pair, exact: &[Scenario], fast: &[Scenario], parry: &[ParryCase
                 parry_differs += 1;
                 println!("  {name}: exact {et:?}, parry {pt:?} (grazing: {grazing})");
                 assert!(
-                    grazing || !e.collides,
+                    grazing || near_miss,
                     "parry and exact disagree beyond a grazing touch or a near miss"
                 );
             }
