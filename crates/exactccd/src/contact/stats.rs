@@ -36,9 +36,11 @@ pub enum SolverStats {
 /// The `stats` of `distance`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct DistanceStats {
-    /// Feature pairs written.
+    /// Feature pairs considered: written, or ruled out before writing by a
+    /// bounding-box test.
     pub pairs: usize,
-    /// Pairs excluded over the whole interval by a sign test.
+    /// Pairs excluded over the whole interval: by the bounding-box test, or
+    /// by a sign test of a written pair's polynomials.
     pub excluded: usize,
     /// Polynomials whose real roots were isolated.
     pub root_isolations: usize,

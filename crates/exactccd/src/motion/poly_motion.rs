@@ -147,6 +147,20 @@ impl<S: Scalar> PolyMotion<S> {
     /// `det L == w^3` as polynomial identities. Exact for exact scalars (for
     /// `f64` an exact comparison of rounded coefficients).
     pub fn is_rigid(&self) -> bool {
+        // constant `L` and `w` (a `static` or `linear` body): the same
+        // identities on the scalars, without polynomial products (exact
+        // scalars only: for `f64` the polynomial comparison is the rule)
+        let constant = self.linear.rows.iter().flatten().all(Poly::is_constant)
+            && self.denominator.is_constant();
+        if S::IS_EXACT && constant {
+            let at = |p: &Poly<S>| p.coeffs().first().cloned().unwrap_or_else(S::zero);
+            let l = self.linear.map(at);
+            let w = at(&self.denominator);
+            let w2 = w.mul_ref(&w);
+            let gram = l.transpose().mul_mat(&l);
+            return gram == Mat3::diagonal([w2.clone(), w2.clone(), w2.clone()])
+                && l.determinant() == w2.mul_ref(&w);
+        }
         let w2 = &self.denominator * &self.denominator;
         let gram = self.linear.transpose().mul_mat(&self.linear);
         gram == Mat3::diagonal([w2.clone(), w2.clone(), w2.clone()])

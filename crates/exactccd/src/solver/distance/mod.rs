@@ -17,7 +17,10 @@
 //!    are `t0`, `t1` or roots of its polynomials: the roots are isolated
 //!    exactly ([`RealRoots`]: real algebraic numbers), the sign conditions
 //!    decided at each root and at a rational between consecutive roots
-//!    (`pair_set`).
+//!    (`pair_set`). Pairs that cannot hold anywhere on the interval are
+//!    left out: in the exact scalar under a constant-velocity translation
+//!    by a bounding-box test before they are written (`reach.rs`), and by
+//!    a sign test of their polynomials.
 //! 4. The union `F` of the pair sets misses only the times when the cores
 //!    intersect without a touching pair: one core deep inside the other, or
 //!    an edge piercing a face. That state cannot change while `F` does not
@@ -34,16 +37,19 @@
 
 mod core;
 mod pairs;
+mod reach;
 mod report;
 
 use self::core::{Core, CoreFace};
 use self::pairs::{Moving, PairTest, Writer};
+use self::reach::Reach;
 use crate::budget;
 use crate::geom::{Feature, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, PolyMotion};
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
 use crate::Error;
+use std::cell::Cell;
 
 type Q = BigRational;
 
@@ -75,9 +81,11 @@ pub struct DistanceOutcome<S: RealRoots> {
 /// Work counters of the distance method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DistanceStats {
-    /// Feature pairs written.
+    /// Feature pairs considered: written, or ruled out before writing by
+    /// the bounding-box test (`reach.rs`).
     pub pairs: usize,
-    /// Pairs excluded over the whole interval by a sign test.
+    /// Pairs excluded over the whole interval: by the bounding-box test
+    /// before writing, or by a sign test of a written pair's polynomials.
     pub excluded: usize,
     /// Polynomials whose roots were isolated.
     pub root_isolations: usize,
@@ -111,13 +119,12 @@ pub fn solve_distance<S: RealRoots>(
     }
     let cores = (Core::of(&a.shape, "a")?, Core::of(&b.shape, "b")?);
     let big_d = separation + &cores.0.radius + &cores.1.radius;
-    let d2 = &big_d * &big_d;
     let mut stats = DistanceStats::default();
     let pieces = common_pieces(a, b, interval);
     stats.pieces = pieces.len();
     let mut parts = Vec::with_capacity(pieces.len());
     for piece in &pieces {
-        parts.push(solve_piece::<S>(&cores, piece, &d2, &mut stats)?);
+        parts.push(solve_piece::<S>(&cores, piece, &big_d, &mut stats)?);
     }
     let mut out = join_parts(parts, &cores, stats);
     let r0 = S::root_of_value(&S::from_rational(&interval.0));
@@ -194,17 +201,31 @@ fn writes_vertex_edge(big_d_zero: bool, fixed: &Core) -> bool {
 fn solve_piece<S: RealRoots>(
     cores: &(Core, Core),
     piece: &CommonPiece,
-    d2: &Q,
+    big_d: &Q,
     stats: &mut DistanceStats,
 ) -> Result<Part<S>, Error> {
     let (from, to) = (&piece.from, &piece.to);
+    let d2 = &(big_d * big_d);
     let ma = rigid_motion(&piece.a, "a", from)?;
     let mb = rigid_motion(&piece.b, "b", from)?;
     budget::check()?;
-    let rel_b = mb.relative_to(&ma, from).map_scalar::<S>();
-    let rel_a = ma.relative_to(&mb, from).map_scalar::<S>();
+    // both motions were found rigid above: no second rigidity test
+    let rel_b_q = mb.relative_to_rigid(&ma, true, from);
+    let rel_a_q = ma.relative_to_rigid(&mb, true, from);
+    let (rel_b, rel_a) = (rel_b_q.map_scalar::<S>(), rel_a_q.map_scalar::<S>());
     budget::check()?;
     let (core_a, core_b) = cores;
+    // the bound is decided exactly, so only the exact path uses it: in
+    // `f64` a pair it rules out could still pass by rounding, and the
+    // answers are to stay those of the pairs written in full; and `a`
+    // moves in `b`'s frame only against `b`'s faces and edges
+    let reach_b = S::IS_EXACT
+        .then(|| Reach::new(core_b, &rel_b_q, from, to, big_d))
+        .flatten();
+    let has_features = !core_b.faces.is_empty() || !core_b.edges.is_empty();
+    let reach_a = (S::IS_EXACT && has_features)
+        .then(|| Reach::new(core_a, &rel_a_q, from, to, big_d))
+        .flatten();
     let moving_b = Moving::new(core_b, &rel_b);
     let moving_a = Moving::new(core_a, &rel_a);
     let d2s = Poly::constant(S::from_rational(d2));
@@ -216,6 +237,8 @@ fn solve_piece<S: RealRoots>(
         moving: &moving_b,
         d2: d2s.clone(),
         fixed_is_b: false,
+        reach: reach_b.as_ref(),
+        ruled_out: Cell::new(0),
     };
     let in_b = Writer {
         fixed: core_b,
@@ -223,6 +246,8 @@ fn solve_piece<S: RealRoots>(
         moving: &moving_a,
         d2: d2s,
         fixed_is_b: true,
+        reach: reach_a.as_ref(),
+        ruled_out: Cell::new(0),
     };
     in_a.vertex_face(&mut tests);
     in_b.vertex_face(&mut tests);
@@ -236,7 +261,9 @@ fn solve_piece<S: RealRoots>(
     if !zero_d || (core_a.faces.is_empty() && core_b.faces.is_empty()) {
         in_a.vertex_vertex(&mut tests);
     }
-    stats.pairs += tests.len();
+    let ruled_out = in_a.ruled_out.get() + in_b.ruled_out.get();
+    stats.pairs += tests.len() + ruled_out;
+    stats.excluded += ruled_out;
     let (t0, t1) = (S::from_rational(from), S::from_rational(to));
     let mut spans: Vec<(S::Root, S::Root, usize)> = Vec::new();
     for (k, test) in tests.iter().enumerate() {

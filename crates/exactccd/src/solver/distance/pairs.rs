@@ -25,10 +25,12 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::core::Core;
+use super::reach::{feature_bounds, Bounds, Reach};
 use crate::geom::{Feature, Vec3};
 use crate::motion::PolyMotion;
 use crate::poly::Poly;
 use crate::scalar::{BigRational, Scalar};
+use std::cell::Cell;
 
 type Q = BigRational;
 type PV<S> = Vec3<Poly<S>>;
@@ -106,6 +108,11 @@ pub(crate) struct Writer<'a, S> {
     /// `D^2`.
     pub(crate) d2: Poly<S>,
     pub(crate) fixed_is_b: bool,
+    /// The bound that rules a pair out before it is written (`reach.rs`),
+    /// when the motion admits one.
+    pub(crate) reach: Option<&'a Reach>,
+    /// Pairs ruled out by `reach`, not written.
+    pub(crate) ruled_out: Cell<usize>,
 }
 
 impl<S: Scalar> Writer<'_, S> {
@@ -119,6 +126,35 @@ impl<S: Scalar> Writer<'_, S> {
 
     fn w(&self) -> &Poly<S> {
         &self.moving.w
+    }
+
+    /// The box of a fixed feature, when a bound is in use.
+    fn fixed_bounds(&self, indices: &[usize]) -> Option<Bounds> {
+        self.reach.map(|_| feature_bounds(self.fixed, indices))
+    }
+
+    /// True (and counted) when the bound rules the pair out.
+    fn ruled_out(&self, fixed: Option<&Bounds>, moving_points: &[usize]) -> bool {
+        let out = match (self.reach, fixed) {
+            (Some(reach), Some(fixed)) => reach.apart(fixed, moving_points),
+            _ => false,
+        };
+        if out {
+            self.ruled_out.set(self.ruled_out.get() + 1);
+        }
+        out
+    }
+
+    /// The moving core's vertices that the bound leaves against a fixed
+    /// feature, in order.
+    fn vertices_near(&self, fixed: &[usize]) -> Vec<(usize, Feature)> {
+        let bounds = self.fixed_bounds(fixed);
+        self.moving_core
+            .vertices
+            .iter()
+            .filter(|(vi, _)| !self.ruled_out(bounds.as_ref(), &[*vi]))
+            .copied()
+            .collect()
     }
 
     /// The distance condition `scale - h^2 >= 0` (`scale = D^2 |n|^2 w^2`
@@ -140,6 +176,10 @@ impl<S: Scalar> Writer<'_, S> {
         let w = self.w();
         let w2 = w * w;
         for face in &self.fixed.faces {
+            let near = self.vertices_near(&face.corners);
+            if near.is_empty() {
+                continue;
+            }
             let n = cst::<S>(&face.normal);
             let dist_scale = &(&self.d2 * &scalar(&face.normal.norm_squared())) * &w2;
             let c = scalar::<S>(&face.offset);
@@ -149,7 +189,7 @@ impl<S: Scalar> Writer<'_, S> {
                 .iter()
                 .map(|(q, m)| (cst(&self.fixed.points[*q]), cst(m)))
                 .collect();
-            for &(vi, vf) in &self.moving_core.vertices {
+            for &(vi, vf) in &near {
                 let p = &self.moving.points[vi];
                 let h = &n.dot(p) - &(&c * w);
                 let mut polys = self.distance_condition(&dist_scale, &h);
@@ -174,12 +214,16 @@ impl<S: Scalar> Writer<'_, S> {
         let w = self.w();
         let w2 = w * w;
         for &(i, j, ef) in &self.fixed.edges {
+            let near = self.vertices_near(&[i, j]);
+            if near.is_empty() {
+                continue;
+            }
             let (q0, q1) = (&self.fixed.points[i], &self.fixed.points[j]);
             let e_q = q1 - q0;
             let e = cst::<S>(&e_q);
             let scale = &(&self.d2 * &scalar(&e_q.norm_squared())) * &w2;
             let (q0w, q1w) = (cst::<S>(q0).map(|x| x * w), cst::<S>(q1).map(|x| x * w));
-            for &(vi, vf) in &self.moving_core.vertices {
+            for &(vi, vf) in &near {
                 let p = &self.moving.points[vi];
                 let r = p - &q0w;
                 let x = r.cross(&e);
@@ -201,8 +245,12 @@ impl<S: Scalar> Writer<'_, S> {
         let w = self.w();
         let scale = &self.d2 * &(w * w);
         for &(qi, qf) in &self.fixed.vertices {
+            let near = self.vertices_near(&[qi]);
+            if near.is_empty() {
+                continue;
+            }
             let qw = cst::<S>(&self.fixed.points[qi]).map(|x| x * w);
-            for &(vi, vf) in &self.moving_core.vertices {
+            for &(vi, vf) in &near {
                 let r = &self.moving.points[vi] - &qw;
                 out.push(PairTest {
                     shape: PairShape::VertexVertex,
@@ -227,7 +275,11 @@ impl<S: Scalar> Writer<'_, S> {
             let u = cst::<S>(&(&self.fixed.points[j] - q0));
             let uu = u.dot(&u);
             let q0w = cst::<S>(q0).map(|x| x * w);
+            let bounds = self.fixed_bounds(&[i, j]);
             for &(k, l, mf) in &self.moving_core.edges {
+                if self.ruled_out(bounds.as_ref(), &[k, l]) {
+                    continue;
+                }
                 let (p0, p1) = (&self.moving.points[k], &self.moving.points[l]);
                 let v = p1 - p0;
                 let x = u.cross(&v);

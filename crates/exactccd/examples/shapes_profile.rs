@@ -1,0 +1,195 @@
+//! Per-query medians of sphere-box and capsule-capsule first contact under
+//! `linear` motion, on the `shapes` bench's set (`benches/shapes_set`):
+//! each query solved as `exactccd solve` does without `--method`, exact and
+//! `f64`, and parry3d-f64's `cast_shapes` on the same pair, timed by the
+//! thread's CPU clock (the machine is shared: wall time is not ours). A
+//! query is repeated `reps` times inside one reading and the reading
+//! divided by `reps`, so that the clock's own cost (tens of nanoseconds)
+//! does not swamp the `f64` and parry times.
+//!
+//! `cargo run --release -p exactccd --features parry --example shapes_profile -- 1000 20`
+//! (scenarios per pair, repetitions per reading).
+//!
+//! With `exact-only` as a third argument only the exact solves run (for
+//! `valgrind --tool=callgrind`); with `dump`, every answer, exact and
+//! `f64`, is printed as its result JSON without the work counters
+//! (`stats`), one per line, nothing timed: the answers before and after a
+//! change to the solver are compared with `diff`.
+
+#[path = "../benches/shapes_set/mod.rs"]
+mod shapes_set;
+
+use exactccd::contact::{write_result_json, ResultHeader};
+use exactccd::parry::{parry_pose, parry_shape};
+use exactccd::{
+    engine_bodies, solve_with_default_method, ContactResult, ScalarKind, Scenario, SolveOptions,
+    WorkBudget,
+};
+use parry3d_f64::math::Vector;
+use parry3d_f64::query::{cast_shapes, ShapeCastOptions};
+use shapes_set::{scenarios, Pair};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn cpu_now() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// Nanoseconds per call of `f`, one reading of `reps` calls.
+fn per_call(reps: u32, mut f: impl FnMut()) -> f64 {
+    let start = cpu_now();
+    for _ in 0..reps {
+        f();
+    }
+    (cpu_now() - start).as_nanos() as f64 / f64::from(reps)
+}
+
+fn quantiles(mut xs: Vec<f64>) -> String {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let at = |q: f64| xs[((xs.len() - 1) as f64 * q).round() as usize];
+    format!(
+        "median {:>9.3} us (p10 {:.3}, p90 {:.3}, max {:.3})",
+        at(0.5) / 1e3,
+        at(0.1) / 1e3,
+        at(0.9) / 1e3,
+        at(1.0) / 1e3
+    )
+}
+
+fn solve(s: &Scenario, scalar: ScalarKind) -> ContactResult {
+    solve_with_default_method(&s.query(), scalar, &SolveOptions::default())
+        .1
+        .expect("an answer")
+}
+
+/// Prints every answer's result JSON, without `stats`, one per line.
+fn dump(n: usize) {
+    for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
+        for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+            for s in scenarios(pair, n, scalar) {
+                let (method, r) =
+                    solve_with_default_method(&s.query(), scalar, &SolveOptions::default());
+                let mut r = r.expect("an answer");
+                r.stats = None;
+                let header = ResultHeader {
+                    scenario: s.name.as_deref(),
+                    method,
+                    scalar,
+                    precision: 64,
+                };
+                println!("{}", write_result_json(&r, &header).replace('\n', ""));
+            }
+        }
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let reps: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
+    let mode = args.next();
+    let exact_only = mode.as_deref() == Some("exact-only");
+    if mode.as_deref() == Some("dump") {
+        dump(n);
+        return;
+    }
+    for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
+        let exact = scenarios(pair, n, ScalarKind::Exact);
+        if exact_only {
+            // no work budget, no thread clock: rustix's clock set-up
+            // (reading the auxiliary vector) faults under valgrind
+            let options = SolveOptions {
+                budget: WorkBudget::UNLIMITED,
+                ..SolveOptions::default()
+            };
+            let wall = std::time::Instant::now();
+            let hits = exact
+                .iter()
+                .filter(|s| {
+                    solve_with_default_method(&s.query(), ScalarKind::Exact, &options)
+                        .1
+                        .expect("an answer")
+                        .collides
+                })
+                .count();
+            println!(
+                "{}: {hits} of {n} hit (exact); mean wall time per query {:?}",
+                pair.name(),
+                wall.elapsed() / n as u32
+            );
+            continue;
+        }
+        // hits by kind (`shapes_set`: aimed, aimed, near miss, touch)
+        let mut by_kind = [0usize; 4];
+        for (i, s) in exact.iter().enumerate() {
+            if solve(s, ScalarKind::Exact).collides {
+                by_kind[i % 4] += 1;
+            }
+        }
+        println!(
+            "{}: exact hits: aimed {} of {}, near misses {} of {}, touches {} of {}",
+            pair.name(),
+            by_kind[0] + by_kind[1],
+            n.div_ceil(4) + (n + 2) / 4,
+            by_kind[2],
+            (n + 1) / 4,
+            by_kind[3],
+            n / 4
+        );
+        let fast = scenarios(pair, n, ScalarKind::F64);
+        let exact_ns: Vec<f64> = exact
+            .iter()
+            .map(|s| {
+                per_call(reps, || {
+                    black_box(solve(s, ScalarKind::Exact));
+                })
+            })
+            .collect();
+        let f64_ns: Vec<f64> = fast
+            .iter()
+            .map(|s| {
+                per_call(reps, || {
+                    black_box(solve(s, ScalarKind::F64));
+                })
+            })
+            .collect();
+        let parry_ns: Vec<f64> = exact
+            .iter()
+            .map(|s| {
+                let [a, b] = engine_bodies(s).expect("two bodies");
+                let (ta, tb) = (a.twist().expect("linear"), b.twist().expect("linear"));
+                let (pa, pb) = (parry_pose(&ta.start), parry_pose(&tb.start));
+                let (va, vb) = (
+                    Vector::new(ta.linvel[0], ta.linvel[1], ta.linvel[2]),
+                    Vector::new(tb.linvel[0], tb.linvel[1], tb.linvel[2]),
+                );
+                let sa = parry_shape(&a.body.shape).expect("a parry shape");
+                let sb = parry_shape(&b.body.shape).expect("a parry shape");
+                let opts = ShapeCastOptions::with_max_time_of_impact(1.0);
+                per_call(reps, || {
+                    let _ = black_box(cast_shapes(
+                        &pa,
+                        va,
+                        sa.as_ref(),
+                        &pb,
+                        vb,
+                        sb.as_ref(),
+                        opts,
+                    ));
+                })
+            })
+            .collect();
+        let hits = exact
+            .iter()
+            .filter(|s| solve(s, ScalarKind::Exact).collides)
+            .count();
+        println!(
+            "{} ({n} scenarios, {hits} hit; thread CPU time per query):",
+            pair.name()
+        );
+        println!("  exact {}", quantiles(exact_ns));
+        println!("  f64   {}", quantiles(f64_ns));
+        println!("  parry {}", quantiles(parry_ns));
+    }
+}
