@@ -23,6 +23,11 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 /// The greatest common divisor of `|a|` and `|b|` (`0` when both are `0`),
 /// by Euclid's algorithm, finishing in machine words once they fit.
 pub fn gcd(a: &BigInt, b: &BigInt) -> BigInt {
+    // a power of two on either side (the denominators of the interval
+    // ends, rounded to multiples of 2^-bits): the common factors of 2
+    if let Some(g) = gcd_with_power_of_two(a, b).or_else(|| gcd_with_power_of_two(b, a)) {
+        return g;
+    }
     let (mut a, mut b) = (a.abs(), b.abs());
     if a < b {
         std::mem::swap(&mut a, &mut b);
@@ -43,6 +48,18 @@ pub fn gcd(a: &BigInt, b: &BigInt) -> BigInt {
         b = r;
     }
     a
+}
+
+/// `gcd(a, b)` when `|b|` is a power of two `2^k`: `2^min(k, v)`, `v` the
+/// number of trailing zero bits of `a` (`2^k` itself when `a = 0`); `None`
+/// when `|b|` is not a power of two.
+fn gcd_with_power_of_two(a: &BigInt, b: &BigInt) -> Option<BigInt> {
+    let k = b.trailing_zeros()?;
+    if b.magnitude().count_ones() != 1 {
+        return None;
+    }
+    let v = a.trailing_zeros().unwrap_or(k);
+    Some(BigInt::one() << k.min(v))
 }
 
 /// `n / d` in lowest terms with a positive denominator (`d != 0`).

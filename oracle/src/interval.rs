@@ -33,6 +33,7 @@
 use crate::arith;
 use crate::poly::Q;
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -54,9 +55,10 @@ fn round(q: Q, bits: u32, up: bool) -> Q {
     if q.denom().bits() <= u64::from(bits) {
         return q;
     }
-    let scaled = arith::mul(&q, &pow2(bits));
-    let n = if up { scaled.ceil() } else { scaled.floor() };
-    arith::ratio(n.to_integer(), BigInt::one() << bits)
+    // floor or ceiling of q 2^bits, by one integer division
+    let (n, r) = (q.numer() << bits).div_mod_floor(q.denom());
+    let n = if up && !r.is_zero() { n + 1 } else { n };
+    arith::ratio(n, BigInt::one() << bits)
 }
 
 impl Iv {
