@@ -26,7 +26,9 @@ use exactccd::claims::{
     certified_truth, check_claim_against, validate_tolerance, Claim, ClaimVerdict,
 };
 use exactccd::contact::{time_json, ContactResult, ScalarKind, DEFAULT_PRECISION_BITS};
-use exactccd::scenario::{load_scenario, parse_scenario, LoadOptions, Scenario};
+use exactccd::scenario::{
+    load_scenario, parse_scenario_value, LoadOptions, Scenario, ScenarioError,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -52,7 +54,53 @@ pub enum ClaimsSource<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum ScenarioRef {
     Path(PathBuf),
-    Inline(String),
+    Inline(InlineScenario),
+}
+
+/// An inline scenario object: its JSON text, which identifies it (equal
+/// texts are one scenario), and the parsed value it is loaded from.
+#[derive(Clone, Debug)]
+struct InlineScenario {
+    text: String,
+    value: Value,
+}
+
+impl PartialEq for InlineScenario {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for InlineScenario {}
+
+impl std::hash::Hash for InlineScenario {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
+impl PartialOrd for InlineScenario {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for InlineScenario {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.text.cmp(&other.text)
+    }
+}
+
+impl InlineScenario {
+    /// The scenario, validated from the parsed value.
+    fn load(&self, base: &Path, scalar: ScalarKind) -> Result<Scenario, ScenarioError> {
+        parse_scenario_value(
+            &self.value,
+            self.text.len(),
+            Some(base),
+            &LoadOptions::for_scalar(scalar),
+        )
+    }
 }
 
 /// One claim line, read.
@@ -89,18 +137,21 @@ fn shown(v: &Value) -> String {
 /// The claim's fields: the scenario, `collides`, `time`; or the first
 /// field that is wrong, named.
 fn claim_fields(
-    object: &Map<String, Value>,
+    mut object: Map<String, Value>,
     base: &Path,
 ) -> Result<(ScenarioRef, bool, Option<f64>), String> {
-    let scenario = match object.get("scenario") {
+    let scenario = match object.remove("scenario") {
         None => return Err("scenario: missing (a path or a scenario object)".into()),
         Some(Value::String(p)) if p.is_empty() => return Err("scenario: the path is empty".into()),
         Some(Value::String(p)) => ScenarioRef::Path(base.join(p)),
-        Some(v @ Value::Object(_)) => ScenarioRef::Inline(v.to_string()),
+        Some(value @ Value::Object(_)) => ScenarioRef::Inline(InlineScenario {
+            text: value.to_string(),
+            value,
+        }),
         Some(v) => {
             return Err(format!(
                 "scenario: must be a path (a string) or a scenario object, got {}",
-                shown(v)
+                shown(&v)
             ))
         }
     };
@@ -158,7 +209,7 @@ fn read_line(line: usize, text: &str, base: &Path) -> ClaimLine {
         line,
         label,
         copied,
-        parsed: claim_fields(&object, base),
+        parsed: claim_fields(object, base),
     }
 }
 
@@ -167,9 +218,7 @@ fn read_line(line: usize, text: &str, base: &Path) -> ClaimLine {
 fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
     let read = |scalar| match scenario {
         ScenarioRef::Path(p) => load_scenario(p, &LoadOptions::for_scalar(scalar)),
-        ScenarioRef::Inline(text) => {
-            parse_scenario(text, Some(base), &LoadOptions::for_scalar(scalar))
-        }
+        ScenarioRef::Inline(inline) => inline.load(base, scalar),
     };
     match read(ScalarKind::Exact) {
         Ok(s) => {
@@ -253,7 +302,7 @@ fn output_line(claim: &ClaimLine, scenario: Value, verdict: &ClaimVerdict) -> St
 /// Judges one read line against its (cached) scenario.
 fn judge(
     claim: &ClaimLine,
-    loaded: &HashMap<ScenarioRef, Loaded>,
+    loaded: &HashMap<&ScenarioRef, Loaded>,
     tolerance: f64,
 ) -> (String, &'static str) {
     let (scenario, collides, time) = match &claim.parsed {
@@ -395,12 +444,12 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
     distinct.sort_unstable();
     distinct.dedup();
     let bar = claims_bar(distinct.len() + claims.len(), "scenarios and claims");
-    let loaded: HashMap<ScenarioRef, Loaded> = distinct
+    let loaded: HashMap<&ScenarioRef, Loaded> = distinct
         .par_iter()
         .map(|s| {
             let l = load_guarded(s, &base);
             bar.inc(1);
-            ((*s).clone(), l)
+            (*s, l)
         })
         .collect();
     let judged: Vec<(String, &'static str)> = claims
@@ -458,10 +507,9 @@ pub(crate) fn claims_about(
         };
         let about_this = match target {
             ScenarioRef::Path(p) => same_file(p),
-            ScenarioRef::Inline(t) => {
-                parse_scenario(t, Some(&base), &LoadOptions::for_scalar(scenario.scalar))
-                    .is_ok_and(|s| &s == scenario)
-            }
+            ScenarioRef::Inline(inline) => inline
+                .load(&base, scenario.scalar)
+                .is_ok_and(|s| &s == scenario),
         };
         if !about_this {
             continue;
