@@ -163,6 +163,13 @@ impl Poly {
         if self.is_zero() || other.is_zero() {
             return Poly::zero();
         }
+        // a constant factor: each coefficient times it
+        if let [k] = self.c.as_slice() {
+            return other.scale(k);
+        }
+        if let [k] = other.c.as_slice() {
+            return self.scale(k);
+        }
         let (a, da) = self.over_common_denominator();
         let (b, db) = other.over_common_denominator();
         let mut c = vec![BigInt::zero(); a.len() + b.len() - 1];
