@@ -730,3 +730,63 @@ fn abs_ref(q: &BigRational) -> BigRational {
 fn abs(q: BigRational) -> BigRational {
     <BigRational as Scalar>::abs(&q)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{determinant, gram, identity, one, proved_rotation_in_words};
+    use crate::geom::quaternion_rotation;
+    use crate::scalar::{BigInt, BigRational};
+    use proptest::prelude::*;
+
+    /// The `BigRational` rule: `R^T R = I` and `det R = 1`.
+    fn rotation_in_big_rationals(m: &[[BigRational; 3]; 3]) -> bool {
+        gram(m) == identity() && determinant(m) == one()
+    }
+
+    fn rotation_of(q: [i64; 4]) -> [[BigRational; 3]; 3] {
+        let q = q.map(|x| BigRational::from_integer(BigInt::from(x)));
+        quaternion_rotation(&q).expect("a non-zero quaternion").rows
+    }
+
+    /// A rotation is proved, a reflection (a row negated) and a perturbed
+    /// entry are not; a rotation whose denominators do not fit in `i64`
+    /// is not proved in words but is one in `BigRational`.
+    #[test]
+    fn rotations_by_hand() {
+        let r = rotation_of([1, 2, 3, 4]); // denominators 30
+        assert!(proved_rotation_in_words(&r));
+        let mut reflected = r.clone();
+        reflected[0] = reflected[0].clone().map(|x| -x);
+        assert!(!proved_rotation_in_words(&reflected));
+        let mut nudged = r.clone();
+        nudged[1][2] += BigRational::new(BigInt::from(1), BigInt::from(1_000_000_007));
+        assert!(!proved_rotation_in_words(&nudged));
+        let large = rotation_of([1 << 40, 3, 5, (1 << 40) + 1]);
+        assert!(!proved_rotation_in_words(&large));
+        assert!(rotation_in_big_rationals(&large));
+    }
+
+    proptest! {
+        /// Whenever the word test proves a rotation, the `BigRational`
+        /// rule agrees; and it proves every rotation of a quaternion with
+        /// components up to 1000 (denominators up to 4,000,000). Components
+        /// up to `2^32` give denominators past what the words hold.
+        #[test]
+        fn word_proof_agrees_with_big_rationals(
+            q in prop::array::uniform4(prop_oneof![-1000i64..=1000, -(1i64 << 32)..=(1 << 32)]),
+            negate_row in prop::option::of(0usize..3),
+        ) {
+            prop_assume!(q.iter().any(|x| *x != 0));
+            let mut m = rotation_of(q);
+            if let Some(i) = negate_row {
+                m[i] = m[i].clone().map(|x| -x);
+            }
+            let proved = proved_rotation_in_words(&m);
+            prop_assert_eq!(proved, proved && rotation_in_big_rationals(&m));
+            prop_assert_eq!(negate_row.is_some(), !rotation_in_big_rationals(&m));
+            if negate_row.is_none() && q.iter().all(|x| x.abs() <= 1000) {
+                prop_assert!(proved);
+            }
+        }
+    }
+}
