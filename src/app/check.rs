@@ -13,8 +13,8 @@
 //!   below), `verdict`, `reason` (inconclusive) or `error` (invalid), `dt`
 //!   and `truth` (the TIME object of the certified first contact, `null`
 //!   without contact or without certified truth).
-//! * Every distinct scenario is loaded and certified once, in parallel;
-//!   then the claims are judged in parallel. A malformed line is `invalid` and never stops the others.
+//! * The lines are read in parallel; every distinct scenario is loaded and
+//!   certified once, in parallel; then the claims are judged in parallel. A malformed line is `invalid` and never stops the others.
 //! * Exit status: 2 when any line is invalid, else 1 when any claim is
 //!   early, late, missed or phantom, else 3 when any is inconclusive, else
 //!   0. A tolerance that is not a finite number `>= 0`, an unreadable
@@ -426,11 +426,15 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
         Ok(t) => t,
         Err(why) => return Outcome::invalid(format!("error: {why}")),
     };
-    let claims: Vec<ClaimLine> = text
+    // the lines are read (JSON parsed) in parallel too, kept in order
+    let numbered: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| read_line(i + 1, l, &base))
+        .collect();
+    let claims: Vec<ClaimLine> = numbered
+        .par_iter()
+        .map(|&(i, l)| read_line(i + 1, l, &base))
         .collect();
     if claims.is_empty() {
         return Outcome::invalid("error: no claims: every line is blank".into());
