@@ -47,6 +47,9 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     }
     let shift = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
+    if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
+        return u128::from(gcd_u64(x, y)) << shift;
+    }
     loop {
         b >>= b.trailing_zeros();
         if a > b {
@@ -88,6 +91,11 @@ impl CompactRational {
             return CompactRational::Word(0, 1);
         }
         let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
+        // the usual case: both parts already in words (no i128 division)
+        if let (Some(n), Some(d)) = (word_part(n), word_part(d)) {
+            let g = gcd_u128(u128::from(n.unsigned_abs()), u128::from(d.unsigned_abs())) as i64;
+            return CompactRational::Word(n / g, d / g);
+        }
         // both are below 2^127 in magnitude, so the gcd fits in an i128
         let g = gcd_u128(n.unsigned_abs(), d.unsigned_abs()) as i128;
         let (n, d) = (n / g, d / g);
@@ -356,7 +364,10 @@ mod tests {
 
         /// The machine gcd agrees with the big-integer one.
         #[test]
-        fn gcd_agrees_with_num_integer(a in 0u128..=(u128::MAX >> 1), b in 0u128..=(u128::MAX >> 1)) {
+        fn gcd_agrees_with_num_integer(
+            a in prop_oneof![0u128..=1 << 20, 0u128..=u128::from(u64::MAX), 0u128..=(u128::MAX >> 1)],
+            b in prop_oneof![0u128..=1 << 20, 0u128..=u128::from(u64::MAX), 0u128..=(u128::MAX >> 1)],
+        ) {
             let expected = BigInt::from(a).gcd(&BigInt::from(b));
             prop_assert_eq!(BigInt::from(gcd_u128(a, b)), expected);
         }
