@@ -1,6 +1,7 @@
 //! `exactccd check [--tolerance TOL] FILE|-` (docs/FORMAT.md 5.4): other
-//! tools' claims, one JSON object per line, judged against the referee's
-//! certified truth ([`check_claim_against`]).
+//! tools' claims, one JSON object per line, judged against the exact truth
+//! ([`check_claim_against`]), certified by the referee wherever it has a
+//! certificate for the scenario ([`exact_truth`]).
 //!
 //! * A claim is `{"scenario": PATH or OBJECT, "collides": BOOL, "time":
 //!   NUMBER or null, ...}`; a path is relative to the claims file's folder
@@ -11,8 +12,11 @@
 //!   the path as written, else `null`), the claim's other fields as given
 //!   (not `collides` and `time`, and not a field named like an output field
 //!   below), `verdict`, `reason` (inconclusive) or `error` (invalid), `dt`
-//!   and `truth` (the TIME object of the certified first contact, `null`
-//!   without contact or without certified truth).
+//!   and `truth` (the TIME object of the exact first contact, `null`
+//!   without contact or without an exact truth), and `certified` (an
+//!   extension of the contract: `true` when the referee certified that
+//!   truth, `false` when it has no certificate for the scenario yet and the
+//!   truth is the exact solver's alone, `null` when no truth was used).
 //! * The lines are read in parallel; every distinct scenario is loaded and
 //!   certified once, in parallel; then the claims are judged in parallel. A malformed line is `invalid` and never stops the others.
 //! * Exit status: 2 when any line is invalid, else 1 when any claim is
@@ -22,9 +26,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use exactccd::claims::{
-    certified_truth, check_claim_against, validate_tolerance, Claim, ClaimVerdict,
-};
+use exactccd::claims::{check_claim_against, exact_truth, validate_tolerance, Claim, ClaimVerdict};
 use exactccd::contact::{time_json, ContactResult, ScalarKind, DEFAULT_PRECISION_BITS};
 use exactccd::scenario::{
     load_scenario, parse_scenario_value, LoadOptions, Scenario, ScenarioError,
@@ -37,8 +39,15 @@ use std::path::{Path, PathBuf};
 
 /// The output fields a claim's own field of the same name may not
 /// overwrite (it is dropped).
-const OUTPUT_FIELDS: [&str; 7] = [
-    "line", "scenario", "verdict", "reason", "error", "dt", "truth",
+const OUTPUT_FIELDS: [&str; 8] = [
+    "line",
+    "scenario",
+    "verdict",
+    "reason",
+    "error",
+    "dt",
+    "truth",
+    "certified",
 ];
 
 /// Where the claims come from.
@@ -114,10 +123,10 @@ struct ClaimLine {
     parsed: Result<(ScenarioRef, bool, Option<f64>), String>,
 }
 
-/// A scenario loaded for judging, with its certified truth; or why there
-/// is none.
+/// A scenario loaded for judging, with its exact truth and whether the
+/// referee certified it; or why there is none.
 enum Loaded {
-    Ready(Box<(Scenario, Result<ContactResult, String>)>),
+    Ready(Box<(Scenario, Result<ContactResult, String>, bool)>),
     /// The scenario breaks the contract (invalid).
     Invalid(String),
     /// The scenario is valid only in the `f64` path (inconclusive).
@@ -222,8 +231,11 @@ fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
     };
     match read(ScalarKind::Exact) {
         Ok(s) => {
-            let truth = certified_truth(&s);
-            Loaded::Ready(Box::new((s, truth)))
+            let (truth, certified) = match exact_truth(&s) {
+                Ok(t) => (Ok(t.result), t.certified),
+                Err(why) => (Err(why), false),
+            };
+            Loaded::Ready(Box::new((s, truth, certified)))
         }
         Err(e) if e.is_io() => Loaded::Invalid(format!("scenario: {e}")),
         Err(e) => match read(ScalarKind::F64) {
@@ -268,8 +280,14 @@ fn verdict_fields(v: &ClaimVerdict) -> (&'static str, Option<(&'static str, Stri
     }
 }
 
-/// The output line of a judged claim.
-fn output_line(claim: &ClaimLine, scenario: Value, verdict: &ClaimVerdict) -> String {
+/// The output line of a judged claim; `certified` says whether the truth
+/// it was judged against is the referee's (`None`: no truth was used).
+fn output_line(
+    claim: &ClaimLine,
+    scenario: Value,
+    verdict: &ClaimVerdict,
+    certified: Option<bool>,
+) -> String {
     let mut out = Map::new();
     out.insert("line".into(), Value::from(claim.line));
     out.insert("scenario".into(), scenario);
@@ -296,33 +314,53 @@ fn output_line(claim: &ClaimLine, scenario: Value, verdict: &ClaimVerdict) -> St
         _ => Value::Null,
     };
     out.insert("truth".into(), truth);
+    let judged = !matches!(name, "invalid" | "inconclusive");
+    out.insert(
+        "certified".into(),
+        certified
+            .filter(|_| judged)
+            .map_or(Value::Null, Value::from),
+    );
     Value::Object(out).to_string()
 }
 
-/// Judges one read line against its (cached) scenario.
+/// Judges one read line against its (cached) scenario: the output line,
+/// the verdict's name, and whether it was judged against an exact truth
+/// the referee did not certify.
 fn judge(
     claim: &ClaimLine,
     loaded: &HashMap<&ScenarioRef, Loaded>,
     tolerance: f64,
-) -> (String, &'static str) {
+) -> (String, &'static str, bool) {
     let (scenario, collides, time) = match &claim.parsed {
         Ok(p) => p,
         Err(why) => {
             let v = ClaimVerdict::Invalid(why.clone());
-            return (output_line(claim, claim.label.clone(), &v), "invalid");
+            return (
+                output_line(claim, claim.label.clone(), &v, None),
+                "invalid",
+                false,
+            );
         }
     };
-    let (label, verdict) = match loaded.get(scenario) {
+    let (label, verdict, certified) = match loaded.get(scenario) {
         None => (
             claim.label.clone(),
             ClaimVerdict::Inconclusive("internal: the scenario was not read".into()),
+            None,
         ),
-        Some(Loaded::Invalid(why)) => (claim.label.clone(), ClaimVerdict::Invalid(why.clone())),
-        Some(Loaded::NoExactPath(why)) => {
-            (claim.label.clone(), ClaimVerdict::Inconclusive(why.clone()))
-        }
+        Some(Loaded::Invalid(why)) => (
+            claim.label.clone(),
+            ClaimVerdict::Invalid(why.clone()),
+            None,
+        ),
+        Some(Loaded::NoExactPath(why)) => (
+            claim.label.clone(),
+            ClaimVerdict::Inconclusive(why.clone()),
+            None,
+        ),
         Some(Loaded::Ready(ready)) => {
-            let (s, truth) = &**ready;
+            let (s, truth, certified) = &**ready;
             let label = s
                 .name
                 .clone()
@@ -331,11 +369,20 @@ fn judge(
                 collides: *collides,
                 time: *time,
             };
-            (label, check_claim_against(s, truth, &claim, tolerance))
+            (
+                label,
+                check_claim_against(s, truth, &claim, tolerance),
+                Some(*certified),
+            )
         }
     };
     let name = verdict_fields(&verdict).0;
-    (output_line(claim, label, &verdict), name)
+    let uncertified = certified == Some(false) && !matches!(name, "invalid" | "inconclusive");
+    (
+        output_line(claim, label, &verdict, certified),
+        name,
+        uncertified,
+    )
 }
 
 /// The counts of each verdict, in the contract's order.
@@ -456,7 +503,7 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
             (*s, l)
         })
         .collect();
-    let judged: Vec<(String, &'static str)> = claims
+    let judged: Vec<(String, &'static str, bool)> = claims
         .par_iter()
         .map(|c| {
             let out = judge(c, &loaded, tolerance);
@@ -465,7 +512,17 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
         })
         .collect();
     bar.finish_and_clear();
-    judged_outcome(&judged, "claims")
+    let uncertified = judged.iter().filter(|j| j.2).count();
+    let judged: Vec<(String, &'static str)> = judged.into_iter().map(|(l, n, _)| (l, n)).collect();
+    let mut outcome = judged_outcome(&judged, "claims");
+    if uncertified > 0 {
+        if let Some(summary) = outcome.stderr.first_mut() {
+            summary.push_str(&format!(
+                " ({uncertified} judged against an exact answer the referee does not certify yet)"
+            ));
+        }
+    }
+    outcome
 }
 
 /// A claim about the scenario `plot` draws, judged.

@@ -11,8 +11,9 @@
 //!   interval end adds the point `(end, 0)`: the bodies touch there.
 //! * The contact intervals are shaded and the first contact is a vertical
 //!   line labelled with its exact value and decimal; both come from the
-//!   certified exact answer ([`certified_truth`]), else from the default
-//!   method's exact answer, else from its `f64` answer (the notes say which).
+//!   exact answer ([`exact_truth`]: certified by the referee where it has a
+//!   certificate for the scenario), else from the default method's `f64`
+//!   answer (the notes say which).
 //! * `--claims FILE`: the claims of a `check` claims file about this
 //!   scenario (its path names this file, or its inline object is this
 //!   scenario) are drawn as markers on the zero line at their claimed
@@ -26,7 +27,7 @@
 
 use super::check::{claims_about, PlottedClaim};
 use super::{exit, Outcome};
-use exactccd::claims::{certified_truth, validate_tolerance};
+use exactccd::claims::{exact_truth, validate_tolerance};
 use exactccd::contact::{
     solve_with_default_method, time_with_decimal, ContactResult, ScalarKind, SolveOptions, Time,
 };
@@ -126,19 +127,21 @@ fn contact_answer(
     let query = scenario.query();
     let options = SolveOptions::default();
     let truth = if scenario.scalar == ScalarKind::Exact {
-        certified_truth(scenario)
+        exact_truth(scenario)
     } else {
         Err("the scenario is valid only in the f64 path".into())
     };
-    if let Ok(r) = &truth {
-        return (Some(r.clone()), truth, "certified exact answer".into());
-    }
-    if scenario.scalar == ScalarKind::Exact {
-        if let (method, Ok(r)) = solve_with_default_method(&query, ScalarKind::Exact, &options) {
-            let note = format!("{method}'s exact answer, not refereed");
-            return (Some(r), truth, note);
+    let truth = match truth {
+        Ok(t) => {
+            let note = if t.certified {
+                "certified exact answer"
+            } else {
+                "exact answer, not certified (no referee certificate for this scenario yet)"
+            };
+            return (Some(t.result.clone()), Ok(t.result), note.into());
         }
-    }
+        Err(why) => Err(why),
+    };
     let (method, solved) = solve_with_default_method(&query, ScalarKind::F64, &options);
     match solved {
         Ok(r) => (

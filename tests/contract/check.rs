@@ -138,7 +138,11 @@ fn every_verdict_kind_against_hand_derived_times() {
         .keys()
         .map(String::as_str)
         .collect();
-    assert_eq!(keys, ["line", "scenario", "id", "verdict", "dt", "truth"]);
+    assert_eq!(
+        keys,
+        ["line", "scenario", "id", "verdict", "dt", "truth", "certified"]
+    );
+    assert_eq!(field(&v[0], "certified"), true);
     assert_eq!(
         field(&v[0], "truth"),
         &json!({"approx": 0.4, "lower": "2/5", "upper": "2/5", "exact": "2/5", "polynomial": ["-2", "5"]})
@@ -225,9 +229,12 @@ fn malformed_lines_are_invalid_and_the_others_still_judged() {
 fn exit_statuses_follow_the_worst_kind_of_verdict() {
     let dir = TempDir::new();
     write_scenarios(&dir);
-    let primitive =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios/primitive-vertex-face.json");
-    let inconclusive = json!({"scenario": primitive, "collides": true, "time": 0.4142}).to_string();
+    // a rotation exact only within the f64 tolerance: no exact truth
+    let mut approx = boxes("approx", 10, 0, 20, 1);
+    approx["b"]["pose"]["rotation"] =
+        json!([["0.6", "-0.8", 0], ["0.8000000001", "0.6", 0], [0, 0, 1]]);
+    dir.write("scenarios/approx.json", &approx.to_string());
+    let inconclusive = claim("approx", true, Some(0.4), "n");
     let agrees = claim("head-on", true, Some(0.4), "a");
     let late = claim("head-on", true, Some(0.5), "l");
     let invalid = claim("head-on", true, Some(2.0), "i");
@@ -245,8 +252,64 @@ fn exit_statuses_follow_the_worst_kind_of_verdict() {
     assert!(field(&v[0], "reason")
         .as_str()
         .unwrap()
-        .contains("primitive query"));
-    assert_eq!(field(&v[0], "scenario"), "primitive-vertex-face");
+        .contains("valid only in the f64 path"));
+    assert_eq!(field(&v[0], "scenario"), "scenarios/approx.json");
+    assert_eq!(field(&v[0], "certified"), &Value::Null);
+}
+
+/// Where the referee has no certificate yet (a primitive query, a sphere,
+/// a mesh), a claim is classified against the exact answer of the default
+/// method, and the line says `"certified": false`; the summary counts them.
+#[test]
+fn claims_without_a_referee_certificate_are_judged_against_the_exact_answer() {
+    let dir = TempDir::new();
+    write_scenarios(&dir);
+    let example = |name: &str| {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples/scenarios")
+            .join(name)
+    };
+    let lines = [
+        // vertex-face: the root of t^2 + 2t - 1, sqrt(2) - 1
+        json!({"scenario": example("primitive-vertex-face.json"), "collides": true, "time": 0.414_213_562_373_095}).to_string(),
+        json!({"scenario": example("primitive-vertex-face.json"), "collides": true, "time": 0.4142}).to_string(),
+        // a sphere meeting a box face at t = 3/4
+        json!({"scenario": example("sphere-box.json"), "collides": true, "time": 0.75}).to_string(),
+        json!({"scenario": example("sphere-box.json"), "collides": false, "time": null}).to_string(),
+        // a tetrahedron mesh against a box: 3/16
+        json!({"scenario": example("mesh-inline.json"), "collides": true, "time": 0.25}).to_string(),
+        // two boxes: the referee certifies the truth
+        claim("head-on", true, Some(0.4), "a"),
+    ];
+    let out = check_lines(&dir, &lines, &[]);
+    let v = verdicts(&out);
+    let kinds: Vec<&str> = v
+        .iter()
+        .map(|l| field(l, "verdict").as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["agrees", "early", "agrees", "missed", "late", "agrees"],
+        "{}",
+        out.stdout
+    );
+    let certified: Vec<&Value> = v.iter().map(|l| field(l, "certified")).collect();
+    assert_eq!(
+        certified,
+        [false, false, false, false, false, true]
+            .map(Value::from)
+            .iter()
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(field(&v[2], "truth")["exact"], "3/4");
+    assert_eq!(field(&v[4], "truth")["exact"], "3/16");
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr
+            .contains("(5 judged against an exact answer the referee does not certify yet)"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]

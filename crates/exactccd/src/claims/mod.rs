@@ -12,8 +12,12 @@
 //!   without one it is compared with the certified truth: equal is
 //!   certified, different is refuted (with the true time as the
 //!   counterexample);
-//! * where no exact truth can be certified (meshes, transcendental motions,
-//!   primitive queries) the verdict is inconclusive, with the reason.
+//! * where the referee has no certificate for the scenario yet (spheres,
+//!   capsules, convex hulls, a separation, meshes, primitive queries,
+//!   motions glide alone answers) an `f64` claim is classified against the
+//!   exact answer of the default method ([`exact_truth`], marked
+//!   uncertified); an exact claim is then inconclusive, as is any claim
+//!   when no exact answer is found, with the reason.
 //!
 //! Verdicts print (`Display`, `display.rs`) the claimed and the true time,
 //! fraction and decimal.
@@ -40,7 +44,8 @@ pub use validate::{validate_claim, validate_float_claim, validate_tolerance};
 
 use crate::campaign::times_agree;
 use crate::contact::{
-    solve, solve_box_translation, ContactResult, Method, ScalarKind, SolveOptions, Time,
+    solve, solve_box_translation, solve_with_default_method, ContactResult, Method, ScalarKind,
+    SolveOptions, Time,
 };
 use crate::poly::RealAlgebraic;
 use crate::referee::referee;
@@ -156,40 +161,108 @@ impl PartialEq<FloatClass> for ClaimVerdict {
     }
 }
 
-/// The certified exact answer for a scenario: for two boxes under pure
-/// translation the lean constant-axis answer (no features, point or normal:
-/// `contact::solve_box_translation`), else the method that applies (SGM
-/// for two boxes, else SAT), then the other; `Err` with the reason when no
-/// exact answer is certified.
-pub fn certified_truth(scenario: &Scenario) -> Result<ContactResult, String> {
+/// The exact answer a claim is judged against ([`exact_truth`]).
+#[derive(Clone, Debug)]
+pub struct ExactTruth {
+    /// The exact answer.
+    pub result: ContactResult,
+    /// True when the referee certified it; false when the referee has no
+    /// certificate for this kind of scenario yet (spheres, capsules, convex
+    /// hulls, a separation, meshes, primitive queries, motions glide alone
+    /// answers) and the answer is the exact solver's alone.
+    pub certified: bool,
+}
+
+/// The exact answer for a scenario, certified by the referee wherever it
+/// can be: for two boxes under pure translation the lean constant-axis
+/// answer (no features, point or normal:
+/// `contact::solve_box_translation`), else SGM's for two boxes, else
+/// SAT's. Where the referee has no certificate for the scenario (it judges
+/// convex polyhedra, not rounded shapes, hulls given by points, a
+/// separation, meshes or primitive queries), the exact answer of the
+/// default method (`contact::solve_with_default_method`), marked
+/// uncertified. `Err` with the reasons when no exact answer is found, or
+/// when a method's own answer is refuted (then no answer is trusted).
+pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
     let q = scenario.query();
-    if scenario.primitive().is_some() {
-        return Err(
-            "a primitive query (vertex-face or edge-edge): the referee judges two bodies only"
-                .into(),
-        );
-    }
-    // two boxes under pure translation: the lean constant-axis answer, when
-    // the referee certifies it
-    if let Some(r) = q.bodies().as_ref().and_then(solve_box_translation) {
-        if referee(&q, &r) == Verdict::Certified {
-            return Ok(r);
-        }
-    }
     let mut reasons = Vec::new();
-    for method in [Method::Sgm, Method::Sat] {
-        match solve(&q, method, ScalarKind::Exact, &SolveOptions::default()) {
-            Ok(r) => match referee(&q, &r) {
-                Verdict::Certified => return Ok(r),
-                Verdict::Refuted { reason, .. } => {
-                    reasons.push(format!("{method}'s own exact answer was refuted ({reason}): please report this scenario"))
-                }
-                Verdict::Inconclusive(why) => reasons.push(format!("{method}: {why}")),
-            },
-            Err(e) => reasons.push(format!("{method}: {e}")),
+    // an exact answer the referee could neither certify nor refute
+    let mut uncertified = None;
+    // a method's answer refuted: no uncertified answer is trusted
+    let mut refuted = false;
+    if scenario.primitive().is_some() {
+        reasons.push(
+            "the referee judges two bodies, not a primitive query (vertex-face or edge-edge)"
+                .to_string(),
+        );
+    } else {
+        // two boxes under pure translation: the lean constant-axis answer,
+        // when the referee certifies it
+        if let Some(r) = q.bodies().as_ref().and_then(solve_box_translation) {
+            if referee(&q, &r) == Verdict::Certified {
+                return Ok(ExactTruth {
+                    result: r,
+                    certified: true,
+                });
+            }
+        }
+        for method in [Method::Sgm, Method::Sat] {
+            match solve(&q, method, ScalarKind::Exact, &SolveOptions::default()) {
+                Ok(r) => match referee(&q, &r) {
+                    Verdict::Certified => {
+                        return Ok(ExactTruth {
+                            result: r,
+                            certified: true,
+                        })
+                    }
+                    Verdict::Refuted { reason, .. } => {
+                        refuted = true;
+                        reasons.push(format!("{method}'s own exact answer was refuted ({reason}): please report this scenario"));
+                    }
+                    Verdict::Inconclusive(why) => {
+                        reasons.push(format!("{method}: {why}"));
+                        uncertified.get_or_insert(r);
+                    }
+                },
+                Err(e) => reasons.push(format!("{method}: {e}")),
+            }
         }
     }
-    Err(reasons.join("; "))
+    if refuted {
+        return Err(reasons.join("; "));
+    }
+    if let Some(result) = uncertified {
+        return Ok(ExactTruth {
+            result,
+            certified: false,
+        });
+    }
+    match solve_with_default_method(&q, ScalarKind::Exact, &SolveOptions::default()) {
+        (_, Ok(result)) => Ok(ExactTruth {
+            result,
+            certified: false,
+        }),
+        (method, Err(e)) => {
+            reasons.push(format!("{method}: {e}"));
+            Err(reasons.join("; "))
+        }
+    }
+}
+
+/// The certified exact answer for a scenario ([`exact_truth`] when the
+/// referee certified it); `Err` with the reason when no exact answer is
+/// certified.
+pub fn certified_truth(scenario: &Scenario) -> Result<ContactResult, String> {
+    match exact_truth(scenario)? {
+        ExactTruth {
+            result,
+            certified: true,
+        } => Ok(result),
+        ExactTruth { .. } => Err(
+            "the exact answer is not certified: the referee has no certificate for this kind of scenario yet"
+                .into(),
+        ),
+    }
 }
 
 /// The certified first contact as an exact time: `Ok(None)` without
@@ -226,13 +299,19 @@ pub fn check_claim(scenario: &Scenario, claim: &Claim, tolerance: f64) -> ClaimV
             };
         }
     }
-    check_claim_against(scenario, &certified_truth(scenario), claim, tolerance)
+    // an exact claim is certified only against a certified truth; an f64
+    // claim is classified against the exact truth, certified or not
+    let truth = match claim {
+        Claim::Exact(_) => certified_truth(scenario),
+        _ => exact_truth(scenario).map(|t| t.result),
+    };
+    check_claim_against(scenario, &truth, claim, tolerance)
 }
 
 /// [`check_claim`] against a truth already computed by
-/// [`certified_truth`] (one truth for many claims on one scenario). An
-/// exact claim's certificate is not read here: it is compared with the
-/// truth.
+/// [`certified_truth`] or [`exact_truth`] (one truth for many claims on
+/// one scenario). An exact claim's certificate is not read here: it is
+/// compared with the truth, which should then be a certified one.
 pub fn check_claim_against(
     scenario: &Scenario,
     truth: &Result<ContactResult, String>,
@@ -246,7 +325,7 @@ pub fn check_claim_against(
     }
     let truth = match truth {
         Ok(t) => t,
-        Err(why) => return ClaimVerdict::Inconclusive(format!("no certified exact answer: {why}")),
+        Err(why) => return ClaimVerdict::Inconclusive(format!("no exact answer: {why}")),
     };
     match claim {
         // the truth, if certified, is an exact time or an enclosure

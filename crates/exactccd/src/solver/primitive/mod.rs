@@ -93,7 +93,7 @@ pub use evidence::{
 };
 pub use feature::{EdgeFeature, FaceFeature, PrimitiveFeature};
 pub use outcome::{Certificate, PrimitiveContact, PrimitiveStats, Schedule, Verdict};
-pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
+pub use query::{query_from_f64, query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
 pub use tracked::TrackedF64;
 
@@ -276,6 +276,9 @@ pub fn test_within_separation<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<Verdict<S::Root>, Error> {
     q.validate()?;
+    if let Some(exact) = S::exact_query(q) {
+        return test_within_separation(&exact).map(|v| v.map_times(|t| S::root_from_exact(&t)));
+    }
     let regions = proximity::query_regions(q);
     let (times, polynomials) = proximity::candidates(&regions, &q.interval[0], &q.interval[1])?;
     let certificate = proximity::first_within::<S>(&regions, &times, polynomials);
@@ -294,6 +297,9 @@ pub fn find_within_separation<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<PrimitiveContact<S::Root>, Error> {
     q.validate()?;
+    if let Some(exact) = S::exact_query(q) {
+        return find_within_separation(&exact).map(|c| c.map_times(|t| S::root_from_exact(&t)));
+    }
     let regions = proximity::query_regions(q);
     let (times, polynomials) = proximity::candidates(&regions, &q.interval[0], &q.interval[1])?;
     let certificate = proximity::first_within::<S>(&regions, &times, polynomials);

@@ -66,6 +66,25 @@ impl<T> Verdict<T> {
     pub fn time(&self) -> Option<&T> {
         self.certificate.contact.as_ref().map(|(t, _)| t)
     }
+
+    /// The same verdict with every time mapped by `f`.
+    pub fn map_times<U>(self, f: impl Fn(T) -> U) -> Verdict<U> {
+        Verdict {
+            collides: self.collides,
+            certificate: self.certificate.map_times(f),
+        }
+    }
+}
+
+impl<T> Certificate<T> {
+    /// The same certificate with every time mapped by `f`.
+    pub fn map_times<U>(self, f: impl Fn(T) -> U) -> Certificate<U> {
+        Certificate {
+            schedule: self.schedule,
+            rejected: self.rejected.into_iter().map(|(t, r)| (f(t), r)).collect(),
+            contact: self.contact.map(|(t, w)| (f(t), w)),
+        }
+    }
 }
 
 /// Work done by one query.
@@ -109,4 +128,26 @@ pub struct PrimitiveContact<T> {
     pub certificate: Certificate<T>,
     /// Work done.
     pub stats: PrimitiveStats,
+}
+
+impl<T> PrimitiveContact<T> {
+    /// The same contact with every time mapped by `f`.
+    pub fn map_times<U>(self, f: impl Fn(T) -> U) -> PrimitiveContact<U> {
+        PrimitiveContact {
+            kind: self.kind,
+            collides: self.collides,
+            initially_touching: self.initially_touching,
+            first_contact: self.first_contact.map(&f),
+            contact_intervals: self
+                .contact_intervals
+                .into_iter()
+                .map(|(a, b)| (f(a), f(b)))
+                .collect(),
+            feature: self.feature,
+            point: self.point,
+            normal: self.normal,
+            certificate: self.certificate.map_times(f),
+            stats: self.stats,
+        }
+    }
 }

@@ -268,3 +268,22 @@ pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
         separation: rational_to_f64(&q.separation),
     }
 }
+
+/// The exact values of an `f64` query (every finite `f64` is a rational);
+/// `None` when a value is not finite.
+pub fn query_from_f64(q: &PrimitiveQuery<f64>) -> Option<PrimitiveQuery<BigRational>> {
+    let r = |x: f64| crate::scalar::rational_from_f64(x);
+    let v = |p: &Vec3<f64>| Some(Vec3::new(r(p.x)?, r(p.y)?, r(p.z)?));
+    let m = |p: &MovingPoint<f64>| Some(MovingPoint::new(v(&p.start)?, v(&p.end)?));
+    Some(PrimitiveQuery {
+        kind: q.kind,
+        points: [
+            m(&q.points[0])?,
+            m(&q.points[1])?,
+            m(&q.points[2])?,
+            m(&q.points[3])?,
+        ],
+        interval: [r(q.interval[0])?, r(q.interval[1])?],
+        separation: r(q.separation)?,
+    })
+}

@@ -51,6 +51,23 @@ pub trait PrimitiveScalar: RealRoots {
         zero_at: &dyn Fn(&Self) -> bool,
     ) -> Result<Vec<Self::Root>, IsolationError>;
 
+    /// The query with the exact values of this scalar's inputs, when a
+    /// minimum separation `d > 0` is answered by the exact scalar on them
+    /// and the times rounded back ([`Self::root_from_exact`]): `f64`, whose
+    /// signs cannot decide the separation's conditions (module
+    /// `proximity`: their `d`-terms have degree 6 in the coordinates and
+    /// fall below the rounding bound at the query's scale once `d` is small
+    /// beside it). `None` (the default, the exact scalars): the scalar's
+    /// own signs decide.
+    fn exact_query(q: &super::PrimitiveQuery<Self>) -> Option<super::PrimitiveQuery<BigRational>> {
+        let _ = q;
+        None
+    }
+
+    /// An exact time as this scalar's root (used only where
+    /// [`Self::exact_query`] gives a query).
+    fn root_from_exact(t: &RealAlgebraic) -> Self::Root;
+
     /// The sign of `p` at a root (exact for exact scalars; within the
     /// rounding bound counts as zero for `f64`).
     fn sign_at_time(p: &Poly<Self::Coord>, t: &Self::Root) -> Sign;
@@ -153,6 +170,10 @@ impl PrimitiveScalar for BigRational {
         exact_roots(p, lo, hi)
     }
 
+    fn root_from_exact(t: &RealAlgebraic) -> RealAlgebraic {
+        t.clone()
+    }
+
     fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
         t.sign_of_integer(p)
     }
@@ -238,6 +259,10 @@ impl PrimitiveScalar for rug::Rational {
         exact_roots(p, &lo, &hi)
     }
 
+    fn root_from_exact(t: &RealAlgebraic) -> RealAlgebraic {
+        t.clone()
+    }
+
     fn sign_at_time(p: &Poly<BigInt>, t: &RealAlgebraic) -> Sign {
         t.sign_of_integer(p)
     }
@@ -289,6 +314,19 @@ impl PrimitiveScalar for f64 {
             .into_iter()
             .map(crate::poly::F64Root)
             .collect())
+    }
+
+    /// The exact values of the `f64` inputs (every finite `f64` is a
+    /// rational), when the separation is not zero.
+    fn exact_query(q: &super::PrimitiveQuery<f64>) -> Option<super::PrimitiveQuery<BigRational>> {
+        if q.separation == 0.0 {
+            return None;
+        }
+        super::query::query_from_f64(q)
+    }
+
+    fn root_from_exact(t: &RealAlgebraic) -> crate::poly::F64Root {
+        crate::poly::F64Root(t.to_f64())
     }
 
     fn sign_at_time(p: &Poly<TrackedF64>, t: &Self::Root) -> Sign {

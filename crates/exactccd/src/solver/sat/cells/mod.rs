@@ -29,7 +29,11 @@
 //! both sides (a graze: the boxes touch without overlapping, or come
 //! closer than the arithmetic resolves) cannot be witnessed by an interior
 //! point: the solve stops with a limit error that says what was
-//! established. At `t0` and `t1` a placement that is exactly rational (no
+//! established. So does a search stopped by a long undecided run (faces
+//! touching over a span, or a near touch) or by the cell limit, unless the
+//! cells decided before the stop already establish the first contact:
+//! that answer stands, with no contact intervals (not all computed). At
+//! `t0` and `t1` a placement that is exactly rational (no
 //! rotation yet, as at `t = 0` for `angular`) is decided exactly by the
 //! static test of Table 1 instead.
 #![deny(clippy::float_arithmetic)]
@@ -151,12 +155,22 @@ pub fn solve_box_cells(
         precision,
     };
     let (t0, t1) = interval;
-    let cells = pair.cells(t0, t1)?;
+    let (cells, stopped) = pair.cells(t0, t1)?;
     let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
         (Some(pa), Some(pb)) => Some(boxes_touch(&pa, box_a, &pb, box_b)),
         _ => exact_contact_at(&pair, t0, (box_a, box_b)),
     };
-    interpret(&pair, &cells, (t0, t1), (box_a, box_b), at_start)
+    let mut outcome = interpret(&pair, &cells, (t0, t1), (box_a, box_b), at_start)?;
+    match stopped {
+        None => Ok(outcome),
+        // the search stopped after the first contact was established: that
+        // answer stands, without contact intervals (not all computed)
+        Some(_) if outcome.first_contact.is_some() => {
+            outcome.contact_intervals.clear();
+            Ok(outcome)
+        }
+        Some(stop) => Err(stop),
+    }
 }
 
 /// The body's exact rational pose at the interval's start `t0`, when the
@@ -386,7 +400,8 @@ fn interpret(
             }
         }
     }
-    let first_contact = intervals.first().map(|c| c.0.clone());
+    // a contact run still open ends past the cells (a search that stopped)
+    let first_contact = intervals.first().map(|c| c.0.clone()).or(open);
     let initially_overlapping = matches!(&first_contact, Some(CellTime::Exact(t)) if t == t0);
     let (features, normal, point) = contact_details(pair, &runs, contact_run);
     let evidence = evidence::cell_evidence(pair, cells, first_contact.as_ref());

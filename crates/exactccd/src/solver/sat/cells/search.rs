@@ -264,9 +264,16 @@ impl Pair {
             .unwrap_or(Class::Undecided)
     }
 
-    /// Every cell of `[t0, t1]` in time order (module docs); a limit error
-    /// past [`MAX_CELLS`].
-    pub(crate) fn cells(&self, t0: &BigRational, t1: &BigRational) -> Result<Vec<Cell>, Error> {
+    /// Every cell of `[t0, t1]` in time order (module docs). Past
+    /// [`MAX_CELLS`] cells, or past a run of [`MAX_UNDECIDED_RUN`] undecided
+    /// narrow cells, the search stops: the cells decided before the stop,
+    /// in time order, and the limit error saying why (the caller keeps a
+    /// first contact those cells establish).
+    pub(crate) fn cells(
+        &self,
+        t0: &BigRational,
+        t1: &BigRational,
+    ) -> Result<(Vec<Cell>, Option<Error>), Error> {
         let mut stack = vec![(t0.clone(), t1.clone())];
         let mut out: Vec<Cell> = Vec::new();
         let mut hint = None;
@@ -286,9 +293,10 @@ impl Pair {
                     .last()
                     .map(|c| c.end.to_string())
                     .unwrap_or_else(|| t0.to_string());
-                return Err(Error::limit_exceeded(format!(
+                let stop = Error::limit_exceeded(format!(
                     "sat time cells: more than {MAX_CELLS} cells; every cell up to t = {done} was decided"
-                )));
+                ));
+                return Ok((decided_prefix(out), Some(stop)));
             }
             let class = self.classify(&start, &end, hint, witness.as_ref());
             match &class {
@@ -311,9 +319,10 @@ impl Pair {
                         .find(|c| !matches!(c.class, Class::Undecided))
                         .map(|c| c.end.to_string())
                         .unwrap_or_else(|| t0.to_string());
-                    return Err(Error::limit_exceeded(format!(
+                    let stop = Error::limit_exceeded(format!(
                         "sat time cells: the boxes neither separate nor overlap from t = {from} on (touching over a span, or closer than the arithmetic resolves); every cell before was decided"
-                    )));
+                    ));
+                    return Ok((decided_prefix(out), Some(stop)));
                 }
             } else {
                 undecided_run = 0;
@@ -321,6 +330,18 @@ impl Pair {
             separated_so_far &= matches!(class, Class::Separated { .. });
             out.push(Cell { start, end, class });
         }
-        Ok(out)
+        Ok((out, None))
     }
+}
+
+/// The cells up to the last decided one (the undecided run a search
+/// stopped in dropped).
+fn decided_prefix(mut cells: Vec<Cell>) -> Vec<Cell> {
+    while cells
+        .last()
+        .is_some_and(|c| matches!(c.class, Class::Undecided))
+    {
+        cells.pop();
+    }
+    cells
 }
