@@ -14,6 +14,12 @@
 //! The solver crate has the same algorithm in `scalar::euclid`: this is a
 //! deliberate second copy, since the referee shares no code with what it
 //! judges.
+//!
+//! Operands whose numerators and denominators fit in `i64` (most of the
+//! referee's numbers) are combined in `i128` with checked operations and
+//! reduced by a machine gcd; a step that would overflow sends the
+//! operation to the `BigInt` code. Either way the result is the same
+//! lowest-terms fraction (tested below against `Ratio`'s operators).
 
 use crate::poly::Q;
 use num_bigint::BigInt;
@@ -62,9 +68,63 @@ fn gcd_with_power_of_two(a: &BigInt, b: &BigInt) -> Option<BigInt> {
     Some(BigInt::one() << k.min(v))
 }
 
+/// `gcd(a, b)` of machine integers by Euclid's algorithm (`gcd(0, 0) =
+/// 0`), in `u64` once both fit.
+fn word_gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        if let (Ok(x), Ok(y)) = (u64::try_from(a), u64::try_from(b)) {
+            return u128::from(x.gcd(&y));
+        }
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// `n / d` in lowest terms with a positive denominator from machine
+/// integers (`d != 0`); `None` when negating would overflow.
+fn word_ratio(n: i128, d: i128) -> Option<Q> {
+    if n == 0 {
+        return Some(Q::zero());
+    }
+    let (n, d) = if d < 0 {
+        (n.checked_neg()?, d.checked_neg()?)
+    } else {
+        (n, d)
+    };
+    let g = i128::try_from(word_gcd(n.unsigned_abs(), d.unsigned_abs())).ok()?;
+    Some(Q::new_raw(BigInt::from(n / g), BigInt::from(d / g)))
+}
+
+/// `q`'s numerator and denominator when both fit in `i64`.
+fn words(q: &Q) -> Option<(i128, i128)> {
+    Some((
+        i128::from(q.numer().to_i64()?),
+        i128::from(q.denom().to_i64()?),
+    ))
+}
+
+/// `a + s b` for `s = 1` or `-1` (`negate`) in machine integers, `None`
+/// when an operand does not fit or a step overflows.
+fn word_sum(a: &Q, b: &Q, negate: bool) -> Option<Q> {
+    let ((an, ad), (bn, bd)) = (words(a)?, words(b)?);
+    let bn = if negate { bn.checked_neg()? } else { bn };
+    if ad == bd {
+        return word_ratio(an.checked_add(bn)?, ad);
+    }
+    word_ratio(
+        an.checked_mul(bd)?.checked_add(bn.checked_mul(ad)?)?,
+        ad.checked_mul(bd)?,
+    )
+}
+
 /// `n / d` in lowest terms with a positive denominator (`d != 0`).
 pub fn ratio(n: BigInt, d: BigInt) -> Q {
     assert!(!d.is_zero(), "zero denominator");
+    if let (Some(x), Some(y)) = (n.to_i64(), d.to_i64()) {
+        if let Some(q) = word_ratio(i128::from(x), i128::from(y)) {
+            return q;
+        }
+    }
     if n.is_zero() {
         return Q::zero();
     }
@@ -85,6 +145,13 @@ pub fn mul(a: &Q, b: &Q) -> Q {
     if a.is_zero() || b.is_zero() {
         return Q::zero();
     }
+    if let (Some((an, ad)), Some((bn, bd))) = (words(a), words(b)) {
+        if let (Some(n), Some(d)) = (an.checked_mul(bn), ad.checked_mul(bd)) {
+            if let Some(q) = word_ratio(n, d) {
+                return q;
+            }
+        }
+    }
     if a.denom().is_one() && b.denom().is_one() {
         return Q::from_integer(a.numer() * b.numer());
     }
@@ -99,6 +166,9 @@ pub fn mul(a: &Q, b: &Q) -> Q {
 
 /// `a + b`.
 pub fn add(a: &Q, b: &Q) -> Q {
+    if let Some(q) = word_sum(a, b, false) {
+        return q;
+    }
     if a.denom() == b.denom() {
         return ratio(a.numer() + b.numer(), a.denom().clone());
     }
@@ -110,6 +180,9 @@ pub fn add(a: &Q, b: &Q) -> Q {
 
 /// `a - b`.
 pub fn sub(a: &Q, b: &Q) -> Q {
+    if let Some(q) = word_sum(a, b, true) {
+        return q;
+    }
     if a.denom() == b.denom() {
         return ratio(a.numer() - b.numer(), a.denom().clone());
     }
@@ -163,6 +236,40 @@ mod tests {
             })
     }
 
+    /// A rational whose parts are small, near the `i64` limits or just
+    /// beyond them (so that the machine-word paths run, overflow and fall
+    /// back).
+    fn word_q() -> impl Strategy<Value = Q> {
+        let part = prop_oneof![
+            -30i128..=30,
+            -(1i128 << 62)..=(1i128 << 62),
+            (i128::from(i64::MAX) - 3)..=(i128::from(i64::MAX) + 3),
+            (i128::from(i64::MIN) - 3)..=(i128::from(i64::MIN) + 3),
+        ];
+        (part.clone(), part.prop_filter("non-zero", |d| *d != 0))
+            .prop_map(|(n, d)| Q::new(BigInt::from(n), BigInt::from(d)))
+    }
+
+    #[test]
+    fn word_paths_by_hand() {
+        let max = Q::from_integer(BigInt::from(i64::MAX));
+        let min = Q::from_integer(BigInt::from(i64::MIN));
+        // (2^63 - 1) - (-2^63) = 2^64 - 1 leaves i64 but not i128
+        assert_eq!(
+            sub(&max, &min),
+            Q::from_integer((BigInt::one() << 64u32) - 1)
+        );
+        // (-2^63)^2 = 2^126
+        assert_eq!(mul(&min, &min), Q::from_integer(BigInt::one() << 126u32));
+        // -2^63 / -1: the negation leaves i64
+        assert_eq!(
+            ratio(BigInt::from(i64::MIN), BigInt::from(-1)),
+            Q::from_integer(BigInt::one() << 63u32)
+        );
+        assert_eq!(word_gcd(1 << 100, 3 << 90), 1 << 90);
+        assert_eq!(word_gcd(0, 0), 0);
+    }
+
     #[test]
     fn gcd_by_hand() {
         let b = |v: i64| BigInt::from(v);
@@ -190,6 +297,23 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// Word-sized operands (and ones just past the limit): the same
+        /// lowest-terms results as `Ratio`'s operators.
+        #[test]
+        fn word_operands_agree_with_ratio(a in word_q(), b in word_q()) {
+            let same = |x: Q, y: Q| x.numer() == y.numer() && x.denom() == y.denom();
+            prop_assert!(same(mul(&a, &b), &a * &b));
+            prop_assert!(same(add(&a, &b), &a + &b));
+            prop_assert!(same(sub(&a, &b), &a - &b));
+            if !b.is_zero() {
+                prop_assert!(same(div(&a, &b), &a / &b));
+            }
+            let (n, d) = (a.numer() * b.denom(), a.denom() * b.numer());
+            if !d.is_zero() {
+                prop_assert!(same(ratio(n.clone(), d.clone()), Q::new(n, d)));
+            }
+        }
 
         /// Same value and same (lowest-terms) representation as `Ratio`'s
         /// operators.

@@ -19,6 +19,21 @@ fn vertex_numerators(body: &Body) -> Vec<PolyVec> {
         .collect()
 }
 
+/// The vertex numerators of both bodies of a case with one motion per body.
+struct CaseVertices {
+    a: Vec<PolyVec>,
+    b: Vec<PolyVec>,
+}
+
+impl CaseVertices {
+    fn of(case: &Case) -> CaseVertices {
+        CaseVertices {
+            a: vertex_numerators(&case.a),
+            b: vertex_numerators(&case.b),
+        }
+    }
+}
+
 /// A rational within `2^-24` of the first root of `f` in `[a, b]` (which
 /// must hold a root), found by halving with Sturm counts.
 fn near_first_root(f: &Poly, a: &Q, b: &Q) -> Q {
@@ -121,13 +136,15 @@ fn least_gap_vertices(along: &[Poly], extreme: Ordering) -> Vec<usize> {
     vec![best]
 }
 
+/// Checks a separation piece on a case with one motion per body, whose
+/// vertex numerators are `vertices`.
 fn check_piece(
     case: &Case,
+    vertices: &CaseVertices,
     piece: &SeparationPiece,
     contact: Option<&Algebraic>,
 ) -> Result<(), Verdict> {
-    let va = vertex_numerators(&case.a);
-    let vb = vertex_numerators(&case.b);
+    let (va, vb) = (&vertices.a, &vertices.b);
     let (wa, wb) = (&case.a.motion.denominator, &case.b.motion.denominator);
     // direction . (w_a VB - w_b VA) = w_a w_b direction . (vb - va), formed
     // by linearity as w_a (direction . VB) - w_b (direction . VA)
@@ -178,8 +195,12 @@ fn check_piece(
 /// The polynomial conditions `(f, expected sign)` for the point `P / d` to
 /// lie in the body, each to be decided at one time: `expected` is `-1` for
 /// `f <= 0`, `1` for `f >= 0`, `0` for `f == 0`.
-fn membership_conditions(body: &Body, p: &PolyVec, d: &Poly) -> Vec<(Poly, i32, String)> {
-    let v = vertex_numerators(body);
+fn membership_conditions(
+    body: &Body,
+    v: &[PolyVec],
+    p: &PolyVec,
+    d: &Poly,
+) -> Vec<(Poly, i32, String)> {
     let w = &body.motion.denominator;
     // p - v_i, scaled by w d > 0
     let rel = |i: usize| sub(&scale(p, w), &scale(&v[i], d));
@@ -208,15 +229,22 @@ fn membership_conditions(body: &Body, p: &PolyVec, d: &Poly) -> Vec<(Poly, i32, 
     }
 }
 
-fn check_witness(case: &Case, w: &ContactWitness, t: &Algebraic) -> Result<(), Verdict> {
+/// Checks the contact witness at `t` on a case with one motion per body,
+/// whose vertex numerators are `vertices`.
+fn check_witness(
+    case: &Case,
+    vertices: &CaseVertices,
+    w: &ContactWitness,
+    t: &Algebraic,
+) -> Result<(), Verdict> {
     if t.sign_of(&w.denominator) <= 0 {
         return Err(Verdict::refuted(format!(
             "the contact witness {} has a denominator that is not positive at the contact time",
             w.label
         )));
     }
-    for (name, body) in [("a", &case.a), ("b", &case.b)] {
-        for (f, expected, what) in membership_conditions(body, &w.point, &w.denominator) {
+    for (name, body, v) in [("a", &case.a, &vertices.a), ("b", &case.b, &vertices.b)] {
+        for (f, expected, what) in membership_conditions(body, v, &w.point, &w.denominator) {
             let s = t.sign_of(&f);
             let ok = match expected {
                 -1 => s <= 0,
@@ -329,11 +357,17 @@ pub fn check_certificate(case: &Case, claim: &Claim) -> Verdict {
 /// the piece is cut at every switch time strictly inside it, and each part
 /// is checked with the single motions in force on that part ([`Case::on`];
 /// the motions are continuous at the switches, [`Case::unsupported`]).
+/// `fixed`: the vertex numerators when the case has no switch (one motion
+/// per body throughout).
 fn check_piece_across_switches(
     case: &Case,
+    fixed: Option<&CaseVertices>,
     piece: &SeparationPiece,
     contact: Option<&Algebraic>,
 ) -> Result<(), Verdict> {
+    if let Some(vertices) = fixed {
+        return check_piece(case, vertices, piece, contact);
+    }
     let inside = |s: &Q| -> bool {
         if s <= &piece.from {
             return false;
@@ -352,7 +386,8 @@ fn check_piece_across_switches(
             direction: piece.direction.clone(),
             label: piece.label.clone(),
         };
-        check_piece(&case.on(&from), &part, contact)?;
+        let on_part = case.on(&from);
+        check_piece(&on_part, &CaseVertices::of(&on_part), &part, contact)?;
         from = s;
     }
     let last = SeparationPiece {
@@ -361,7 +396,8 @@ fn check_piece_across_switches(
         direction: piece.direction.clone(),
         label: piece.label.clone(),
     };
-    check_piece(&case.on(&from), &last, contact)
+    let on_last = case.on(&from);
+    check_piece(&on_last, &CaseVertices::of(&on_last), &last, contact)
 }
 
 /// The case with the motions in force at the contact time `t`: those of
@@ -378,6 +414,12 @@ fn case_at(case: &Case, t: &Algebraic) -> Case {
 }
 
 fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict> {
+    // without a switch each body keeps one motion: its vertex numerators
+    // serve every piece and the witness
+    let fixed = case
+        .breakpoints()
+        .is_empty()
+        .then(|| CaseVertices::of(case));
     if claim.collides {
         let t = exact_time(
             claim
@@ -394,13 +436,19 @@ fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict>
         }
         check_tiling(&cert.separation, &case.t0, Some(&t), &case.t1)?;
         for p in &cert.separation {
-            check_piece_across_switches(case, p, Some(&t))?;
+            check_piece_across_switches(case, fixed.as_ref(), p, Some(&t))?;
         }
         let w = cert
             .contact
             .as_ref()
             .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
-        check_witness(&case_at(case, &t), w, &t)
+        match &fixed {
+            Some(vertices) => check_witness(case, vertices, w, &t),
+            None => {
+                let at = case_at(case, &t);
+                check_witness(&at, &CaseVertices::of(&at), w, &t)
+            }
+        }
     } else {
         if claim.time.is_some() {
             return Err(Verdict::refuted(
@@ -409,7 +457,7 @@ fn verify(case: &Case, claim: &Claim, cert: &Certificate) -> Result<(), Verdict>
         }
         check_tiling(&cert.separation, &case.t0, None, &case.t1)?;
         for p in &cert.separation {
-            check_piece_across_switches(case, p, None)?;
+            check_piece_across_switches(case, fixed.as_ref(), p, None)?;
         }
         Ok(())
     }

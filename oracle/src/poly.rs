@@ -137,22 +137,34 @@ impl Poly {
         }
     }
 
+    /// The coefficients of `self` and `other` of each degree up to the
+    /// larger one, by reference (a missing one is `zero`).
+    fn paired<'a>(&'a self, other: &'a Poly, zero: &'a Q) -> impl Iterator<Item = (&'a Q, &'a Q)> {
+        let n = self.c.len().max(other.c.len());
+        (0..n).map(move |i| {
+            (
+                self.c.get(i).unwrap_or(zero),
+                other.c.get(i).unwrap_or(zero),
+            )
+        })
+    }
+
     /// `self + other`.
     pub fn add(&self, other: &Poly) -> Poly {
-        let n = self.c.len().max(other.c.len());
+        let zero = Q::zero();
         Poly::new(
-            (0..n)
-                .map(|i| arith::add(&self.coeff(i), &other.coeff(i)))
+            self.paired(other, &zero)
+                .map(|(a, b)| arith::add(a, b))
                 .collect(),
         )
     }
 
     /// `self - other`.
     pub fn sub(&self, other: &Poly) -> Poly {
-        let n = self.c.len().max(other.c.len());
+        let zero = Q::zero();
         Poly::new(
-            (0..n)
-                .map(|i| arith::sub(&self.coeff(i), &other.coeff(i)))
+            self.paired(other, &zero)
+                .map(|(a, b)| arith::sub(a, b))
                 .collect(),
         )
     }
@@ -162,6 +174,13 @@ impl Poly {
     pub fn mul(&self, other: &Poly) -> Poly {
         if self.is_zero() || other.is_zero() {
             return Poly::zero();
+        }
+        // a constant factor: each coefficient times it
+        if let [k] = self.c.as_slice() {
+            return other.scale(k);
+        }
+        if let [k] = other.c.as_slice() {
+            return self.scale(k);
         }
         let (a, da) = self.over_common_denominator();
         let (b, db) = other.over_common_denominator();

@@ -17,8 +17,8 @@
 //!   extension of the contract: `true` when the referee certified that
 //!   truth, `false` when it has no certificate for the scenario yet and the
 //!   truth is the exact solver's alone, `null` when no truth was used).
-//! * Every distinct scenario is loaded and certified once, in parallel;
-//!   then the claims are judged in parallel. A malformed line is `invalid` and never stops the others.
+//! * The lines are read in parallel; every distinct scenario is loaded and
+//!   certified once, in parallel; then the claims are judged in parallel. A malformed line is `invalid` and never stops the others.
 //! * Exit status: 2 when any line is invalid, else 1 when any claim is
 //!   early, late, missed or phantom, else 3 when any is inconclusive, else
 //!   0. A tolerance that is not a finite number `>= 0`, an unreadable
@@ -28,7 +28,9 @@
 use super::{exit, Outcome};
 use exactccd::claims::{check_claim_against, exact_truth, validate_tolerance, Claim, ClaimVerdict};
 use exactccd::contact::{time_json, ContactResult, ScalarKind, DEFAULT_PRECISION_BITS};
-use exactccd::scenario::{load_scenario, parse_scenario, LoadOptions, Scenario};
+use exactccd::scenario::{
+    load_scenario, parse_scenario_value, LoadOptions, Scenario, ScenarioError,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Map, Value};
@@ -61,7 +63,53 @@ pub enum ClaimsSource<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 enum ScenarioRef {
     Path(PathBuf),
-    Inline(String),
+    Inline(InlineScenario),
+}
+
+/// An inline scenario object: its JSON text, which identifies it (equal
+/// texts are one scenario), and the parsed value it is loaded from.
+#[derive(Clone, Debug)]
+struct InlineScenario {
+    text: String,
+    value: Value,
+}
+
+impl PartialEq for InlineScenario {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for InlineScenario {}
+
+impl std::hash::Hash for InlineScenario {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state);
+    }
+}
+
+impl PartialOrd for InlineScenario {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for InlineScenario {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.text.cmp(&other.text)
+    }
+}
+
+impl InlineScenario {
+    /// The scenario, validated from the parsed value.
+    fn load(&self, base: &Path, scalar: ScalarKind) -> Result<Scenario, ScenarioError> {
+        parse_scenario_value(
+            &self.value,
+            self.text.len(),
+            Some(base),
+            &LoadOptions::for_scalar(scalar),
+        )
+    }
 }
 
 /// One claim line, read.
@@ -98,18 +146,21 @@ fn shown(v: &Value) -> String {
 /// The claim's fields: the scenario, `collides`, `time`; or the first
 /// field that is wrong, named.
 fn claim_fields(
-    object: &Map<String, Value>,
+    mut object: Map<String, Value>,
     base: &Path,
 ) -> Result<(ScenarioRef, bool, Option<f64>), String> {
-    let scenario = match object.get("scenario") {
+    let scenario = match object.remove("scenario") {
         None => return Err("scenario: missing (a path or a scenario object)".into()),
         Some(Value::String(p)) if p.is_empty() => return Err("scenario: the path is empty".into()),
         Some(Value::String(p)) => ScenarioRef::Path(base.join(p)),
-        Some(v @ Value::Object(_)) => ScenarioRef::Inline(v.to_string()),
+        Some(value @ Value::Object(_)) => ScenarioRef::Inline(InlineScenario {
+            text: value.to_string(),
+            value,
+        }),
         Some(v) => {
             return Err(format!(
                 "scenario: must be a path (a string) or a scenario object, got {}",
-                shown(v)
+                shown(&v)
             ))
         }
     };
@@ -167,7 +218,7 @@ fn read_line(line: usize, text: &str, base: &Path) -> ClaimLine {
         line,
         label,
         copied,
-        parsed: claim_fields(&object, base),
+        parsed: claim_fields(object, base),
     }
 }
 
@@ -176,9 +227,7 @@ fn read_line(line: usize, text: &str, base: &Path) -> ClaimLine {
 fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
     let read = |scalar| match scenario {
         ScenarioRef::Path(p) => load_scenario(p, &LoadOptions::for_scalar(scalar)),
-        ScenarioRef::Inline(text) => {
-            parse_scenario(text, Some(base), &LoadOptions::for_scalar(scalar))
-        }
+        ScenarioRef::Inline(inline) => inline.load(base, scalar),
     };
     match read(ScalarKind::Exact) {
         Ok(s) => {
@@ -280,7 +329,7 @@ fn output_line(
 /// the referee did not certify.
 fn judge(
     claim: &ClaimLine,
-    loaded: &HashMap<ScenarioRef, Loaded>,
+    loaded: &HashMap<&ScenarioRef, Loaded>,
     tolerance: f64,
 ) -> (String, &'static str, bool) {
     let (scenario, collides, time) = match &claim.parsed {
@@ -424,11 +473,15 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
         Ok(t) => t,
         Err(why) => return Outcome::invalid(format!("error: {why}")),
     };
-    let claims: Vec<ClaimLine> = text
+    // the lines are read (JSON parsed) in parallel too, kept in order
+    let numbered: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| read_line(i + 1, l, &base))
+        .collect();
+    let claims: Vec<ClaimLine> = numbered
+        .par_iter()
+        .map(|&(i, l)| read_line(i + 1, l, &base))
         .collect();
     if claims.is_empty() {
         return Outcome::invalid("error: no claims: every line is blank".into());
@@ -442,12 +495,12 @@ pub fn check_command(source: &ClaimsSource<'_>, tolerance: f64) -> Outcome {
     distinct.sort_unstable();
     distinct.dedup();
     let bar = claims_bar(distinct.len() + claims.len(), "scenarios and claims");
-    let loaded: HashMap<ScenarioRef, Loaded> = distinct
+    let loaded: HashMap<&ScenarioRef, Loaded> = distinct
         .par_iter()
         .map(|s| {
             let l = load_guarded(s, &base);
             bar.inc(1);
-            ((*s).clone(), l)
+            (*s, l)
         })
         .collect();
     let judged: Vec<(String, &'static str, bool)> = claims
@@ -515,10 +568,9 @@ pub(crate) fn claims_about(
         };
         let about_this = match target {
             ScenarioRef::Path(p) => same_file(p),
-            ScenarioRef::Inline(t) => {
-                parse_scenario(t, Some(&base), &LoadOptions::for_scalar(scenario.scalar))
-                    .is_ok_and(|s| &s == scenario)
-            }
+            ScenarioRef::Inline(inline) => inline
+                .load(&base, scenario.scalar)
+                .is_ok_and(|s| &s == scenario),
         };
         if !about_this {
             continue;

@@ -12,8 +12,10 @@
 //!   the separation pieces). parry's call, made as a user makes it, returns
 //!   the time of impact with two witness points and two normals (its GJK
 //!   shape cast computes them as it goes); it does not give the exit time;
-//! * the exact constant-velocity first time with `BigRational` (and with
-//!   `rug::Rational` under `--features gmp`);
+//! * the exact constant-velocity first time with `BigRational`, with
+//!   `CompactRational` (machine words while the numbers fit: the
+//!   arithmetic of `check`'s lean translation path) and with
+//!   `rug::Rational` under `--features gmp`;
 //! * the exact rational-motion first time (quaternion linear in `t`) on a
 //!   smaller set, through `solve_sat`;
 //! * OBB trees (phase 2): two 12 x 8 tori (192 triangles each, rational
@@ -35,7 +37,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use exactccd::geom::{quaternion_rotation, BoxShape, Obb, Pose, Shape, Vec3};
 use exactccd::motion::{Body, Motion};
 use exactccd::poly::Poly;
-use exactccd::scalar::{BigInt, BigRational, Scalar};
+use exactccd::scalar::{BigInt, BigRational, CompactRational, Scalar};
 use exactccd::solver::sat::{
     find_box_box_contact, find_box_box_contact_f64, solve_sat, BoxBoxContactF64, SatScenario,
 };
@@ -310,6 +312,24 @@ fn benches(c: &mut Criterion) {
         bch.iter(|| {
             for p in &ps {
                 black_box(sat_time(&p.a, &p.va, &p.b, &p.vb));
+            }
+        })
+    });
+    let compact: Vec<MovingPair<CompactRational>> = ps
+        .iter()
+        .map(|p| {
+            (
+                obb_as(&p.a),
+                Vec3::from_rational(&p.va),
+                obb_as(&p.b),
+                Vec3::from_rational(&p.vb),
+            )
+        })
+        .collect();
+    group.bench_function("sat_exact_compact", |bch| {
+        bch.iter(|| {
+            for (a, va, b, vb) in &compact {
+                black_box(sat_time(a, va, b, vb));
             }
         })
     });

@@ -20,6 +20,7 @@
 //! `&a op &b` without cloning where the type allows it.
 #![deny(clippy::float_arithmetic)]
 
+mod compact;
 mod float;
 #[cfg(feature = "gmp")]
 mod gmp;
@@ -27,6 +28,7 @@ pub mod interval;
 mod parse;
 mod rational;
 
+pub use compact::CompactRational;
 pub use num_bigint::BigInt;
 pub use num_rational::BigRational;
 pub use parse::{parse_number, NumberError};

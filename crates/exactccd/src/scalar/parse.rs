@@ -69,7 +69,9 @@ pub fn parse_number(text: &str) -> Result<BigRational, NumberError> {
         return Err(NumberError::Empty);
     }
     let (negative, body) = split_sign(text);
-    let value = if let Some((num, den)) = body.split_once('/') {
+    let value = if let Some(q) = parse_word_sized(body) {
+        q
+    } else if let Some((num, den)) = body.split_once('/') {
         let n = digits(num).ok_or(NumberError::Syntax)?;
         let d = digits(den).ok_or(NumberError::Syntax)?;
         if d.is_zero() {
@@ -80,6 +82,27 @@ pub fn parse_number(text: &str) -> Result<BigRational, NumberError> {
         parse_decimal(body)?
     };
     Ok(if negative { -value } else { value })
+}
+
+/// An unsigned integer or ratio of integers with at most 18 digits a part
+/// (so each fits in a `u64`) and a non-zero denominator, reduced in
+/// machine words; `None` for anything else (read by the general path).
+fn parse_word_sized(body: &str) -> Option<BigRational> {
+    let part = |s: &str| -> Option<u64> {
+        if s.is_empty() || s.len() > 18 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    };
+    let (n, d) = match body.split_once('/') {
+        Some((n, d)) => (part(n)?, part(d).filter(|&d| d != 0)?),
+        None => (part(body)?, 1),
+    };
+    let g = num_integer::Integer::gcd(&n, &d);
+    Some(BigRational::new_raw(
+        BigInt::from(n / g),
+        BigInt::from(d / g),
+    ))
 }
 
 fn parse_decimal(body: &str) -> Result<BigRational, NumberError> {
@@ -150,6 +173,32 @@ mod tests {
         assert_eq!(parse_number("0").unwrap(), q(0, 1));
         assert_eq!(parse_number("-0.0e5").unwrap(), q(0, 1));
         assert_eq!(parse_number("007").unwrap(), q(7, 1));
+    }
+
+    proptest::proptest! {
+        /// Integers and ratios read in machine words (up to 18 digits a
+        /// part) or by the general path (more digits) give the exact
+        /// reduced value, leading zeros and signs included.
+        #[test]
+        fn integers_and_ratios_read_exactly(
+            n in proptest::prop_oneof![0u128..1000, 0u128..=u128::from(u64::MAX), 0u128..=u128::MAX >> 40],
+            d in proptest::prop_oneof![1u128..1000, 1u128..=u128::from(u64::MAX), 1u128..=u128::MAX >> 40],
+            zeros in 0usize..3,
+            sign in proptest::prop_oneof![proptest::strategy::Just(""), proptest::strategy::Just("-"), proptest::strategy::Just("+")],
+            ratio in proptest::bool::ANY,
+        ) {
+            let pad = "0".repeat(zeros);
+            let (text, d) = if ratio {
+                (format!("{sign}{pad}{n}/{pad}{d}"), d)
+            } else {
+                (format!("{sign}{pad}{n}"), 1)
+            };
+            let magnitude = BigRational::new(BigInt::from(n), BigInt::from(d));
+            let expected = if sign == "-" { -magnitude } else { magnitude };
+            let got = parse_number(&text).unwrap();
+            proptest::prop_assert_eq!(got.numer(), expected.numer(), "{}", text);
+            proptest::prop_assert_eq!(got.denom(), expected.denom(), "{}", text);
+        }
     }
 
     #[test]

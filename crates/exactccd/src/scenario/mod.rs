@@ -319,8 +319,38 @@ pub fn parse_scenario(
     let value: Value =
         serde_json::from_str(text).map_err(|e| ScenarioError::json(e.to_string()))?;
     check_duplicate_keys(text)?;
+    scenario_from_parsed(&value, base_dir, options)
+}
+
+/// Validates a scenario already parsed into a JSON value (a scenario
+/// object inline in a larger document): what [`parse_scenario`] does with
+/// `value.to_string()`, without printing and parsing it again.
+/// `serialized_len` is the length of that text, for the size rule. A value
+/// cannot hold a duplicate key (its parse kept the last one), so there is
+/// none to report.
+pub fn parse_scenario_value(
+    value: &Value,
+    serialized_len: usize,
+    base_dir: Option<&Path>,
+    options: &LoadOptions,
+) -> Result<Scenario, ScenarioError> {
+    if serialized_len as u64 > MAX_SCENARIO_BYTES {
+        return Err(ScenarioError::field(
+            "top level",
+            format!("the scenario has more than {MAX_SCENARIO_BYTES} bytes"),
+            None,
+        ));
+    }
+    scenario_from_parsed(value, base_dir, options)
+}
+
+fn scenario_from_parsed(
+    value: &Value,
+    base_dir: Option<&Path>,
+    options: &LoadOptions,
+) -> Result<Scenario, ScenarioError> {
     let mut loader = body::Loader::new(Reader::new(options.scalar), base_dir);
-    scenario(&mut loader, &Node::root(&value))
+    scenario(&mut loader, &Node::root(value))
 }
 
 fn scenario(loader: &mut body::Loader<'_>, root: &Node<'_>) -> Result<Scenario, ScenarioError> {
