@@ -110,6 +110,20 @@ fn pairs(n: usize) -> Vec<Pair> {
         .collect()
 }
 
+/// The pairs with their boxes and velocities in the scalar `S`.
+fn pairs_as<S: Scalar>(ps: &[Pair]) -> Vec<MovingPair<S>> {
+    ps.iter()
+        .map(|p| {
+            (
+                obb_as(&p.a),
+                Vec3::from_rational(&p.va),
+                obb_as(&p.b),
+                Vec3::from_rational(&p.vb),
+            )
+        })
+        .collect()
+}
+
 fn obb_as<S: Scalar>(o: &Obb<BigRational>) -> Obb<S> {
     Obb {
         center: Vec3::from_rational(&o.center),
@@ -272,17 +286,7 @@ fn rational_motion_bodies(n: usize) -> Vec<(Body, Body)> {
 fn benches(c: &mut Criterion) {
     let ps = pairs(10_000);
     compare(&ps);
-    let f: Vec<MovingPair<f64>> = ps
-        .iter()
-        .map(|p| {
-            (
-                obb_as(&p.a),
-                Vec3::from_rational(&p.va),
-                obb_as(&p.b),
-                Vec3::from_rational(&p.vb),
-            )
-        })
-        .collect();
+    let f: Vec<MovingPair<f64>> = pairs_as(&ps);
     let pp: Vec<ParryPair> = ps.iter().map(parry_pair).collect();
     let mut group = c.benchmark_group("obb_obb_constant_velocity_10000");
     group.sample_size(20);
@@ -315,17 +319,7 @@ fn benches(c: &mut Criterion) {
             }
         })
     });
-    let compact: Vec<MovingPair<CompactRational>> = ps
-        .iter()
-        .map(|p| {
-            (
-                obb_as(&p.a),
-                Vec3::from_rational(&p.va),
-                obb_as(&p.b),
-                Vec3::from_rational(&p.vb),
-            )
-        })
-        .collect();
+    let compact: Vec<MovingPair<CompactRational>> = pairs_as(&ps);
     group.bench_function("sat_exact_compact", |bch| {
         bch.iter(|| {
             for (a, va, b, vb) in &compact {
@@ -335,17 +329,7 @@ fn benches(c: &mut Criterion) {
     });
     #[cfg(feature = "gmp")]
     {
-        let g: Vec<MovingPair<rug::Rational>> = ps
-            .iter()
-            .map(|p| {
-                (
-                    obb_as(&p.a),
-                    Vec3::from_rational(&p.va),
-                    obb_as(&p.b),
-                    Vec3::from_rational(&p.vb),
-                )
-            })
-            .collect();
+        let g: Vec<MovingPair<rug::Rational>> = pairs_as(&ps);
         group.bench_function("sat_exact_rug", |bch| {
             bch.iter(|| {
                 for (a, va, b, vb) in &g {
