@@ -97,6 +97,7 @@ pub use query::{query_from_f64, query_to_f64, MovingPoint, PrimitiveQuery, Query
 pub use scalar::PrimitiveScalar;
 pub use tracked::TrackedF64;
 
+use crate::scalar::BigRational;
 use crate::Error;
 use edge_edge::EdgeEdgePolys;
 use search::{Candidates, InsideTest};
@@ -267,6 +268,16 @@ pub fn find_primitive<S: PrimitiveScalar>(
     })
 }
 
+/// The query with its inputs' exact values, when the scalar answers a
+/// separation `d > 0` by the exact algorithm on them
+/// ([`PrimitiveScalar::exact_value`]; `f64`); `None` otherwise.
+fn exact_query<S: PrimitiveScalar>(q: &PrimitiveQuery<S>) -> Option<PrimitiveQuery<BigRational>> {
+    if crate::scalar::Ring::is_zero(&q.separation) {
+        return None;
+    }
+    query::map_query(q, S::exact_value)
+}
+
 /// Decides whether the primitives come within the query's separation `d`
 /// (any `d >= 0`; [`test_primitive`] sends `d > 0` here), with the
 /// certificate: the first time is `t0` or a root of a region's polynomial
@@ -276,7 +287,7 @@ pub fn test_within_separation<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<Verdict<S::Root>, Error> {
     q.validate()?;
-    if let Some(exact) = S::exact_query(q) {
+    if let Some(exact) = exact_query(q) {
         return test_within_separation(&exact).map(|v| v.map_times(|t| S::root_from_exact(&t)));
     }
     let regions = proximity::query_regions(q);
@@ -297,7 +308,7 @@ pub fn find_within_separation<S: PrimitiveScalar>(
     q: &PrimitiveQuery<S>,
 ) -> Result<PrimitiveContact<S::Root>, Error> {
     q.validate()?;
-    if let Some(exact) = S::exact_query(q) {
+    if let Some(exact) = exact_query(q) {
         return find_within_separation(&exact).map(|c| c.map_times(|t| S::root_from_exact(&t)));
     }
     let regions = proximity::query_regions(q);

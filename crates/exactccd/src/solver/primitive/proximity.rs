@@ -49,7 +49,7 @@
 //! each gap.
 //!
 //! The `f64` scalar runs this code on the exact values of its inputs and
-//! rounds the times back (`PrimitiveScalar::exact_query`): the conditions'
+//! rounds the times back (`PrimitiveScalar::exact_value`): the conditions'
 //! `d`-terms (`d^2 |n|^2` has degree 6 in the coordinates) fall below the
 //! `f64` rounding bound at the query's scale once `d` is small beside it,
 //! and a sign within rounding decides nothing. Reading those signs in

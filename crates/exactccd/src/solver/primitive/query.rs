@@ -269,12 +269,14 @@ pub fn query_to_f64(q: &PrimitiveQuery<BigRational>) -> PrimitiveQuery<f64> {
     }
 }
 
-/// The exact values of an `f64` query (every finite `f64` is a rational);
-/// `None` when a value is not finite.
-pub fn query_from_f64(q: &PrimitiveQuery<f64>) -> Option<PrimitiveQuery<BigRational>> {
-    let r = |x: f64| crate::scalar::rational_from_f64(x);
-    let v = |p: &Vec3<f64>| Some(Vec3::new(r(p.x)?, r(p.y)?, r(p.z)?));
-    let m = |p: &MovingPoint<f64>| Some(MovingPoint::new(v(&p.start)?, v(&p.end)?));
+/// The query with every value mapped by `f` (`None` when `f` gives none
+/// for a value).
+pub fn map_query<S, T>(
+    q: &PrimitiveQuery<S>,
+    f: impl Fn(&S) -> Option<T>,
+) -> Option<PrimitiveQuery<T>> {
+    let v = |p: &Vec3<S>| Some(Vec3::new(f(&p.x)?, f(&p.y)?, f(&p.z)?));
+    let m = |p: &MovingPoint<S>| Some(MovingPoint::new(v(&p.start)?, v(&p.end)?));
     Some(PrimitiveQuery {
         kind: q.kind,
         points: [
@@ -283,7 +285,13 @@ pub fn query_from_f64(q: &PrimitiveQuery<f64>) -> Option<PrimitiveQuery<BigRatio
             m(&q.points[2])?,
             m(&q.points[3])?,
         ],
-        interval: [r(q.interval[0])?, r(q.interval[1])?],
-        separation: r(q.separation)?,
+        interval: [f(&q.interval[0])?, f(&q.interval[1])?],
+        separation: f(&q.separation)?,
     })
+}
+
+/// The exact values of an `f64` query (every finite `f64` is a rational);
+/// `None` when a value is not finite.
+pub fn query_from_f64(q: &PrimitiveQuery<f64>) -> Option<PrimitiveQuery<BigRational>> {
+    map_query(q, |x| crate::scalar::rational_from_f64(*x))
 }

@@ -51,21 +51,21 @@ pub trait PrimitiveScalar: RealRoots {
         zero_at: &dyn Fn(&Self) -> bool,
     ) -> Result<Vec<Self::Root>, IsolationError>;
 
-    /// The query with the exact values of this scalar's inputs, when a
-    /// minimum separation `d > 0` is answered by the exact scalar on them
-    /// and the times rounded back ([`Self::root_from_exact`]): `f64`, whose
-    /// signs cannot decide the separation's conditions (module
-    /// `proximity`: their `d`-terms have degree 6 in the coordinates and
-    /// fall below the rounding bound at the query's scale once `d` is small
-    /// beside it). `None` (the default, the exact scalars): the scalar's
-    /// own signs decide.
-    fn exact_query(q: &super::PrimitiveQuery<Self>) -> Option<super::PrimitiveQuery<BigRational>> {
-        let _ = q;
+    /// The exact value of an input when a minimum separation `d > 0` is
+    /// answered by the exact scalar on the inputs' exact values and the
+    /// times rounded back ([`Self::root_from_exact`]): `f64`, whose signs
+    /// cannot decide the separation's conditions (module `proximity`: their
+    /// `d`-terms have degree 6 in the coordinates and fall below the
+    /// rounding bound at the query's scale once `d` is small beside it).
+    /// `None` (the default, the exact scalars): the scalar's own signs
+    /// decide.
+    fn exact_value(x: &Self) -> Option<BigRational> {
+        let _ = x;
         None
     }
 
     /// An exact time as this scalar's root (used only where
-    /// [`Self::exact_query`] gives a query).
+    /// [`Self::exact_value`] gives values).
     fn root_from_exact(t: &RealAlgebraic) -> Self::Root;
 
     /// The sign of `p` at a root (exact for exact scalars; within the
@@ -316,13 +316,9 @@ impl PrimitiveScalar for f64 {
             .collect())
     }
 
-    /// The exact values of the `f64` inputs (every finite `f64` is a
-    /// rational), when the separation is not zero.
-    fn exact_query(q: &super::PrimitiveQuery<f64>) -> Option<super::PrimitiveQuery<BigRational>> {
-        if q.separation == 0.0 {
-            return None;
-        }
-        super::query::query_from_f64(q)
+    /// Every finite `f64` is a rational.
+    fn exact_value(x: &f64) -> Option<BigRational> {
+        crate::scalar::rational_from_f64(*x)
     }
 
     fn root_from_exact(t: &RealAlgebraic) -> crate::poly::F64Root {
