@@ -86,7 +86,7 @@ fn time_cell_answers_are_certified_and_hold_the_reference() {
 }
 
 #[test]
-#[ignore = "about 15 minutes: the referee's rational interval arithmetic"]
+#[ignore = "about 3 minutes: the referee's rational interval arithmetic (the quick pair runs in CI)"]
 fn time_cell_answers_on_the_whole_sample_are_certified_and_hold_the_reference() {
     certified_and_holding_the_reference(&SAMPLE);
 }
