@@ -48,8 +48,9 @@ fn enclosure(t: &Time) -> (BigRational, BigRational) {
 
 /// A sample of the reference set: angular (centred, off-centre, linear
 /// partner, interval not at 0), screw, poses; contacts and misses. The
-/// referee's rational interval arithmetic takes about a minute and a half
-/// a scenario here: run it with `cargo test -- --ignored spin_certificates`.
+/// referee's rational interval arithmetic takes about 20 s a scenario here
+/// (3 min 8 s for the ten, 2026-11-29): run it with `cargo test --
+/// --ignored spin_certificates`.
 const SAMPLE: [&str; 10] = [
     "cells-00", "cells-01", "cells-04", "cells-07", "cells-11", "cells-13", "cells-15", "cells-21",
     "cells-23", "cells-26",
