@@ -93,7 +93,7 @@ pub use evidence::{
 };
 pub use feature::{EdgeFeature, FaceFeature, PrimitiveFeature};
 pub use outcome::{Certificate, PrimitiveContact, PrimitiveStats, Schedule, Verdict};
-pub use query::{query_from_f64, query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
+pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
 pub use scalar::PrimitiveScalar;
 pub use tracked::TrackedF64;
 

@@ -289,9 +289,3 @@ pub fn map_query<S, T>(
         separation: f(&q.separation)?,
     })
 }
-
-/// The exact values of an `f64` query (every finite `f64` is a rational);
-/// `None` when a value is not finite.
-pub fn query_from_f64(q: &PrimitiveQuery<f64>) -> Option<PrimitiveQuery<BigRational>> {
-    map_query(q, |x| crate::scalar::rational_from_f64(*x))
-}
