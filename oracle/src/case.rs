@@ -3,7 +3,7 @@
 //! interval.
 
 use crate::poly::{Poly, Q};
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// A 3-vector of polynomials in `t`.
 pub type PolyVec = [Poly; 3];
@@ -55,7 +55,9 @@ impl Motion {
     }
 }
 
-/// A convex shape in local coordinates.
+/// A convex shape in local coordinates: a core (a polytope, a segment or a
+/// point) and a radius around it (`0` for the polytopes). The solid is every
+/// point within the radius of the core.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[allow(clippy::large_enum_variant)] // nine rationals against three: not worth a box
 pub enum Shape {
@@ -66,11 +68,29 @@ pub enum Shape {
     },
     /// A solid (closed, flat) triangle.
     Triangle([[Q; 3]; 3]),
+    /// The ball of this radius about the local origin (core: the origin).
+    Sphere {
+        /// The radius, positive.
+        radius: Q,
+    },
+    /// All points within `radius` of the segment between `ends` (core: the
+    /// segment; equal ends make a ball).
+    Capsule {
+        /// The segment's ends.
+        ends: [[Q; 3]; 2],
+        /// The radius, positive.
+        radius: Q,
+    },
+    /// The convex hull of points, at least four of them not coplanar
+    /// (interior and repeated points allowed).
+    Hull(Vec<[Q; 3]>),
 }
 
 impl Shape {
-    /// The vertices in local coordinates (a box's in the order of the sign
-    /// bits of its index: bit `i` set means `+h_i`).
+    /// The vertices of the core in local coordinates (a box's in the order
+    /// of the sign bits of its index: bit `i` set means `+h_i`; a hull's
+    /// points as given, interior ones included: they do not change a
+    /// projection's extent).
     pub fn vertices(&self) -> Vec<[Q; 3]> {
         match self {
             Shape::Box { half_extents: h } => (0..8)
@@ -85,6 +105,17 @@ impl Shape {
                 })
                 .collect(),
             Shape::Triangle(v) => v.to_vec(),
+            Shape::Sphere { .. } => vec![std::array::from_fn(|_| Q::zero())],
+            Shape::Capsule { ends, .. } => ends.to_vec(),
+            Shape::Hull(points) => points.clone(),
+        }
+    }
+
+    /// The radius around the core.
+    pub fn radius(&self) -> Q {
+        match self {
+            Shape::Sphere { radius } | Shape::Capsule { radius, .. } => radius.clone(),
+            Shape::Box { .. } | Shape::Triangle(_) | Shape::Hull(_) => Q::zero(),
         }
     }
 
@@ -102,6 +133,56 @@ impl Shape {
             [0, 2, 3], // -z
         ]
     }
+}
+
+/// The supporting planes of the convex hull of `points`, each once, as
+/// index triples `(i, j, k)` with `(p_j - p_i) x (p_k - p_i)` pointing out:
+/// every triple of points whose plane has all the points on one side
+/// (brute force, `O(n^4)`: plainly correct for the small hulls of test
+/// scenes). The hull is the intersection of their inner half-spaces when
+/// the points are not all coplanar (then the list is empty).
+pub fn hull_faces(points: &[[Q; 3]]) -> Vec<[usize; 3]> {
+    let sub3 = |a: &[Q; 3], b: &[Q; 3]| -> [Q; 3] { std::array::from_fn(|i| &a[i] - &b[i]) };
+    let dot3 = |a: &[Q; 3], b: &[Q; 3]| &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2];
+    let mut planes: Vec<([Q; 3], Q)> = Vec::new();
+    let mut faces = Vec::new();
+    let n = points.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let (u, v) = (sub3(&points[j], &points[i]), sub3(&points[k], &points[i]));
+                let normal: [Q; 3] = [
+                    &u[1] * &v[2] - &u[2] * &v[1],
+                    &u[2] * &v[0] - &u[0] * &v[2],
+                    &u[0] * &v[1] - &u[1] * &v[0],
+                ];
+                if normal.iter().all(Zero::is_zero) {
+                    continue;
+                }
+                let offset = dot3(&normal, &points[i]);
+                let sides: Vec<Q> = points.iter().map(|p| dot3(&normal, p) - &offset).collect();
+                let (above, below) = (
+                    sides.iter().any(|s| s > &Q::zero()),
+                    sides.iter().any(|s| s < &Q::zero()),
+                );
+                let (triple, normal, offset) = match (above, below) {
+                    (false, true) => ([i, j, k], normal, offset),
+                    (true, false) => ([i, k, j], normal.map(|x| -x), -offset),
+                    _ => continue, // a plane through the hull, or all coplanar
+                };
+                // the plane once: normal scaled so its first non-zero entry is +-1
+                let Some(lead) = normal.iter().find(|x| !x.is_zero()).map(|x| x.abs()) else {
+                    continue;
+                };
+                let key = (normal.map(|x| x / &lead), offset / &lead);
+                if !planes.contains(&key) {
+                    planes.push(key);
+                    faces.push(triple);
+                }
+            }
+        }
+    }
+    faces
 }
 
 /// A body: a shape and its motion, possibly piecewise.
@@ -182,6 +263,8 @@ pub struct Case {
     pub t0: Q,
     /// End of the interval.
     pub t1: Q,
+    /// The separation `d >= 0`: "contact" is a distance of at most `d`.
+    pub separation: Q,
 }
 
 impl Case {
@@ -193,7 +276,18 @@ impl Case {
         if self.t0 >= self.t1 {
             return Some("the interval is empty".into());
         }
+        if self.separation < Q::zero() {
+            return Some("the separation is negative".into());
+        }
         for (name, body) in [("a", &self.a), ("b", &self.b)] {
+            if body.shape.radius() < Q::zero() {
+                return Some(format!("{name}: the radius is negative"));
+            }
+            if let Shape::Hull(points) = &body.shape {
+                if hull_faces(points).is_empty() {
+                    return Some(format!("{name}: the hull's points are coplanar"));
+                }
+            }
             let pieces = body.pieces(&self.t0, &self.t1);
             for (from, to, motion) in &pieces {
                 if from >= to {
@@ -250,7 +344,14 @@ impl Case {
             b: single(&self.b),
             t0: self.t0.clone(),
             t1: self.t1.clone(),
+            separation: self.separation.clone(),
         }
+    }
+
+    /// `r_a + r_b + d`: the bodies are within `d` of each other exactly when
+    /// their cores are within this distance.
+    pub fn reach(&self) -> Q {
+        self.a.shape.radius() + self.b.shape.radius() + &self.separation
     }
 }
 

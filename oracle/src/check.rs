@@ -3,11 +3,12 @@
 //! one end) or at an algebraic time (a gcd and bisection).
 
 use crate::algebraic::{Algebraic, AlgebraicError};
-use crate::case::{constant, cross, dot, scale, sub, Body, Case, PolyVec, Shape};
+use crate::case::{constant, cross, dot, hull_faces, scale, sub, Body, Case, PolyVec, Shape};
 use crate::claim::{
     Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,
 };
 use crate::poly::{cmp, count_roots_closed, no_root_in, positive_on, Poly, Q};
+use num_traits::Zero;
 use std::cmp::Ordering;
 
 /// The vertex numerators of a body (world position = numerator / w).
@@ -156,32 +157,53 @@ fn check_piece(
         .iter()
         .map(|b| wa.mul(&dot(&piece.direction, b)))
         .collect();
+    // beyond the reach R = r_a + r_b + d: f > R w_a w_b |direction|, i.e.
+    // f > 0 and f^2 - R^2 (w_a w_b)^2 |direction|^2 > 0
+    let reach = case.reach();
+    let reach_term = (!reach.is_zero()).then(|| {
+        let ww = wa.mul(wb);
+        dot(&piece.direction, &piece.direction)
+            .mul(&ww.mul(&ww))
+            .scale(&(&reach * &reach))
+    });
+    let positive = |f: &Poly| -> Result<(), Q> {
+        match (&piece.to, contact) {
+            (PieceEnd::At(to), _) => {
+                if positive_on(f, &piece.from, to) {
+                    Ok(())
+                } else if f.sign_at(&piece.from) <= 0 {
+                    Err(piece.from.clone())
+                } else {
+                    Err(near_first_root(f, &piece.from, to))
+                }
+            }
+            (PieceEnd::BeforeContact, Some(t)) => positive_before(f, &piece.from, t),
+            (PieceEnd::BeforeContact, None) => Err(piece.from.clone()), // refused above
+        }
+    };
+    if piece.to == PieceEnd::BeforeContact && contact.is_none() {
+        return Err(Verdict::refuted(format!(
+            "separation piece from {} ends at a contact time, but no contact is claimed",
+            piece.from
+        )));
+    }
     for k in least_gap_vertices(&along_a, Ordering::Greater) {
         let a = &along_a[k];
         for l in least_gap_vertices(&along_b, Ordering::Less) {
             let f = along_b[l].sub(a);
-            let outcome = match (&piece.to, contact) {
-                (PieceEnd::At(to), _) => {
-                    if positive_on(&f, &piece.from, to) {
-                        Ok(())
-                    } else if f.sign_at(&piece.from) <= 0 {
-                        Err(piece.from.clone())
-                    } else {
-                        Err(near_first_root(&f, &piece.from, to))
-                    }
-                }
-                (PieceEnd::BeforeContact, Some(t)) => positive_before(&f, &piece.from, t),
-                (PieceEnd::BeforeContact, None) => {
-                    return Err(Verdict::refuted(format!(
-                    "separation piece from {} ends at a contact time, but no contact is claimed",
-                    piece.from
-                )))
-                }
-            };
+            let outcome = positive(&f).and_then(|()| match &reach_term {
+                Some(r) => positive(&f.mul(&f).sub(r)),
+                None => Ok(()),
+            });
             if let Err(at) = outcome {
+                let beyond = if reach_term.is_some() {
+                    format!(" by more than {reach}")
+                } else {
+                    String::new()
+                };
                 return Err(Verdict::Refuted {
                     reason: format!(
-                        "the direction {} does not separate vertex {k} of a from vertex {l} of b on the piece from {}",
+                        "the direction {} does not separate vertex {k} of a from vertex {l} of b{beyond} on the piece from {}",
                         piece.label, piece.from
                     ),
                     counterexample: Some(at),
@@ -193,8 +215,8 @@ fn check_piece(
 }
 
 /// The polynomial conditions `(f, expected sign)` for the point `P / d` to
-/// lie in the body, each to be decided at one time: `expected` is `-1` for
-/// `f <= 0`, `1` for `f >= 0`, `0` for `f == 0`.
+/// lie in the body's core, each to be decided at one time: `expected` is
+/// `-1` for `f <= 0`, `1` for `f >= 0`, `0` for `f == 0`.
 fn membership_conditions(
     body: &Body,
     v: &[PolyVec],
@@ -204,14 +226,28 @@ fn membership_conditions(
     let w = &body.motion.denominator;
     // p - v_i, scaled by w d > 0
     let rel = |i: usize| sub(&scale(p, w), &scale(&v[i], d));
+    // a face (v_i, v_j, v_k), counter-clockwise from outside: p on its inner side
+    let face = |[i, j, k]: [usize; 3], what: String| {
+        let n = cross(&sub(&v[j], &v[i]), &sub(&v[k], &v[i]));
+        (dot(&n, &rel(i)), -1, what)
+    };
+    // p equal to the vertex i
+    let at_vertex = |i: usize, what: &str| -> Vec<(Poly, i32, String)> {
+        rel(i)
+            .into_iter()
+            .enumerate()
+            .map(|(c, f)| (f, 0, format!("{what}, coordinate {c}")))
+            .collect()
+    };
     match &body.shape {
         Shape::Box { .. } => Shape::box_faces()
             .iter()
             .enumerate()
-            .map(|(k, f)| {
-                let n = cross(&sub(&v[f[1]], &v[f[0]]), &sub(&v[f[2]], &v[f[0]]));
-                (dot(&n, &rel(f[0])), -1, format!("box face {k}"))
-            })
+            .map(|(k, f)| face(*f, format!("box face {k}")))
+            .collect(),
+        Shape::Hull(points) => hull_faces(points)
+            .into_iter()
+            .map(|f| face(f, format!("hull plane through points {f:?}")))
             .collect(),
         Shape::Triangle(_) => {
             let n = cross(&sub(&v[1], &v[0]), &sub(&v[2], &v[0]));
@@ -226,6 +262,30 @@ fn membership_conditions(
             }
             out
         }
+        Shape::Sphere { .. } => at_vertex(0, "sphere centre"),
+        Shape::Capsule { ends, .. } if ends[0] == ends[1] => at_vertex(0, "capsule centre"),
+        Shape::Capsule { .. } => {
+            // on the line, not before the first end, not past the second
+            let e = sub(&v[1], &v[0]);
+            let mut out: Vec<(Poly, i32, String)> = cross(&e, &rel(0))
+                .into_iter()
+                .enumerate()
+                .map(|(c, f)| (f, 0, format!("capsule axis line, component {c}")))
+                .collect();
+            out.push((dot(&e, &rel(0)), 1, "capsule axis, first end".into()));
+            out.push((dot(&e, &rel(1)), -1, "capsule axis, second end".into()));
+            out
+        }
+    }
+}
+
+/// True when the sign `s` is the `expected` one (`-1`: `<= 0`, `1`:
+/// `>= 0`, `0`: `== 0`).
+fn sign_holds(s: i32, expected: i32) -> bool {
+    match expected {
+        -1 => s <= 0,
+        1 => s >= 0,
+        _ => s == 0,
     }
 }
 
@@ -237,29 +297,50 @@ fn check_witness(
     w: &ContactWitness,
     t: &Algebraic,
 ) -> Result<(), Verdict> {
-    if t.sign_of(&w.denominator) <= 0 {
-        return Err(Verdict::refuted(format!(
-            "the contact witness {} has a denominator that is not positive at the contact time",
-            w.label
-        )));
+    let (b_point, b_denominator) = match &w.other {
+        Some((q, e)) => (q, e),
+        None => (&w.point, &w.denominator),
+    };
+    for d in [&w.denominator, b_denominator] {
+        if t.sign_of(d) <= 0 {
+            return Err(Verdict::refuted(format!(
+                "the contact witness {} has a denominator that is not positive at the contact time",
+                w.label
+            )));
+        }
     }
-    for (name, body, v) in [("a", &case.a, &vertices.a), ("b", &case.b, &vertices.b)] {
-        for (f, expected, what) in membership_conditions(body, v, &w.point, &w.denominator) {
-            let s = t.sign_of(&f);
-            let ok = match expected {
-                -1 => s <= 0,
-                1 => s >= 0,
-                _ => s == 0,
-            };
-            if !ok {
+    let points = [
+        ("a", &case.a, &vertices.a, &w.point, &w.denominator),
+        ("b", &case.b, &vertices.b, b_point, b_denominator),
+    ];
+    for (name, body, v, p, d) in points {
+        for (f, expected, what) in membership_conditions(body, v, p, d) {
+            if !sign_holds(t.sign_of(&f), expected) {
                 return Err(Verdict::Refuted {
                     reason: format!(
-                        "the contact witness {} is not in body {name} at the contact time ({what} violated)",
+                        "the contact witness {} is not in body {name}'s core at the contact time ({what} violated)",
                         w.label
                     ),
                     counterexample: Some(t.lower()),
                 });
             }
+        }
+    }
+    if w.other.is_some() {
+        // |p/d - q/e|^2 <= R^2, times (d e)^2: R^2 d^2 e^2 - |p e - q d|^2 >= 0
+        let (d, e) = (&w.denominator, b_denominator);
+        let gap = sub(&scale(&w.point, e), &scale(b_point, d));
+        let de = d.mul(e);
+        let reach = case.reach();
+        let slack = de.mul(&de).scale(&(&reach * &reach)).sub(&dot(&gap, &gap));
+        if t.sign_of(&slack) < 0 {
+            return Err(Verdict::Refuted {
+                reason: format!(
+                    "the contact witness {}: its two points are farther apart than {reach} at the contact time",
+                    w.label
+                ),
+                counterexample: Some(t.lower()),
+            });
         }
     }
     Ok(())

@@ -23,8 +23,10 @@ pub enum PieceEnd {
 }
 
 /// "On `[from, to]` (or `[from, T)`), body `b` lies strictly on the positive
-/// side of body `a` along `direction`": every vertex `va` of `a` and `vb` of
-/// `b` satisfies `direction(t) . (vb(t) - va(t)) > 0`.
+/// side of body `a` along `direction`, farther than `r_a + r_b + d`": every
+/// core vertex `va` of `a` and `vb` of `b` satisfies
+/// `direction(t) . (vb(t) - va(t)) > (r_a + r_b + d) |direction(t)|`
+/// (`> 0` for two polytopes at `d = 0`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeparationPiece {
     /// Start of the piece (included).
@@ -40,13 +42,20 @@ pub struct SeparationPiece {
 }
 
 /// "At the contact time the point `point(t) / denominator(t)` lies in both
-/// bodies."
+/// bodies' cores" or, with [`ContactWitness::other`], "it lies in `a`'s
+/// core, `other` in `b`'s, and they are at most `r_a + r_b + d` apart"
+/// (the cores of boxes, triangles and hulls are the solids themselves; a
+/// sphere's is its centre, a capsule's its segment).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContactWitness {
     /// Numerator of the witness point, world coordinates.
     pub point: PolyVec,
     /// Denominator, positive at the contact time.
     pub denominator: Poly,
+    /// A second point, of `b`'s core, as numerator and denominator
+    /// (positive at the contact time); then `point` need lie in `a`'s core
+    /// only.
+    pub other: Option<(PolyVec, Poly)>,
     /// The feature pair (for messages).
     pub label: String,
 }

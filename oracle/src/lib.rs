@@ -7,20 +7,29 @@
 //! matrices) and its own deliberately simple polynomial arithmetic (exact
 //! rationals, Sturm sequences with rational remainders, bisection).
 //!
-//! What it certifies, for two convex bodies (boxes, triangles) under
-//! rational motions over `[t0, t1]`, possibly piecewise (a body's
+//! What it certifies, for two convex bodies (boxes, triangles, convex hulls
+//! of points, spheres, capsules: a core polytope, segment or point and a
+//! radius around it) coming within a separation `d >= 0` of each other
+//! (`d = 0`: touching) under rational motions over `[t0, t1]`, possibly
+//! piecewise (a body's
 //! `switches`: each sub-interval is judged with the motion in force there,
 //! a separation piece that spans a switch on each side separately, and
 //! only when the pieces join up):
 //!
-//! * **separation** on a sub-interval: a direction `d(t)` such that every
-//!   vertex of `b` lies strictly further along `d` than every vertex of `a`,
-//!   checked as "this polynomial has no root on the interval and is positive
-//!   at its start", vertex pair by vertex pair (the projections of convex
-//!   solids are the projections of their vertices);
+//! * **separation** on a sub-interval: a direction `n(t)` such that every
+//!   core vertex of `b` lies further along `n` than every core vertex of
+//!   `a` by more than `R |n|`, `R = r_a + r_b + d` (by more than `0` for
+//!   two polytopes at `d = 0`), checked as "these polynomials (`gap` and
+//!   `gap^2 - R^2 |n|^2`) have no root on the interval and are positive at
+//!   its start", vertex pair by vertex pair (the projections of convex
+//!   cores are the projections of their vertices);
 //! * **contact** at a time `T` (rational, or a root of a stated polynomial in
-//!   an isolating interval): a witness point that lies in both closed solids
-//!   at `T`, checked by the exact sign, at `T`, of each face inequality;
+//!   an isolating interval): a witness point that lies in both cores at `T`,
+//!   or two witness points, one in each core, at most `R` apart, checked by
+//!   the exact sign, at `T`, of each face inequality (a hull's faces are
+//!   found by brute force over triples of its points), of the
+//!   collinearity and end conditions of a segment, and of the squared
+//!   distance;
 //! * hence **the first contact time**: separation pieces that tile
 //!   `[t0, T)` plus a witness at `T` prove that `T` is exactly the first
 //!   contact; pieces that tile `[t0, t1]` prove there is none.
@@ -42,7 +51,7 @@ pub mod poly;
 pub mod spin;
 
 pub use algebraic::{Algebraic, AlgebraicError};
-pub use case::{Body, Case, Motion, PolyVec, Shape};
+pub use case::{hull_faces, Body, Case, Motion, PolyVec, Shape};
 pub use check::{check_certificate, constant_direction, exact_root};
 pub use claim::{
     Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,

@@ -2,4 +2,5 @@
 
 mod piecewise_motion;
 mod referee;
+mod rounded;
 mod spin;

@@ -38,6 +38,7 @@ fn case(first: Motion, s: Q, second: Motion) -> Case {
         },
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: q(0, 1),
     }
 }
 
@@ -68,6 +69,7 @@ fn claim(t: Q) -> Claim {
             contact: Some(ContactWitness {
                 point: [Poly::constant(q(1, 1)), Poly::zero(), Poly::zero()],
                 denominator: Poly::constant(q(1, 1)),
+                other: None,
                 label: "face +x of a".into(),
             }),
         }),

@@ -39,6 +39,7 @@ fn sliding_case(c1: i64, c2: i64) -> Case {
         b: Body::new(unit_box(), mb),
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: q(0, 1),
     }
 }
 
@@ -50,6 +51,7 @@ fn witness(x: Q) -> ContactWitness {
     ContactWitness {
         point: [Poly::constant(x), Poly::zero(), Poly::zero()],
         denominator: Poly::constant(q(1, 1)),
+        other: None,
         label: "face +x of a, face -x of b".into(),
     }
 }
@@ -215,6 +217,7 @@ fn touching_contact_is_contact() {
                 Poly::zero(),
             ],
             denominator: Poly::constant(q(1, 1)),
+            other: None,
             label: "edge-edge".into(),
         },
     );

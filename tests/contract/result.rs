@@ -274,6 +274,7 @@ fn extension_fields_are_written_after_the_contracts() {
         contact: Some(ContactWitness {
             point: axis,
             denominator: Poly::from_coeffs(vec![BigRational::from_integer(BigInt::from(2))]),
+            other: None,
             label: "face +x / vertex (-,+,-)".into(),
             at: None,
         }),

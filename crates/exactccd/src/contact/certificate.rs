@@ -58,13 +58,19 @@ pub struct SeparationPiece {
     pub label: String,
 }
 
-/// A point in both closed solids at the first contact time.
+/// A point in both closed solids at the first contact time or, for
+/// rounded shapes and a separation `d`, two points, one in each body's
+/// core (a sphere's centre, a capsule's segment, a polytope itself), at
+/// most `r_a + r_b + d` apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContactWitness {
     /// The numerator of the point, world coordinates.
     pub point: Vec3<Poly<BigRational>>,
     /// The denominator, positive at the contact time.
     pub denominator: Poly<BigRational>,
+    /// A second point, in `b`'s core, as numerator and denominator: then
+    /// `point` need lie in `a`'s core only.
+    pub other: Option<(Vec3<Poly<BigRational>>, Poly<BigRational>)>,
     /// The feature pair it stands for (`"face +x / vertex (-,+,-)"`).
     pub label: String,
     /// The rational time at which the point is in both solids, when the
@@ -93,7 +99,8 @@ fn vec_json(v: &Vec3<Poly<BigRational>>) -> serde_json::Value {
 impl Certificate {
     /// The certificate as JSON (the result's `certificate` field):
     /// `{"separation": [{"from", "to", "direction", "label"}], "contact":
-    /// {"point", "denominator", "label", "at"} | null}`, numbers as exact strings,
+    /// {"point", "denominator", "label", "at"} | null}`, with `"other_point"`
+    /// and `"other_denominator"` for a second witness point, numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
     pub(crate) fn to_json(&self) -> serde_json::Value {
@@ -113,12 +120,17 @@ impl Certificate {
             })
             .collect();
         let contact = self.contact.as_ref().map(|w| {
-            serde_json::json!({
+            let mut json = serde_json::json!({
                 "point": vec_json(&w.point),
                 "denominator": poly_json(&w.denominator),
                 "label": w.label,
                 "at": w.at.as_ref().map(|t| t.to_string()),
-            })
+            });
+            if let Some((point, denominator)) = &w.other {
+                json["other_point"] = vec_json(point);
+                json["other_denominator"] = poly_json(denominator);
+            }
+            json
         });
         serde_json::json!({ "separation": pieces, "contact": contact })
     }

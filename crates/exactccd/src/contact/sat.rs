@@ -209,6 +209,7 @@ fn cells_certificate(evidence: &CellEvidence) -> Certificate {
         contact: evidence.witness.as_ref().map(|(t, point)| ContactWitness {
             point: constant(point),
             denominator: Poly::from_coeffs(vec![BigRational::from_integer(1.into())]),
+            other: None,
             label: "a point inside both boxes".into(),
             at: Some(t.clone()),
         }),

@@ -223,6 +223,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
             contact: Some(ContactWitness {
                 point: point.map(|x| Poly::constant(exact_value(x))),
                 denominator: Poly::constant(BigRational::from_integer(1.into())),
+                other: None,
                 label,
                 at: None,
             }),

@@ -516,6 +516,7 @@ pub fn find_contact_witness(
             return Some(ContactWitness {
                 point: p.map(Poly::to_rational),
                 denominator: d.to_rational(),
+                other: None,
                 label,
                 at: None,
             });

@@ -53,10 +53,17 @@ fn body(
                 .clone()
                 .map(|v| [v.x.clone(), v.y.clone(), v.z.clone()]),
         ),
-        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
+        Shape::Sphere(sphere) => oracle::Shape::Sphere {
+            radius: sphere.radius.clone(),
+        },
+        Shape::Capsule(c) => oracle::Shape::Capsule {
+            ends: [vec3(&c.a), vec3(&c.b)],
+            radius: c.radius.clone(),
+        },
+        Shape::Convex(points) => oracle::Shape::Hull(points.points.iter().map(vec3).collect()),
+        Shape::Mesh(_) => {
             return Err(format!(
-                "{name} is a {}: the referee certifies convex bodies (boxes, triangles) only",
-                b.shape.kind_name()
+                "{name} is a mesh: the referee certifies convex bodies only"
             ))
         }
     };
@@ -92,6 +99,7 @@ pub(crate) fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> 
         b: body(query.b, query.interval, "b")?,
         t0: t0.clone(),
         t1: t1.clone(),
+        separation: query.separation.clone(),
     })
 }
 
@@ -137,6 +145,7 @@ fn certificate_of(c: &Certificate) -> oracle::Certificate {
         contact: c.contact.as_ref().map(|w| oracle::ContactWitness {
             point: poly_vec(&w.point),
             denominator: poly(&w.denominator),
+            other: w.other.as_ref().map(|(p, d)| (poly_vec(p), poly(d))),
             label: w.label.clone(),
         }),
     }
