@@ -554,3 +554,37 @@ pub fn exact_root(poly: Poly, lo: Q, hi: Q) -> Result<ClaimedTime, AlgebraicErro
 pub fn constant_direction(v: [Q; 3]) -> PolyVec {
     constant(&v)
 }
+
+/// Checks one separation piece on its own (for a certificate being built):
+/// `contact` is the claimed contact time when the piece ends before it.
+/// [`Verdict::Certified`] when the piece separates as it claims.
+pub fn check_separation_piece(
+    case: &Case,
+    piece: &SeparationPiece,
+    contact: Option<&Algebraic>,
+) -> Verdict {
+    if let Some(why) = case.unsupported() {
+        return Verdict::Inconclusive(why);
+    }
+    let fixed = case
+        .breakpoints()
+        .is_empty()
+        .then(|| CaseVertices::of(case));
+    match check_piece_across_switches(case, fixed.as_ref(), piece, contact) {
+        Ok(()) => Verdict::Certified,
+        Err(v) => v,
+    }
+}
+
+/// Checks a contact witness on its own at the time `t` (for a certificate
+/// being built). [`Verdict::Certified`] when it proves contact at `t`.
+pub fn check_contact_witness(case: &Case, witness: &ContactWitness, t: &Algebraic) -> Verdict {
+    if let Some(why) = case.unsupported() {
+        return Verdict::Inconclusive(why);
+    }
+    let at = case_at(case, t);
+    match check_witness(&at, &CaseVertices::of(&at), witness, t) {
+        Ok(()) => Verdict::Certified,
+        Err(v) => v,
+    }
+}

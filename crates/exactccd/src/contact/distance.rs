@@ -1,7 +1,7 @@
 //! The feature-pair distance solver behind `exactccd solve --method
 //! distance`: runs [`solve_distance`] in the requested scalar and converts
-//! its [`DistanceOutcome`] to the method-neutral [`ContactResult`]. No
-//! certificate yet: the referee takes boxes and triangles at separation 0.
+//! its [`DistanceOutcome`] to the method-neutral [`ContactResult`], with a
+//! certificate for exact answers (`core_certificate.rs`).
 #![deny(clippy::float_arithmetic)]
 
 use super::{BodyQuery, ContactResult, DistanceStats, FeaturePair, ScalarKind, SolverStats, Time};
@@ -39,7 +39,13 @@ pub(crate) fn solve(query: &BodyQuery<'_>, scalar: ScalarKind) -> Result<Contact
     match scalar {
         ScalarKind::Exact => {
             let out = solve_distance::<BigRational>(a, b, interval, d)?;
-            Ok(convert(&out, |r| Time::Exact(r.clone())))
+            let mut result = convert(&out, |r| Time::Exact(r.clone()));
+            result.certificate = super::core_certificate::distance_certificate(
+                query,
+                out.first_contact.as_ref(),
+                out.features,
+            );
+            Ok(result)
         }
         ScalarKind::F64 => {
             let out = solve_distance::<f64>(a, b, interval, d)?;

@@ -14,6 +14,7 @@
 #![deny(clippy::float_arithmetic)]
 
 mod certificate;
+mod core_certificate;
 mod dispatch;
 mod distance;
 mod glide;

@@ -11,7 +11,9 @@
 //! enclosure, the certificate's constant directions and witness point.
 #![deny(clippy::float_arithmetic)]
 
-use crate::contact::{Certificate, ContactQuery, ContactResult, PieceEnd, Time};
+use crate::contact::{
+    Certificate, ContactQuery, ContactResult, ContactWitness, PieceEnd, SeparationPiece, Time,
+};
 use crate::geom::Pose;
 use crate::geom::{Shape, Vec3};
 use crate::motion::{Body, Motion, PiecewisePolyMotion, PolyMotion};
@@ -127,27 +129,33 @@ fn time_of(t: &Time) -> Result<oracle::ClaimedTime, String> {
     }
 }
 
+/// A separation piece as the referee states it.
+pub(crate) fn piece_of(p: &SeparationPiece) -> oracle::SeparationPiece {
+    oracle::SeparationPiece {
+        from: p.from.clone(),
+        to: match &p.to {
+            PieceEnd::At(t) => oracle::PieceEnd::At(t.clone()),
+            PieceEnd::BeforeContact => oracle::PieceEnd::BeforeContact,
+        },
+        direction: poly_vec(&p.direction),
+        label: p.label.clone(),
+    }
+}
+
+/// A contact witness as the referee states it.
+pub(crate) fn witness_of(w: &ContactWitness) -> oracle::ContactWitness {
+    oracle::ContactWitness {
+        point: poly_vec(&w.point),
+        denominator: poly(&w.denominator),
+        other: w.other.as_ref().map(|(p, d)| (poly_vec(p), poly(d))),
+        label: w.label.clone(),
+    }
+}
+
 fn certificate_of(c: &Certificate) -> oracle::Certificate {
     oracle::Certificate {
-        separation: c
-            .separation
-            .iter()
-            .map(|p| oracle::SeparationPiece {
-                from: p.from.clone(),
-                to: match &p.to {
-                    PieceEnd::At(t) => oracle::PieceEnd::At(t.clone()),
-                    PieceEnd::BeforeContact => oracle::PieceEnd::BeforeContact,
-                },
-                direction: poly_vec(&p.direction),
-                label: p.label.clone(),
-            })
-            .collect(),
-        contact: c.contact.as_ref().map(|w| oracle::ContactWitness {
-            point: poly_vec(&w.point),
-            denominator: poly(&w.denominator),
-            other: w.other.as_ref().map(|(p, d)| (poly_vec(p), poly(d))),
-            label: w.label.clone(),
-        }),
+        separation: c.separation.iter().map(piece_of).collect(),
+        contact: c.contact.as_ref().map(witness_of),
     }
 }
 

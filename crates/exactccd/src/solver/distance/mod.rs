@@ -35,7 +35,7 @@
 //! transcendental motions (`screw`, `poses`, `angular`) for now.
 #![deny(clippy::float_arithmetic)]
 
-mod core;
+pub(crate) mod core;
 mod pairs;
 mod reach;
 mod report;
