@@ -53,7 +53,8 @@ pub mod spin;
 pub use algebraic::{Algebraic, AlgebraicError};
 pub use case::{hull_faces, Body, Case, Motion, PolyVec, Shape};
 pub use check::{
-    check_certificate, check_contact_witness, check_separation_piece, constant_direction, exact_root,
+    check_certificate, check_contact_witness, check_separation_piece, constant_direction,
+    exact_root,
 };
 pub use claim::{
     Certificate, Claim, ClaimedTime, ContactWitness, PieceEnd, SeparationPiece, Verdict,

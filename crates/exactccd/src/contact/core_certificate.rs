@@ -37,12 +37,12 @@
 
 use super::{BodyQuery, Certificate, ContactQuery, ContactWitness, PieceEnd, SeparationPiece};
 use crate::geom::{Feature, MatrixEntry, Vec3};
-use crate::motion::PolyMotion;
+use crate::motion::{common_pieces, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
-use num_traits::One;
 use crate::solver::distance::core::Core;
 use exactccd_oracle as oracle;
+use num_traits::One;
 use std::cmp::Ordering;
 
 type Q = BigRational;
@@ -91,7 +91,10 @@ impl<S: MatrixEntry> Points<'_, S> {
     fn face_normal(&self, of_b: bool, face: usize) -> (Vec3<S>, &Vec3<S>) {
         let (core, p) = self.side(of_b);
         let c = &core.faces[face].corners;
-        ((&p[c[1]] - &p[c[0]]).cross(&(&p[c[2]] - &p[c[0]])), &p[c[0]])
+        (
+            (&p[c[1]] - &p[c[0]]).cross(&(&p[c[2]] - &p[c[0]])),
+            &p[c[0]],
+        )
     }
 
     /// The pair's direction from `a` to `b`, up to sign for edge-edge pairs
@@ -129,7 +132,8 @@ impl<S: MatrixEntry> Points<'_, S> {
     fn witness(&self, pair: Pair) -> [(Vec3<S>, S); 2] {
         let (pa, pb) = (&self.at[0], &self.at[1]);
         let one = || S::entry_one();
-        let order = |of_b: bool, x: (Vec3<S>, S), y: (Vec3<S>, S)| if of_b { [y, x] } else { [x, y] };
+        let order =
+            |of_b: bool, x: (Vec3<S>, S), y: (Vec3<S>, S)| if of_b { [y, x] } else { [x, y] };
         match pair {
             Pair::VertexVertex(i, j) => [(pa[i].clone(), one()), (pb[j].clone(), one())],
             Pair::VertexEdge(of_b, v, [e0, e1]) => {
@@ -186,7 +190,11 @@ fn all_pairs(cores: [&Core; 2]) -> (Vec<Pair>, Vec<Pair>) {
     }
     for (of_b, x, y) in [(false, a, b), (true, b, a)] {
         for &(v, _) in &x.vertices {
-            pairs.extend(y.edges.iter().map(|&(e0, e1, _)| Pair::VertexEdge(of_b, v, [e0, e1])));
+            pairs.extend(
+                y.edges
+                    .iter()
+                    .map(|&(e0, e1, _)| Pair::VertexEdge(of_b, v, [e0, e1])),
+            );
             pairs.extend((0..y.faces.len()).map(|f| Pair::VertexFace(of_b, v, f)));
         }
     }
@@ -224,15 +232,17 @@ fn reported_pair(cores: [&Core; 2], features: (Feature, Feature)) -> Option<Pair
             .position(|face| face.feature == f)
             .map(Of::Face)
     };
-    Some(match (find(cores[0], features.0)?, find(cores[1], features.1)?) {
-        (Of::Vertex(i), Of::Vertex(j)) => Pair::VertexVertex(i, j),
-        (Of::Vertex(i), Of::Edge(e)) => Pair::VertexEdge(false, i, e),
-        (Of::Edge(e), Of::Vertex(j)) => Pair::VertexEdge(true, j, e),
-        (Of::Vertex(i), Of::Face(f)) => Pair::VertexFace(false, i, f),
-        (Of::Face(f), Of::Vertex(j)) => Pair::VertexFace(true, j, f),
-        (Of::Edge(e), Of::Edge(g)) => Pair::EdgeEdge(e, g),
-        _ => return None,
-    })
+    Some(
+        match (find(cores[0], features.0)?, find(cores[1], features.1)?) {
+            (Of::Vertex(i), Of::Vertex(j)) => Pair::VertexVertex(i, j),
+            (Of::Vertex(i), Of::Edge(e)) => Pair::VertexEdge(false, i, e),
+            (Of::Edge(e), Of::Vertex(j)) => Pair::VertexEdge(true, j, e),
+            (Of::Vertex(i), Of::Face(f)) => Pair::VertexFace(false, i, f),
+            (Of::Face(f), Of::Vertex(j)) => Pair::VertexFace(true, j, f),
+            (Of::Edge(e), Of::Edge(g)) => Pair::EdgeEdge(e, g),
+            _ => return None,
+        },
+    )
 }
 
 /// The world numerators of a core's points under a motion, each times
@@ -267,9 +277,8 @@ impl Scene<'_> {
     /// Both cores' world points at the rational time `t`.
     fn points_at(&self, t: &Q) -> Points<'_, Q> {
         let w = self.common.eval(t);
-        let at = |p: &[PVec]| -> Vec<Vec3<Q>> {
-            p.iter().map(|v| v.map(|c| c.eval(t) / &w)).collect()
-        };
+        let at =
+            |p: &[PVec]| -> Vec<Vec3<Q>> { p.iter().map(|v| v.map(|c| c.eval(t) / &w)).collect() };
         Points {
             cores: self.numerators.cores,
             at: [at(&self.numerators.at[0]), at(&self.numerators.at[1])],
@@ -342,6 +351,19 @@ impl Scene<'_> {
         best.map(|(_, _, pair, flip)| (pair, flip))
     }
 
+    /// True when the pair's direction separates `b` below `a` at `t`
+    /// rather than above (edge-edge and two-sided face directions have no
+    /// sign of their own).
+    fn reversed_at(&self, pair: Pair, t: &Q) -> bool {
+        let (points, _) = self.integer_points_at(t);
+        let n = points.direction(pair);
+        let along = |p: &[Vec3<BigInt>]| -> Vec<BigInt> { p.iter().map(|v| n.dot(v)).collect() };
+        let (a, b) = (along(&points.at[0]), along(&points.at[1]));
+        let above = matches!((b.iter().min(), a.iter().max()), (Some(x), Some(y)) if x > y);
+        let below = matches!((a.iter().min(), b.iter().max()), (Some(x), Some(y)) if x > y);
+        !above && below
+    }
+
     fn piece(&self, from: &Q, to: PieceEnd, pair: Pair, flip: bool) -> SeparationPiece {
         let n = self.numerators.direction(pair);
         SeparationPiece {
@@ -399,7 +421,8 @@ impl Scene<'_> {
                 if d == zero || e == zero {
                     return None;
                 }
-                let gap = &p.scale(&(<Q as Ring>::one() / &d)) - &q.scale(&(<Q as Ring>::one() / &e));
+                let gap =
+                    &p.scale(&(<Q as Ring>::one() / &d)) - &q.scale(&(<Q as Ring>::one() / &e));
                 Some((gap.norm_squared(), pair))
             })
             .collect();
@@ -461,60 +484,23 @@ fn rational_near(t: &RealAlgebraic) -> Q {
     }
 }
 
-/// The certificate of an exact answer of the distance method (module
-/// docs): `first_contact` the answer's first contact (`None`: no contact),
-/// `features` the solver's first feature pair. `None` when it cannot be
-/// built.
-pub(crate) fn distance_certificate(
-    query: &BodyQuery<'_>,
-    first_contact: Option<&RealAlgebraic>,
-    features: Option<(Feature, Feature)>,
-) -> Option<Certificate> {
-    let (t0, t1) = (&query.interval.0, &query.interval.1);
-    let ma = PolyMotion::from_body_on(query.a, t0).filter(|_| !query.a.motion.is_piecewise())?;
-    let mb = PolyMotion::from_body_on(query.b, t0).filter(|_| !query.b.motion.is_piecewise())?;
-    let cores = [Core::of(&query.a.shape, "a").ok()?, Core::of(&query.b.shape, "b").ok()?];
-    let case = super::super::referee::case_of(&ContactQuery::Bodies(*query)).ok()?;
-    let scene = Scene {
-        numerators: Points {
-            cores: [&cores[0], &cores[1]],
-            at: [
-                numerators(&cores[0], &ma, &mb.denominator),
-                numerators(&cores[1], &mb, &ma.denominator),
-            ],
-        },
-        common: &ma.denominator * &mb.denominator,
-        reach: case.reach(),
-        case,
-        pairs: Vec::new(),
-    };
-    let (pairs, common) = all_pairs([&cores[0], &cores[1]]);
-    let scene = Scene { pairs, ..scene };
-    let mut separation = Vec::new();
-    let Some(t) = first_contact else {
-        scene.cover(t0, t1, MAX_DEPTH, &mut separation)?;
-        return Some(Certificate {
-            separation,
-            contact: None,
-        });
-    };
-    let at = super::super::referee::algebraic_of(t).ok()?;
-    let reported = features.and_then(|f| reported_pair([&cores[0], &cores[1]], f));
-    let (witness, pair) = scene.witness(t, &at, reported, &common)?;
-    if t.as_rational() == Some(t0) {
-        return Some(Certificate {
-            separation,
-            contact: Some(witness),
-        });
-    }
-    // the last piece [s, T): the witness pair's direction, its sign from
-    // the midpoint of [t0, T)'s rational part
-    let mut s = t0.clone();
+/// The piece `[s, T)` before the contact `T` at `at` (`s` moving from
+/// `from` towards `T` until the referee accepts it): the witness pair's
+/// direction, signed at a probe time, then the pair direction that
+/// separates best there (the witness pair may touch on a face's boundary,
+/// where its face plane does not separate).
+fn last_piece(
+    scene: &Scene<'_>,
+    from: &Q,
+    t: &RealAlgebraic,
+    at: &oracle::Algebraic,
+    pair: Pair,
+) -> Option<SeparationPiece> {
+    let mut s = from.clone();
     let mut tt = t.detached();
-    let mut tries = 0;
-    let last = loop {
+    for _ in 0..4 * MAX_DEPTH {
         crate::budget::check().ok()?;
-        let (lo, _) = tt.interval();
+        let (lo, hi) = tt.interval();
         if lo <= s {
             tt.refine();
             if tt.as_rational().is_some_and(|q| q <= &s) {
@@ -523,38 +509,89 @@ pub(crate) fn distance_certificate(
             continue;
         }
         let probe = (&s + &lo) / Q::from_i64(2);
-        let points = scene.points_at(&probe);
-        let n = points.direction(pair);
-        let gap_sign = |flip: bool| -> bool {
-            let along = |p: &[Vec3<Q>]| -> Vec<Q> { p.iter().map(|v| n.dot(v)).collect() };
-            let (a, b) = (along(&points.at[0]), along(&points.at[1]));
-            let (a_hi, b_lo) = if flip {
-                (b.iter().max(), a.iter().min())
-            } else {
-                (a.iter().max(), b.iter().min())
-            };
-            matches!((b_lo, a_hi), (Some(x), Some(y)) if x.cmp(y) == Ordering::Greater)
-        };
-        let flip = !gap_sign(false) && gap_sign(true);
-        let piece = scene.piece(&s, PieceEnd::BeforeContact, pair, flip);
-        if scene.accepted(&piece, Some(&at)) {
-            break piece;
-        }
-        tries += 1;
-        if tries > MAX_DEPTH {
-            return None;
+        let candidates = [
+            Some((pair, scene.reversed_at(pair, &probe))),
+            scene.best_direction(&probe),
+        ];
+        let accepted = candidates.into_iter().flatten().find_map(|(pair, flip)| {
+            let piece = scene.piece(&s, PieceEnd::BeforeContact, pair, flip);
+            scene.accepted(&piece, Some(at)).then_some(piece)
+        });
+        if accepted.is_some() {
+            return accepted;
         }
         s = probe;
-        if tt.interval().1 - tt.interval().0 > (&lo - &s) / Q::from_i64(4) {
+        if hi - &lo > (&lo - &s) / Q::from_i64(4) {
             tt.refine();
         }
-    };
-    if &s > t0 {
-        scene.cover(t0, &s, MAX_DEPTH, &mut separation)?;
     }
-    separation.push(last);
+    None
+}
+
+/// The certificate of an exact answer of the distance method (module
+/// docs): `first_contact` the answer's first contact (`None`: no contact),
+/// `features` the solver's first feature pair. Piecewise motions are
+/// covered one common sub-interval at a time (no piece spans a switch).
+/// `None` when it cannot be built.
+pub(crate) fn distance_certificate(
+    query: &BodyQuery<'_>,
+    first_contact: Option<&RealAlgebraic>,
+    features: Option<(Feature, Feature)>,
+) -> Option<Certificate> {
+    let t0 = &query.interval.0;
+    let cores = [
+        Core::of(&query.a.shape, "a").ok()?,
+        Core::of(&query.b.shape, "b").ok()?,
+    ];
+    let case = super::super::referee::case_of(&ContactQuery::Bodies(*query)).ok()?;
+    let (pairs, common) = all_pairs([&cores[0], &cores[1]]);
+    let contact = match first_contact {
+        Some(t) => Some((t, super::super::referee::algebraic_of(t).ok()?)),
+        None => None,
+    };
+    let mut separation = Vec::new();
+    let mut witness = None;
+    for piece in common_pieces(query.a, query.b, query.interval) {
+        let ma = PolyMotion::from_body_on(&piece.a, &piece.from)?;
+        let mb = PolyMotion::from_body_on(&piece.b, &piece.from)?;
+        let scene = Scene {
+            numerators: Points {
+                cores: [&cores[0], &cores[1]],
+                at: [
+                    numerators(&cores[0], &ma, &mb.denominator),
+                    numerators(&cores[1], &mb, &ma.denominator),
+                ],
+            },
+            common: &ma.denominator * &mb.denominator,
+            reach: case.reach(),
+            case: case.clone(),
+            pairs: pairs.clone(),
+        };
+        let ends_here = contact
+            .as_ref()
+            .filter(|(t, _)| t.cmp_rational(&piece.to) != Ordering::Greater);
+        let Some((t, at)) = ends_here else {
+            scene.cover(&piece.from, &piece.to, MAX_DEPTH, &mut separation)?;
+            continue;
+        };
+        let reported = features.and_then(|f| reported_pair([&cores[0], &cores[1]], f));
+        let (w, pair) = scene.witness(t, at, reported, &common)?;
+        witness = Some(w);
+        if t.as_rational() == Some(&piece.from) {
+            if &piece.from != t0 {
+                return None; // the previous sub-interval ended at T
+            }
+            break;
+        }
+        let last = last_piece(&scene, &piece.from, t, at, pair)?;
+        if last.from > piece.from {
+            scene.cover(&piece.from, &last.from, MAX_DEPTH, &mut separation)?;
+        }
+        separation.push(last);
+        break;
+    }
     Some(Certificate {
         separation,
-        contact: Some(witness),
+        contact: witness,
     })
 }
