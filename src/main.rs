@@ -506,6 +506,7 @@ fn run() -> Outcome {
                     glide_variant,
                     sat_variant,
                     budget,
+                    certify: true,
                 },
                 SolveFlags {
                     stats,

@@ -608,7 +608,8 @@ fn only_contacts_of_properness_zero_on_a_face_boundary_are_boundary_touches() {
 /// Two unit boxes, `b` sliding past the top face of `a` at a constant
 /// velocity, a gap of `10^-k` apart (`tests/raster_findings/
 /// linear-near-miss-1e-K.json`): every exact method says no contact and
-/// the referee certifies it. The raster, whose pixel is a sixth to a
+/// the referee certifies it (distance's certificate too, its halving
+/// resolving gaps down to `1e-12`). The raster, whose pixel is a sixth to a
 /// twenty-fourth of an edge, sees the faces touch at gaps of `1e-9` and
 /// `1e-12`: those answers are within its resolution of the certified truth,
 /// so they are classified (near misses), not findings; at `1e-3` and `1e-6`
@@ -639,7 +640,10 @@ fn a_raster_collision_within_its_resolution_of_a_near_miss_is_not_a_finding() {
             .iter()
             .filter(|r| r.verdict == Some(Verdict::Certified))
             .count();
-        assert_eq!(certified, 3, "1e-{k}: sgm, sat and glide certified");
+        assert_eq!(
+            certified, 4,
+            "1e-{k}: sgm, sat, glide and distance certified"
+        );
         assert_eq!(e.raster.len(), 3, "1e-{k}");
         for r in &e.raster {
             let RasterRunOutcome::Compared(c) = &r.outcome else {
@@ -705,8 +709,9 @@ fn a_raster_collision_beyond_its_resolution_of_a_near_miss_is_a_phantom() {
     assert_eq!(findings[0].kind, FindingKind::RasterResolution);
 }
 
-/// The `linear-near-miss` class: every scenario a certified miss (SGM, SAT
-/// and glide exact, all certified by the referee), with no rule-8 finding.
+/// The `linear-near-miss` class: every scenario a certified miss (SGM, SAT,
+/// glide and distance exact, all certified by the referee), with no rule-8
+/// finding.
 #[test]
 fn generated_linear_near_misses_are_certified_misses_without_findings() {
     use exactccd_oracle::Verdict;
@@ -721,7 +726,7 @@ fn generated_linear_near_misses_are_certified_misses_without_findings() {
             .iter()
             .filter(|r| r.verdict == Some(Verdict::Certified))
             .count();
-        assert_eq!(certified, 3, "{i}");
+        assert_eq!(certified, 4, "{i}: sgm, sat, glide and distance");
         assert_eq!(e.raster.len(), 3, "{i}: glide applies");
     }
 }

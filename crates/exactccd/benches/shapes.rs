@@ -73,8 +73,15 @@ fn parry_time(c: &ParryCase) -> Option<f64> {
     .map(|h| h.time_of_impact)
 }
 
+/// The solver alone: without the certificate the referee checks
+/// (`SolveOptions::certify`), whose cost `examples/shapes_profile.rs`
+/// reports beside.
 fn solve(s: &Scenario, scalar: ScalarKind) -> ContactResult {
-    let (method, r) = solve_with_default_method(&s.query(), scalar, &SolveOptions::default());
+    let options = SolveOptions {
+        certify: false,
+        ..SolveOptions::default()
+    };
+    let (method, r) = solve_with_default_method(&s.query(), scalar, &options);
     assert_eq!(method, Method::Distance);
     r.expect("an answer")
 }

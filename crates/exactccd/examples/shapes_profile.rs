@@ -1,7 +1,9 @@
 //! Per-query medians of sphere-box and capsule-capsule first contact under
 //! `linear` motion, on the `shapes` bench's set (`benches/shapes_set`):
 //! each query solved as `exactccd solve` does without `--method`, exact and
-//! `f64`, and parry3d-f64's `cast_shapes` on the same pair, timed by the
+//! `f64` (the solver alone, as the `shapes` bench; the exact solve also
+//! with the certificate the referee checks), and parry3d-f64's
+//! `cast_shapes` on the same pair, timed by the
 //! thread's CPU clock (the machine is shared: wall time is not ours). A
 //! query is repeated `reps` times inside one reading and the reading
 //! divided by `reps`, so that the clock's own cost (tens of nanoseconds)
@@ -57,8 +59,18 @@ fn quantiles(mut xs: Vec<f64>) -> String {
     )
 }
 
+/// The solver alone (no certificate), as the `shapes` bench times it.
 fn solve(s: &Scenario, scalar: ScalarKind) -> ContactResult {
-    solve_with_default_method(&s.query(), scalar, &SolveOptions::default())
+    solve_certified(s, scalar, false)
+}
+
+/// The solve with or without the certificate the referee checks.
+fn solve_certified(s: &Scenario, scalar: ScalarKind, certify: bool) -> ContactResult {
+    let options = SolveOptions {
+        certify,
+        ..SolveOptions::default()
+    };
+    solve_with_default_method(&s.query(), scalar, &options)
         .1
         .expect("an answer")
 }
@@ -146,6 +158,14 @@ fn main() {
                 })
             })
             .collect();
+        let certified_ns: Vec<f64> = exact
+            .iter()
+            .map(|s| {
+                per_call(reps, || {
+                    black_box(solve_certified(s, ScalarKind::Exact, true));
+                })
+            })
+            .collect();
         let f64_ns: Vec<f64> = fast
             .iter()
             .map(|s| {
@@ -189,6 +209,7 @@ fn main() {
             pair.name()
         );
         println!("  exact {}", quantiles(exact_ns));
+        println!("  exact with its certificate {}", quantiles(certified_ns));
         println!("  f64   {}", quantiles(f64_ns));
         println!("  parry {}", quantiles(parry_ns));
     }

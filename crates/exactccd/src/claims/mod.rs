@@ -167,9 +167,9 @@ pub struct ExactTruth {
     /// The exact answer.
     pub result: ContactResult,
     /// True when the referee certified it; false when the referee has no
-    /// certificate for this kind of scenario yet (spheres, capsules, convex
-    /// hulls, a separation, meshes, primitive queries, motions glide alone
-    /// answers) and the answer is the exact solver's alone.
+    /// certificate for this kind of scenario yet (meshes, motions glide
+    /// alone answers, a near miss the distance certificate cannot resolve)
+    /// and the answer is the exact solver's alone.
     pub certified: bool,
 }
 
@@ -177,12 +177,13 @@ pub struct ExactTruth {
 /// can be: for two boxes under pure translation the lean constant-axis
 /// answer (no features, point or normal:
 /// `contact::solve_box_translation`), else SGM's for two boxes, else
-/// SAT's. Where the referee has no certificate for the scenario (it judges
-/// convex polyhedra, not rounded shapes, hulls given by points, a
-/// separation, meshes or primitive queries), the exact answer of the
-/// default method (`contact::solve_with_default_method`), marked
-/// uncertified. `Err` with the reasons when no exact answer is found, or
-/// when a method's own answer is refuted (then no answer is trusted).
+/// SAT's, else the default method's (`contact::solve_with_default_method`:
+/// distance for rounded shapes, hulls and separations, primitive for
+/// queries), each when the referee certifies it. Where it certifies none
+/// (meshes, motions glide alone answers), SAT's or else the default
+/// method's exact answer, marked uncertified. `Err` with the reasons when
+/// no exact answer is found, or when a method's own answer is refuted
+/// (then no answer is trusted).
 pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
     let q = scenario.query();
     let mut reasons = Vec::new();
@@ -190,12 +191,7 @@ pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
     let mut uncertified = None;
     // a method's answer refuted: no uncertified answer is trusted
     let mut refuted = false;
-    if scenario.primitive().is_some() {
-        reasons.push(
-            "the referee judges two bodies, not a primitive query (vertex-face or edge-edge)"
-                .to_string(),
-        );
-    } else {
+    if scenario.primitive().is_none() {
         // two boxes under pure translation: the lean constant-axis answer,
         // when the referee certifies it
         if let Some(r) = q.bodies().as_ref().and_then(solve_box_translation) {
@@ -231,21 +227,34 @@ pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
     if refuted {
         return Err(reasons.join("; "));
     }
-    if let Some(result) = uncertified {
-        return Ok(ExactTruth {
-            result,
-            certified: false,
-        });
-    }
-    match solve_with_default_method(&q, ScalarKind::Exact, &SolveOptions::default()) {
-        (_, Ok(result)) => Ok(ExactTruth {
+    // the default method (distance, primitive, glide ...), certified where
+    // the referee can
+    let (method, default) =
+        solve_with_default_method(&q, ScalarKind::Exact, &SolveOptions::default());
+    let default = match default {
+        Ok(result) => match referee(&q, &result) {
+            Verdict::Certified => {
+                return Ok(ExactTruth {
+                    result,
+                    certified: true,
+                })
+            }
+            Verdict::Refuted { reason, .. } => return Err(format!(
+                "{method}'s own exact answer was refuted ({reason}): please report this scenario"
+            )),
+            Verdict::Inconclusive(_) => Some(result),
+        },
+        Err(e) => {
+            reasons.push(format!("{method}: {e}"));
+            None
+        }
+    };
+    match uncertified.or(default) {
+        Some(result) => Ok(ExactTruth {
             result,
             certified: false,
         }),
-        (method, Err(e)) => {
-            reasons.push(format!("{method}: {e}"));
-            Err(reasons.join("; "))
-        }
+        None => Err(reasons.join("; ")),
     }
 }
 

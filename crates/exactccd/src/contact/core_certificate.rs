@@ -375,7 +375,7 @@ impl Scene<'_> {
     }
 
     fn accepted(&self, piece: &SeparationPiece, contact: Option<&oracle::Algebraic>) -> bool {
-        let p = super::super::referee::piece_of(piece);
+        let p = super::oracle_form::piece_of(piece);
         oracle::check_separation_piece(&self.case, &p, contact) == oracle::Verdict::Certified
     }
 
@@ -436,11 +436,8 @@ impl Scene<'_> {
             let Some(w) = self.witness_of(pair, t) else {
                 continue;
             };
-            let checked = oracle::check_contact_witness(
-                &self.case,
-                &super::super::referee::witness_of(&w),
-                at,
-            );
+            let checked =
+                oracle::check_contact_witness(&self.case, &super::oracle_form::witness_of(&w), at);
             if checked == oracle::Verdict::Certified {
                 return Some((w, pair));
             }
@@ -543,10 +540,10 @@ pub(crate) fn distance_certificate(
         Core::of(&query.a.shape, "a").ok()?,
         Core::of(&query.b.shape, "b").ok()?,
     ];
-    let case = super::super::referee::case_of(&ContactQuery::Bodies(*query)).ok()?;
+    let case = super::oracle_form::case_of(&ContactQuery::Bodies(*query)).ok()?;
     let (pairs, common) = all_pairs([&cores[0], &cores[1]]);
     let contact = match first_contact {
-        Some(t) => Some((t, super::super::referee::algebraic_of(t).ok()?)),
+        Some(t) => Some((t, super::oracle_form::algebraic_of(t).ok()?)),
         None => None,
     };
     let mut separation = Vec::new();

@@ -137,7 +137,7 @@ fn solve_unbudgeted(
         }
     }
     match method {
-        Method::Distance => super::distance::solve(query, scalar),
+        Method::Distance => super::distance::solve(query, scalar, options.certify),
         Method::Primitive => Err(Error::not_applicable(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),

@@ -33,18 +33,25 @@ fn convert<S: RealRoots>(
     }
 }
 
-/// Runs the distance solver on the query in the requested scalar.
-pub(crate) fn solve(query: &BodyQuery<'_>, scalar: ScalarKind) -> Result<ContactResult, Error> {
+/// Runs the distance solver on the query in the requested scalar, with
+/// the certificate of an exact answer when `certify`.
+pub(crate) fn solve(
+    query: &BodyQuery<'_>,
+    scalar: ScalarKind,
+    certify: bool,
+) -> Result<ContactResult, Error> {
     let (a, b, interval, d) = (query.a, query.b, query.interval, query.separation);
     match scalar {
         ScalarKind::Exact => {
             let out = solve_distance::<BigRational>(a, b, interval, d)?;
             let mut result = convert(&out, |r| Time::Exact(r.clone()));
-            result.certificate = super::core_certificate::distance_certificate(
-                query,
-                out.first_contact.as_ref(),
-                out.features,
-            );
+            if certify {
+                result.certificate = super::core_certificate::distance_certificate(
+                    query,
+                    out.first_contact.as_ref(),
+                    out.features,
+                );
+            }
             Ok(result)
         }
         ScalarKind::F64 => {

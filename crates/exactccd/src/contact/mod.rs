@@ -19,6 +19,7 @@ mod dispatch;
 mod distance;
 mod glide;
 mod json;
+pub(crate) mod oracle_form;
 mod primitive;
 mod query;
 mod sat;
@@ -32,6 +33,7 @@ pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{default_method, solve, solve_with_default_method};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
+pub(crate) use primitive::primitive_bodies;
 pub use query::{
     BodyQuery, ContactQuery, GlideVariant, Integrator, Method, SatVariant, ScalarKind,
     SolveOptions, DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,

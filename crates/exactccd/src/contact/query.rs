@@ -170,6 +170,12 @@ pub struct SolveOptions {
     /// with a "resource limit exceeded" error that says what it was doing
     /// and what it had established (`crate::budget`).
     pub budget: WorkBudget,
+    /// Build the certificate of an exact answer where the method builds it
+    /// after solving (`distance`, `primitive`: separation pieces checked
+    /// by the referee as they are found, several times the solve's own
+    /// cost). Default `true`; the referee and `check` need it, a timing of
+    /// the solver alone turns it off.
+    pub certify: bool,
 }
 
 impl Default for SolveOptions {
@@ -182,6 +188,7 @@ impl Default for SolveOptions {
             glide_variant: GlideVariant::Analytic,
             sat_variant: SatVariant::Cells,
             budget: WorkBudget::default(),
+            certify: true,
         }
     }
 }

@@ -11,111 +11,14 @@
 //! enclosure, the certificate's constant directions and witness point.
 #![deny(clippy::float_arithmetic)]
 
-use crate::contact::{
-    Certificate, ContactQuery, ContactResult, ContactWitness, PieceEnd, SeparationPiece, Time,
-};
+use crate::contact::oracle_form::{algebraic_of, case_of, certificate_of, motion, vec3};
+use crate::contact::{ContactQuery, ContactResult, PieceEnd, Time};
 use crate::geom::Pose;
 use crate::geom::{Shape, Vec3};
-use crate::motion::{Body, Motion, PiecewisePolyMotion, PolyMotion};
-use crate::poly::{Poly, RealAlgebraic};
+use crate::motion::{Body, Motion, PolyMotion};
+use crate::poly::Poly;
 use crate::scalar::BigRational;
 use exactccd_oracle as oracle;
-
-fn poly(p: &Poly<BigRational>) -> oracle::Poly {
-    oracle::Poly::new(p.coeffs().to_vec())
-}
-
-fn poly_vec(v: &Vec3<Poly<BigRational>>) -> oracle::PolyVec {
-    [poly(&v.x), poly(&v.y), poly(&v.z)]
-}
-
-fn motion(m: &PolyMotion<BigRational>) -> oracle::Motion {
-    let rows = &m.linear.rows;
-    oracle::Motion {
-        linear: std::array::from_fn(|i| std::array::from_fn(|j| poly(&rows[i][j]))),
-        translation: poly_vec(&m.translation),
-        denominator: poly(&m.denominator),
-    }
-}
-
-/// A body for the referee: its shape and its motion, compiled piece by
-/// piece for a piecewise motion (the first piece's motion, then a switch
-/// at each breakpoint).
-fn body(
-    b: &Body,
-    interval: &(BigRational, BigRational),
-    name: &str,
-) -> Result<oracle::Body, String> {
-    let shape = match &b.shape {
-        Shape::Box(bx) => oracle::Shape::Box {
-            half_extents: bx.half_extents.clone(),
-        },
-        Shape::Triangle(t) => oracle::Shape::Triangle(
-            t.vertices
-                .clone()
-                .map(|v| [v.x.clone(), v.y.clone(), v.z.clone()]),
-        ),
-        Shape::Sphere(sphere) => oracle::Shape::Sphere {
-            radius: sphere.radius.clone(),
-        },
-        Shape::Capsule(c) => oracle::Shape::Capsule {
-            ends: [vec3(&c.a), vec3(&c.b)],
-            radius: c.radius.clone(),
-        },
-        Shape::Convex(points) => oracle::Shape::Hull(points.points.iter().map(vec3).collect()),
-        Shape::Mesh(_) => {
-            return Err(format!(
-                "{name} is a mesh: the referee certifies convex bodies only"
-            ))
-        }
-    };
-    let m = PiecewisePolyMotion::from_body_on(b, interval).ok_or_else(|| {
-        format!(
-            "{name} moves by a {} motion, transcendental in t: no exact certificate exists",
-            b.motion.kind_name()
-        )
-    })?;
-    let mut pieces = m.pieces.iter();
-    let first = pieces
-        .next()
-        .ok_or_else(|| format!("{name} has a piecewise motion without pieces"))?;
-    Ok(oracle::Body {
-        shape,
-        motion: motion(&first.2),
-        switches: pieces
-            .map(|(from, _, m)| (from.clone(), motion(m)))
-            .collect(),
-    })
-}
-
-/// The referee's case for a query, or why the referee cannot judge it.
-pub(crate) fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> {
-    let Some(query) = query.bodies() else {
-        return Err(
-            "a primitive query (vertex-face or edge-edge): the referee judges bodies only".into(),
-        );
-    };
-    let (t0, t1) = (&query.interval.0, &query.interval.1);
-    Ok(oracle::Case {
-        a: body(query.a, query.interval, "a")?,
-        b: body(query.b, query.interval, "b")?,
-        t0: t0.clone(),
-        t1: t1.clone(),
-        separation: query.separation.clone(),
-    })
-}
-
-/// An exact time as the referee states it: a rational, or a root of the
-/// time's polynomial in its current isolating interval.
-pub(crate) fn algebraic_of(t: &RealAlgebraic) -> Result<oracle::Algebraic, oracle::AlgebraicError> {
-    match t.as_rational() {
-        Some(q) => Ok(oracle::Algebraic::Rational(q.clone())),
-        None => {
-            let (lo, hi) = t.interval();
-            oracle::Algebraic::root(poly(&t.polynomial().to_rational()), lo, hi)
-        }
-    }
-}
 
 fn time_of(t: &Time) -> Result<oracle::ClaimedTime, String> {
     match t {
@@ -126,36 +29,6 @@ fn time_of(t: &Time) -> Result<oracle::ClaimedTime, String> {
         Time::Enclosure { lower, upper } => Err(format!(
             "the time is an enclosure [{lower}, {upper}] of a transcendental number"
         )),
-    }
-}
-
-/// A separation piece as the referee states it.
-pub(crate) fn piece_of(p: &SeparationPiece) -> oracle::SeparationPiece {
-    oracle::SeparationPiece {
-        from: p.from.clone(),
-        to: match &p.to {
-            PieceEnd::At(t) => oracle::PieceEnd::At(t.clone()),
-            PieceEnd::BeforeContact => oracle::PieceEnd::BeforeContact,
-        },
-        direction: poly_vec(&p.direction),
-        label: p.label.clone(),
-    }
-}
-
-/// A contact witness as the referee states it.
-pub(crate) fn witness_of(w: &ContactWitness) -> oracle::ContactWitness {
-    oracle::ContactWitness {
-        point: poly_vec(&w.point),
-        denominator: poly(&w.denominator),
-        other: w.other.as_ref().map(|(p, d)| (poly_vec(p), poly(d))),
-        label: w.label.clone(),
-    }
-}
-
-fn certificate_of(c: &Certificate) -> oracle::Certificate {
-    oracle::Certificate {
-        separation: c.separation.iter().map(piece_of).collect(),
-        contact: c.contact.as_ref().map(witness_of),
     }
 }
 
@@ -179,10 +52,6 @@ pub(crate) fn is_transcendental(body: &Body) -> bool {
         body.motion,
         Motion::Angular { .. } | Motion::Screw { .. } | Motion::Poses { .. }
     )
-}
-
-fn vec3(v: &Vec3<BigRational>) -> [BigRational; 3] {
-    [v.x.clone(), v.y.clone(), v.z.clone()]
 }
 
 fn pose(p: &Pose<BigRational>) -> oracle::Pose {
