@@ -178,7 +178,7 @@ fn the_classes_are_varied() {
 #[test]
 fn a_small_shapes_campaign_has_no_findings() {
     let config = CampaignConfig {
-        cases: 140,
+        cases: 350,
         seed: 2026,
         jobs: Some(2),
         shard: (1, 1),
@@ -189,7 +189,7 @@ fn a_small_shapes_campaign_has_no_findings() {
         budget: Default::default(),
     };
     let (lines, summary) = run_campaign(&config).expect("the campaign runs");
-    assert_eq!(summary.cases(), 140);
+    assert_eq!(summary.cases(), 350);
     assert_eq!(summary.scenarios_with_findings(), 0, "{}", summary.table());
     assert_eq!(summary.classes.len(), 7);
     let mut judged = 0;
@@ -217,5 +217,59 @@ fn a_small_shapes_campaign_has_no_findings() {
         assert_eq!(float.status, "answered", "{}", line.name);
         assert!(float.class.is_some(), "{}", line.name);
     }
-    assert_eq!(judged, 140);
+    assert_eq!(judged, 350);
+}
+
+const PARALLEL_EDGES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/shape_findings/shape-graze-2026-6457.json"
+));
+
+fn solve_file(text: &str, method: Method, scalar: ScalarKind) -> exactccd::ContactResult {
+    let s = exactccd::scenario::parse_scenario(
+        text,
+        None,
+        &exactccd::scenario::LoadOptions::for_scalar(scalar),
+    )
+    .expect("a valid scenario");
+    exactccd::solve(&s.query(), method, scalar, &SolveOptions::default()).expect("an answer")
+}
+
+fn float_time(r: &exactccd::ContactResult) -> f64 {
+    match &r.time {
+        Some(Time::Float(x)) => *x,
+        Some(Time::Exact(t)) => t.to_f64(),
+        other => panic!("a time, not {other:?}"),
+    }
+}
+
+/// `shape-graze-2026-6457`, shrunk (`tests/shape_findings/`): two boxes at
+/// separation 0, `a` turned by a rotation with entries `3/5, 4/5`, `b` at a
+/// constant rotation on a parabola, two edges parallel throughout. The
+/// exact answers of distance, SGM and SAT agree (contact on
+/// `[0.4564..., 0.9128...]`), and so do SGM's and SAT's `f64` answers.
+#[test]
+fn parallel_edges_exact_methods_agree() {
+    let distance = solve_file(PARALLEL_EDGES, Method::Distance, ScalarKind::Exact);
+    for method in [Method::Sgm, Method::Sat] {
+        let other = solve_file(PARALLEL_EDGES, method, ScalarKind::Exact);
+        assert_eq!(other.time, distance.time, "{method}");
+        assert_eq!(other.contact_intervals, distance.contact_intervals);
+        let f = solve_file(PARALLEL_EDGES, method, ScalarKind::F64);
+        assert!((float_time(&f) - float_time(&distance)).abs() < 1e-9);
+    }
+    let t = float_time(&distance);
+    assert!((t - 0.456_435_464_587_638).abs() < 1e-12, "{t}");
+}
+
+/// The same scenario in the distance method's `f64` path: it reports contact
+/// on the whole interval `[0, 1]` (the parallel edges' pair, nearly
+/// degenerate once rounded), where every other answer starts at 0.4564.
+/// The campaign classifies it `early` (an `f64` class, not a finding).
+#[test]
+#[ignore = "not fixed: distance f64 reports contact from t0 on parallel edges under a rounded rotation (shape-graze-2026-6457)"]
+fn parallel_edges_distance_f64_finds_the_contact_time() {
+    let exact = solve_file(PARALLEL_EDGES, Method::Distance, ScalarKind::Exact);
+    let f = solve_file(PARALLEL_EDGES, Method::Distance, ScalarKind::F64);
+    assert!((float_time(&f) - float_time(&exact)).abs() < 1e-9);
 }

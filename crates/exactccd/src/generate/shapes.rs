@@ -12,9 +12,9 @@
 //! (rectangles may be segments or points). When the two rectangles'
 //! projections meet (`|o_i| <= A_i + B_i`) and the gap
 //! `g = z_b - reach_b - reach_a` is not negative, the distance between the
-//! solids is exactly
-//! `g`: the plane `z = reach_a` separates them, so the distance is at least
-//! `g`, and a vertical segment of length `g` joins a point of each. Moving
+//! solids is exactly `g`: the plane `z = reach_a` separates them, so the
+//! distance is at least `g`, and a vertical segment of length `g` joins a
+//! point of each. Moving
 //! `b` only vertically relative to `a` keeps the projections, so the first
 //! time the distance is at most `d` is the first time `g(t) <= d`: a
 //! rational time by construction.
