@@ -248,8 +248,12 @@ struct CampaignArgs {
     /// axis-aligned, parallel-edges, touching-instant, flush-sliding,
     /// contact-at-start, contact-at-end, near-miss, rotation and spin
     /// (glide's rules 6 and 7), raster and linear-near-miss (glide's rule
-    /// 8), piecewise, or the groups random, degenerate, glide (linear,
-    /// rotation, spin, raster, linear-near-miss), all [default: all].
+    /// 8), piecewise, shape-linear, shape-rational, shape-touch,
+    /// shape-graze, shape-near-miss, shape-at-start and shape-at-end
+    /// (spheres, capsules, convex hulls, boxes and triangles with a
+    /// separation), or the groups random, degenerate, glide (linear,
+    /// rotation, spin, raster, linear-near-miss), shapes (the seven shape
+    /// classes), all [default: all].
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)

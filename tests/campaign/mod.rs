@@ -1,4 +1,5 @@
 //! Campaigns: differential rules on generated scenarios.
 
 mod raster;
+mod shapes;
 mod sigma_path;

@@ -246,3 +246,22 @@ fn malformed_shapes_and_separations_name_the_field() {
     .unwrap_err();
     assert!(e.is_not_applicable());
 }
+
+#[test]
+fn f64_takes_a_pose_rotation_rounded_to_f64() {
+    // a unit box turned about z by the rational rotation (3/5, 4/5): its top
+    // face stays at z = 1; a unit sphere comes down from z = 5 at speed 2,
+    // within 1/2 of the face when 5 - 2t = 1 + 1 + 1/2, at t = 5/4
+    let turned = r#"{"shape":{"box":{"half_extents":["1","1","1"]}},"pose":{"rotation":[["3/5","-4/5","0"],["4/5","3/5","0"],["0","0","1"]]}}"#;
+    let falling = r#"{"shape":{"sphere":{"radius":"1"}},"pose":{"translation":["0","0","5"]},"motion":{"linear":{"velocity":["0","0","-2"]}}}"#;
+    let text = scenario(r#"["0","4"]"#, "1/2", turned, falling);
+    let e = run(&text, None, ScalarKind::Exact);
+    assert_eq!(exact(e.time.as_ref().unwrap()), "5/4");
+    // 3/5 and 4/5 are not dyadic: rounded, the rotation is orthogonal only
+    // within the f64 tolerance, and the f64 run used to refuse it as a
+    // non-rigid motion
+    let f = run(&text, Some(Method::Distance), ScalarKind::F64);
+    assert!(f.collides);
+    assert!((approx(f.time.as_ref().unwrap()) - 1.25).abs() < 1e-9);
+    assert!((approx(&f.contact_intervals[0].1) - approx(&e.contact_intervals[0].1)).abs() < 1e-9);
+}

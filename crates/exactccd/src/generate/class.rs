@@ -1,6 +1,6 @@
 //! The scenario classes of the generators and the campaigns: their names
 //! (`campaign --class NAME`), groups (`random`, `degenerate`, `glide`,
-//! `all`) and order.
+//! `shapes`, `all`) and order.
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,6 +55,35 @@ pub enum ScenarioClass {
     /// rotation of degree 1 or 2, then, from a random inner time, another
     /// turn and a drift towards `a` that start at the first piece's pose.
     Piecewise,
+    /// Random pairs among boxes, triangles, spheres, capsules and convex
+    /// hulls (four to eight points, sometimes with a duplicate or a point
+    /// inside) with the placements and constant velocities of
+    /// [`ScenarioClass::Linear`], `a` moving in a quarter of them; a
+    /// separation `d` of zero in a third, else `2^-k` or a fraction.
+    ShapeLinear,
+    /// The shapes of [`ScenarioClass::ShapeLinear`] under the rational
+    /// motions of [`ScenarioClass::RationalRotation`] of degree 1 or 2.
+    ShapeRational,
+    /// Two shapes with flat known extremes (a box face, a sphere's pole, a
+    /// capsule's side or end, a triangle, a hull's face), one above the
+    /// other, closing vertically at a constant relative velocity: the
+    /// distance reaches exactly `d` at a rational inner instant `t*` and
+    /// keeps falling (`generate::shapes` module docs). Expected: `t*`.
+    ShapeTouch,
+    /// The distance comes down to exactly `d` at one inner instant and
+    /// grows again: the stacked shapes on a vertical parabola, or a sphere
+    /// or capsule passing over another (parallel capsule sides exactly `d`
+    /// apart at the instant). Expected: that instant.
+    ShapeGraze,
+    /// [`ScenarioClass::ShapeGraze`] with a closest distance of exactly
+    /// `d + 2^-k` (`k` from 4 to 40). Expected: no contact.
+    ShapeNearMiss,
+    /// [`ScenarioClass::ShapeTouch`]'s shapes exactly `d` apart at `t0`,
+    /// closing, resting, sliding or parting. Expected: `t0`.
+    ShapeAtStart,
+    /// [`ScenarioClass::ShapeTouch`]'s shapes closing to exactly `d` at
+    /// `t1`. Expected: `t1`.
+    ShapeAtEnd,
 }
 
 impl ScenarioClass {
@@ -95,8 +124,22 @@ impl ScenarioClass {
         ScenarioClass::LinearNearMiss,
     ];
 
+    /// The classes of the sphere, capsule, convex hull and minimum
+    /// separation additions (docs/FORMAT.md 5.2, 5.3): the campaign group
+    /// `shapes`, two random classes then five constructed with a known
+    /// answer.
+    pub const SHAPES: [ScenarioClass; 7] = [
+        ScenarioClass::ShapeLinear,
+        ScenarioClass::ShapeRational,
+        ScenarioClass::ShapeTouch,
+        ScenarioClass::ShapeGraze,
+        ScenarioClass::ShapeNearMiss,
+        ScenarioClass::ShapeAtStart,
+        ScenarioClass::ShapeAtEnd,
+    ];
+
     /// Every class: random, degenerate, glide's rotations, the
-    /// extensions, then glide's raster pairs.
+    /// extensions, glide's raster pairs, then the shapes.
     pub fn all() -> impl Iterator<Item = ScenarioClass> {
         ScenarioClass::RANDOM
             .into_iter()
@@ -104,6 +147,7 @@ impl ScenarioClass {
             .chain(ScenarioClass::ROTATION)
             .chain(ScenarioClass::EXTENSIONS)
             .chain([ScenarioClass::Raster, ScenarioClass::LinearNearMiss])
+            .chain(ScenarioClass::SHAPES)
     }
 
     /// The name used on the command line and in reports.
@@ -123,10 +167,19 @@ impl ScenarioClass {
             ScenarioClass::Spin => "spin".into(),
             ScenarioClass::Piecewise => "piecewise".into(),
             ScenarioClass::Raster => "raster".into(),
+            ScenarioClass::ShapeLinear => "shape-linear".into(),
+            ScenarioClass::ShapeRational => "shape-rational".into(),
+            ScenarioClass::ShapeTouch => "shape-touch".into(),
+            ScenarioClass::ShapeGraze => "shape-graze".into(),
+            ScenarioClass::ShapeNearMiss => "shape-near-miss".into(),
+            ScenarioClass::ShapeAtStart => "shape-at-start".into(),
+            ScenarioClass::ShapeAtEnd => "shape-at-end".into(),
         }
     }
 
-    /// True for the degenerate classes.
+    /// True for the degenerate classes (built exactly, then moved as a
+    /// whole by a random rational rigid map), the constructed shape classes
+    /// among them.
     pub fn is_degenerate(self) -> bool {
         !matches!(
             self,
@@ -136,6 +189,8 @@ impl ScenarioClass {
                 | ScenarioClass::Spin
                 | ScenarioClass::Piecewise
                 | ScenarioClass::Raster
+                | ScenarioClass::ShapeLinear
+                | ScenarioClass::ShapeRational
         )
     }
 }
@@ -155,7 +210,8 @@ impl FromStr for ScenarioClass {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
-                     rotation, spin, piecewise, raster, linear-near-miss)"
+                     rotation, spin, piecewise, raster, linear-near-miss, shape-linear, shape-rational, \
+                     shape-touch, shape-graze, shape-near-miss, shape-at-start, shape-at-end)"
                 )
             })
     }

@@ -45,7 +45,7 @@ use self::pairs::{Moving, PairTest, Writer};
 use self::reach::Reach;
 use crate::budget;
 use crate::geom::{Feature, Vec3};
-use crate::motion::{common_pieces, Body, CommonPiece, PolyMotion};
+use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
 use crate::Error;
@@ -177,20 +177,32 @@ fn join_parts<S: RealRoots>(
     }
 }
 
-/// The rigid compiled motion of a single-motion body.
-fn rigid_motion(body: &Body, name: &str, t0: &Q) -> Result<PolyMotion<Q>, Error> {
+/// The compiled motion of a single-motion body, and whether it is exactly
+/// rigid. One that is not is refused in the exact scalar; in `f64` it is
+/// taken when it is a `static` or `linear` motion, whose pose rotation the
+/// scenario loader accepted as a rotation within the `f64` path's tolerance
+/// (a rational rotation such as `3/5, 4/5` rounded to `f64` is seldom
+/// exactly orthogonal), and refused for a `row_matrix` motion.
+fn rigid_motion(
+    body: &Body,
+    name: &str,
+    t0: &Q,
+    exact: bool,
+) -> Result<(PolyMotion<Q>, bool), Error> {
     let m = PolyMotion::from_body_on(body, t0).ok_or_else(|| {
         Error::not_applicable(format!(
             "distance: body {name} has a `{}` motion, not a rational one",
             body.motion.kind_name()
         ))
     })?;
-    if !m.is_rigid() {
+    let rigid = m.is_rigid();
+    let rounded_pose = !exact && matches!(body.motion, Motion::Static | Motion::Linear { .. });
+    if !rigid && !rounded_pose {
         return Err(Error::not_applicable(format!(
             "distance: body {name} has a row_matrix motion that is not rigid; distances need a rigid motion"
         )));
     }
-    Ok(m)
+    Ok((m, rigid))
 }
 
 /// Which pairs a separation and two cores need (module docs, step 2).
@@ -206,12 +218,13 @@ fn solve_piece<S: RealRoots>(
 ) -> Result<Part<S>, Error> {
     let (from, to) = (&piece.from, &piece.to);
     let d2 = &(big_d * big_d);
-    let ma = rigid_motion(&piece.a, "a", from)?;
-    let mb = rigid_motion(&piece.b, "b", from)?;
+    let (ma, a_rigid) = rigid_motion(&piece.a, "a", from, S::IS_EXACT)?;
+    let (mb, b_rigid) = rigid_motion(&piece.b, "b", from, S::IS_EXACT)?;
     budget::check()?;
-    // both motions were found rigid above: no second rigidity test
-    let rel_b_q = mb.relative_to_rigid(&ma, true, from);
-    let rel_a_q = ma.relative_to_rigid(&mb, true, from);
+    // rigidity was tested above: no second test (a rounded pose that is
+    // not exactly rigid is inverted by its adjugate)
+    let rel_b_q = mb.relative_to_rigid(&ma, a_rigid, from);
+    let rel_a_q = ma.relative_to_rigid(&mb, b_rigid, from);
     let (rel_b, rel_a) = (rel_b_q.map_scalar::<S>(), rel_a_q.map_scalar::<S>());
     budget::check()?;
     let (core_a, core_b) = cores;

@@ -96,6 +96,38 @@ fn cst<S: Scalar>(v: &Vec3<Q>) -> PV<S> {
     v.map(|c| Poly::constant(S::from_rational(c)))
 }
 
+/// True when two edges stay parallel: `den = |u x v|^2` is zero at every
+/// time, and the pair is left out (the distance of parallel segments is
+/// attained at an end of one of them, a vertex pair). In `f64` a rounded
+/// rotation leaves `den` a polynomial of rounding noise, which as a
+/// divisor made the pair hold on the whole interval: `den` counts as zero
+/// when every coefficient is below `2^-80` times the bound
+/// `(sum |u_i|)^2 (sum |v_i|)^2` of its terms (sums of the coefficients'
+/// magnitudes; rounding leaves about `2^-104` of it, a turn of `2^-40` rad
+/// between the edges still `2^-80`).
+fn parallel_throughout<S: Scalar>(den: &Poly<S>, u: &PV<S>, v: &PV<S>) -> bool {
+    if den.is_zero() {
+        return true;
+    }
+    if S::IS_EXACT {
+        return false;
+    }
+    let size = |p: &PV<S>| {
+        let mut total = S::zero();
+        for c in [&p.x, &p.y, &p.z] {
+            for a in c.coeffs() {
+                total = total.add_ref(&a.abs());
+            }
+        }
+        total.mul_ref(&total)
+    };
+    let tiny = size(u).mul_ref(&size(v)).mul_ref(&S::from_rational(&Q::new(
+        1.into(),
+        num_bigint::BigInt::from(1) << 80u32,
+    )));
+    den.coeffs().iter().all(|c| c.abs() <= tiny)
+}
+
 fn scalar<S: Scalar>(c: &Q) -> Poly<S> {
     Poly::constant(S::from_rational(c))
 }
@@ -284,7 +316,7 @@ impl<S: Scalar> Writer<'_, S> {
                 let v = p1 - p0;
                 let x = u.cross(&v);
                 let den = x.dot(&x);
-                if den.is_zero() {
+                if parallel_throughout(&den, &u, &v) {
                     continue;
                 }
                 let r = p0 - &q0w;
