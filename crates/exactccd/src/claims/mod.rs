@@ -239,9 +239,11 @@ pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
                     certified: true,
                 })
             }
-            Verdict::Refuted { reason, .. } => return Err(format!(
+            Verdict::Refuted { reason, .. } => {
+                return Err(format!(
                 "{method}'s own exact answer was refuted ({reason}): please report this scenario"
-            )),
+            ))
+            }
             Verdict::Inconclusive(_) => Some(result),
         },
         Err(e) => {

@@ -21,6 +21,7 @@ mod glide;
 mod json;
 pub(crate) mod oracle_form;
 mod primitive;
+mod primitive_bodies;
 mod query;
 mod sat;
 mod sgm;
@@ -33,7 +34,6 @@ pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
 pub use dispatch::{default_method, solve, solve_with_default_method};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
-pub(crate) use primitive::primitive_bodies;
 pub use query::{
     BodyQuery, ContactQuery, GlideVariant, Integrator, Method, SatVariant, ScalarKind,
     SolveOptions, DEFAULT_PRECISION_BITS, DEFAULT_STEPS, MAX_PRECISION_BITS,

@@ -87,7 +87,7 @@ pub(crate) fn case_of(query: &ContactQuery<'_>) -> Result<oracle::Case, String> 
         ContactQuery::Primitive(p) => {
             // the query's points as bodies (a point, a triangle, segments
             // under affine motions), judged as any two bodies
-            let (a, b) = super::primitive_bodies(p).ok_or(
+            let (a, b) = super::primitive_bodies::primitive_bodies(p).ok_or(
                 "a segment of the primitive query has no affine frame on the interval \
                  (it shrinks to a point or turns through every axis)",
             )?;
