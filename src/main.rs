@@ -248,8 +248,10 @@ struct CampaignArgs {
     /// axis-aligned, parallel-edges, touching-instant, flush-sliding,
     /// contact-at-start, contact-at-end, near-miss, rotation and spin
     /// (glide's rules 6 and 7), raster and linear-near-miss (glide's rule
-    /// 8), piecewise, or the groups random, degenerate, glide (linear,
-    /// rotation, spin, raster, linear-near-miss), all [default: all].
+    /// 8), piecewise, angular and screw (the engines' nonlinear rigid
+    /// motions), or the groups random, degenerate, glide (linear,
+    /// rotation, spin, raster, linear-near-miss), nonlinear (angular,
+    /// screw), all [default: all].
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)

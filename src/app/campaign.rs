@@ -12,9 +12,10 @@ use std::path::PathBuf;
 
 /// The classes named on the command line: class names, or the groups
 /// `random`, `degenerate`, `glide` (`linear`, `rotation`, `spin`,
-/// `raster`: where glide applies) and `all` (every class: glide's
-/// `rotation`, `spin` and `raster`, the extensions' `piecewise`; the
-/// default when none is given).
+/// `raster`: where glide applies), `nonlinear` (`angular`, `screw`: the
+/// engines' rigid motions) and `all` (every class: glide's `rotation`,
+/// `spin` and `raster`, the extensions' `piecewise`, `angular` and
+/// `screw`; the default when none is given).
 pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
     let mut out = Vec::new();
     let all = ScenarioClass::all;
@@ -26,6 +27,7 @@ pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
             "random" => out.extend(ScenarioClass::RANDOM),
             "degenerate" => out.extend(ScenarioClass::DEGENERATE),
             "glide" => out.extend(ScenarioClass::GLIDE),
+            "nonlinear" => out.extend(ScenarioClass::NONLINEAR),
             "all" => out.extend(all()),
             other => out.push(other.parse()?),
         }

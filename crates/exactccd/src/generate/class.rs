@@ -1,6 +1,6 @@
 //! The scenario classes of the generators and the campaigns: their names
 //! (`campaign --class NAME`), groups (`random`, `degenerate`, `glide`,
-//! `all`) and order.
+//! `nonlinear`, `all`) and order.
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,6 +55,27 @@ pub enum ScenarioClass {
     /// rotation of degree 1 or 2, then, from a random inner time, another
     /// turn and a drift towards `a` that start at the first piece's pose.
     Piecewise,
+    /// Box pairs where `b` (and for a quarter of them `a` too, slowly)
+    /// moves by the contract's `angular` motion (`docs/FORMAT.md` 5.1):
+    /// constant angular velocity about a material `center`, the box's own
+    /// centre for half of them and an off-centre point for the others, slow
+    /// spins (`|w|` up to about 3.5) and fast ones (`|w|` from 10 to 40 rad
+    /// per unit time); two thirds also move at a constant velocity aimed at
+    /// `a` with a miss vector, the others spin in place beside `a`; the
+    /// interval starts at 0 for half of them, elsewhere in `[-2, 2]` for
+    /// the others, and is 1/4 to 2 long. The nonlinear rigid motion of
+    /// physics engines (parry's `NonlinearRigidMotion`).
+    Angular,
+    /// `a` rests (or drifts slowly), tilted; `b` moves by a general
+    /// contract `screw` (rotation about an axis near `a` with a slide along
+    /// it) on an interval starting anywhere in `[-3, 3]`: slow turns, a
+    /// total turn over the interval within a small perturbation of an odd
+    /// multiple of `π` (a relative rotation near a half turn), and many
+    /// turns (10 to 60 rad over the interval). `b` orbits the axis at a
+    /// radius comparable to the boxes' size and its slide brings it level
+    /// with `a` inside the interval, so that many collide and some miss
+    /// narrowly.
+    GeneralScrew,
 }
 
 impl ScenarioClass {
@@ -85,6 +106,11 @@ impl ScenarioClass {
     /// `degenerate`.
     pub const EXTENSIONS: [ScenarioClass; 1] = [ScenarioClass::Piecewise];
 
+    /// The rigid motions of physics engines with a constant twist, answered
+    /// exactly by SAT's certified time cells: the campaign group
+    /// `nonlinear` (`angular` and `screw`).
+    pub const NONLINEAR: [ScenarioClass; 2] = [ScenarioClass::Angular, ScenarioClass::GeneralScrew];
+
     /// The classes where glide applies (translations, `poses` and `screw`
     /// motions): the campaign group `glide`, for differential rules 6 to 8.
     pub const GLIDE: [ScenarioClass; 5] = [
@@ -96,7 +122,7 @@ impl ScenarioClass {
     ];
 
     /// Every class: random, degenerate, glide's rotations, the
-    /// extensions, then glide's raster pairs.
+    /// extensions, glide's raster pairs, then the nonlinear rigid motions.
     pub fn all() -> impl Iterator<Item = ScenarioClass> {
         ScenarioClass::RANDOM
             .into_iter()
@@ -104,6 +130,7 @@ impl ScenarioClass {
             .chain(ScenarioClass::ROTATION)
             .chain(ScenarioClass::EXTENSIONS)
             .chain([ScenarioClass::Raster, ScenarioClass::LinearNearMiss])
+            .chain(ScenarioClass::NONLINEAR)
     }
 
     /// The name used on the command line and in reports.
@@ -123,6 +150,8 @@ impl ScenarioClass {
             ScenarioClass::Spin => "spin".into(),
             ScenarioClass::Piecewise => "piecewise".into(),
             ScenarioClass::Raster => "raster".into(),
+            ScenarioClass::Angular => "angular".into(),
+            ScenarioClass::GeneralScrew => "screw".into(),
         }
     }
 
@@ -136,6 +165,8 @@ impl ScenarioClass {
                 | ScenarioClass::Spin
                 | ScenarioClass::Piecewise
                 | ScenarioClass::Raster
+                | ScenarioClass::Angular
+                | ScenarioClass::GeneralScrew
         )
     }
 }
@@ -155,7 +186,7 @@ impl FromStr for ScenarioClass {
                 format!(
                     "unknown scenario class {s:?} (expected linear, rational1..rational4, axis-aligned, \
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
-                     rotation, spin, piecewise, raster, linear-near-miss)"
+                     rotation, spin, piecewise, raster, linear-near-miss, angular, screw)"
                 )
             })
     }
