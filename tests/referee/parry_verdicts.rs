@@ -80,6 +80,10 @@ fn parry_nonlinear_verdict_counts() {
                 matches!(verdict, ClaimVerdict::Float { .. }),
                 "{class} #{index}: {verdict:?}"
             );
+            if verdict.name() != "agrees" {
+                // shown with --nocapture: which scenarios, by how much
+                println!("{class} #{index}: {verdict}, dt {:?}", verdict.dt());
+            }
             (class.name(), verdict.name().to_owned())
         })
         .collect();
