@@ -251,9 +251,10 @@ struct CampaignArgs {
     /// 8), piecewise, shape-linear, shape-rational, shape-touch,
     /// shape-graze, shape-near-miss, shape-at-start and shape-at-end
     /// (spheres, capsules, convex hulls, boxes and triangles with a
-    /// separation), or the groups random, degenerate, glide (linear,
+    /// separation), angular and screw (the engines' nonlinear rigid
+    /// motions), or the groups random, degenerate, glide (linear,
     /// rotation, spin, raster, linear-near-miss), shapes (the seven shape
-    /// classes), all [default: all].
+    /// classes), nonlinear (angular, screw), all [default: all].
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)

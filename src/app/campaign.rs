@@ -13,9 +13,11 @@ use std::path::PathBuf;
 /// The classes named on the command line: class names, or the groups
 /// `random`, `degenerate`, `glide` (`linear`, `rotation`, `spin`,
 /// `raster`: where glide applies), `shapes` (spheres, capsules, convex
-/// hulls and minimum separations with boxes and triangles) and `all`
-/// (every class: glide's `rotation`, `spin` and `raster`, the extensions'
-/// `piecewise`, the shapes; the default when none is given).
+/// hulls and minimum separations with boxes and triangles), `nonlinear`
+/// (`angular`, `screw`: the engines' rigid motions) and `all` (every
+/// class: glide's `rotation`, `spin` and `raster`, the extensions'
+/// `piecewise`, the shapes, `angular` and `screw`; the default when none
+/// is given).
 pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
     let mut out = Vec::new();
     let all = ScenarioClass::all;
@@ -28,6 +30,7 @@ pub fn parse_classes(names: &[String]) -> Result<Vec<ScenarioClass>, String> {
             "degenerate" => out.extend(ScenarioClass::DEGENERATE),
             "glide" => out.extend(ScenarioClass::GLIDE),
             "shapes" => out.extend(ScenarioClass::SHAPES),
+            "nonlinear" => out.extend(ScenarioClass::NONLINEAR),
             "all" => out.extend(all()),
             other => out.push(other.parse()?),
         }

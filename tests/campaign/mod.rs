@@ -1,5 +1,6 @@
 //! Campaigns: differential rules on generated scenarios.
 
+mod nonlinear;
 mod raster;
 mod shapes;
 mod sigma_path;

@@ -74,6 +74,8 @@ pub struct RunRecord {
     pub class: Option<FloatClass>,
     /// Wall time of the run, in seconds (the referee excluded).
     pub seconds: f64,
+    /// Wall time of the referee's judgement of an exact answer, in seconds.
+    pub referee_seconds: Option<f64>,
 }
 
 impl RunRecord {
@@ -238,6 +240,7 @@ fn refereed_exact_run(
         verdict: None,
         class: None,
         seconds,
+        referee_seconds: None,
     };
     match &record.outcome {
         RunOutcome::Panicked(msg) => findings.push(Finding {
@@ -245,7 +248,9 @@ fn refereed_exact_run(
             message: format!("{label} panicked: {msg}"),
         }),
         RunOutcome::Answered(r) => {
-            record.verdict = Some(refereed(scenario, r, label, findings));
+            let (verdict, seconds) = refereed(scenario, r, label, findings);
+            record.verdict = Some(verdict);
+            record.referee_seconds = Some(seconds);
         }
         _ => {}
     }
@@ -253,13 +258,14 @@ fn refereed_exact_run(
 }
 
 /// The referee's verdict on an exact answer (a panic of the referee is a
-/// refutation); a refutation is also a finding.
+/// refutation) and the seconds it took; a refutation is also a finding.
 fn refereed(
     scenario: &Scenario,
     answer: &ContactResult,
     label: &str,
     findings: &mut Vec<Finding>,
-) -> Verdict {
+) -> (Verdict, f64) {
+    let start = Instant::now();
     let verdict = catch_unwind(AssertUnwindSafe(|| referee(&scenario.query(), answer)))
         .unwrap_or_else(|p| {
             Verdict::refuted(format!("the referee panicked: {}", panic_message(p)))
@@ -270,7 +276,7 @@ fn refereed(
             message: format!("the referee refutes {label}: {reason}"),
         });
     }
-    verdict
+    (verdict, start.elapsed().as_secs_f64())
 }
 
 /// Rule 6 (module docs): glide's exact answer in its rotation parameter
@@ -384,6 +390,7 @@ fn angular_twin_run(
         verdict: None,
         class,
         seconds,
+        referee_seconds: None,
     }
 }
 
@@ -439,6 +446,7 @@ pub fn evaluate(
                     verdict: None,
                     class: None,
                     seconds: 0.0,
+                    referee_seconds: None,
                 });
                 continue;
             };
@@ -450,6 +458,7 @@ pub fn evaluate(
                 verdict: None,
                 class: None,
                 seconds,
+                referee_seconds: None,
             };
             if let RunOutcome::Panicked(msg) = &record.outcome {
                 findings.push(Finding {
@@ -458,7 +467,9 @@ pub fn evaluate(
                 });
             }
             if let (ScalarKind::Exact, RunOutcome::Answered(r)) = (scalar, &record.outcome) {
-                let verdict = refereed(scenario, r, &record.label(), &mut findings);
+                let (verdict, referee_seconds) =
+                    refereed(scenario, r, &record.label(), &mut findings);
+                record.referee_seconds = Some(referee_seconds);
                 if let Some(e) = &scenario.expect {
                     for message in check_expectation(&record.label(), r, e) {
                         findings.push(Finding {

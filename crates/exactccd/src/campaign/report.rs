@@ -32,6 +32,10 @@ pub struct RunLine {
     pub dt: Option<f64>,
     /// Seconds spent in the solver.
     pub seconds: f64,
+    /// Seconds the referee spent judging an exact answer (absent when it
+    /// did not judge one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub referee_seconds: Option<f64>,
 }
 
 /// One raster run of rule 8 in a report line.
@@ -156,6 +160,7 @@ fn run_line(r: &RunRecord) -> RunLine {
             _ => None,
         },
         seconds: r.seconds,
+        referee_seconds: r.referee_seconds,
     }
 }
 

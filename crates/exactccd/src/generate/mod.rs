@@ -40,6 +40,13 @@
 //!   ([`ScenarioClass::ShapeAtEnd`]), reaching it at one instant and
 //!   growing again ([`ScenarioClass::ShapeGraze`]), or coming down to
 //!   exactly `d + 2^-k` ([`ScenarioClass::ShapeNearMiss`]).
+//! * the nonlinear rigid motions of physics engines (`docs/FORMAT.md`
+//!   5.1), answered by SAT's certified time cells:
+//!   [`ScenarioClass::Angular`] (constant linear and angular velocity
+//!   about a centred or off-centre `center`, slow and fast spins,
+//!   intervals not always from 0) and [`ScenarioClass::GeneralScrew`]
+//!   (screws with a slide, any `t0`, many turns, total turns near an odd
+//!   multiple of a half turn).
 #![deny(clippy::float_arithmetic)]
 
 mod class;
@@ -628,6 +635,268 @@ impl Builder {
     }
 }
 
+/// Directions with a rational length (Pythagorean quadruples): the
+/// integer vector and its length.
+const RATIONAL_LENGTH_DIRECTIONS: [([i64; 3], i64); 6] = [
+    ([0, 0, 1], 1),
+    ([0, 3, 4], 5),
+    ([1, 2, 2], 3),
+    ([2, 3, 6], 7),
+    ([1, 4, 8], 9),
+    ([4, 4, 7], 9),
+];
+
+/// Directions of irrational length and a rational within 1/100 of it
+/// (`sqrt 2`, `sqrt 3`, `sqrt 14`): for aiming only.
+const IRRATIONAL_LENGTH_DIRECTIONS: [([i64; 3], (i64, i64)); 3] = [
+    ([1, 1, 0], (99, 70)),
+    ([1, 1, 1], (97, 56)),
+    ([1, 2, 3], (187, 50)),
+];
+
+/// Rationals near `π` (above and below it by `1.3e-3`, `2.7e-7`,
+/// `1.8e-4` and `0.14`): a turn by an odd multiple of one of these is a
+/// relative rotation near a half turn.
+const NEAR_PI: [(i64, i64); 4] = [(22, 7), (355, 113), (311, 99), (3, 1)];
+
+impl Builder {
+    /// `±1`.
+    fn sign(&mut self) -> BigRational {
+        if self.rng.chance(1, 2) {
+            BigRational::one()
+        } else {
+            -BigRational::one()
+        }
+    }
+
+    /// An integer direction with random signs and a random cyclic order of
+    /// its components, and a rational approximation of its length (exact
+    /// for the first kind, always for `exact_length`).
+    fn direction(&mut self, exact_length: bool) -> (Vec3<BigRational>, BigRational) {
+        let (d, length) = if exact_length || self.rng.chance(3, 4) {
+            let (d, l) = RATIONAL_LENGTH_DIRECTIONS[self.rng.range(0, 5) as usize];
+            (d, q(l, 1))
+        } else {
+            let (d, (n, m)) = IRRATIONAL_LENGTH_DIRECTIONS[self.rng.range(0, 2) as usize];
+            (d, q(n, m))
+        };
+        let shift = self.rng.range(0, 2) as usize;
+        let mut v = Vec3::zero();
+        for i in 0..3 {
+            v[(i + shift) % 3] = q(d[i], 1) * self.sign();
+        }
+        (v, length)
+    }
+
+    /// A unit vector with rational components.
+    fn unit_direction(&mut self) -> Vec3<BigRational> {
+        let (d, length) = self.direction(true);
+        d.scale(&(BigRational::one() / length))
+    }
+
+    /// The sum of the half extents: an upper bound of the box's
+    /// circumradius.
+    fn size(shape: &BoxShape<BigRational>) -> BigRational {
+        shape
+            .half_extents
+            .iter()
+            .fold(BigRational::zero(), |s, h| s + h)
+    }
+
+    /// `[t0, t1]`: `t0` is 0 with probability 1/2 and otherwise in
+    /// `[-spread, spread]` (quarters), `t1 - t0` one of `1/4, 1/2, 1, 2`
+    /// (1 twice as often).
+    fn interval(&mut self, spread: i64) -> (BigRational, BigRational) {
+        let t0 = if self.rng.chance(1, 2) {
+            BigRational::zero()
+        } else {
+            q(self.rng.range(-4 * spread, 4 * spread), 4)
+        };
+        let length = match self.rng.range(0, 4) {
+            0 => q(1, 4),
+            1 => q(1, 2),
+            4 => q(2, 1),
+            _ => BigRational::one(),
+        };
+        let t1 = t0.clone() + length;
+        (t0, t1)
+    }
+
+    /// An angular velocity: slow (components in `[-2, 2]` with
+    /// denominators up to 4) or, with probability `fast`/4, fast (integer
+    /// components with `10 <= |w| <= 40`).
+    fn angular_velocity(&mut self, fast: u64) -> Vec3<BigRational> {
+        if self.rng.chance(fast, 4) {
+            loop {
+                let w: [i64; 3] = std::array::from_fn(|_| self.rng.range(-24, 24));
+                let n2: i64 = w.iter().map(|c| c * c).sum();
+                if (100..=1600).contains(&n2) {
+                    return vec3(q(w[0], 1), q(w[1], 1), q(w[2], 1));
+                }
+            }
+        }
+        loop {
+            let w = self.vector(2, 4);
+            if !w.is_zero() {
+                return w;
+            }
+        }
+    }
+
+    /// [`ScenarioClass::Angular`]: `a` at rest near the origin (a quarter
+    /// of the time spinning slowly about its centre), `b` under an
+    /// `angular` motion. The pose translation `c` is chosen so that `b`'s
+    /// centre of rotation, at `c + R center + t v`, is at the designed
+    /// start at `t0`: `2 * size` to `3 * size` from `a` and aimed at `a`
+    /// plus a miss vector, reached at an inner time of the interval (two
+    /// thirds of the cases), or `2/5` to `1` times `size` from `a`,
+    /// spinning in place (`size`, the sum of both boxes' half extents,
+    /// bounds the sum of their circumradii).
+    fn angular_pair(&mut self) -> (Body, Body, (BigRational, BigRational)) {
+        let (t0, t1) = self.interval(2);
+        let a_shape = self.box_shape();
+        let b_shape = self.box_shape();
+        let size = Self::size(&a_shape) + Self::size(&b_shape);
+        let a_pose = Pose::new(self.rotation(), self.vector(1, 2));
+        let a_motion = if self.rng.chance(1, 4) {
+            Motion::Angular {
+                velocity: Vec3::zero(),
+                angular_velocity: self.angular_velocity(0),
+                center: Vec3::zero(),
+            }
+        } else {
+            Motion::Static
+        };
+        let angular_velocity = self.angular_velocity(2);
+        let center = if self.rng.chance(1, 2) {
+            Vec3::zero()
+        } else {
+            self.vector(2, 4)
+        };
+        let b_rotation = self.rotation();
+        let towards = self.unit_direction();
+        let (start, velocity) = if self.rng.chance(2, 3) {
+            let start = a_pose.translation.clone()
+                + &towards.scale(&(size.clone() * q(self.rng.range(20, 30), 10)));
+            // aimed at a plus a miss of up to 3/4 of size, reached at an
+            // inner time
+            let miss = self
+                .unit_direction()
+                .scale(&(size * q(self.rng.range(0, 6), 8)));
+            let reached = self.inner_time() * (t1.clone() - &t0);
+            let velocity = (a_pose.translation.clone() + &miss - &start).scale(&reached.recip());
+            (start, velocity)
+        } else {
+            let start =
+                a_pose.translation.clone() + &towards.scale(&(size * q(self.rng.range(4, 10), 10)));
+            (start, Vec3::zero())
+        };
+        // the centre of rotation is at c + R center + t v; at t0 at `start`
+        let c = start - &b_rotation.mul_vec(&center) - &velocity.scale(&t0);
+        (
+            Self::body(a_shape, a_pose, a_motion),
+            Self::body(
+                b_shape,
+                Pose::new(b_rotation, c),
+                Motion::Angular {
+                    velocity,
+                    angular_velocity,
+                    center,
+                },
+            ),
+            (t0, t1),
+        )
+    }
+
+    /// [`ScenarioClass::GeneralScrew`]: `a` tilted near the origin, at rest
+    /// (a quarter of the time drifting slowly); `b` by a `screw` about an
+    /// axis through a point near `a` (direction of rational length for
+    /// three quarters, else `(1, 1, 0)`, `(1, 1, 1)` or `(1, 2, 3)` up to
+    /// signs and order). `b`'s centre is `r` from the axis, `r` from 3/10
+    /// to 6/5 of the boxes' `size` (the sum of their half extents), and its
+    /// height along the axis is chosen so that the slide (non-zero for
+    /// seven eighths, 1/2 to 2 times `size` over the interval) brings it
+    /// level with the axis point, within `size/4`, at an inner time of the
+    /// interval. The total turn `θ (t1 - t0)` is slow
+    /// (up to 3), an odd multiple (1 to 7) of a rational near `π` within
+    /// `±1/64` or exactly (a half turn, nearly), or 10 to 60 (many turns).
+    fn general_screw(&mut self) -> (Body, Body, (BigRational, BigRational)) {
+        let (t0, t1) = self.interval(3);
+        let length = t1.clone() - &t0;
+        let a_shape = self.box_shape();
+        let b_shape = self.box_shape();
+        let size = Self::size(&a_shape) + Self::size(&b_shape);
+        let a_pose = Pose::new(self.rotation(), self.vector(1, 2));
+        let a_motion = if self.rng.chance(1, 4) {
+            Motion::Linear {
+                velocity: self.vector(1, 4),
+            }
+        } else {
+            Motion::Static
+        };
+        let (axis, axis_length) = self.direction(false);
+        let axis_point = a_pose.translation.clone() + &self.vector(1, 2);
+        let turn = match self.rng.range(0, 3) {
+            0 => self.positive(3, 4),
+            1 => {
+                let (n, d) = NEAR_PI[self.rng.range(0, 3) as usize];
+                let odd = 2 * self.rng.range(0, 3) + 1;
+                let nudge = match self.rng.range(0, 2) {
+                    0 => BigRational::zero(),
+                    _ => q(self.rng.range(-4, 4), 256),
+                };
+                q(n * odd, d) + nudge
+            }
+            _ => q(self.rng.range(10, 60), 1) + self.rational(1, 4),
+        };
+        let angle = turn * self.sign() / &length;
+        // the slide over the whole interval: 1/2 to 2 times size
+        let slide = if self.rng.chance(7, 8) {
+            size.clone() * q(self.rng.range(4, 16), 8) * self.sign() / &length
+        } else {
+            BigRational::zero()
+        };
+        // radial offset: a vector across the axis, scaled to about r
+        let across = loop {
+            let v = axis.cross(&self.vector(3, 1));
+            if !v.is_zero() {
+                break v;
+            }
+        };
+        let across_length = approximate_length(&across);
+        let r = size.clone() * q(self.rng.range(3, 12), 10);
+        let radial = across.scale(&(r / across_length));
+        // height along the unit axis: level with the axis point (within
+        // an offset of up to size/4) at t0 + f (t1 - t0)
+        let level_at = t0.clone() + self.inner_time() * &length;
+        let offset = size * q(self.rng.range(-2, 2), 8);
+        let height = offset - slide.clone() * level_at;
+        let centre = axis_point.clone() + &radial + &axis.scale(&(height / axis_length));
+        (
+            Self::body(a_shape, a_pose, a_motion),
+            Self::body(
+                b_shape,
+                Pose::new(self.rotation(), centre),
+                Motion::Screw {
+                    axis_point,
+                    axis_direction: axis,
+                    angle,
+                    slide,
+                },
+            ),
+            (t0, t1),
+        )
+    }
+}
+
+/// A rational within about `1/100` of the length of an integer vector
+/// (never zero for a non-zero one): `floor(100 sqrt(n)) / 100 + 1/100`.
+fn approximate_length(v: &Vec3<BigRational>) -> BigRational {
+    let n2 = v.norm_squared();
+    let scaled = (n2 * q(10_000, 1)).floor().to_integer();
+    BigRational::new(scaled.sqrt() + BigInt::from(1), BigInt::from(100))
+}
+
 /// Applies the rigid map `x -> R x + c` to a whole scene: poses, velocities
 /// and rational motions (whose quaternion is multiplied by `g`, the
 /// quaternion of `R`). Degeneracies stay exact.
@@ -718,6 +987,7 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
     if ScenarioClass::SHAPES.contains(&class) {
         return shape_scenario(seed, index, class, g);
     }
+    let mut interval = (BigRational::zero(), BigRational::one());
     let (a, b, time) = match class {
         ScenarioClass::Linear => {
             let (a, b) = g.linear();
@@ -763,6 +1033,16 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
             let (a, b) = g.raster_pair();
             (a, b, None)
         }
+        ScenarioClass::Angular => {
+            let (a, b, span) = g.angular_pair();
+            interval = span;
+            (a, b, None)
+        }
+        ScenarioClass::GeneralScrew => {
+            let (a, b, span) = g.general_screw();
+            interval = span;
+            (a, b, None)
+        }
         _ => unreachable!("the shape classes are generated by shape_scenario"),
     };
     let (a, b) = if class.is_degenerate() && class != ScenarioClass::AxisAligned {
@@ -786,7 +1066,7 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
     };
     Scenario {
         name: Some(format!("{}-{seed}-{index}", class.name())),
-        interval: (BigRational::zero(), BigRational::one()),
+        interval,
         problem: Problem::Bodies { a, b },
         separation: BigRational::zero(),
         expect,
