@@ -196,7 +196,13 @@ impl Builder {
     /// [`ScenarioClass::Linear`] (`a` moving in a quarter of the scenes),
     /// random shapes.
     pub(super) fn shape_linear(&mut self) -> ShapeScene {
-        let (mut a, mut b) = self.linear();
+        let (a, b) = self.linear();
+        self.with_random_shapes(a, b)
+    }
+
+    /// The bodies `a` and `b` with random shapes in place of theirs and a
+    /// random separation, no expected answer.
+    fn with_random_shapes(&mut self, mut a: Body, mut b: Body) -> ShapeScene {
         a.shape = self.any_shape();
         b.shape = self.any_shape();
         let separation = self.separation();
@@ -212,16 +218,8 @@ impl Builder {
     /// [`ScenarioClass::RationalRotation`] of degree 1 or 2, random shapes.
     pub(super) fn shape_rational(&mut self) -> ShapeScene {
         let degree = self.rng.range(1, 2) as u8;
-        let (mut a, mut b) = self.rational_rotation(degree);
-        a.shape = self.any_shape();
-        b.shape = self.any_shape();
-        let separation = self.separation();
-        ShapeScene {
-            a,
-            b,
-            separation,
-            expect: None,
-        }
+        let (a, b) = self.rational_rotation(degree);
+        self.with_random_shapes(a, b)
     }
 
     /// A shape of `kind` whose top contains a known rectangle (module docs).
