@@ -246,23 +246,29 @@ fn query_scenarios_round_trip_through_the_writer() {
     }
 }
 
+/// A primitive query's exact answer carries a certificate (the query's
+/// points as two bodies) that the referee certifies; the same certificate
+/// behind a claim of no contact is refuted.
 #[test]
-fn the_referee_does_not_judge_a_primitive_query() {
+fn the_referee_certifies_a_primitive_query_and_refutes_a_wrong_claim() {
     use exactccd::contact::{solve, Method, ScalarKind, SolveOptions};
     use exactccd::scenario::{parse_scenario, LoadOptions};
-    let s = parse_scenario(&text(&vertex_face()), None, &LoadOptions::default()).unwrap();
-    let q = s.query();
-    let r = solve(
-        &q,
-        Method::Primitive,
-        ScalarKind::Exact,
-        &SolveOptions::default(),
-    )
-    .unwrap();
-    assert!(r.collides && r.certificate.is_none());
-    let verdict = exactccd::referee::referee(&q, &r);
-    assert!(
-        matches!(verdict, exactccd_oracle::Verdict::Inconclusive(ref why) if why.contains("primitive")),
-        "{verdict:?}"
-    );
+    use exactccd_oracle::Verdict;
+    for v in [vertex_face(), edge_edge()] {
+        let s = parse_scenario(&text(&v), None, &LoadOptions::default()).unwrap();
+        let q = s.query();
+        let mut r = solve(
+            &q,
+            Method::Primitive,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert!(r.collides && r.certificate.is_some());
+        assert_eq!(exactccd::referee::referee(&q, &r), Verdict::Certified);
+        r.collides = false;
+        r.time = None;
+        let verdict = exactccd::referee::referee(&q, &r);
+        assert!(matches!(verdict, Verdict::Refuted { .. }), "{verdict:?}");
+    }
 }
