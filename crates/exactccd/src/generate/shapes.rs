@@ -411,15 +411,7 @@ impl Builder {
             stack + &d + speed * &tstar,
         );
         let common = self.common_velocity();
-        let (a_motion, b_velocity) = match common {
-            Some(w) => (
-                Motion::Linear {
-                    velocity: w.clone(),
-                },
-                velocity + &w,
-            ),
-            None => (Motion::Static, velocity),
-        };
+        let (a_motion, b_velocity) = with_common_velocity(common, velocity);
         let b_motion = if b_velocity.is_zero() {
             Motion::Static
         } else {
@@ -524,15 +516,7 @@ impl Builder {
         let height = ra + &rb + floor;
         let start = vec3(x, -(speed.clone() * tstar), height);
         let velocity = vec3(Q::zero(), speed, Q::zero());
-        let (a_motion, b_velocity) = match common {
-            Some(w) => (
-                Motion::Linear {
-                    velocity: w.clone(),
-                },
-                velocity + &w,
-            ),
-            None => (Motion::Static, velocity),
-        };
+        let (a_motion, b_velocity) = with_common_velocity(common, velocity);
         (
             body(sa, Pose::identity(), a_motion),
             body(
@@ -543,5 +527,20 @@ impl Builder {
                 },
             ),
         )
+    }
+}
+
+/// `a`'s motion and `b`'s velocity when both bodies share the extra
+/// velocity `common` (a third of the constructed scenes): `a` moves by it,
+/// `b` by its own relative `velocity` plus it.
+fn with_common_velocity(common: Option<Vec3<Q>>, velocity: Vec3<Q>) -> (Motion, Vec3<Q>) {
+    match common {
+        Some(w) => (
+            Motion::Linear {
+                velocity: w.clone(),
+            },
+            velocity + &w,
+        ),
+        None => (Motion::Static, velocity),
     }
 }
