@@ -13,14 +13,17 @@ use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use exactccd_oracle as oracle;
 
+/// A polynomial as the referee states it.
 pub(crate) fn poly(p: &Poly<BigRational>) -> oracle::Poly {
     oracle::Poly::new(p.coeffs().to_vec())
 }
 
+/// A polynomial vector as the referee states it.
 pub(crate) fn poly_vec(v: &Vec3<Poly<BigRational>>) -> oracle::PolyVec {
     [poly(&v.x), poly(&v.y), poly(&v.z)]
 }
 
+/// A rational motion as the referee states it.
 pub(crate) fn motion(m: &PolyMotion<BigRational>) -> oracle::Motion {
     let rows = &m.linear.rows;
     oracle::Motion {
@@ -146,6 +149,7 @@ pub(crate) fn witness_of(w: &ContactWitness) -> oracle::ContactWitness {
     }
 }
 
+/// A certificate as the referee states it.
 pub(crate) fn certificate_of(c: &Certificate) -> oracle::Certificate {
     oracle::Certificate {
         separation: c.separation.iter().map(piece_of).collect(),
@@ -153,6 +157,7 @@ pub(crate) fn certificate_of(c: &Certificate) -> oracle::Certificate {
     }
 }
 
+/// A rational vector as the referee states it.
 pub(crate) fn vec3(v: &Vec3<BigRational>) -> [BigRational; 3] {
     [v.x.clone(), v.y.clone(), v.z.clone()]
 }
