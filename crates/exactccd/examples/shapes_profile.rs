@@ -150,30 +150,19 @@ fn main() {
             n / 4
         );
         let fast = scenarios(pair, n, ScalarKind::F64);
-        let exact_ns: Vec<f64> = exact
-            .iter()
-            .map(|s| {
-                per_call(reps, || {
-                    black_box(solve(s, ScalarKind::Exact));
+        // per-query CPU time of one kind of solve over a set
+        let timed = |set: &[Scenario], run: &dyn Fn(&Scenario) -> ContactResult| -> Vec<f64> {
+            set.iter()
+                .map(|s| {
+                    per_call(reps, || {
+                        black_box(run(s));
+                    })
                 })
-            })
-            .collect();
-        let certified_ns: Vec<f64> = exact
-            .iter()
-            .map(|s| {
-                per_call(reps, || {
-                    black_box(solve_certified(s, ScalarKind::Exact, true));
-                })
-            })
-            .collect();
-        let f64_ns: Vec<f64> = fast
-            .iter()
-            .map(|s| {
-                per_call(reps, || {
-                    black_box(solve(s, ScalarKind::F64));
-                })
-            })
-            .collect();
+                .collect()
+        };
+        let exact_ns = timed(&exact, &|s| solve(s, ScalarKind::Exact));
+        let certified_ns = timed(&exact, &|s| solve_certified(s, ScalarKind::Exact, true));
+        let f64_ns = timed(&fast, &|s| solve(s, ScalarKind::F64));
         let parry_ns: Vec<f64> = exact
             .iter()
             .map(|s| {

@@ -307,12 +307,19 @@ impl Scene<'_> {
     }
 
     /// The pair direction that separates best at `t` (`gap / |n|` largest,
-    /// with its sign), when one separates by more than `R` there. In
-    /// integers: the points times `c`, so `R` becomes `R c`.
+    /// with its sign), when one separates by more than `R` there.
     fn best_direction(&self, t: &Q) -> Option<(Pair, bool)> {
-        let (points, c) = self.integer_points_at(t);
+        self.best_direction_among(&self.integer_points_at(t))
+    }
+
+    /// [`Scene::best_direction`] on the integer points at one time. In
+    /// integers: the points times `c`, so `R` becomes `R c`.
+    fn best_direction_among(
+        &self,
+        (points, c): &(Points<'_, BigInt>, BigInt),
+    ) -> Option<(Pair, bool)> {
         // gap > R c |n|  <=>  gap > 0 and gap^2 r_den^2 > r_num^2 c^2 |n|^2
-        let (r_num, r_den) = (self.reach.numer() * &c, self.reach.denom().clone());
+        let (r_num, r_den) = (self.reach.numer() * c, self.reach.denom().clone());
         let (r_num2, r_den2) = (&r_num * &r_num, &r_den * &r_den);
         let zero = <BigInt as Ring>::zero();
         // best so far: (gap^2, |n|^2), compared as gap^2 / |n|^2
@@ -351,11 +358,10 @@ impl Scene<'_> {
         best.map(|(_, _, pair, flip)| (pair, flip))
     }
 
-    /// True when the pair's direction separates `b` below `a` at `t`
-    /// rather than above (edge-edge and two-sided face directions have no
+    /// True when the pair's direction separates `b` below `a` at the
+    /// points' time rather than above (edge-edge and two-sided face directions have no
     /// sign of their own).
-    fn reversed_at(&self, pair: Pair, t: &Q) -> bool {
-        let (points, _) = self.integer_points_at(t);
+    fn reversed_at(&self, pair: Pair, (points, _): &(Points<'_, BigInt>, BigInt)) -> bool {
         let n = points.direction(pair);
         let along = |p: &[Vec3<BigInt>]| -> Vec<BigInt> { p.iter().map(|v| n.dot(v)).collect() };
         let (a, b) = (along(&points.at[0]), along(&points.at[1]));
@@ -506,9 +512,10 @@ fn last_piece(
             continue;
         }
         let probe = (&s + &lo) / Q::from_i64(2);
+        let points = scene.integer_points_at(&probe);
         let candidates = [
-            Some((pair, scene.reversed_at(pair, &probe))),
-            scene.best_direction(&probe),
+            Some((pair, scene.reversed_at(pair, &points))),
+            scene.best_direction_among(&points),
         ];
         let accepted = candidates.into_iter().flatten().find_map(|(pair, flip)| {
             let piece = scene.piece(&s, PieceEnd::BeforeContact, pair, flip);
