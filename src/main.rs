@@ -348,6 +348,7 @@ enum MethodArg {
     Sat,
     Glide,
     Distance,
+    Minkowski,
     Primitive,
 }
 
@@ -365,6 +366,7 @@ impl From<MethodArg> for Method {
             MethodArg::Sat => Method::Sat,
             MethodArg::Glide => Method::Glide,
             MethodArg::Distance => Method::Distance,
+            MethodArg::Minkowski => Method::Minkowski,
         }
     }
 }

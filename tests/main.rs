@@ -19,6 +19,7 @@ mod distance;
 mod geom;
 mod glide;
 mod layering;
+mod minkowski;
 mod motion;
 mod poly;
 mod primitive;

@@ -42,3 +42,50 @@ fn every_exact_answer_of_the_shapes_set_is_certified_by_the_referee() {
     }
     assert!(not_certified.is_empty(), "{not_certified:#?}");
 }
+
+/// The second method for spheres and capsules under translation,
+/// `minkowski` (the rounded Minkowski difference), on every scenario of
+/// the set it takes: the same 50-digit truth in both scalars, and every
+/// exact answer certified by the referee.
+#[test]
+fn the_minkowski_method_agrees_with_the_truth_and_is_certified_where_it_applies() {
+    use exactccd::referee::referee;
+    use exactccd::scenario::load_scenario;
+    use exactccd::{LoadOptions, Method, ScalarKind};
+    use exactccd_oracle::Verdict;
+    let dir = super::support::set_dir("shapes");
+    let mut failed = Vec::new();
+    let mut taken = 0;
+    for t in super::support::read_truth(&dir) {
+        for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+            let answer = super::support::solve_method(&dir, &t.name, Method::Minkowski, scalar);
+            let result = match answer {
+                Ok(Some(r)) => r,
+                Ok(None) => continue,
+                Err(e) => {
+                    failed.push(format!("{}: {e}", t.name));
+                    continue;
+                }
+            };
+            let checked = match scalar {
+                ScalarKind::Exact => super::support::check_exact(&t, &result).and_then(|()| {
+                    let path = dir.join(format!("{}.json", t.name));
+                    let s = load_scenario(&path, &LoadOptions::for_scalar(scalar))
+                        .expect("the scenario loads");
+                    match referee(&s.query(), &result) {
+                        Verdict::Certified => Ok(()),
+                        v => Err(format!("referee: {v:?}")),
+                    }
+                }),
+                ScalarKind::F64 => super::support::check_f64(&t, &result),
+            };
+            if let Err(e) = checked {
+                failed.push(format!("{} ({scalar:?}): {e}", t.name));
+            }
+            taken += 1;
+        }
+    }
+    // the set's sphere and capsule pairs under static and linear motion
+    assert!(taken >= 40, "{taken} answers");
+    assert!(failed.is_empty(), "{failed:#?}");
+}

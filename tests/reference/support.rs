@@ -73,6 +73,24 @@ pub fn solve_default(dir: &Path, name: &str, scalar: ScalarKind) -> Result<Conta
     solved.map_err(|e| format!("solve ({method:?}): {e}"))
 }
 
+/// The answer of `method` for `DIR/NAME.json` in `scalar`; `Ok(None)` when
+/// the method does not apply to the scenario.
+pub fn solve_method(
+    dir: &Path,
+    name: &str,
+    method: exactccd::Method,
+    scalar: ScalarKind,
+) -> Result<Option<ContactResult>, String> {
+    let path = dir.join(format!("{name}.json"));
+    let scenario =
+        load_scenario(&path, &LoadOptions::for_scalar(scalar)).map_err(|e| format!("load: {e}"))?;
+    match exactccd::solve(&scenario.query(), method, scalar, &SolveOptions::default()) {
+        Ok(r) => Ok(Some(r)),
+        Err(e) if e.is_not_applicable() => Ok(None),
+        Err(e) => Err(format!("solve ({method:?}): {e}")),
+    }
+}
+
 fn rational(x: f64) -> BigRational {
     BigRational::from_float(x).expect("a finite time")
 }

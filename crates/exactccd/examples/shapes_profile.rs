@@ -12,6 +12,9 @@
 //! `cargo run --release -p exactccd --features parry --example shapes_profile -- 1000 20`
 //! (scenarios per pair, repetitions per reading).
 //!
+//! `SHAPES_METHOD=minkowski` (or `distance`) in the environment solves
+//! with that method instead of the default one.
+//!
 //! With `exact-only` as a third argument only the exact solves run (for
 //! `valgrind --tool=callgrind`); with `dump`, every answer, exact and
 //! `f64`, is printed as its result JSON without the work counters
@@ -24,13 +27,14 @@ mod shapes_set;
 use exactccd::contact::{write_result_json, ResultHeader};
 use exactccd::parry::{parry_pose, parry_shape};
 use exactccd::{
-    engine_bodies, solve_with_default_method, ContactResult, ScalarKind, Scenario, SolveOptions,
-    WorkBudget,
+    engine_bodies, solve_with_default_method, ContactResult, Method, ScalarKind, Scenario,
+    SolveOptions, WorkBudget,
 };
 use parry3d_f64::math::Vector;
 use parry3d_f64::query::{cast_shapes, ShapeCastOptions};
 use shapes_set::{scenarios, Pair};
 use std::hint::black_box;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 fn cpu_now() -> Duration {
@@ -64,15 +68,27 @@ fn solve(s: &Scenario, scalar: ScalarKind) -> ContactResult {
     solve_certified(s, scalar, false)
 }
 
+/// The method of `SHAPES_METHOD`, when set.
+fn method_override() -> Option<Method> {
+    static METHOD: OnceLock<Option<Method>> = OnceLock::new();
+    *METHOD.get_or_init(|| {
+        let name = std::env::var("SHAPES_METHOD").ok()?;
+        let method = Method::ALL.into_iter().find(|m| m.as_str() == name);
+        Some(method.expect("SHAPES_METHOD names a method"))
+    })
+}
+
 /// The solve with or without the certificate the referee checks.
 fn solve_certified(s: &Scenario, scalar: ScalarKind, certify: bool) -> ContactResult {
     let options = SolveOptions {
         certify,
         ..SolveOptions::default()
     };
-    solve_with_default_method(&s.query(), scalar, &options)
-        .1
-        .expect("an answer")
+    match method_override() {
+        Some(method) => exactccd::solve(&s.query(), method, scalar, &options),
+        None => solve_with_default_method(&s.query(), scalar, &options).1,
+    }
+    .expect("an answer")
 }
 
 /// Prints every answer's result JSON, without `stats`, one per line.
@@ -119,10 +135,14 @@ fn main() {
             let hits = exact
                 .iter()
                 .filter(|s| {
-                    solve_with_default_method(&s.query(), ScalarKind::Exact, &options)
-                        .1
-                        .expect("an answer")
-                        .collides
+                    match method_override() {
+                        Some(m) => exactccd::solve(&s.query(), m, ScalarKind::Exact, &options),
+                        None => {
+                            solve_with_default_method(&s.query(), ScalarKind::Exact, &options).1
+                        }
+                    }
+                    .expect("an answer")
+                    .collides
                 })
                 .count();
             println!(

@@ -36,11 +36,11 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{BodyQuery, Certificate, ContactQuery, ContactWitness, PieceEnd, SeparationPiece};
+use crate::geom::core::Core;
 use crate::geom::{Feature, MatrixEntry, Vec3};
 use crate::motion::{common_pieces, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
-use crate::solver::distance::core::Core;
 use exactccd_oracle as oracle;
 use num_traits::One;
 use std::cmp::Ordering;

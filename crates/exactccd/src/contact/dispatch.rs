@@ -120,7 +120,7 @@ fn solve_unbudgeted(
             )));
         }
     }
-    if method != Method::Distance {
+    if !matches!(method, Method::Distance | Method::Minkowski) {
         if !query.separation.is_zero() {
             return Err(Error::not_applicable(format!(
                 "{method} answers contact (separation 0) only, and this scenario asks for a separation of {}; method distance answers it",
@@ -138,6 +138,7 @@ fn solve_unbudgeted(
     }
     match method {
         Method::Distance => super::distance::solve(query, scalar, options.certify),
+        Method::Minkowski => super::minkowski::solve(query, scalar, options.certify),
         Method::Primitive => Err(Error::not_applicable(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),

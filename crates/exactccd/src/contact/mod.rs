@@ -19,6 +19,7 @@ mod dispatch;
 mod distance;
 mod glide;
 mod json;
+mod minkowski;
 pub(crate) mod oracle_form;
 mod primitive;
 mod primitive_bodies;
@@ -40,9 +41,9 @@ pub use query::{
 };
 pub use sgm::add_sgm_domain_stats;
 pub use stats::{
-    AxisName, ContactEvidence, DistanceStats, GlideCollision, GlideStats, Miss, PrimitiveEvidence,
-    PrimitiveStats, RasterStats, RejectedCandidate, Rejection, SatStats, Schedule, SegmentName,
-    SgmStats, SignName, SolverStats, Witness,
+    AxisName, ContactEvidence, DistanceStats, GlideCollision, GlideStats, MinkowskiStats, Miss,
+    PrimitiveEvidence, PrimitiveStats, RasterStats, RejectedCandidate, Rejection, SatStats,
+    Schedule, SegmentName, SgmStats, SignName, SolverStats, Witness,
 };
 pub use time_object::{
     rational_with_decimal, time_json, time_object, time_with_decimal, TimeObject,

@@ -34,6 +34,10 @@ pub enum Method {
     /// Feature-pair distance: boxes, triangles, spheres, capsules and convex
     /// hulls, with a minimum separation, under rational motion.
     Distance,
+    /// The rounded Minkowski difference: a sphere or a capsule against a
+    /// box, triangle, sphere, capsule or convex hull, with a minimum
+    /// separation, under translation.
+    Minkowski,
     /// Vertex-face and edge-edge queries with linearly moving points (a
     /// scenario's `query` field; the public CCD benchmark's queries).
     Primitive,
@@ -41,22 +45,24 @@ pub enum Method {
 
 impl Method {
     /// Every method, in the order the oracle runs them.
-    pub const ALL: [Method; 5] = [
+    pub const ALL: [Method; 6] = [
         Method::Sgm,
         Method::Sat,
         Method::Glide,
         Method::Distance,
+        Method::Minkowski,
         Method::Primitive,
     ];
 
     /// The name used on the command line and in results: `sgm`, `sat`,
-    /// `glide`, `distance`, `primitive`.
+    /// `glide`, `distance`, `minkowski`, `primitive`.
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Sgm => "sgm",
             Method::Sat => "sat",
             Method::Glide => "glide",
             Method::Distance => "distance",
+            Method::Minkowski => "minkowski",
             Method::Primitive => "primitive",
         }
     }

@@ -31,6 +31,19 @@ pub enum SolverStats {
     Primitive(PrimitiveStats),
     /// Feature-pair distance.
     Distance(DistanceStats),
+    /// The rounded Minkowski difference.
+    Minkowski(MinkowskiStats),
+}
+
+/// The `stats` of `minkowski`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MinkowskiStats {
+    /// Points of the difference of the cores.
+    pub points: usize,
+    /// Convex pieces of the rounded difference tested.
+    pub pieces: usize,
+    /// Polynomials whose real roots were isolated.
+    pub root_isolations: usize,
 }
 
 /// The `stats` of `distance`.

@@ -144,7 +144,7 @@ impl ConvexHull {
 /// The extreme points of the coplanar points `on` (indices into `points`),
 /// counter-clockwise seen from the side `normal` points to, rotated to start
 /// at the least index.
-fn face_corners(
+pub(crate) fn face_corners(
     points: &[Vec3<BigRational>],
     on: &[usize],
     normal: &Vec3<BigRational>,

@@ -38,12 +38,14 @@
 //!
 //! Files: `entry.rs` ([`MatrixEntry`]), `vec3.rs`, `mat3.rs` (matrices,
 //! quaternions, poses), `shapes.rs` (boxes, OBBs, triangles), `feature.rs`
-//! ([`Feature`]), `mesh.rs` (validation and adjacency), `hull.rs` (exact convex hulls), `obj.rs` (exact OBJ
+//! ([`Feature`]), `mesh.rs` (validation and adjacency), `hull.rs` (exact convex hulls), `core.rs` (every shape as a core
+//! polytope plus a radius), `obj.rs` (exact OBJ
 //! reader), `builders.rs` and `circle.rs` (test meshes).
 #![deny(clippy::float_arithmetic)]
 
 mod builders;
 mod circle;
+pub(crate) mod core;
 mod entry;
 mod feature;
 mod hull;
@@ -57,6 +59,7 @@ pub use builders::{cube_mesh, l_shape_mesh, torus_mesh};
 pub use circle::rational_circle_points;
 pub use entry::MatrixEntry;
 pub use feature::{Feature, QuerySegment};
+pub(crate) use hull::face_corners;
 pub use hull::{hull_contains, spans_space, ConvexHull, HullFace, MAX_HULL_POINTS};
 pub use mat3::{
     quaternion_norm_squared, quaternion_rotation, quaternion_rotation_homogeneous, Mat3, Pose,

@@ -9,6 +9,9 @@
 //! * [`distance`]: feature-pair distance for boxes, triangles, spheres,
 //!   capsules and convex hulls with a minimum separation, under rational
 //!   motion (Voronoi-region conditions of Eberly's case analyses);
+//! * [`minkowski`]: the rounded Minkowski difference for a sphere or a
+//!   capsule against a box, triangle, sphere, capsule or convex hull, with
+//!   a minimum separation, under translation (`static`, `linear`);
 //! * [`primitive`]: vertex-face and edge-edge queries with linearly moving
 //!   points (the public CCD benchmark's queries).
 //!
@@ -21,6 +24,7 @@
 
 pub mod distance;
 pub mod glide;
+pub mod minkowski;
 pub mod primitive;
 pub mod sat;
 pub mod sgm;

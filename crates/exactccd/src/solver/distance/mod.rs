@@ -35,15 +35,14 @@
 //! transcendental motions (`screw`, `poses`, `angular`) for now.
 #![deny(clippy::float_arithmetic)]
 
-pub(crate) mod core;
 mod pairs;
 mod reach;
 mod report;
 
-use self::core::{Core, CoreFace};
 use self::pairs::{Moving, PairTest, Writer};
 use self::reach::Reach;
 use crate::budget;
+use crate::geom::core::{Core, CoreFace};
 use crate::geom::{Feature, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{IsolationError, Poly, RealRoots};

@@ -24,8 +24,8 @@
 //!   `s' = Ns' / Den`, `Ns' = (u.V)(u.R) - (u.u)(V.R)`.
 #![deny(clippy::float_arithmetic)]
 
-use super::core::Core;
 use super::reach::{feature_bounds, Bounds, Reach};
+use crate::geom::core::Core;
 use crate::geom::{Feature, Vec3};
 use crate::motion::PolyMotion;
 use crate::poly::Poly;

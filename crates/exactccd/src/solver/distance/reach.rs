@@ -15,7 +15,7 @@
 //! of polynomial products.
 #![deny(clippy::float_arithmetic)]
 
-use super::core::Core;
+use crate::geom::core::Core;
 use crate::geom::Vec3;
 use crate::motion::PolyMotion;
 use crate::poly::Poly;

@@ -4,8 +4,8 @@
 // The printed point and normal are f64 by the contract (docs/FORMAT.md 3).
 #![allow(clippy::float_arithmetic)]
 
-use super::core::Core;
 use super::pairs::{PairShape, PairTest};
+use crate::geom::core::Core;
 use crate::geom::{Feature, Vec3};
 use crate::motion::{Body, PolyMotion};
 use crate::scalar::{BigRational, Scalar};

@@ -1,11 +1,12 @@
 //! Every shape as a core polytope plus a radius: a sphere is its centre
 //! plus `r`, a capsule its segment plus `r`, a box, a triangle and a convex
-//! hull themselves plus `0` (docs/methods/distance.md). A core lists its
+//! hull themselves plus `0` (docs/methods/distance.md). The `distance` and
+//! `minkowski` solvers and the certificates build on it. A core lists its
 //! vertices, edges and faces in local coordinates, exact, with the names
 //! results carry.
 #![deny(clippy::float_arithmetic)]
 
-use crate::geom::{BoxEdge, BoxFace, BoxVertex, ConvexHull, Feature, Shape, Vec3};
+use super::{BoxEdge, BoxFace, BoxVertex, ConvexHull, Feature, Shape, Vec3};
 use crate::scalar::{BigRational, Ring};
 use crate::Error;
 
@@ -174,9 +175,9 @@ impl Core {
             }
             Shape::Mesh(_) => {
                 return Err(Error::not_applicable(format!(
-                "distance: body {body} is a mesh; the feature-pair distance method takes boxes, \
-                     triangles, spheres, capsules and convex hulls"
-            )))
+                    "body {body} is a mesh, which has no convex core; the methods that take \
+                     cores take boxes, triangles, spheres, capsules and convex hulls"
+                )))
             }
         })
     }

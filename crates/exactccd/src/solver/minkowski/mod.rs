@@ -1,0 +1,203 @@
+//! The rounded Minkowski difference: the first time two translating
+//! bodies come within a separation `d`, when one of them is a sphere or a
+//! capsule (docs/methods/minkowski.md).
+//!
+//! # The method
+//!
+//! Under `static` and `linear` motions a body only translates: `a(t) =
+//! a(0) + t v_a`. Write each shape as a core plus a radius (a sphere is its
+//! centre, a capsule its segment) and `D = d + r_a + r_b`. Then
+//! `dist(A(t), B(t)) <= d` iff the point `x(t) = -t u`, `u = v_b - v_a`,
+//! lies within `D` of the difference of the cores at `t = 0`, `M =
+//! core_B - core_A` (the classical reduction of translational contact to a
+//! ray against a Minkowski sum, as in the SGM paper, "Collision prediction
+//! of two oriented bounding boxes under univariate (piecewise) rational
+//! motion", section 3, for two boxes):
+//!
+//! 1. `M` is built exactly (`difference.rs`): its faces from the face
+//!    normals of either core and the cross products of their edges.
+//! 2. `K = M + ball(D)` is the union of convex pieces over `M`'s faces,
+//!    edges and vertices, each a conjunction of convex conditions of degree
+//!    at most two along the line (`pieces.rs`).
+//! 3. `K` is convex and `x(t)` moves on a line, so the times of contact
+//!    form one closed interval `[lo, hi]`: the smallest and the largest
+//!    time over the pieces' intervals. Its ends are rationals or roots of
+//!    quadratics, isolated exactly in the exact scalar
+//!    ([`RealRoots`]).
+//!
+//! The method shares no code with `distance` (which writes Voronoi-region
+//! conditions per feature pair of the moving bodies): only the shapes'
+//! cores (`crate::geom::core`) and the polynomial root finders.
+#![deny(clippy::float_arithmetic)]
+
+mod difference;
+mod pieces;
+mod report;
+
+use self::difference::Difference;
+use self::pieces::{piece_times, pieces, PieceKind};
+use self::report::Side;
+use crate::budget;
+use crate::geom::core::Core;
+use crate::geom::{Feature, Vec3};
+use crate::motion::{Body, Motion};
+use crate::poly::{IsolationError, RealRoots};
+use crate::scalar::{BigRational, Scalar};
+use crate::Error;
+
+type Q = BigRational;
+
+/// What the rounded Minkowski difference method found.
+#[derive(Clone, Debug)]
+pub struct MinkowskiOutcome<S: RealRoots> {
+    /// True when the distance is at most `d` somewhere in the interval.
+    pub collides: bool,
+    /// True when it is at `t0`.
+    pub initially_overlapping: bool,
+    /// The first time the distance is at most `d`.
+    pub first_contact: Option<S::Root>,
+    /// The one closed interval on which it is (empty without contact).
+    pub contact_intervals: Vec<(S::Root, S::Root)>,
+    /// The features of `a` and `b` that first come within `d`, when they
+    /// are apart before (not when the bodies start overlapping deeply).
+    pub features: Option<(Feature, Feature)>,
+    /// A point of `a`'s surface nearest `b` at the first contact (world).
+    pub point: Option<[f64; 3]>,
+    /// The unit normal from `a` to `b` at the first contact.
+    pub normal: Option<[f64; 3]>,
+    /// Work counters.
+    pub stats: MinkowskiStats,
+}
+
+/// Work counters of the method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MinkowskiStats {
+    /// Points of the difference `M`.
+    pub points: usize,
+    /// Convex pieces of `K` tested.
+    pub pieces: usize,
+    /// Polynomials whose real roots were isolated.
+    pub root_isolations: usize,
+}
+
+fn limit(e: IsolationError) -> Error {
+    match e {
+        IsolationError::BudgetExhausted => Error::limit_exceeded("the work budget is exhausted"),
+        e => Error::limit_exceeded(format!("minkowski: {e}")),
+    }
+}
+
+/// The constant velocity of a `static` or `linear` body; refuses others.
+fn velocity(body: &Body, name: &str) -> Result<Vec3<Q>, Error> {
+    match &body.motion {
+        Motion::Static => Ok(Vec3::zero()),
+        Motion::Linear { velocity } => Ok(velocity.clone()),
+        other => Err(Error::not_applicable(format!(
+            "minkowski: body {name} has a `{}` motion; the rounded Minkowski difference method \
+             takes static and linear motions (translations)",
+            other.kind_name()
+        ))),
+    }
+}
+
+/// True when the core is a point or a segment: a sphere or a capsule.
+fn is_point_or_segment(core: &Core) -> bool {
+    core.faces.is_empty() && core.points.len() <= 2
+}
+
+/// Whether the method takes the pair of cores: one is a sphere's or a
+/// capsule's; the reason when not.
+fn applies(a: &Body, b: &Body, ca: &Core, cb: &Core) -> Result<(), Error> {
+    if is_point_or_segment(ca) || is_point_or_segment(cb) {
+        Ok(())
+    } else {
+        Err(Error::not_applicable(format!(
+            "minkowski: neither body is a sphere or a capsule (a {} and a {}); the rounded \
+             Minkowski difference method takes a sphere or a capsule against any shape but a mesh",
+            a.shape.kind_name(),
+            b.shape.kind_name()
+        )))
+    }
+}
+
+/// Solves the first time `dist(a, b) <= separation` on `interval` in the
+/// scalar `S` (module docs).
+pub fn solve_minkowski<S: RealRoots>(
+    a: &Body,
+    b: &Body,
+    interval: &(Q, Q),
+    separation: &Q,
+) -> Result<MinkowskiOutcome<S>, Error> {
+    let (va, vb) = (velocity(a, "a")?, velocity(b, "b")?);
+    let (core_a, core_b) = (Core::of(&a.shape, "a")?, Core::of(&b.shape, "b")?);
+    applies(a, b, &core_a, &core_b)?;
+    let big_d = separation + &core_a.radius + &core_b.radius;
+    let diff = Difference::new(&core_a, &a.pose, &core_b, &b.pose);
+    if !diff.is_consistent() {
+        return Err(Error::not_applicable(
+            "minkowski: the faces found for the difference of the cores do not close up (Euler's formula fails); the method does not guess".to_string(),
+        ));
+    }
+    budget::check()?;
+    let u: Vec3<S> = Vec3::from_rational(&(&vb - &va));
+    let (t0, t1) = (S::from_rational(&interval.0), S::from_rational(&interval.1));
+    let all = pieces::<S>(&diff, &u, &big_d);
+    let mut stats = MinkowskiStats {
+        points: diff.points.len(),
+        pieces: all.len(),
+        root_isolations: 0,
+    };
+    let mut first: Option<(S::Root, PieceKind)> = None;
+    let mut last: Option<S::Root> = None;
+    for piece in &all {
+        budget::check()?;
+        let Some((lo, hi)) =
+            piece_times(piece, &t0, &t1, &mut stats.root_isolations).map_err(limit)?
+        else {
+            continue;
+        };
+        // ties go to the lower-dimensional difference feature's piece in
+        // the order faces, edges, vertices, the solid
+        let earlier = first
+            .as_ref()
+            .is_none_or(|(l, kind)| lo < *l || (lo == *l && piece.kind < *kind));
+        if earlier {
+            first = Some((lo, piece.kind));
+        }
+        if last.as_ref().is_none_or(|h| hi > *h) {
+            last = Some(hi);
+        }
+    }
+    let r0 = S::root_of_value(&t0);
+    let found = first.as_ref().map(|(lo, kind)| {
+        report::describe(
+            &diff,
+            *kind,
+            S::root_to_f64(lo),
+            (
+                &Side {
+                    core: &core_a,
+                    pose: &a.pose,
+                    velocity: va.to_f64().into_array(),
+                },
+                &Side {
+                    core: &core_b,
+                    pose: &b.pose,
+                    velocity: vb.to_f64().into_array(),
+                },
+            ),
+            core_a.radius.to_f64(),
+        )
+    });
+    let first_contact = first.map(|(lo, _)| lo);
+    Ok(MinkowskiOutcome {
+        collides: first_contact.is_some(),
+        initially_overlapping: first_contact.as_ref() == Some(&r0),
+        contact_intervals: first_contact.iter().cloned().zip(last).collect(),
+        features: found.as_ref().and_then(|f| f.features),
+        point: found.as_ref().and_then(|f| f.point),
+        normal: found.as_ref().and_then(|f| f.normal),
+        first_contact,
+        stats,
+    })
+}

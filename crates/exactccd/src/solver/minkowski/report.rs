@@ -1,0 +1,197 @@
+//! The printed extras of a first contact, in `f64`: the features of `a` and
+//! `b` that first come within `D`, a point of `a`'s surface nearest `b`,
+//! and the unit normal from `a` to `b`. Nothing here decides anything; the
+//! exact answer is the time.
+// The printed point and normal are f64 by the contract (docs/FORMAT.md 3).
+#![allow(clippy::float_arithmetic)]
+
+use super::difference::Difference;
+use super::pieces::PieceKind;
+use crate::geom::core::Core;
+use crate::geom::{Feature, Pose, Vec3};
+use crate::scalar::{BigRational, Scalar};
+use std::collections::BTreeSet;
+
+type P = [f64; 3];
+
+fn f(v: &Vec3<BigRational>) -> P {
+    v.to_f64().into_array()
+}
+fn sub(a: P, b: P) -> P {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+fn add(a: P, b: P) -> P {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+fn scale(a: P, s: f64) -> P {
+    [a[0] * s, a[1] * s, a[2] * s]
+}
+fn dot(a: P, b: P) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// One body as the report needs it: its core, pose and velocity.
+pub(super) struct Side<'a> {
+    pub(super) core: &'a Core,
+    pub(super) pose: &'a Pose<BigRational>,
+    pub(super) velocity: P,
+}
+
+impl Side<'_> {
+    fn world(&self, i: usize) -> P {
+        f(&self.pose.apply_point(&self.core.points[i]))
+    }
+
+    /// The smallest feature of the core that holds the points `set`: a
+    /// vertex, an edge, or a face (a triangle's face on the side `toward`
+    /// points to from the body).
+    fn feature(&self, set: &BTreeSet<usize>, toward: P) -> Option<Feature> {
+        let c = self.core;
+        if set.len() == 1 {
+            let i = *set.first()?;
+            return c.vertices.iter().find(|v| v.0 == i).map(|v| v.1);
+        }
+        if set.len() == 2 {
+            let edge = c
+                .edges
+                .iter()
+                .find(|&&(i, j, _)| set.contains(&i) && set.contains(&j));
+            if let Some(&(_, _, name)) = edge {
+                return Some(name);
+            }
+        }
+        let face = c
+            .faces
+            .iter()
+            .find(|face| set.iter().all(|i| face.corners.contains(i)))?;
+        Some(match face.feature {
+            Feature::TriangleFace { .. } => Feature::TriangleFace {
+                front: dot(f(&self.pose.apply_direction(&face.normal)), toward) > 0.0,
+            },
+            other => other,
+        })
+    }
+}
+
+/// What is printed about the first contact.
+pub(super) struct Found {
+    pub(super) features: Option<(Feature, Feature)>,
+    pub(super) point: Option<P>,
+    pub(super) normal: Option<P>,
+}
+
+/// The points of `M` that make up the piece's feature.
+fn feature_points(diff: &Difference, kind: PieceKind) -> Vec<usize> {
+    match kind {
+        PieceKind::Face(k) => diff.faces[k].on.clone(),
+        PieceKind::Edge(k) => {
+            let (p, q) = diff.edges[k];
+            diff.on_segment(p, q)
+        }
+        PieceKind::Vertex(k) => (0..diff.points.len())
+            .filter(|&l| diff.points[l] == diff.points[k])
+            .collect(),
+        PieceKind::Solid => Vec::new(),
+    }
+}
+
+/// The nearest point of the piece's feature to `x` (`M`'s frame at `t = 0`).
+fn nearest(diff: &Difference, kind: PieceKind, x: P) -> Option<P> {
+    match kind {
+        PieceKind::Face(k) => {
+            let face = &diff.faces[k];
+            let n = f(&face.normal);
+            let h = (dot(n, x) - face.offset.to_f64()) / dot(n, n);
+            Some(sub(x, scale(n, h)))
+        }
+        PieceKind::Edge(k) => {
+            let (p, q) = diff.edges[k];
+            let (p, q) = (f(&diff.points[p]), f(&diff.points[q]));
+            let e = sub(q, p);
+            let s = (dot(e, sub(x, p)) / dot(e, e)).clamp(0.0, 1.0);
+            Some(add(p, scale(e, s)))
+        }
+        PieceKind::Vertex(k) => Some(f(&diff.points[k])),
+        PieceKind::Solid => None,
+    }
+}
+
+/// The report of a first contact at time `t` in the piece `kind`; `u` is
+/// the velocity of `b` relative to `a`, `radius_a` the radius about `a`'s
+/// core.
+pub(super) fn describe(
+    diff: &Difference,
+    kind: PieceKind,
+    t: f64,
+    (a, b): (&Side<'_>, &Side<'_>),
+    radius_a: f64,
+) -> Found {
+    let none = Found {
+        features: None,
+        point: None,
+        normal: None,
+    };
+    let u = sub(b.velocity, a.velocity);
+    let x = scale(u, -t);
+    let Some(pi) = nearest(diff, kind, x) else {
+        return none;
+    };
+    let out = sub(x, pi);
+    let len = dot(out, out).sqrt();
+    if len.is_nan() || len == 0.0 {
+        return none;
+    }
+    let normal = scale(out, -1.0 / len);
+    let on = feature_points(diff, kind);
+    let set_a: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].0).collect();
+    let set_b: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].1).collect();
+    let features = a
+        .feature(&set_a, normal)
+        .zip(b.feature(&set_b, scale(normal, -1.0)));
+    // a point of a's core nearest b, at t = 0, from `pi = b* - a*`
+    let core_point = if set_a.len() == 1 {
+        set_a.first().map(|&i| a.world(i))
+    } else if set_b.len() == 1 {
+        set_b.first().map(|&j| sub(b.world(j), pi))
+    } else {
+        edge_edge_point(a, b, &set_a, &set_b, pi)
+    };
+    let point = core_point.map(|p| add(add(p, scale(a.velocity, t)), scale(normal, radius_a)));
+    Found {
+        features,
+        point,
+        normal: Some(normal),
+    }
+}
+
+/// The point `a*` of `a`'s edge with `b* - a* = pi` for `b*` on `b`'s edge
+/// (least squares in the edges' two parameters); `None` unless both sets
+/// are two points.
+fn edge_edge_point(
+    a: &Side<'_>,
+    b: &Side<'_>,
+    set_a: &BTreeSet<usize>,
+    set_b: &BTreeSet<usize>,
+    pi: P,
+) -> Option<P> {
+    let (ia, ib): (Vec<usize>, Vec<usize>) = (
+        set_a.iter().copied().collect(),
+        set_b.iter().copied().collect(),
+    );
+    let ([a0, a1], [b0, b1]) = (
+        <[usize; 2]>::try_from(ia).ok()?,
+        <[usize; 2]>::try_from(ib).ok()?,
+    );
+    let (pa, pb) = (a.world(a0), b.world(b0));
+    let (ea, eb) = (sub(a.world(a1), pa), sub(b.world(b1), pb));
+    // r eb - s ea = pi - pb + pa
+    let rhs = add(sub(pi, pb), pa);
+    let (g11, g12, g22) = (dot(eb, eb), -dot(eb, ea), dot(ea, ea));
+    let (h1, h2) = (dot(eb, rhs), -dot(ea, rhs));
+    let det = g11 * g22 - g12 * g12;
+    if det.abs() <= 1e-300 {
+        return None;
+    }
+    let s = (g11 * h2 - g12 * h1) / det;
+    Some(add(pa, scale(ea, s.clamp(0.0, 1.0))))
+}
