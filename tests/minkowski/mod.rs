@@ -226,3 +226,19 @@ fn boxes_meshes_and_rotating_motions_are_refused() {
     .unwrap_err();
     assert!(e.is_not_applicable() && e.to_string().contains("angular"));
 }
+
+#[test]
+fn minkowski_is_the_default_for_a_sphere_or_capsule_under_translation() {
+    let closing = r#"{"shape":{"box":{"half_extents":["1","1","1"]}},"pose":{"translation":["5","0","0"]},"motion":{"linear":{"velocity":["-2","0","0"]}}}"#;
+    let turning = r#"{"shape":{"box":{"half_extents":["1","1","1"]}},"motion":{"rational":{"quaternion":["1","0","0",["0","1"]],"translation":[["5","-2"],"0","0"]}}}"#;
+    let hull = r#"{"shape":{"convex":{"points":[["0","0","0"],["1","0","0"],["0","1","0"],["0","0","1"]]}}}"#;
+    for (a, b, method) in [
+        (UNIT_SPHERE, closing, Method::Minkowski),
+        (UNIT_SPHERE, turning, Method::Distance),
+        (hull, closing, Method::Distance),
+    ] {
+        let text = scenario(r#"["0","1"]"#, "0", a, b);
+        let s = parse_scenario(&text, None, &LoadOptions::default()).expect("valid scenario");
+        assert_eq!(exactccd::default_method(&s.query()), method, "{text}");
+    }
+}

@@ -82,7 +82,7 @@ fn solve(s: &Scenario, scalar: ScalarKind) -> ContactResult {
         ..SolveOptions::default()
     };
     let (method, r) = solve_with_default_method(&s.query(), scalar, &options);
-    assert_eq!(method, Method::Distance);
+    assert_eq!(method, Method::Minkowski);
     r.expect("an answer")
 }
 

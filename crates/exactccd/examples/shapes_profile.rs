@@ -96,8 +96,13 @@ fn dump(n: usize) {
     for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
         for scalar in [ScalarKind::Exact, ScalarKind::F64] {
             for s in scenarios(pair, n, scalar) {
-                let (method, r) =
-                    solve_with_default_method(&s.query(), scalar, &SolveOptions::default());
+                let (method, r) = match method_override() {
+                    Some(m) => (
+                        m,
+                        exactccd::solve(&s.query(), m, scalar, &SolveOptions::default()),
+                    ),
+                    None => solve_with_default_method(&s.query(), scalar, &SolveOptions::default()),
+                };
                 let mut r = r.expect("an answer");
                 r.stats = None;
                 let header = ResultHeader {

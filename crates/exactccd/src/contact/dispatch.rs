@@ -22,6 +22,14 @@ fn is_screw_like(body: &Body) -> bool {
     matches!(body.motion, Motion::Screw { .. } | Motion::Poses { .. })
 }
 
+fn translates(body: &Body) -> bool {
+    matches!(body.motion, Motion::Static | Motion::Linear { .. })
+}
+
+fn is_sphere_or_capsule(body: &Body) -> bool {
+    matches!(body.shape, Shape::Sphere(_) | Shape::Capsule(_))
+}
+
 fn is_angular(body: &Body) -> bool {
     matches!(body.motion, Motion::Angular { .. })
 }
@@ -30,20 +38,27 @@ fn is_angular(body: &Body) -> bool {
 /// `exactccd solve`), by the first rule that matches:
 ///
 /// 1. a primitive query (a `query` field): `primitive`;
-/// 2. a sphere, capsule or convex hull on either body, or a non-zero
+/// 2. a sphere or a capsule against any shape but a mesh, both bodies
+///    under `static` or `linear` motions: `minkowski`;
+/// 3. a sphere, capsule or convex hull on either body, or a non-zero
 ///    `separation`: `distance`;
-/// 3. a `screw` or `poses` motion on either body: `glide`;
-/// 4. an `angular` motion on either body: `sat`;
-/// 5. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
+/// 4. a `screw` or `poses` motion on either body: `glide`;
+/// 5. an `angular` motion on either body: `sat`;
+/// 6. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
 ///    `piecewise` motions): `sgm`;
-/// 6. anything else (a triangle or a mesh under rational motions): `sat`.
+/// 7. anything else (a triangle or a mesh under rational motions): `sat`.
 pub fn default_method(query: &ContactQuery<'_>) -> Method {
     let query = match query {
         ContactQuery::Primitive(_) => return Method::Primitive,
         ContactQuery::Bodies(q) => q,
     };
     let bodies = [query.a, query.b];
-    if !query.separation.is_zero() || bodies.iter().any(|b| b.shape.is_rounded_or_hull()) {
+    if bodies.iter().all(|b| translates(b))
+        && bodies.iter().any(|b| is_sphere_or_capsule(b))
+        && !bodies.iter().any(|b| matches!(b.shape, Shape::Mesh(_)))
+    {
+        Method::Minkowski
+    } else if !query.separation.is_zero() || bodies.iter().any(|b| b.shape.is_rounded_or_hull()) {
         Method::Distance
     } else if bodies.iter().any(|b| is_screw_like(b)) {
         Method::Glide

@@ -52,7 +52,8 @@ fn cross(a: &Vec3<Q>, b: &Vec3<Q>) -> Vec3<Q> {
 }
 
 impl Core {
-    /// The core of a shape; a mesh is not taken (not applicable).
+    /// The core of a shape; a mesh is not taken (not applicable, the
+    /// message starting with `body`, e.g. `"distance: body a"`).
     pub(crate) fn of(shape: &Shape<Q>, body: &str) -> Result<Core, Error> {
         let zero = <Q as Ring>::zero();
         Ok(match shape {
@@ -143,7 +144,7 @@ impl Core {
             }
             Shape::Convex(c) => {
                 let hull = ConvexHull::new(&c.points).ok_or_else(|| {
-                    Error::not_applicable(format!("body {body}: the convex points are coplanar"))
+                    Error::not_applicable(format!("{body}: the convex points are coplanar"))
                 })?;
                 Core {
                     vertices: hull
@@ -175,8 +176,8 @@ impl Core {
             }
             Shape::Mesh(_) => {
                 return Err(Error::not_applicable(format!(
-                    "body {body} is a mesh, which has no convex core; the methods that take \
-                     cores take boxes, triangles, spheres, capsules and convex hulls"
+                    "{body} is a mesh; this method takes boxes, triangles, spheres, capsules \
+                     and convex hulls"
                 )))
             }
         })

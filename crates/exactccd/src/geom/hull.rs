@@ -20,7 +20,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::Vec3;
-use crate::scalar::{BigRational, Ring, Sign};
+use crate::scalar::{BigRational, Ring, Scalar, Sign};
 use std::collections::BTreeSet;
 
 /// Most points a `convex` shape may list (the hull costs `O(n^4)` exact
@@ -144,10 +144,10 @@ impl ConvexHull {
 /// The extreme points of the coplanar points `on` (indices into `points`),
 /// counter-clockwise seen from the side `normal` points to, rotated to start
 /// at the least index.
-pub(crate) fn face_corners(
-    points: &[Vec3<BigRational>],
+pub(crate) fn face_corners<S: Scalar>(
+    points: &[Vec3<S>],
     on: &[usize],
-    normal: &Vec3<BigRational>,
+    normal: &Vec3<S>,
 ) -> Vec<usize> {
     // drop the coordinate the normal is most parallel to
     let abs = |k: usize| {
@@ -164,11 +164,12 @@ pub(crate) fn face_corners(
     idx.sort_by(|&a, &b| {
         (&points[a][u], &points[a][v])
             .partial_cmp(&(&points[b][u], &points[b][v]))
-            .expect("rationals are ordered")
+            .expect("the coordinates are ordered")
     });
-    let cross = |o: usize, a: usize, b: usize| -> BigRational {
+    let cross = |o: usize, a: usize, b: usize| -> S {
         let (po, pa, pb) = (&points[o], &points[a], &points[b]);
-        (&pa[u] - &po[u]) * (&pb[v] - &po[v]) - (&pa[v] - &po[v]) * (&pb[u] - &po[u])
+        let first = pa[u].sub_ref(&po[u]).mul_ref(&pb[v].sub_ref(&po[v]));
+        first.sub_ref(&pa[v].sub_ref(&po[v]).mul_ref(&pb[u].sub_ref(&po[u])))
     };
     // Andrew's monotone chain, strict turns only (collinear points dropped)
     let mut hull: Vec<usize> = Vec::new();

@@ -116,7 +116,10 @@ pub fn solve_distance<S: RealRoots>(
             )));
         }
     }
-    let cores = (Core::of(&a.shape, "a")?, Core::of(&b.shape, "b")?);
+    let cores = (
+        Core::of(&a.shape, "distance: body a")?,
+        Core::of(&b.shape, "distance: body b")?,
+    );
     let big_d = separation + &cores.0.radius + &cores.1.radius;
     let mut stats = DistanceStats::default();
     let pieces = common_pieces(a, b, interval);

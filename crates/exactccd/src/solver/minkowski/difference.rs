@@ -12,15 +12,25 @@
 //! when the points of `M` extreme along it span a plane; the face's corners
 //! are then ordered as for a convex hull's face. Small inputs only: the
 //! method takes a point or a segment against a polytope of at most a few
-//! dozen points.
+//! dozen points. The arithmetic is in [`CompactRational`]s (machine words
+//! while the values fit, exact beyond).
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::core::Core;
 use crate::geom::{face_corners, Pose, Vec3};
-use crate::scalar::{BigRational, Ring, Sign};
+use crate::scalar::{BigRational, CompactRational, Ring, Scalar, Sign};
+use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
-type Q = BigRational;
+type Q = CompactRational;
+
+fn order(x: &Q, y: &Q) -> Ordering {
+    x.partial_cmp(y).expect("rationals are ordered")
+}
+
+fn compact(v: &Vec3<BigRational>) -> Vec3<Q> {
+    Vec3::from_rational(v)
+}
 
 /// The dimension of `M`, with what each kind needs.
 #[derive(Clone, Debug)]
@@ -37,31 +47,36 @@ pub(super) enum Shape {
 
 /// A face of `M`: a convex polygon with its plane.
 #[derive(Clone, Debug)]
-pub(super) struct Face {
+pub(super) struct Face<S = Q> {
     /// Indices into [`Difference::points`], counter-clockwise seen from the
     /// side `normal` points to.
     pub(super) corners: Vec<usize>,
     /// Outward normal (not unit); for a flat `M`, either of the two.
-    pub(super) normal: Vec3<Q>,
+    pub(super) normal: Vec3<S>,
     /// `normal . m` on the plane.
-    pub(super) offset: Q,
+    pub(super) offset: S,
     /// Every point of `M` on the plane (corners and the rest).
     pub(super) on: Vec<usize>,
 }
 
-/// The Minkowski difference of two cores (module docs).
+/// The Minkowski difference of two cores (module docs), its coordinates in
+/// the scalar `S` (its combinatorics decided exactly).
 #[derive(Clone, Debug)]
-pub(super) struct Difference {
+pub(super) struct Difference<S = Q> {
     /// `b_j - a_i` for every vertex pair, at `t = 0`, world coordinates.
-    pub(super) points: Vec<Vec3<Q>>,
+    pub(super) points: Vec<Vec3<S>>,
     /// For each point, `(i, j)`: indices into the cores' points.
     pub(super) origin: Vec<(usize, usize)>,
     /// The dimension.
     pub(super) shape: Shape,
     /// The faces of a solid `M`, or the one polygon of a flat one.
-    pub(super) faces: Vec<Face>,
-    /// The edges `(p, q)`, `p < q`, of a solid or flat `M`.
+    pub(super) faces: Vec<Face<S>>,
+    /// The edges `(p, q)`, `p < q`, of a solid or flat `M`, or the segment.
     pub(super) edges: Vec<(usize, usize)>,
+    /// For each edge, the points of `M` on it (its ends and any between).
+    pub(super) edge_points: Vec<Vec<usize>>,
+    /// For each point, the least index of a point equal to it.
+    pub(super) twin: Vec<usize>,
 }
 
 /// The world positions at `t = 0` of a core's vertices under a pose
@@ -69,7 +84,7 @@ pub(super) struct Difference {
 fn world_vertices(core: &Core, pose: &Pose<Q>) -> Vec<(usize, Vec3<Q>)> {
     core.vertices
         .iter()
-        .map(|&(i, _)| (i, pose.apply_point(&core.points[i])))
+        .map(|&(i, _)| (i, pose.apply_point(&compact(&core.points[i]))))
         .collect()
 }
 
@@ -82,7 +97,7 @@ fn world_normals(core: &Core, pose: &Pose<Q>) -> Vec<Vec3<Q>> {
     let cofactor = pose.rotation.adjugate().transpose();
     core.faces
         .iter()
-        .map(|f| cofactor.mul_vec(&f.normal))
+        .map(|f| cofactor.mul_vec(&compact(&f.normal)))
         .collect()
 }
 
@@ -92,14 +107,148 @@ fn world_directions(core: &Core, pose: &Pose<Q>) -> (Vec<Vec3<Q>>, Vec<Vec3<Q>>)
     let edges = core
         .edges
         .iter()
-        .map(|&(i, j, _)| pose.apply_direction(&(&core.points[j] - &core.points[i])))
+        .map(|&(i, j, _)| pose.apply_direction(&compact(&(&core.points[j] - &core.points[i]))))
         .collect();
     (normals, edges)
 }
 
-impl Difference {
-    /// `M = B - A` for the cores of `a` and `b` placed by their poses.
-    pub(super) fn new(core_a: &Core, pose_a: &Pose<Q>, core_b: &Core, pose_b: &Pose<Q>) -> Self {
+impl<S: Scalar> Difference<S> {
+    /// `M = B - A` for the cores of `a` and `b` placed by their poses, in
+    /// the scalar `S`; `lift` takes an exact coordinate to `S`. When one
+    /// core is a point (a sphere), `M` is the other core moved (and
+    /// reflected when the point is `b`'s), its faces and edges those of the
+    /// core: no decision is needed and `S` computes it directly.
+    pub(super) fn new(
+        cores: (&Core, &Core),
+        poses: (&Pose<BigRational>, &Pose<BigRational>),
+        lift: fn(&Q) -> S,
+    ) -> Self {
+        let (core_a, core_b) = cores;
+        if core_a.vertices.len() == 1 {
+            return Difference::about_point(
+                core_b,
+                poses.1,
+                &core_a.points[core_a.vertices[0].0],
+                poses.0,
+                false,
+            );
+        }
+        if core_b.vertices.len() == 1 {
+            return Difference::about_point(
+                core_a,
+                poses.0,
+                &core_b.points[core_b.vertices[0].0],
+                poses.1,
+                true,
+            );
+        }
+        Difference::<Q>::general(core_a, poses.0, core_b, poses.1).map(lift)
+    }
+
+    /// `M = core - p` (`reflected`: `M = p - core`) for a core with its
+    /// pose and the point `p` of the other body with its pose; the
+    /// origins pair the core's points with the point's index 0.
+    fn about_point(
+        core: &Core,
+        pose: &Pose<BigRational>,
+        point: &Vec3<BigRational>,
+        point_pose: &Pose<BigRational>,
+        reflected: bool,
+    ) -> Self {
+        let pose_s: Pose<S> = Pose::from_rational(pose);
+        let p: Vec3<S> = Vec3::from_rational(&point_pose.apply_point(point));
+        let index: Vec<usize> = core.vertices.iter().map(|v| v.0).collect();
+        let slot = |i: usize| index.iter().position(|&j| j == i).expect("a core vertex");
+        let points: Vec<Vec3<S>> = index
+            .iter()
+            .map(|&i| {
+                let x = pose_s.apply_point(&Vec3::from_rational(&core.points[i]));
+                if reflected {
+                    &p - &x
+                } else {
+                    &x - &p
+                }
+            })
+            .collect();
+        let origin = index
+            .iter()
+            .map(|&i| if reflected { (i, 0) } else { (0, i) })
+            .collect();
+        let cofactor = pose_s.rotation.adjugate().transpose();
+        let faces: Vec<Face<S>> = core
+            .faces
+            .iter()
+            .map(|f| {
+                let mut corners: Vec<usize> = f.corners.iter().map(|&i| slot(i)).collect();
+                let mut normal = cofactor.mul_vec(&Vec3::from_rational(&f.normal));
+                // a point reflection keeps a flat polygon counter-clockwise
+                // about the same normal, and turns a solid's faces inside out
+                if reflected && core.solid {
+                    normal = -normal;
+                    corners.reverse();
+                }
+                let offset = normal.dot(&points[corners[0]]);
+                Face {
+                    on: corners.clone(),
+                    corners,
+                    normal,
+                    offset,
+                }
+            })
+            .collect();
+        let shape = match (core.solid, faces.len(), index.len()) {
+            (true, _, _) => Shape::Solid,
+            (false, 1, _) => Shape::Flat,
+            (false, _, 2) => Shape::Segment(0, 1),
+            _ => Shape::Point(0),
+        };
+        let n = points.len();
+        let mut diff = Difference {
+            points,
+            origin,
+            shape,
+            faces,
+            edges: Vec::new(),
+            edge_points: Vec::new(),
+            twin: (0..n).collect(),
+        };
+        diff.collect_edges();
+        diff.edge_points = diff.edges.iter().map(|&(p, q)| vec![p, q]).collect();
+        diff
+    }
+}
+
+impl Difference<Q> {
+    /// The coordinates mapped to another scalar.
+    fn map<S: Scalar>(self, lift: fn(&Q) -> S) -> Difference<S> {
+        Difference {
+            points: self.points.iter().map(|p| p.map(lift)).collect(),
+            origin: self.origin,
+            shape: self.shape,
+            faces: self
+                .faces
+                .into_iter()
+                .map(|f| Face {
+                    corners: f.corners,
+                    normal: f.normal.map(lift),
+                    offset: lift(&f.offset),
+                    on: f.on,
+                })
+                .collect(),
+            edges: self.edges,
+            edge_points: self.edge_points,
+            twin: self.twin,
+        }
+    }
+
+    /// `M = B - A` in exact arithmetic, for any two cores (module docs).
+    fn general(
+        core_a: &Core,
+        pose_a: &Pose<BigRational>,
+        core_b: &Core,
+        pose_b: &Pose<BigRational>,
+    ) -> Self {
+        let (pose_a, pose_b) = (&Pose::from_rational(pose_a), &Pose::from_rational(pose_b));
         let (va, vb) = (
             world_vertices(core_a, pose_a),
             world_vertices(core_b, pose_b),
@@ -112,12 +261,17 @@ impl Difference {
                 origin.push((*i, *j));
             }
         }
+        let twin = (0..points.len())
+            .map(|k| (0..k).find(|&l| points[l] == points[k]).unwrap_or(k))
+            .collect();
         let mut diff = Difference {
             points,
             origin,
             shape: Shape::Point(0),
             faces: Vec::new(),
             edges: Vec::new(),
+            edge_points: Vec::new(),
+            twin,
         };
         diff.shape = diff.dimension();
         match diff.shape {
@@ -126,6 +280,11 @@ impl Difference {
             _ => {}
         }
         diff.collect_edges();
+        diff.edge_points = diff
+            .edges
+            .iter()
+            .map(|&(p, q)| diff.on_segment(p, q))
+            .collect();
         diff
     }
 
@@ -145,8 +304,8 @@ impl Difference {
             // collinear: the extremes along `u`
             let along = |k: &usize| u.dot(&p[*k]);
             let ks = 0..p.len();
-            let lo = ks.clone().min_by(|x, y| along(x).cmp(&along(y)));
-            let hi = ks.max_by(|x, y| along(x).cmp(&along(y)));
+            let lo = ks.clone().min_by(|x, y| order(&along(x), &along(y)));
+            let hi = ks.max_by(|x, y| order(&along(x), &along(y)));
             return Shape::Segment(lo.unwrap_or(0), hi.unwrap_or(0));
         };
         if p.iter().any(|x| !n.dot(&(x - &p[0])).is_zero()) {
@@ -158,9 +317,9 @@ impl Difference {
 
     /// The face of `M` supporting along `normal`, when the points extreme
     /// along it span a plane.
-    fn face_along(&self, normal: &Vec3<Q>) -> Option<Face> {
+    fn face_along(&self, normal: &Vec3<Q>) -> Option<Face<Q>> {
         let dots: Vec<Q> = self.points.iter().map(|m| normal.dot(m)).collect();
-        let offset = dots.iter().max()?.clone();
+        let offset = dots.iter().max_by(|x, y| order(x, y))?.clone();
         let on: Vec<usize> = (0..dots.len()).filter(|&k| dots[k] == offset).collect();
         let first = &self.points[on[0]];
         let second = on.iter().map(|&k| &self.points[k]).find(|p| *p != first)?;
@@ -229,6 +388,22 @@ impl Difference {
         });
     }
 
+    /// The points of `M` on the closed segment from point `p` to point `q`.
+    fn on_segment(&self, p: usize, q: usize) -> Vec<usize> {
+        let (a, b) = (&self.points[p], &self.points[q]);
+        let e = b - a;
+        let len2 = e.dot(&e);
+        (0..self.points.len())
+            .filter(|&k| {
+                let x = &self.points[k] - a;
+                let s = e.dot(&x);
+                e.cross(&x).is_zero() && s.sign() != Sign::Negative && s <= len2
+            })
+            .collect()
+    }
+}
+
+impl<S: Scalar> Difference<S> {
     fn collect_edges(&mut self) {
         let mut edges = BTreeSet::new();
         for f in &self.faces {
@@ -277,20 +452,6 @@ impl Difference {
             Shape::Segment(..) | Shape::Point(_) => true,
         }
     }
-
-    /// The points of `M` on the closed segment from point `p` to point `q`.
-    pub(super) fn on_segment(&self, p: usize, q: usize) -> Vec<usize> {
-        let (a, b) = (&self.points[p], &self.points[q]);
-        let e = b - a;
-        let len2 = e.dot(&e);
-        (0..self.points.len())
-            .filter(|&k| {
-                let x = &self.points[k] - a;
-                let s = e.dot(&x);
-                e.cross(&x).is_zero() && s.sign() != Sign::Negative && s <= len2
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]
@@ -298,16 +459,37 @@ mod tests {
     use super::*;
     use crate::geom::{BoxShape, Capsule, Shape as GeomShape, Sphere};
 
-    fn q(n: i64) -> Q {
-        Q::from_i64(n)
+    type R = BigRational;
+
+    fn q(n: i64) -> R {
+        R::from_i64(n)
     }
 
-    fn v(x: i64, y: i64, z: i64) -> Vec3<Q> {
+    fn v(x: i64, y: i64, z: i64) -> Vec3<R> {
         Vec3::new(q(x), q(y), q(z))
     }
 
-    fn core(shape: GeomShape<Q>) -> Core {
+    fn core(shape: GeomShape<R>) -> Core {
         Core::of(&shape, "a").expect("a core")
+    }
+
+    fn exact(v: &Vec3<Q>) -> Vec3<R> {
+        v.to_rational().expect("finite")
+    }
+
+    fn difference(a: &Core, pa: &Pose<R>, b: &Core, pb: &Pose<R>) -> Difference<Q> {
+        Difference::<Q>::new((a, b), (pa, pb), Q::clone)
+    }
+
+    fn check_supporting(d: &Difference<Q>) {
+        for f in &d.faces {
+            for m in &d.points {
+                assert!(f.normal.dot(m) <= f.offset);
+            }
+            // corners counter-clockwise about the normal
+            let [a, b, c] = [0, 1, 2].map(|k| &d.points[f.corners[k]]);
+            assert!((b - a).cross(&(c - a)).dot(&f.normal).sign() == Sign::Positive);
+        }
     }
 
     #[test]
@@ -316,38 +498,38 @@ mod tests {
             half_extents: [q(1), q(2), q(3)],
         }));
         let ball = core(GeomShape::Sphere(Sphere { radius: q(1) }));
-        let d = Difference::new(
-            &cube,
-            &Pose::identity(),
-            &ball,
-            &Pose::from_translation(v(5, 0, 0)),
-        );
-        assert!(matches!(d.shape, Shape::Solid));
+        let at = Pose::from_translation(v(5, 0, 0));
+        let d = difference(&cube, &Pose::identity(), &ball, &at);
+        assert!(matches!(d.shape, Shape::Solid) && d.is_consistent());
         assert_eq!((d.points.len(), d.faces.len(), d.edges.len()), (8, 6, 12));
         // M = (5,0,0) - box: the face x = 5 + 1 = 6 with normal +x
         let plus_x = d
             .faces
             .iter()
-            .find(|f| f.normal == v(1, 0, 0))
+            .find(|f| exact(&f.normal) == v(1, 0, 0))
             .expect("+x face");
-        assert_eq!(plus_x.offset, q(6));
-        for f in &d.faces {
-            assert_eq!(f.corners.len(), 4);
-            for m in &d.points {
-                assert!(f.normal.dot(m) <= f.offset);
-            }
-        }
+        assert_eq!(plus_x.offset.to_rational(), Some(q(6)));
+        check_supporting(&d);
+        // the other way round: M = box - (5,0,0), the face x = 1 - 5
+        let d = difference(&ball, &at, &cube, &Pose::identity());
+        let minus_x = d
+            .faces
+            .iter()
+            .find(|f| exact(&f.normal) == v(-1, 0, 0))
+            .expect("-x face");
+        assert_eq!(minus_x.offset.to_rational(), Some(q(6)));
+        check_supporting(&d);
     }
 
     #[test]
     fn capsules_give_a_parallelogram_or_a_segment() {
-        let seg = |a: Vec3<Q>, b: Vec3<Q>| core(GeomShape::Capsule(Capsule { a, b, radius: q(1) }));
+        let seg = |a: Vec3<R>, b: Vec3<R>| core(GeomShape::Capsule(Capsule { a, b, radius: q(1) }));
         let x = seg(v(0, 0, 0), v(2, 0, 0));
         let y = seg(v(0, 0, 0), v(0, 3, 0));
-        let d = Difference::new(&x, &Pose::identity(), &y, &Pose::identity());
-        assert!(matches!(d.shape, Shape::Flat));
+        let d = difference(&x, &Pose::identity(), &y, &Pose::identity());
+        assert!(matches!(d.shape, Shape::Flat) && d.is_consistent());
         assert_eq!((d.faces[0].corners.len(), d.edges.len()), (4, 4));
-        let d = Difference::new(
+        let d = difference(
             &x,
             &Pose::identity(),
             &x,
@@ -355,9 +537,11 @@ mod tests {
         );
         match d.shape {
             Shape::Segment(p, q) => {
-                let mut ends = [d.points[p].clone(), d.points[q].clone()];
+                let mut ends = [exact(&d.points[p]), exact(&d.points[q])];
                 ends.sort_by(|a, b| a[0].cmp(&b[0]));
                 assert_eq!(ends, [v(-2, 0, 7), v(2, 0, 7)]);
+                // the middle points (0,0,7) twice, on the segment
+                assert_eq!(d.edge_points[0].len(), 4);
             }
             ref other => panic!("a segment, got {other:?}"),
         }
@@ -373,17 +557,12 @@ mod tests {
             b: v(1, 1, 0),
             radius: q(1),
         }));
-        let d = Difference::new(&cube, &Pose::identity(), &cap, &Pose::identity());
+        let d = difference(&cube, &Pose::identity(), &cap, &Pose::identity());
         assert!(matches!(d.shape, Shape::Solid));
         // the box's 6 faces and 2 faces from each of the 2 z-edges' and the
-        // segment's cross products: an 8-sided prism
+        // segment's cross products: an 8-sided prism; Euler holds
         assert_eq!(d.faces.len(), 8);
-        for f in &d.faces {
-            for m in &d.points {
-                assert!(f.normal.dot(m) <= f.offset);
-            }
-        }
-        // Euler: V - E + F = 2
-        assert_eq!(d.vertices().len() + d.faces.len(), d.edges.len() + 2);
+        assert!(d.is_consistent());
+        check_supporting(&d);
     }
 }

@@ -35,17 +35,50 @@ mod pieces;
 mod report;
 
 use self::difference::Difference;
-use self::pieces::{piece_times, pieces, PieceKind};
+use self::pieces::{piece_times, pieces, Piece, PieceKind};
 use self::report::Side;
 use crate::budget;
 use crate::geom::core::Core;
 use crate::geom::{Feature, Vec3};
 use crate::motion::{Body, Motion};
 use crate::poly::{IsolationError, RealRoots};
-use crate::scalar::{BigRational, Scalar};
+use crate::scalar::{BigRational, CompactRational, Scalar};
 use crate::Error;
 
 type Q = BigRational;
+
+/// A scalar the method answers in, with the scalar its conditions are
+/// written in: exact answers write them in [`CompactRational`]s (machine
+/// words while the values fit) and isolate roots in rationals; `f64`
+/// writes and solves them in `f64`.
+pub trait MinkowskiScalar: RealRoots {
+    /// The scalar the conditions are written in.
+    type Work: Scalar;
+    /// An exact coordinate in the working scalar.
+    fn work(c: &CompactRational) -> Self::Work;
+    /// A working value in the answering scalar.
+    fn from_work(w: &Self::Work) -> Self;
+}
+
+impl MinkowskiScalar for BigRational {
+    type Work = CompactRational;
+    fn work(c: &CompactRational) -> CompactRational {
+        c.clone()
+    }
+    fn from_work(w: &CompactRational) -> BigRational {
+        w.to_rational().expect("a compact rational is finite")
+    }
+}
+
+impl MinkowskiScalar for f64 {
+    type Work = f64;
+    fn work(c: &CompactRational) -> f64 {
+        c.to_f64()
+    }
+    fn from_work(w: &f64) -> f64 {
+        *w
+    }
+}
 
 /// What the rounded Minkowski difference method found.
 #[derive(Clone, Debug)]
@@ -122,26 +155,35 @@ fn applies(a: &Body, b: &Body, ca: &Core, cb: &Core) -> Result<(), Error> {
 
 /// Solves the first time `dist(a, b) <= separation` on `interval` in the
 /// scalar `S` (module docs).
-pub fn solve_minkowski<S: RealRoots>(
+pub fn solve_minkowski<S: MinkowskiScalar>(
     a: &Body,
     b: &Body,
     interval: &(Q, Q),
     separation: &Q,
 ) -> Result<MinkowskiOutcome<S>, Error> {
     let (va, vb) = (velocity(a, "a")?, velocity(b, "b")?);
-    let (core_a, core_b) = (Core::of(&a.shape, "a")?, Core::of(&b.shape, "b")?);
+    let (core_a, core_b) = (
+        Core::of(&a.shape, "minkowski: body a")?,
+        Core::of(&b.shape, "minkowski: body b")?,
+    );
     applies(a, b, &core_a, &core_b)?;
     let big_d = separation + &core_a.radius + &core_b.radius;
-    let diff = Difference::new(&core_a, &a.pose, &core_b, &b.pose);
+    let diff = Difference::<S::Work>::new((&core_a, &core_b), (&a.pose, &b.pose), S::work);
     if !diff.is_consistent() {
         return Err(Error::not_applicable(
             "minkowski: the faces found for the difference of the cores do not close up (Euler's formula fails); the method does not guess".to_string(),
         ));
     }
     budget::check()?;
-    let u: Vec3<S> = Vec3::from_rational(&(&vb - &va));
+    let u: Vec3<S::Work> = Vec3::from_rational(&(&vb - &va));
     let (t0, t1) = (S::from_rational(&interval.0), S::from_rational(&interval.1));
-    let all = pieces::<S>(&diff, &u, &big_d);
+    let all: Vec<Piece<S>> = pieces(&diff, &u, &S::Work::from_rational(&big_d))
+        .into_iter()
+        .map(|p| Piece {
+            kind: p.kind,
+            conditions: p.conditions.iter().map(|c| c.map(S::from_work)).collect(),
+        })
+        .collect();
     let mut stats = MinkowskiStats {
         points: diff.points.len(),
         pieces: all.len(),

@@ -18,9 +18,7 @@
 use super::difference::{Difference, Shape};
 use crate::geom::Vec3;
 use crate::poly::{IsolationError, Poly, RealRoots};
-use crate::scalar::{BigRational, Ring, Scalar, Sign};
-
-type Q = BigRational;
+use crate::scalar::{Scalar, Sign};
 
 /// Which part of `K` a piece is; its index refers to the [`Difference`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -48,15 +46,15 @@ struct Line<S> {
     d2: S,
 }
 
-fn s<S: Scalar>(v: &Vec3<Q>) -> Vec3<S> {
-    Vec3::from_rational(v)
-}
-
 fn poly<S: Scalar>(c: Vec<S>) -> Poly<S> {
     Poly::from_coeffs(c)
 }
 
 impl<S: Scalar> Line<S> {
+    fn at(&self, v: &Vec3<S>) -> Vec3<S> {
+        v.clone()
+    }
+
     /// `n . x(t) - offset <= 0`.
     fn below(&self, n: &Vec3<S>, offset: &S) -> Poly<S> {
         poly(vec![-offset.clone(), -n.dot(&self.u)])
@@ -102,21 +100,21 @@ impl<S: Scalar> Line<S> {
 
     /// The in-plane side conditions of a face: `m_k . (x - c_k) >= 0` with
     /// `m_k = n x (c_{k+1} - c_k)` pointing into the polygon.
-    fn inside_sides(&self, diff: &Difference, corners: &[usize], n: &Vec3<S>) -> Vec<Poly<S>> {
+    fn inside_sides(&self, diff: &Difference<S>, corners: &[usize], n: &Vec3<S>) -> Vec<Poly<S>> {
         let k = corners.len();
         (0..k)
             .map(|i| {
-                let c = s::<S>(&diff.points[corners[i]]);
-                let next = s::<S>(&diff.points[corners[(i + 1) % k]]);
+                let c = self.at(&diff.points[corners[i]]);
+                let next = self.at(&diff.points[corners[(i + 1) % k]]);
                 let m = n.cross(&(&next - &c));
                 self.above(&m, &m.dot(&c))
             })
             .collect()
     }
 
-    fn edge_piece(&self, diff: &Difference, k: usize) -> Piece<S> {
+    fn edge_piece(&self, diff: &Difference<S>, k: usize) -> Piece<S> {
         let (p, q) = diff.edges[k];
-        let (p, q) = (s::<S>(&diff.points[p]), s::<S>(&diff.points[q]));
+        let (p, q) = (self.at(&diff.points[p]), self.at(&diff.points[q]));
         let e = &q - &p;
         let ep = e.dot(&p);
         Piece {
@@ -129,10 +127,10 @@ impl<S: Scalar> Line<S> {
         }
     }
 
-    fn face_piece(&self, diff: &Difference, k: usize, flat: bool) -> Piece<S> {
+    fn face_piece(&self, diff: &Difference<S>, k: usize, flat: bool) -> Piece<S> {
         let face = &diff.faces[k];
-        let n = s::<S>(&face.normal);
-        let offset = S::from_rational(&face.offset);
+        let n = self.at(&face.normal);
+        let offset = face.offset.clone();
         let mut conditions = Vec::new();
         if !flat {
             conditions.push(self.above(&n, &offset));
@@ -147,11 +145,12 @@ impl<S: Scalar> Line<S> {
 }
 
 /// The pieces of `K` for the relative velocity `u` (`x(t) = -t u`) and the
-/// radius `D` (module docs). With `D = 0` only `M` itself.
-pub(super) fn pieces<S: Scalar>(diff: &Difference, u: &Vec3<S>, big_d: &Q) -> Vec<Piece<S>> {
+/// radius `D` (module docs), in the scalar of the difference. With `D = 0`
+/// only `M` itself.
+pub(super) fn pieces<S: Scalar>(diff: &Difference<S>, u: &Vec3<S>, big_d: &S) -> Vec<Piece<S>> {
     let line = Line {
         u: u.clone(),
-        d2: S::from_rational(&(big_d * big_d)),
+        d2: big_d.mul_ref(big_d),
     };
     let rounded = !big_d.is_zero();
     let mut out = Vec::new();
@@ -162,7 +161,7 @@ pub(super) fn pieces<S: Scalar>(diff: &Difference, u: &Vec3<S>, big_d: &Q) -> Ve
                 conditions: diff
                     .faces
                     .iter()
-                    .map(|f| line.below(&s::<S>(&f.normal), &S::from_rational(&f.offset)))
+                    .map(|f| line.below(&f.normal, &f.offset))
                     .collect(),
             });
             if rounded {
@@ -179,7 +178,7 @@ pub(super) fn pieces<S: Scalar>(diff: &Difference, u: &Vec3<S>, big_d: &Q) -> Ve
     if rounded || matches!(diff.shape, Shape::Point(_)) {
         out.extend(diff.vertices().into_iter().map(|k| Piece {
             kind: PieceKind::Vertex(k),
-            conditions: vec![line.ball(&s::<S>(&diff.points[k]))],
+            conditions: vec![line.ball(&line.at(&diff.points[k]))],
         }));
     }
     out

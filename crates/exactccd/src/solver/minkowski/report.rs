@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 
 type P = [f64; 3];
 
-fn f(v: &Vec3<BigRational>) -> P {
+fn f<S: Scalar>(v: &Vec3<S>) -> P {
     v.to_f64().into_array()
 }
 fn sub(a: P, b: P) -> P {
@@ -81,22 +81,19 @@ pub(super) struct Found {
 }
 
 /// The points of `M` that make up the piece's feature.
-fn feature_points(diff: &Difference, kind: PieceKind) -> Vec<usize> {
+fn feature_points<S>(diff: &Difference<S>, kind: PieceKind) -> Vec<usize> {
     match kind {
         PieceKind::Face(k) => diff.faces[k].on.clone(),
-        PieceKind::Edge(k) => {
-            let (p, q) = diff.edges[k];
-            diff.on_segment(p, q)
-        }
+        PieceKind::Edge(k) => diff.edge_points[k].clone(),
         PieceKind::Vertex(k) => (0..diff.points.len())
-            .filter(|&l| diff.points[l] == diff.points[k])
+            .filter(|&l| diff.twin[l] == diff.twin[k])
             .collect(),
         PieceKind::Solid => Vec::new(),
     }
 }
 
 /// The nearest point of the piece's feature to `x` (`M`'s frame at `t = 0`).
-fn nearest(diff: &Difference, kind: PieceKind, x: P) -> Option<P> {
+fn nearest<S: Scalar>(diff: &Difference<S>, kind: PieceKind, x: P) -> Option<P> {
     match kind {
         PieceKind::Face(k) => {
             let face = &diff.faces[k];
@@ -119,8 +116,8 @@ fn nearest(diff: &Difference, kind: PieceKind, x: P) -> Option<P> {
 /// The report of a first contact at time `t` in the piece `kind`; `u` is
 /// the velocity of `b` relative to `a`, `radius_a` the radius about `a`'s
 /// core.
-pub(super) fn describe(
-    diff: &Difference,
+pub(super) fn describe<S: Scalar>(
+    diff: &Difference<S>,
     kind: PieceKind,
     t: f64,
     (a, b): (&Side<'_>, &Side<'_>),
