@@ -40,9 +40,10 @@ enum Command {
     /// Solve one scenario file and print the result JSON.
     Solve {
         /// The method [default: the one that applies to the scenario's
-        /// motion: a query -> primitive, a sphere, capsule, convex hull or
-        /// separation -> distance, screw/poses -> glide, angular -> sat,
-        /// two boxes -> sgm, else sat].
+        /// motion: a query -> primitive, a sphere or capsule with both
+        /// bodies translating -> minkowski, else a sphere, capsule, convex
+        /// hull or separation -> distance, screw/poses -> glide, angular ->
+        /// sat, two boxes -> sgm, else sat].
         #[arg(long, value_enum)]
         method: Option<MethodArg>,
         /// The arithmetic.

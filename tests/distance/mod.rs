@@ -13,14 +13,14 @@ fn run(text: &str, method: Option<Method>, scalar: ScalarKind) -> exactccd::Cont
     solve(&q, m, scalar, &SolveOptions::default()).expect("an answer")
 }
 
-fn exact(t: &Time) -> String {
+pub(crate) fn exact(t: &Time) -> String {
     let Time::Exact(r) = t else {
         panic!("an exact time")
     };
     r.as_rational().map(|q| q.to_string()).unwrap_or_default()
 }
 
-fn approx(t: &Time) -> f64 {
+pub(crate) fn approx(t: &Time) -> f64 {
     match t {
         Time::Exact(r) => r.to_f64(),
         Time::Float(x) => *x,
@@ -28,7 +28,7 @@ fn approx(t: &Time) -> f64 {
     }
 }
 
-fn scenario(interval: &str, separation: &str, a: &str, b: &str) -> String {
+pub(crate) fn scenario(interval: &str, separation: &str, a: &str, b: &str) -> String {
     format!(
         r#"{{"format":"exactccd/scenario-v1","interval":{interval},"separation":"{separation}","a":{a},"b":{b}}}"#
     )

@@ -6,6 +6,7 @@
 //! certified by the referee, agreement with `distance` on generated shape
 //! scenarios, and the pairs it refuses.
 
+use crate::distance::{approx, exact, scenario};
 use exactccd::generate::{generate, ScenarioClass};
 use exactccd::referee::referee;
 use exactccd::{
@@ -14,12 +15,6 @@ use exactccd::{
 };
 use exactccd_oracle::Verdict;
 use num_traits::ToPrimitive;
-
-fn scenario(interval: &str, separation: &str, a: &str, b: &str) -> String {
-    format!(
-        r#"{{"format":"exactccd/scenario-v1","interval":{interval},"separation":"{separation}","a":{a},"b":{b}}}"#
-    )
-}
 
 fn try_run(text: &str, method: Method, scalar: ScalarKind) -> Result<ContactResult, Error> {
     let s = parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).expect("valid scenario");
@@ -38,21 +33,6 @@ fn run(text: &str) -> ContactResult {
         assert!((approx(x) - approx(y)).abs() <= 1e-9, "{text}");
     }
     r
-}
-
-fn exact(t: &Time) -> String {
-    let Time::Exact(r) = t else {
-        panic!("an exact time")
-    };
-    r.as_rational().map(|q| q.to_string()).unwrap_or_default()
-}
-
-fn approx(t: &Time) -> f64 {
-    match t {
-        Time::Exact(r) => r.to_f64(),
-        Time::Float(x) => *x,
-        Time::Enclosure { .. } => panic!("not an enclosure"),
-    }
 }
 
 fn interval(r: &ContactResult) -> Vec<(String, String)> {

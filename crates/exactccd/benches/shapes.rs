@@ -1,9 +1,9 @@
 //! Sphere-box and capsule-capsule first contact under `linear` motion, on
 //! a fixed generated set (`shapes_set`: aimed passes, near misses at a gap
-//! of `2^-k`, grazing touches), each solved as `exactccd solve` does
-//! without `--method` ([`solve_with_default_method`]: the `distance`
-//! method), exact and `f64`, beside parry3d-f64's `query::cast_shapes` on
-//! the same pairs (shapes, poses and velocities converted beforehand by
+//! of `2^-k`, grazing touches), each solved by both exact methods for
+//! these pairs, `minkowski` (the default of `exactccd solve`,
+//! [`solve_with_default_method`]) and `distance`, exact and `f64`, beside
+//! parry3d-f64's `query::cast_shapes` on the same pairs (shapes, poses and velocities converted beforehand by
 //! `exactccd::parry`; only the cast is timed).
 //!
 //! Before timing, the answers are compared once (`compare`): exact against
@@ -75,15 +75,18 @@ fn parry_time(c: &ParryCase) -> Option<f64> {
 
 /// The solver alone: without the certificate the referee checks
 /// (`SolveOptions::certify`), whose cost `examples/shapes_profile.rs`
-/// reports beside.
+/// reports beside. The default method (`minkowski` for these pairs).
 fn solve(s: &Scenario, scalar: ScalarKind) -> ContactResult {
-    let options = SolveOptions {
-        certify: false,
-        ..SolveOptions::default()
-    };
-    let (method, r) = solve_with_default_method(&s.query(), scalar, &options);
+    let (method, r) = solve_with_default_method(&s.query(), scalar, &solver_alone());
     assert_eq!(method, Method::Minkowski);
     r.expect("an answer")
+}
+
+fn solver_alone() -> SolveOptions {
+    SolveOptions {
+        certify: false,
+        ..SolveOptions::default()
+    }
 }
 
 fn time_f64(t: &Time) -> f64 {
@@ -178,20 +181,20 @@ fn benches(c: &mut Criterion) {
         compare(pair, &exact, &fast, &parry);
         let mut group = c.benchmark_group(format!("{}_linear_{SET_SIZE}", pair.name()));
         group.sample_size(10);
-        group.bench_function("distance_exact", |bch| {
-            bch.iter(|| {
-                for s in &exact {
-                    black_box(solve(s, ScalarKind::Exact));
-                }
-            })
-        });
-        group.bench_function("distance_f64", |bch| {
-            bch.iter(|| {
-                for s in &fast {
-                    black_box(solve(s, ScalarKind::F64));
-                }
-            })
-        });
+        for method in [Method::Minkowski, Method::Distance] {
+            for (scalar, set) in [(ScalarKind::Exact, &exact), (ScalarKind::F64, &fast)] {
+                let name = format!("{method}_{}", scalar.as_str());
+                group.bench_function(name, |bch| {
+                    bch.iter(|| {
+                        for s in set.iter() {
+                            let q = s.query();
+                            black_box(exactccd::solve(&q, method, scalar, &solver_alone()))
+                                .expect("an answer");
+                        }
+                    })
+                });
+            }
+        }
         group.bench_function("parry3d_f64_cast_shapes", |bch| {
             bch.iter(|| {
                 for p in &parry {

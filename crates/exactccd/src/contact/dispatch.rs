@@ -152,8 +152,10 @@ fn solve_unbudgeted(
         }
     }
     match method {
-        Method::Distance => super::distance::solve(query, scalar, options.certify),
-        Method::Minkowski => super::minkowski::solve(query, scalar, options.certify),
+        Method::Distance => super::rounded::solve_distance_method(query, scalar, options.certify),
+        Method::Minkowski => {
+            super::rounded::solve_minkowski_method(query, scalar, options.certify)
+        }
         Method::Primitive => Err(Error::not_applicable(
             "method primitive answers only a scenario with a query field (vertex-face or edge-edge), not two bodies".to_string(),
         )),

@@ -16,14 +16,13 @@
 mod certificate;
 mod core_certificate;
 mod dispatch;
-mod distance;
 mod glide;
 mod json;
-mod minkowski;
 pub(crate) mod oracle_form;
 mod primitive;
 mod primitive_bodies;
 mod query;
+mod rounded;
 mod sat;
 mod sgm;
 mod stats;

@@ -43,7 +43,7 @@ use self::pairs::{Moving, PairTest, Writer};
 use self::reach::Reach;
 use crate::budget;
 use crate::geom::core::{Core, CoreFace};
-use crate::geom::{Feature, Vec3};
+use crate::geom::Vec3;
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
@@ -56,26 +56,7 @@ type Q = BigRational;
 type Spans<R> = Vec<(R, R)>;
 
 /// What the distance method found.
-#[derive(Clone, Debug)]
-pub struct DistanceOutcome<S: RealRoots> {
-    /// True when the distance is at most `d` somewhere in the interval.
-    pub collides: bool,
-    /// True when it is at `t0`.
-    pub initially_overlapping: bool,
-    /// The first time the distance is at most `d`.
-    pub first_contact: Option<S::Root>,
-    /// The maximal closed intervals on which it is, in order.
-    pub contact_intervals: Vec<(S::Root, S::Root)>,
-    /// The features of `a` and `b` that first come within `d`, when a
-    /// feature pair does (not when the bodies start overlapping deeply).
-    pub features: Option<(Feature, Feature)>,
-    /// A point of `a`'s surface nearest `b` at the first contact (world).
-    pub point: Option<[f64; 3]>,
-    /// The unit normal from `a` to `b` at the first contact.
-    pub normal: Option<[f64; 3]>,
-    /// Work counters.
-    pub stats: DistanceStats,
-}
+pub type DistanceOutcome<S> = crate::solver::WithinOutcome<S, DistanceStats>;
 
 /// Work counters of the distance method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -39,7 +39,7 @@ use self::pieces::{piece_times, pieces, Piece, PieceKind};
 use self::report::Side;
 use crate::budget;
 use crate::geom::core::Core;
-use crate::geom::{Feature, Vec3};
+use crate::geom::Vec3;
 use crate::motion::{Body, Motion};
 use crate::poly::{IsolationError, RealRoots};
 use crate::scalar::{BigRational, CompactRational, Scalar};
@@ -80,27 +80,10 @@ impl MinkowskiScalar for f64 {
     }
 }
 
-/// What the rounded Minkowski difference method found.
-#[derive(Clone, Debug)]
-pub struct MinkowskiOutcome<S: RealRoots> {
-    /// True when the distance is at most `d` somewhere in the interval.
-    pub collides: bool,
-    /// True when it is at `t0`.
-    pub initially_overlapping: bool,
-    /// The first time the distance is at most `d`.
-    pub first_contact: Option<S::Root>,
-    /// The one closed interval on which it is (empty without contact).
-    pub contact_intervals: Vec<(S::Root, S::Root)>,
-    /// The features of `a` and `b` that first come within `d`, when they
-    /// are apart before (not when the bodies start overlapping deeply).
-    pub features: Option<(Feature, Feature)>,
-    /// A point of `a`'s surface nearest `b` at the first contact (world).
-    pub point: Option<[f64; 3]>,
-    /// The unit normal from `a` to `b` at the first contact.
-    pub normal: Option<[f64; 3]>,
-    /// Work counters.
-    pub stats: MinkowskiStats,
-}
+/// What the rounded Minkowski difference method found (one contact
+/// interval at most: the times of contact under translation are one
+/// closed interval).
+pub type MinkowskiOutcome<S> = crate::solver::WithinOutcome<S, MinkowskiStats>;
 
 /// Work counters of the method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -220,12 +203,12 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
                 &Side {
                     core: &core_a,
                     pose: &a.pose,
-                    velocity: va.to_f64().into_array(),
+                    velocity: va.to_f64(),
                 },
                 &Side {
                     core: &core_b,
                     pose: &b.pose,
-                    velocity: vb.to_f64().into_array(),
+                    velocity: vb.to_f64(),
                 },
             ),
             core_a.radius.to_f64(),

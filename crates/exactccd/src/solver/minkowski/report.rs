@@ -12,40 +12,29 @@ use crate::geom::{Feature, Pose, Vec3};
 use crate::scalar::{BigRational, Scalar};
 use std::collections::BTreeSet;
 
-type P = [f64; 3];
+/// A vector in `f64`.
+type V = Vec3<f64>;
 
-fn f<S: Scalar>(v: &Vec3<S>) -> P {
-    v.to_f64().into_array()
-}
-fn sub(a: P, b: P) -> P {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-fn add(a: P, b: P) -> P {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
-}
-fn scale(a: P, s: f64) -> P {
-    [a[0] * s, a[1] * s, a[2] * s]
-}
-fn dot(a: P, b: P) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+fn f<S: Scalar>(v: &Vec3<S>) -> V {
+    v.to_f64()
 }
 
 /// One body as the report needs it: its core, pose and velocity.
 pub(super) struct Side<'a> {
     pub(super) core: &'a Core,
     pub(super) pose: &'a Pose<BigRational>,
-    pub(super) velocity: P,
+    pub(super) velocity: V,
 }
 
 impl Side<'_> {
-    fn world(&self, i: usize) -> P {
+    fn world(&self, i: usize) -> V {
         f(&self.pose.apply_point(&self.core.points[i]))
     }
 
     /// The smallest feature of the core that holds the points `set`: a
     /// vertex, an edge, or a face (a triangle's face on the side `toward`
     /// points to from the body).
-    fn feature(&self, set: &BTreeSet<usize>, toward: P) -> Option<Feature> {
+    fn feature(&self, set: &BTreeSet<usize>, toward: &V) -> Option<Feature> {
         let c = self.core;
         if set.len() == 1 {
             let i = *set.first()?;
@@ -66,7 +55,7 @@ impl Side<'_> {
             .find(|face| set.iter().all(|i| face.corners.contains(i)))?;
         Some(match face.feature {
             Feature::TriangleFace { .. } => Feature::TriangleFace {
-                front: dot(f(&self.pose.apply_direction(&face.normal)), toward) > 0.0,
+                front: f(&self.pose.apply_direction(&face.normal)).dot(toward) > 0.0,
             },
             other => other,
         })
@@ -76,8 +65,8 @@ impl Side<'_> {
 /// What is printed about the first contact.
 pub(super) struct Found {
     pub(super) features: Option<(Feature, Feature)>,
-    pub(super) point: Option<P>,
-    pub(super) normal: Option<P>,
+    pub(super) point: Option<[f64; 3]>,
+    pub(super) normal: Option<[f64; 3]>,
 }
 
 /// The points of `M` that make up the piece's feature.
@@ -93,20 +82,20 @@ fn feature_points<S>(diff: &Difference<S>, kind: PieceKind) -> Vec<usize> {
 }
 
 /// The nearest point of the piece's feature to `x` (`M`'s frame at `t = 0`).
-fn nearest<S: Scalar>(diff: &Difference<S>, kind: PieceKind, x: P) -> Option<P> {
+fn nearest<S: Scalar>(diff: &Difference<S>, kind: PieceKind, x: &V) -> Option<V> {
     match kind {
         PieceKind::Face(k) => {
             let face = &diff.faces[k];
             let n = f(&face.normal);
-            let h = (dot(n, x) - face.offset.to_f64()) / dot(n, n);
-            Some(sub(x, scale(n, h)))
+            let h = (n.dot(x) - face.offset.to_f64()) / n.dot(&n);
+            Some(x - &n.scale(&h))
         }
         PieceKind::Edge(k) => {
             let (p, q) = diff.edges[k];
             let (p, q) = (f(&diff.points[p]), f(&diff.points[q]));
-            let e = sub(q, p);
-            let s = (dot(e, sub(x, p)) / dot(e, e)).clamp(0.0, 1.0);
-            Some(add(p, scale(e, s)))
+            let e = &q - &p;
+            let s = (e.dot(&(x - &p)) / e.dot(&e)).clamp(0.0, 1.0);
+            Some(&p + &e.scale(&s))
         }
         PieceKind::Vertex(k) => Some(f(&diff.points[k])),
         PieceKind::Solid => None,
@@ -128,36 +117,34 @@ pub(super) fn describe<S: Scalar>(
         point: None,
         normal: None,
     };
-    let u = sub(b.velocity, a.velocity);
-    let x = scale(u, -t);
-    let Some(pi) = nearest(diff, kind, x) else {
+    let x = (&b.velocity - &a.velocity).scale(&-t);
+    let Some(pi) = nearest(diff, kind, &x) else {
         return none;
     };
-    let out = sub(x, pi);
-    let len = dot(out, out).sqrt();
+    let out = &x - &pi;
+    let len = out.dot(&out).sqrt();
     if len.is_nan() || len == 0.0 {
         return none;
     }
-    let normal = scale(out, -1.0 / len);
+    let normal = out.scale(&(-1.0 / len));
     let on = feature_points(diff, kind);
     let set_a: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].0).collect();
     let set_b: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].1).collect();
-    let features = a
-        .feature(&set_a, normal)
-        .zip(b.feature(&set_b, scale(normal, -1.0)));
+    let features = a.feature(&set_a, &normal).zip(b.feature(&set_b, &-&normal));
     // a point of a's core nearest b, at t = 0, from `pi = b* - a*`
     let core_point = if set_a.len() == 1 {
         set_a.first().map(|&i| a.world(i))
     } else if set_b.len() == 1 {
-        set_b.first().map(|&j| sub(b.world(j), pi))
+        set_b.first().map(|&j| &b.world(j) - &pi)
     } else {
-        edge_edge_point(a, b, &set_a, &set_b, pi)
+        edge_edge_point(a, b, &set_a, &set_b, &pi)
     };
-    let point = core_point.map(|p| add(add(p, scale(a.velocity, t)), scale(normal, radius_a)));
+    let point =
+        core_point.map(|p| (&(&p + &a.velocity.scale(&t)) + &normal.scale(&radius_a)).into_array());
     Found {
         features,
         point,
-        normal: Some(normal),
+        normal: Some(normal.into_array()),
     }
 }
 
@@ -169,8 +156,8 @@ fn edge_edge_point(
     b: &Side<'_>,
     set_a: &BTreeSet<usize>,
     set_b: &BTreeSet<usize>,
-    pi: P,
-) -> Option<P> {
+    pi: &V,
+) -> Option<V> {
     let (ia, ib): (Vec<usize>, Vec<usize>) = (
         set_a.iter().copied().collect(),
         set_b.iter().copied().collect(),
@@ -180,15 +167,15 @@ fn edge_edge_point(
         <[usize; 2]>::try_from(ib).ok()?,
     );
     let (pa, pb) = (a.world(a0), b.world(b0));
-    let (ea, eb) = (sub(a.world(a1), pa), sub(b.world(b1), pb));
+    let (ea, eb) = (&a.world(a1) - &pa, &b.world(b1) - &pb);
     // r eb - s ea = pi - pb + pa
-    let rhs = add(sub(pi, pb), pa);
-    let (g11, g12, g22) = (dot(eb, eb), -dot(eb, ea), dot(ea, ea));
-    let (h1, h2) = (dot(eb, rhs), -dot(ea, rhs));
+    let rhs = &(pi - &pb) + &pa;
+    let (g11, g12, g22) = (eb.dot(&eb), -eb.dot(&ea), ea.dot(&ea));
+    let (h1, h2) = (eb.dot(&rhs), -ea.dot(&rhs));
     let det = g11 * g22 - g12 * g12;
     if det.abs() <= 1e-300 {
         return None;
     }
     let s = (g11 * h2 - g12 * h1) / det;
-    Some(add(pa, scale(ea, s.clamp(0.0, 1.0))))
+    Some(&pa + &ea.scale(&s.clamp(0.0, 1.0)))
 }
