@@ -11,8 +11,10 @@
 //! (the command line is another crate, on top of all of them). Three rules:
 //!
 //! 1. a module of a layer names (`crate::...`) no module of a higher layer;
-//! 2. the solvers (`solver::sat`, `sgm`, `glide`, `primitive`) name none of
-//!    each other, so that an error in one cannot hide in another's answer;
+//! 2. the solvers (the modules under `solver/`: `sat`, `sgm`, `glide`,
+//!    `distance`, `minkowski`, `primitive`) name none of each other, so
+//!    that an error in one cannot hide in another's answer (the folder's
+//!    base holds only plain types every solver fills, and may be named);
 //! 3. inside a folder, the files (and sub-folders) name each other without
 //!    a cycle. `mod.rs` (or `lib.rs`) is the folder's base: its own items
 //!    are not a node, but a name it re-exports from a child counts as that
@@ -337,6 +339,14 @@ fn check_tree(files: &[(String, String)], known_cycles: &[&str]) -> Vec<String> 
         .filter(|s| !test_files.iter().any(|t| s.path.starts_with(t)))
         .collect();
     let layer_of = |m: &str| LAYERS.iter().position(|l| l.contains(&m));
+    // the solvers: the modules under `solver/` (the folder's base, its
+    // `mod.rs`, holds no solver: only what every solver fills, such as a
+    // plain result type)
+    let solvers: BTreeSet<&String> = sources
+        .iter()
+        .filter(|s| s.path.len() >= 2 && s.path[0] == "solver")
+        .map(|s| &s.path[1])
+        .collect();
     let mut problems = Vec::new();
     // rules 1 and 2
     for s in &sources {
@@ -358,7 +368,10 @@ fn check_tree(files: &[(String, String)], known_cycles: &[&str]) -> Vec<String> 
             }
             if s.path.len() >= 2 && s.path[0] == "solver" && p.len() >= 2 && p[0] == "solver" {
                 let (mine, theirs) = (&s.path[1], &p[1]);
-                if mine != theirs && seen.insert(format!("solver::{theirs}")) {
+                if mine != theirs
+                    && solvers.contains(theirs)
+                    && seen.insert(format!("solver::{theirs}"))
+                {
                     problems.push(format!(
                         "{}: names solver::{theirs}, another solver",
                         s.path.join("::")
@@ -566,6 +579,18 @@ fn the_checker_finds_an_upward_import() {
 #[test]
 fn the_checker_finds_one_solver_naming_another() {
     let tree = with_file("solver/sgm/mod.rs", "use crate::solver::sat::solve;");
+    assert_eq!(
+        check_tree(&tree, &[]),
+        vec!["solver::sgm: names solver::sat, another solver".to_owned()]
+    );
+}
+
+#[test]
+fn a_solver_may_name_an_item_of_the_solvers_base_but_not_another_solver() {
+    let tree = with_file(
+        "solver/sgm/mod.rs",
+        "use crate::solver::Outcome;\nuse crate::solver::sat::Outcome as Theirs;",
+    );
     assert_eq!(
         check_tree(&tree, &[]),
         vec!["solver::sgm: names solver::sat, another solver".to_owned()]

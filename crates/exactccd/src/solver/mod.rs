@@ -15,8 +15,9 @@
 //! * [`primitive`]: vertex-face and edge-edge queries with linearly moving
 //!   points (the public CCD benchmark's queries).
 //!
-//! The methods share only the core (`scalar`, `poly`, `geom`, `motion`),
-//! never solver code: the oracle compares them, so a bug must not be able to
+//! The methods share only the core (`scalar`, `poly`, `geom`, `motion`)
+//! and the plain result type of this module ([`WithinOutcome`], fields
+//! only), never solver code: the oracle compares them, so a bug must not be able to
 //! hide in a shared helper. Each is generic over
 //! [`RealRoots`](crate::poly::RealRoots): exact rationals give exact answers
 //! (times are [`RealAlgebraic`](crate::poly::RealAlgebraic)), `f64` the fast

@@ -7,7 +7,7 @@
 //! normals of either polytope and the cross products of an edge of one
 //! with an edge of the other (the facets of the Gauss-map overlay: the SGM
 //! paper, "Collision prediction of two oriented bounding boxes under
-//! univariate (piecewise) rational motion", section 3, writes the same
+//! univariate (piecewise) rational motion", section IV-B, writes the same
 //! three kinds as its FV, VF and EE pairs). Each candidate normal is kept
 //! when the points of `M` extreme along it span a plane; the face's corners
 //! are then ordered as for a convex hull's face. Small inputs only: the

@@ -12,7 +12,7 @@
 //! core_B - core_A` (the classical reduction of translational contact to a
 //! ray against a Minkowski sum, as in the SGM paper, "Collision prediction
 //! of two oriented bounding boxes under univariate (piecewise) rational
-//! motion", section 3, for two boxes):
+//! motion", section III, for two boxes):
 //!
 //! 1. `M` is built exactly (`difference.rs`): its faces from the face
 //!    normals of either core and the cross products of their edges.

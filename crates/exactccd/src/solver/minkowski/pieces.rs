@@ -184,6 +184,9 @@ pub(super) fn pieces<S: Scalar>(diff: &Difference<S>, u: &Vec3<S>, big_d: &S) ->
     out
 }
 
+/// A closed interval of times, its ends real roots.
+pub(super) type Span<S> = (<S as RealRoots>::Root, <S as RealRoots>::Root);
+
 /// The closed interval of times in `[t0, t1]` when `x(t)` is in the piece,
 /// or `None`; `isolations` counts the polynomials whose roots were found.
 pub(super) fn piece_times<S: RealRoots>(
@@ -191,7 +194,7 @@ pub(super) fn piece_times<S: RealRoots>(
     t0: &S,
     t1: &S,
     isolations: &mut usize,
-) -> Result<Option<(S::Root, S::Root)>, IsolationError> {
+) -> Result<Option<Span<S>>, IsolationError> {
     let (r0, r1) = (S::root_of_value(t0), S::root_of_value(t1));
     let (mut lo, mut hi) = (r0.clone(), r1.clone());
     // the linear conditions first: they are cheap and often decide
