@@ -28,8 +28,10 @@
 //! Contact intervals less than 64 resolutions apart are joined (the
 //! separation between them is rounding).
 //!
-//! `L` comes from the motions' certified velocity enclosures over the whole
-//! interval (`motion::enclosure`), computed once. Not certified: a contact
+//! `L` comes in closed form for `static`, `linear`, `angular` and `screw`
+//! motions (`closed_form_speed_bound`), else from the motions' certified
+//! velocity enclosures over the whole interval (`motion::enclosure`),
+//! computed once. Not certified: a contact
 //! that starts and ends inside the last probe's cell is missed, and the
 //! brackets are as good as `f64` evaluation of the placements. No features,
 //! point or normal are computed.
@@ -127,6 +129,49 @@ fn speed_bound(e: &crate::motion::MotionEnclosure, h: &[f64; 3], time: &Interval
     Some((origin + frame) * (1.0 + 1e-12))
 }
 
+/// The largest speed of a point of the box with half extents `h` under a
+/// rigid motion given in closed form, in `f64` with a relative margin for
+/// its own rounding; `None` for the motions whose bound comes from the
+/// certified velocity enclosures (`poses`, the rational ones).
+///
+/// * `static`: 0; `linear`: `|v|`;
+/// * `angular` (`x = p + t v + exp(t [w]x) R (y - center)`): the velocity
+///   is `v + w x R(t) (y - center)`, at most `|v| + |w| |y - center|`, and
+///   over the box `|y - center| <= |center| + |h|`;
+/// * `screw` (turn `angle` per unit time about the axis, slide `slide`
+///   along it): a point at distance `r` from the axis moves at
+///   `sqrt(slide^2 + (angle r)^2) <= |slide| + |angle| r`, and `r` does not
+///   change under the motion: at most the distance of the box's centre
+///   (its pose at `t = 0`) from the axis plus `|h|`.
+fn closed_form_speed_bound(body: &Body, h: &[f64; 3]) -> Option<f64> {
+    use crate::motion::Motion;
+    let f = |v: &Vec3<BigRational>| v.map(rational_to_f64);
+    let norm = |v: &Vec3<f64>| v.dot(v).sqrt();
+    let radius = norm(&Vec3::from_array(*h));
+    let bound = match &body.motion {
+        Motion::Static => 0.0,
+        Motion::Linear { velocity } => norm(&f(velocity)),
+        Motion::Angular {
+            velocity,
+            angular_velocity,
+            center,
+        } => norm(&f(velocity)) + norm(&f(angular_velocity)) * (norm(&f(center)) + radius),
+        Motion::Screw {
+            axis_point,
+            axis_direction,
+            angle,
+            slide,
+        } => {
+            let d = f(axis_direction);
+            let off = &f(&body.pose.translation) - &f(axis_point);
+            let r = norm(&off.cross(&d)) / norm(&d);
+            rational_to_f64(slide).abs() + rational_to_f64(angle).abs() * (r + radius)
+        }
+        _ => return None,
+    };
+    bound.is_finite().then_some(bound * (1.0 + 1e-12))
+}
+
 fn half_extents(body: &Body) -> Option<[f64; 3]> {
     box_of(body).map(|b| std::array::from_fn(|i| rational_to_f64(&b.half_extents[i])))
 }
@@ -146,25 +191,42 @@ pub fn solve_box_cells_f64(
         ));
     };
     let (t0, t1) = interval;
-    let (ea, eb) = pair_enclosures(a, b, interval, 64).map_err(|e| {
-        Error::not_applicable(format!(
-            "sat: time cells need a placement enclosure, not {}",
-            e.0
-        ))
-    })?;
-    let whole = Interval::from_rationals(t0, t1, 64);
-    let (Some(sa), Some(sb)) = (speed_bound(&ea, &ha, &whole), speed_bound(&eb, &hb, &whole))
-    else {
-        return Err(Error::not_applicable(
-            "sat: time cells in f64 need a bounded velocity of both motions",
-        ));
+    let speed = match (
+        closed_form_speed_bound(a, &ha),
+        closed_form_speed_bound(b, &hb),
+    ) {
+        (Some(sa), Some(sb)) => sa + sb,
+        _ => enclosure_speed_bound(a, b, interval, (&ha, &hb))?,
     };
     let pair = FloatPair {
         motion: relative_float_motion(a, b, t0, t1),
         ha,
         hb,
     };
-    search(&pair, sa + sb, (rational_to_f64(t0), rational_to_f64(t1)))
+    search(&pair, speed, (rational_to_f64(t0), rational_to_f64(t1)))
+}
+
+/// `L = s_a + s_b` from the motions' certified velocity enclosures over the
+/// whole interval (for the motions without a closed-form bound).
+fn enclosure_speed_bound(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    (ha, hb): (&[f64; 3], &[f64; 3]),
+) -> Result<f64, Error> {
+    let (ea, eb) = pair_enclosures(a, b, interval, 64).map_err(|e| {
+        Error::not_applicable(format!(
+            "sat: time cells need a placement enclosure, not {}",
+            e.0
+        ))
+    })?;
+    let whole = Interval::from_rationals(interval.0, interval.1, 64);
+    match (speed_bound(&ea, ha, &whole), speed_bound(&eb, hb, &whole)) {
+        (Some(sa), Some(sb)) => Ok(sa + sb),
+        _ => Err(Error::not_applicable(
+            "sat: time cells in f64 need a bounded velocity of both motions",
+        )),
+    }
 }
 
 /// Contact intervals less than this many time resolutions apart are one
