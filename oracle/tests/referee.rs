@@ -57,6 +57,17 @@ fn witness(x: Q) -> ContactWitness {
 }
 
 fn contact_claim(time: ClaimedTime, dir: [Poly; 3], wit: ContactWitness) -> Claim {
+    one_piece_claim(time, dir, wit, "axis A0")
+}
+
+/// A claimed contact at `time`: one separation piece from `0` to the
+/// contact along `dir` (named `label`) and the witness.
+pub(crate) fn one_piece_claim(
+    time: ClaimedTime,
+    dir: [Poly; 3],
+    wit: ContactWitness,
+    label: &str,
+) -> Claim {
     Claim {
         collides: true,
         time: Some(time),
@@ -66,7 +77,7 @@ fn contact_claim(time: ClaimedTime, dir: [Poly; 3], wit: ContactWitness) -> Clai
                 from: q(0, 1),
                 to: PieceEnd::BeforeContact,
                 direction: dir,
-                label: "axis A0".into(),
+                label: label.into(),
             }],
             contact: Some(wit),
         }),

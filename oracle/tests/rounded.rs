@@ -4,8 +4,8 @@
 
 use exactccd_oracle::poly::q;
 use exactccd_oracle::{
-    check_certificate, exact_root, hull_faces, Body, Case, Certificate, Claim, ClaimedTime,
-    ContactWitness, Motion, PieceEnd, Poly, PolyVec, SeparationPiece, Shape, Verdict, Q,
+    check_certificate, exact_root, hull_faces, Body, Case, Claim, ClaimedTime, ContactWitness,
+    Motion, Poly, PolyVec, Shape, Verdict, Q,
 };
 
 fn identity() -> [[Q; 3]; 3] {
@@ -65,20 +65,7 @@ fn point_along_x(x0: i64, vx: i64, y: i64, z: i64) -> (PolyVec, Poly) {
 }
 
 fn claim(time: ClaimedTime, direction: PolyVec, witness: ContactWitness) -> Claim {
-    Claim {
-        collides: true,
-        time: Some(time),
-        intervals: vec![],
-        certificate: Some(Certificate {
-            separation: vec![SeparationPiece {
-                from: q(0, 1),
-                to: PieceEnd::BeforeContact,
-                direction,
-                label: "centres".into(),
-            }],
-            contact: Some(witness),
-        }),
-    }
+    crate::referee::one_piece_claim(time, direction, witness, "centres")
 }
 
 fn exact(t: Q) -> ClaimedTime {

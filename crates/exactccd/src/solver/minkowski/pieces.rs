@@ -51,10 +51,6 @@ fn poly<S: Scalar>(c: Vec<S>) -> Poly<S> {
 }
 
 impl<S: Scalar> Line<S> {
-    fn at(&self, v: &Vec3<S>) -> Vec3<S> {
-        v.clone()
-    }
-
     /// `n . x(t) - offset <= 0`.
     fn below(&self, n: &Vec3<S>, offset: &S) -> Poly<S> {
         poly(vec![-offset.clone(), -n.dot(&self.u)])
@@ -104,39 +100,38 @@ impl<S: Scalar> Line<S> {
         let k = corners.len();
         (0..k)
             .map(|i| {
-                let c = self.at(&diff.points[corners[i]]);
-                let next = self.at(&diff.points[corners[(i + 1) % k]]);
-                let m = n.cross(&(&next - &c));
-                self.above(&m, &m.dot(&c))
+                let c = &diff.points[corners[i]];
+                let next = &diff.points[corners[(i + 1) % k]];
+                let m = n.cross(&(next - c));
+                self.above(&m, &m.dot(c))
             })
             .collect()
     }
 
     fn edge_piece(&self, diff: &Difference<S>, k: usize) -> Piece<S> {
         let (p, q) = diff.edges[k];
-        let (p, q) = (self.at(&diff.points[p]), self.at(&diff.points[q]));
-        let e = &q - &p;
-        let ep = e.dot(&p);
+        let (p, q) = (&diff.points[p], &diff.points[q]);
+        let e = q - p;
+        let ep = e.dot(p);
         Piece {
             kind: PieceKind::Edge(k),
             conditions: vec![
                 self.above(&e, &ep),
                 self.below(&e, &ep.add_ref(&e.dot(&e))),
-                self.cylinder(&p, &e),
+                self.cylinder(p, &e),
             ],
         }
     }
 
     fn face_piece(&self, diff: &Difference<S>, k: usize, flat: bool) -> Piece<S> {
         let face = &diff.faces[k];
-        let n = self.at(&face.normal);
-        let offset = face.offset.clone();
+        let (n, offset) = (&face.normal, &face.offset);
         let mut conditions = Vec::new();
         if !flat {
-            conditions.push(self.above(&n, &offset));
+            conditions.push(self.above(n, offset));
         }
-        conditions.extend(self.inside_sides(diff, &face.corners, &n));
-        conditions.push(self.slab(&n, &offset));
+        conditions.extend(self.inside_sides(diff, &face.corners, n));
+        conditions.push(self.slab(n, offset));
         Piece {
             kind: PieceKind::Face(k),
             conditions,
@@ -178,7 +173,7 @@ pub(super) fn pieces<S: Scalar>(diff: &Difference<S>, u: &Vec3<S>, big_d: &S) ->
     if rounded || matches!(diff.shape, Shape::Point(_)) {
         out.extend(diff.vertices().into_iter().map(|k| Piece {
             kind: PieceKind::Vertex(k),
-            conditions: vec![line.ball(&line.at(&diff.points[k]))],
+            conditions: vec![line.ball(&diff.points[k])],
         }));
     }
     out
