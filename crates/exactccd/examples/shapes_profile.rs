@@ -15,11 +15,14 @@
 //! `SHAPES_METHOD=minkowski` (or `distance`) in the environment solves
 //! with that method instead of the default one.
 //!
-//! With `exact-only` as a third argument only the exact solves run (for
-//! `valgrind --tool=callgrind`); with `dump`, every answer, exact and
-//! `f64`, is printed as its result JSON without the work counters
-//! (`stats`), one per line, nothing timed: the answers before and after a
-//! change to the solver are compared with `diff`.
+//! With `exact-only` as a third argument only the exact solves run, the
+//! solver alone unless `SHAPES_CERTIFY` is set (for `perf` or
+//! `valgrind --tool=callgrind`); with `f64-only`, only the `f64` solves,
+//! `reps` times over the set; with `dump`, every answer, exact and `f64`,
+//! is printed as its result JSON without the work counters (`stats`), one
+//! per line, nothing timed: the answers before and after a change to the
+//! solver are compared with `diff` (`SHAPES_ONLY=sphere-box-43` prints
+//! that scenario's answers only).
 
 #[path = "../benches/shapes_set/mod.rs"]
 mod shapes_set;
@@ -96,6 +99,9 @@ fn dump(n: usize) {
     for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
         for scalar in [ScalarKind::Exact, ScalarKind::F64] {
             for s in scenarios(pair, n, scalar) {
+                if std::env::var("SHAPES_ONLY").is_ok_and(|n| s.name.as_deref() != Some(&n)) {
+                    continue;
+                }
                 let (method, r) = match method_override() {
                     Some(m) => (
                         m,
@@ -127,6 +133,17 @@ fn main() {
         dump(n);
         return;
     }
+    if mode.as_deref() == Some("f64-only") {
+        for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
+            let fast = scenarios(pair, n, ScalarKind::F64);
+            for _ in 0..reps {
+                for s in &fast {
+                    black_box(solve(s, ScalarKind::F64));
+                }
+            }
+        }
+        return;
+    }
     for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
         let exact = scenarios(pair, n, ScalarKind::Exact);
         if exact_only {
@@ -134,6 +151,7 @@ fn main() {
             // (reading the auxiliary vector) faults under valgrind
             let options = SolveOptions {
                 budget: WorkBudget::UNLIMITED,
+                certify: std::env::var_os("SHAPES_CERTIFY").is_some(),
                 ..SolveOptions::default()
             };
             let wall = std::time::Instant::now();

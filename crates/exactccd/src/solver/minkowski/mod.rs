@@ -32,18 +32,21 @@
 
 mod difference;
 mod pieces;
+
+pub use self::pieces::WorkScalar;
 mod report;
 
 use self::difference::Difference;
-use self::pieces::{piece_times, pieces, Piece, PieceKind};
+use self::pieces::{piece_span, pieces, root_vs, vertex, End, Piece};
 use self::report::Side;
 use crate::budget;
 use crate::geom::core::Core;
 use crate::geom::Vec3;
 use crate::motion::{Body, Motion};
-use crate::poly::{IsolationError, RealRoots};
+use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{BigRational, CompactRational, Scalar};
 use crate::Error;
+use std::cmp::Ordering;
 
 type Q = BigRational;
 
@@ -53,7 +56,7 @@ type Q = BigRational;
 /// writes and solves them in `f64`.
 pub trait MinkowskiScalar: RealRoots {
     /// The scalar the conditions are written in.
-    type Work: Scalar;
+    type Work: WorkScalar;
     /// An exact coordinate in the working scalar.
     fn work(c: &CompactRational) -> Self::Work;
     /// A working value in the answering scalar.
@@ -136,6 +139,67 @@ fn applies(a: &Body, b: &Body, ca: &Core, cb: &Core) -> Result<(), Error> {
     }
 }
 
+/// The ends of the pieces' spans in the answering scalar: an end that is a
+/// value is compared with a root by signs ([`root_vs`]); two roots of
+/// different pieces, and the answer, are isolated, each once.
+struct Ends<'a, S: MinkowskiScalar> {
+    pieces: &'a [Piece<S::Work>],
+    t0: S,
+    t1: S,
+    /// The roots isolated so far: piece, larger, the root.
+    isolated: Vec<(usize, bool, S::Root)>,
+}
+
+impl<S: MinkowskiScalar> Ends<'_, S> {
+    fn quadratic(&self, piece: usize) -> &Poly<S::Work> {
+        self.pieces[piece]
+            .quadratic
+            .as_ref()
+            .expect("a root end belongs to a piece with a quadratic condition")
+    }
+
+    /// The end of piece `piece` as a root in `S`.
+    fn root(&mut self, piece: usize, end: &End<S::Work>) -> Result<S::Root, IsolationError> {
+        let larger = match end {
+            End::At(v) => return Ok(S::root_of_value(&S::from_work(v))),
+            End::Root(larger) => *larger,
+        };
+        if let Some((.., r)) = self
+            .isolated
+            .iter()
+            .find(|(k, l, _)| *k == piece && *l == larger)
+        {
+            return Ok(r.clone());
+        }
+        let q = self.quadratic(piece).map(S::from_work);
+        let roots = S::real_roots(&q, &self.t0, &self.t1)?;
+        let found = if larger { roots.last() } else { roots.first() };
+        // exact arithmetic always finds the root the signs promised; `f64`
+        // may round a close pair of roots away: their double root then
+        let r = match found {
+            Some(r) => r.clone(),
+            None => S::root_of_value(&S::from_work(&vertex(self.quadratic(piece)))),
+        };
+        self.isolated.push((piece, larger, r.clone()));
+        Ok(r)
+    }
+
+    /// How the ends `a` of piece `i` and `b` of piece `j` compare.
+    fn cmp(
+        &mut self,
+        (i, a): (usize, &End<S::Work>),
+        (j, b): (usize, &End<S::Work>),
+    ) -> Result<Ordering, IsolationError> {
+        Ok(match (a, b) {
+            (End::At(x), End::At(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
+            (End::Root(larger), End::At(y)) => root_vs(self.quadratic(i), *larger, y),
+            (End::At(x), End::Root(larger)) => root_vs(self.quadratic(j), *larger, x).reverse(),
+            (End::Root(l), End::Root(m)) if i == j => l.cmp(m),
+            _ => self.root(i, a)?.cmp(&self.root(j, b)?),
+        })
+    }
+}
+
 /// Solves the first time `dist(a, b) <= separation` on `interval` in the
 /// scalar `S` (module docs).
 pub fn solve_minkowski<S: MinkowskiScalar>(
@@ -160,39 +224,60 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     budget::check()?;
     let u: Vec3<S::Work> = Vec3::from_rational(&(&vb - &va));
     let (t0, t1) = (S::from_rational(&interval.0), S::from_rational(&interval.1));
-    let all: Vec<Piece<S>> = pieces(&diff, &u, &S::Work::from_rational(&big_d))
-        .into_iter()
-        .map(|p| Piece {
-            kind: p.kind,
-            conditions: p.conditions.iter().map(|c| c.map(S::from_work)).collect(),
-        })
-        .collect();
-    let mut stats = MinkowskiStats {
-        points: diff.points.len(),
-        pieces: all.len(),
-        root_isolations: 0,
-    };
-    let mut first: Option<(S::Root, PieceKind)> = None;
-    let mut last: Option<S::Root> = None;
-    for piece in &all {
+    let work = |q: &Q| S::Work::from_rational(q);
+    let all = pieces(&diff, &u, &work(&big_d));
+    let (w0, w1) = (work(&interval.0), work(&interval.1));
+    let mut spans = Vec::new();
+    for (k, piece) in all.iter().enumerate() {
         budget::check()?;
-        let Some((lo, hi)) =
-            piece_times(piece, &t0, &t1, &mut stats.root_isolations).map_err(limit)?
-        else {
-            continue;
-        };
-        // ties go to the lower-dimensional difference feature's piece in
-        // the order faces, edges, vertices, the solid
-        let earlier = first
-            .as_ref()
-            .is_none_or(|(l, kind)| lo < *l || (lo == *l && piece.kind < *kind));
-        if earlier {
-            first = Some((lo, piece.kind));
-        }
-        if last.as_ref().is_none_or(|h| hi > *h) {
-            last = Some(hi);
+        if let Some(span) = piece_span(piece, &w0, &w1) {
+            spans.push((k, span));
         }
     }
+    let mut ends = Ends::<S> {
+        pieces: &all,
+        t0: t0.clone(),
+        t1,
+        isolated: Vec::new(),
+    };
+    // the earliest start and the latest end; ties of starts go to the
+    // lower-dimensional difference feature's piece in the order faces,
+    // edges, vertices, the solid
+    let mut first: Option<(usize, &End<S::Work>)> = None;
+    let mut last: Option<(usize, &End<S::Work>)> = None;
+    for (k, (start, end)) in &spans {
+        let earlier = match first {
+            None => true,
+            Some((j, best)) => match ends.cmp((*k, start), (j, best)).map_err(limit)? {
+                Ordering::Less => true,
+                Ordering::Equal => all[*k].kind < all[j].kind,
+                Ordering::Greater => false,
+            },
+        };
+        if earlier {
+            first = Some((*k, start));
+        }
+        let later = match last {
+            None => true,
+            Some((j, best)) => ends.cmp((*k, end), (j, best)).map_err(limit)? == Ordering::Greater,
+        };
+        if later {
+            last = Some((*k, end));
+        }
+    }
+    let first = match first {
+        Some((k, start)) => Some((ends.root(k, start).map_err(limit)?, all[k].kind)),
+        None => None,
+    };
+    let last = match last {
+        Some((k, end)) => Some(ends.root(k, end).map_err(limit)?),
+        None => None,
+    };
+    let stats = MinkowskiStats {
+        points: diff.points.len(),
+        pieces: all.len(),
+        root_isolations: ends.isolated.len(),
+    };
     let r0 = S::root_of_value(&t0);
     let found = first.as_ref().map(|(lo, kind)| {
         report::describe(

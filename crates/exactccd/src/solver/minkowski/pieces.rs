@@ -10,15 +10,48 @@
 //! `(n . x - e)^2 <= D^2 |n|^2`, the cylinder `|e x (x - p)|^2 <= D^2
 //! |e|^2`, the ball `|x - p|^2 <= D^2`. Along the line `x(t)` each
 //! condition is a convex polynomial of degree at most two in `t`, so its
-//! set of times in `[t0, t1]` is one closed interval, found from its signs
-//! at the ends and its real roots between; a piece's times are the
-//! intersection of its conditions' intervals.
+//! set of times in `[t0, t1]` is one closed interval; a piece's times are
+//! the intersection of its conditions' intervals.
+//!
+//! A piece has at most one condition of degree two (the slab, the cylinder
+//! or the ball), so its times are found without isolating a root: the
+//! linear conditions cut `[t0, t1]` to a rational interval `[lo, hi]`, and
+//! the quadratic `q` (convex: its leading coefficient is a sum of squares)
+//! is non-positive on a part of it decided by the signs of `q` at `lo`, at
+//! `hi` and at its vertex. An end of the part is `lo`, `hi`, the vertex (a
+//! double root), or the smaller or the larger root of `q` named, not
+//! computed ([`End`]); ends are compared by the same signs ([`root_vs`]),
+//! and only an end that must be compared with another piece's root, or
+//! that is the answer, is isolated (by the caller).
 #![deny(clippy::float_arithmetic)]
 
 use super::difference::{Difference, Shape};
 use crate::geom::Vec3;
-use crate::poly::{IsolationError, Poly, RealRoots};
-use crate::scalar::{Scalar, Sign};
+use crate::poly::Poly;
+use crate::scalar::{CompactRational, FieldScalar, Ring, Scalar, Sign};
+use std::cmp::Ordering;
+
+/// A scalar the pieces' conditions are written in, with the sign of a
+/// condition at a time: exact for [`CompactRational`]; for `f64` zero when
+/// the value is within the rounding error of its evaluation, so that a
+/// touch at exactly the radius (a condition that vanishes identically or
+/// at a double root) is not lost to rounding.
+pub trait WorkScalar: FieldScalar {
+    /// The sign of `c(t)`.
+    fn sign_at(c: &Poly<Self>, t: &Self) -> Sign;
+}
+
+impl WorkScalar for CompactRational {
+    fn sign_at(c: &Poly<Self>, t: &Self) -> Sign {
+        c.eval(t).sign()
+    }
+}
+
+impl WorkScalar for f64 {
+    fn sign_at(c: &Poly<Self>, t: &Self) -> Sign {
+        crate::poly::roots_f64::sign_with_tolerance(c.coeffs(), *t)
+    }
+}
 
 /// Which part of `K` a piece is; its index refers to the [`Difference`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,7 +69,10 @@ pub(super) enum PieceKind {
 /// One convex piece: `x(t)` is in it when every condition is `<= 0`.
 pub(super) struct Piece<S> {
     pub(super) kind: PieceKind,
-    pub(super) conditions: Vec<Poly<S>>,
+    /// The conditions of degree at most one (half-spaces).
+    pub(super) linear: Vec<Poly<S>>,
+    /// The one condition of degree two (slab, cylinder or ball), convex.
+    pub(super) quadratic: Option<Poly<S>>,
 }
 
 /// The line `x(t) = -t u` and the radius `D`, in the scalar `S`, with the
@@ -115,26 +151,23 @@ impl<S: Scalar> Line<S> {
         let ep = e.dot(p);
         Piece {
             kind: PieceKind::Edge(k),
-            conditions: vec![
-                self.above(&e, &ep),
-                self.below(&e, &ep.add_ref(&e.dot(&e))),
-                self.cylinder(p, &e),
-            ],
+            linear: vec![self.above(&e, &ep), self.below(&e, &ep.add_ref(&e.dot(&e)))],
+            quadratic: Some(self.cylinder(p, &e)),
         }
     }
 
     fn face_piece(&self, diff: &Difference<S>, k: usize, flat: bool) -> Piece<S> {
         let face = &diff.faces[k];
         let (n, offset) = (&face.normal, &face.offset);
-        let mut conditions = Vec::new();
+        let mut linear = Vec::new();
         if !flat {
-            conditions.push(self.above(n, offset));
+            linear.push(self.above(n, offset));
         }
-        conditions.extend(self.inside_sides(diff, &face.corners, n));
-        conditions.push(self.slab(n, offset));
+        linear.extend(self.inside_sides(diff, &face.corners, n));
         Piece {
             kind: PieceKind::Face(k),
-            conditions,
+            linear,
+            quadratic: Some(self.slab(n, offset)),
         }
     }
 }
@@ -153,11 +186,12 @@ pub(super) fn pieces<S: Scalar>(diff: &Difference<S>, u: &Vec3<S>, big_d: &S) ->
         Shape::Solid => {
             out.push(Piece {
                 kind: PieceKind::Solid,
-                conditions: diff
+                linear: diff
                     .faces
                     .iter()
                     .map(|f| line.below(&f.normal, &f.offset))
                     .collect(),
+                quadratic: None,
             });
             if rounded {
                 out.extend((0..diff.faces.len()).map(|k| line.face_piece(diff, k, false)));
@@ -173,62 +207,118 @@ pub(super) fn pieces<S: Scalar>(diff: &Difference<S>, u: &Vec3<S>, big_d: &S) ->
     if rounded || matches!(diff.shape, Shape::Point(_)) {
         out.extend(diff.vertices().into_iter().map(|k| Piece {
             kind: PieceKind::Vertex(k),
-            conditions: vec![line.ball(&diff.points[k])],
+            linear: Vec::new(),
+            quadratic: Some(line.ball(&diff.points[k])),
         }));
     }
     out
 }
 
-/// A closed interval of times, its ends real roots.
-pub(super) type Span<S> = (<S as RealRoots>::Root, <S as RealRoots>::Root);
+/// One end of a piece's times.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum End<S> {
+    /// A value of the scalar: `t0`, `t1`, the root of a linear condition or
+    /// the double root of the quadratic.
+    At(S),
+    /// The smaller (`false`) or the larger (`true`) of the two distinct
+    /// roots of the piece's quadratic condition.
+    Root(bool),
+}
 
-/// The closed interval of times in `[t0, t1]` when `x(t)` is in the piece,
-/// or `None`; `isolations` counts the polynomials whose roots were found.
-pub(super) fn piece_times<S: RealRoots>(
-    piece: &Piece<S>,
-    t0: &S,
-    t1: &S,
-    isolations: &mut usize,
-) -> Result<Option<Span<S>>, IsolationError> {
-    let (r0, r1) = (S::root_of_value(t0), S::root_of_value(t1));
-    let (mut lo, mut hi) = (r0.clone(), r1.clone());
-    // the linear conditions first: they are cheap and often decide
-    let mut order: Vec<&Poly<S>> = piece.conditions.iter().collect();
-    order.sort_by_key(|c| c.degree().unwrap_or(0));
-    for c in order {
-        if c.is_constant() {
-            if c.eval(t0).sign() == Sign::Positive {
-                return Ok(None);
+/// The closed interval of times a piece holds `x(t)`: `(start, end)`.
+pub(super) type Span<S> = (End<S>, End<S>);
+
+/// `c(t) = c[0] + c[1] t + c[2] t^2`, the missing coefficients zero.
+fn coefficient<S: Scalar>(c: &Poly<S>, k: usize) -> S {
+    c.coeffs().get(k).cloned().unwrap_or_else(S::zero)
+}
+
+/// The vertex `-c1 / (2 c2)` of a quadratic of degree two.
+pub(super) fn vertex<S: FieldScalar>(q: &Poly<S>) -> S {
+    let two_c2 = coefficient(q, 2).mul_ref(&S::from_i64(2));
+    -coefficient(q, 1).div_ref(&two_c2)
+}
+
+/// Cuts `[lo, hi]` by `c(t) <= 0` for `c` of degree at most one; false when
+/// nothing is left.
+fn cut_by_linear<S: FieldScalar>(c: &Poly<S>, lo: &mut S, hi: &mut S) -> bool {
+    let (c0, c1) = (coefficient(c, 0), coefficient(c, 1));
+    match c1.sign() {
+        Sign::Zero => c0.sign() != Sign::Positive,
+        Sign::Positive => {
+            let root = -c0.div_ref(&c1);
+            if root < *hi {
+                *hi = root;
             }
-            continue;
+            *lo <= *hi
         }
-        let (start_in, end_in) = (
-            c.eval(t0).sign() != Sign::Positive,
-            c.eval(t1).sign() != Sign::Positive,
-        );
-        // convex in t: non-positive at both ends is non-positive between
-        let (l, h) = if start_in && end_in {
-            (r0.clone(), r1.clone())
-        } else {
-            *isolations += 1;
-            let roots = S::real_roots(c, t0, t1)?;
-            let (Some(first), Some(last)) = (roots.first(), roots.last()) else {
-                return Ok(None);
-            };
-            (
-                if start_in { r0.clone() } else { first.clone() },
-                if end_in { r1.clone() } else { last.clone() },
-            )
-        };
-        if l > lo {
-            lo = l;
-        }
-        if h < hi {
-            hi = h;
-        }
-        if lo > hi {
-            return Ok(None);
+        Sign::Negative => {
+            let root = -c0.div_ref(&c1);
+            if root > *lo {
+                *lo = root;
+            }
+            *lo <= *hi
         }
     }
-    Ok(Some((lo, hi)))
+}
+
+/// The part of `[lo, hi]` where the convex quadratic `q` (degree two,
+/// leading coefficient positive) is non-positive, from the signs of `q` at
+/// `lo`, `hi` and its vertex (module docs).
+fn cut_by_quadratic<S: WorkScalar>(q: &Poly<S>, lo: S, hi: S) -> Option<Span<S>> {
+    let inside = |t: &S| S::sign_at(q, t) != Sign::Positive;
+    match (inside(&lo), inside(&hi)) {
+        (true, true) => Some((End::At(lo), End::At(hi))),
+        (true, false) => Some((End::At(lo), End::Root(true))),
+        (false, true) => Some((End::Root(false), End::At(hi))),
+        (false, false) => {
+            let v = vertex(q);
+            if v <= lo || v >= hi {
+                return None;
+            }
+            match S::sign_at(q, &v) {
+                Sign::Positive => None,
+                Sign::Zero => Some((End::At(v.clone()), End::At(v))),
+                Sign::Negative => Some((End::Root(false), End::Root(true))),
+            }
+        }
+    }
+}
+
+/// The closed interval of times in `[t0, t1]` when `x(t)` is in the piece,
+/// or `None` (module docs).
+pub(super) fn piece_span<S: WorkScalar>(piece: &Piece<S>, t0: &S, t1: &S) -> Option<Span<S>> {
+    let (mut lo, mut hi) = (t0.clone(), t1.clone());
+    let quadratic = piece.quadratic.as_ref();
+    let degree_two = quadratic.filter(|q| q.degree() == Some(2));
+    let lower_degree = quadratic.filter(|q| q.degree() != Some(2));
+    for c in piece.linear.iter().chain(lower_degree) {
+        if !cut_by_linear(c, &mut lo, &mut hi) {
+            return None;
+        }
+    }
+    match degree_two {
+        Some(q) => cut_by_quadratic(q, lo, hi),
+        None => Some((End::At(lo), End::At(hi))),
+    }
+}
+
+/// How the `larger` (or smaller) of the two distinct roots of the piece's
+/// quadratic `q` compares with the value `x`, from the sign of `q(x)` and
+/// the side of the vertex `x` lies on.
+pub(super) fn root_vs<S: WorkScalar>(q: &Poly<S>, larger: bool, x: &S) -> Ordering {
+    let below_vertex = *x < vertex(q);
+    match (S::sign_at(q, x), larger) {
+        // x between the roots
+        (Sign::Negative, false) => Ordering::Less,
+        (Sign::Negative, true) => Ordering::Greater,
+        // x is the smaller root when below the vertex, else the larger
+        (Sign::Zero, false) if below_vertex => Ordering::Equal,
+        (Sign::Zero, false) => Ordering::Less,
+        (Sign::Zero, true) if below_vertex => Ordering::Greater,
+        (Sign::Zero, true) => Ordering::Equal,
+        // x outside the roots: below both or above both
+        (Sign::Positive, _) if below_vertex => Ordering::Greater,
+        (Sign::Positive, _) => Ordering::Less,
+    }
 }
