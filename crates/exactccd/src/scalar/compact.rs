@@ -91,6 +91,12 @@ impl CompactRational {
             return CompactRational::Word(0, 1);
         }
         let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
+        // an integer needs no reduction
+        if d == 1 {
+            if let Some(n) = word_part(n) {
+                return CompactRational::Word(n, 1);
+            }
+        }
         // the usual case: both parts already in words (no i128 division)
         if let (Some(n), Some(d)) = (word_part(n), word_part(d)) {
             let g = gcd_u128(u128::from(n.unsigned_abs()), u128::from(d.unsigned_abs())) as i64;
@@ -110,6 +116,14 @@ impl CompactRational {
         match (q.numer().to_i64(), q.denom().to_i64()) {
             (Some(n), Some(d)) if n != i64::MIN => CompactRational::Word(n, d),
             _ => CompactRational::Big(q),
+        }
+    }
+
+    /// The denominator in lowest terms, when the value is in words.
+    pub fn word_denominator(&self) -> Option<i64> {
+        match self {
+            CompactRational::Word(_, d) => Some(*d),
+            CompactRational::Big(_) => None,
         }
     }
 
@@ -273,7 +287,11 @@ impl Scalar for CompactRational {
         Some(self.to_big())
     }
     fn to_f64(&self) -> f64 {
-        super::rational_to_f64(&self.big())
+        match self {
+            CompactRational::Word(n, d) => super::float::small_ratio_to_f64(*n, *d)
+                .unwrap_or_else(|| super::rational_to_f64(&self.big())),
+            CompactRational::Big(q) => super::rational_to_f64(q),
+        }
     }
     fn abs(&self) -> Self {
         match self {

@@ -266,8 +266,20 @@ impl FieldScalar for BigRational {
 }
 
 /// The `f64` nearest to `q`, ties to even, `±inf` on overflow, correctly
-/// rounded through subnormals. Integer arithmetic only.
+/// rounded through subnormals: one `f64` division when numerator and
+/// denominator are below `2^53` (`float::small_ratio_to_f64`), else
+/// integer arithmetic only.
 pub(crate) fn nearest_f64(q: &BigRational) -> f64 {
+    if let (Some(n), Some(d)) = (q.numer().to_i64(), q.denom().to_i64()) {
+        if let Some(x) = super::float::small_ratio_to_f64(n, d) {
+            return x;
+        }
+    }
+    nearest_f64_by_integers(q)
+}
+
+/// [`nearest_f64`] in integer arithmetic.
+fn nearest_f64_by_integers(q: &BigRational) -> f64 {
     let negative = q.numer().is_negative();
     let n = q.numer().abs();
     let d = q.denom().clone();
@@ -393,6 +405,19 @@ mod tests {
         // 1 + 3 * 2^-53 is halfway between 1+2^-52 (odd) and 1+2^-51 (even)
         let three_half = &one + &half_ulp * BigRational::from_i64(3);
         assert_eq!(nearest_f64(&three_half), 1.0 + 2.0 * f64::EPSILON);
+    }
+
+    proptest::proptest! {
+        /// The one-division path for small parts rounds as the integer
+        /// algorithm does.
+        #[test]
+        fn small_parts_round_as_the_integer_algorithm(
+            n in proptest::prop_oneof![-1000i64..1000, -(1i64 << 53) + 1..(1i64 << 53)],
+            d in proptest::prop_oneof![1i64..1000, 1i64..(1i64 << 53)],
+        ) {
+            let r = q(n, d);
+            proptest::prop_assert_eq!(nearest_f64(&r).to_bits(), nearest_f64_by_integers(&r).to_bits());
+        }
     }
 
     #[test]

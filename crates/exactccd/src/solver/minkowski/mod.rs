@@ -37,7 +37,7 @@ pub use self::pieces::WorkScalar;
 mod report;
 
 use self::difference::Difference;
-use self::pieces::{piece_span, pieces, root_vs, vertex, End, Piece};
+use self::pieces::{in_integers, piece_span, pieces, root_vs, vertex, End, Piece};
 use self::report::Side;
 use crate::budget;
 use crate::geom::core::Core;
@@ -225,7 +225,12 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     let u: Vec3<S::Work> = Vec3::from_rational(&(&vb - &va));
     let (t0, t1) = (S::from_rational(&interval.0), S::from_rational(&interval.1));
     let work = |q: &Q| S::Work::from_rational(q);
-    let all = pieces(&diff, &u, &work(&big_d));
+    let big_d = work(&big_d);
+    let integral = in_integers(&diff, &u, &big_d);
+    let all = match &integral {
+        Some((diff, u, big_d)) => pieces(diff, u, big_d),
+        None => pieces(&diff, &u, &big_d),
+    };
     let (w0, w1) = (work(&interval.0), work(&interval.1));
     let mut spans = Vec::new();
     for (k, piece) in all.iter().enumerate() {

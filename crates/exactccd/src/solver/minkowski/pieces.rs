@@ -29,6 +29,7 @@ use super::difference::{Difference, Shape};
 use crate::geom::Vec3;
 use crate::poly::Poly;
 use crate::scalar::{CompactRational, FieldScalar, Ring, Scalar, Sign};
+use num_integer::Integer;
 use std::cmp::Ordering;
 
 /// A scalar the pieces' conditions are written in, with the sign of a
@@ -39,11 +40,26 @@ use std::cmp::Ordering;
 pub trait WorkScalar: FieldScalar {
     /// The sign of `c(t)`.
     fn sign_at(c: &Poly<Self>, t: &Self) -> Sign;
+
+    /// A positive integer `L` with `L x` an integer for every `x` given,
+    /// when the scalar is exact and `L` fits in a machine word; `None`
+    /// otherwise (always for `f64`, whose arithmetic has nothing to
+    /// reduce).
+    fn common_denominator<'a>(values: impl IntoIterator<Item = &'a Self>) -> Option<Self>;
 }
 
 impl WorkScalar for CompactRational {
     fn sign_at(c: &Poly<Self>, t: &Self) -> Sign {
         c.eval(t).sign()
+    }
+
+    fn common_denominator<'a>(values: impl IntoIterator<Item = &'a Self>) -> Option<Self> {
+        let mut lcm: i64 = 1;
+        for v in values {
+            let d = v.word_denominator()?;
+            lcm = (lcm / lcm.gcd(&d)).checked_mul(d)?;
+        }
+        Some(Self::from_i64(lcm))
     }
 }
 
@@ -51,6 +67,44 @@ impl WorkScalar for f64 {
     fn sign_at(c: &Poly<Self>, t: &Self) -> Sign {
         crate::poly::roots_f64::sign_with_tolerance(c.coeffs(), *t)
     }
+
+    fn common_denominator<'a>(_: impl IntoIterator<Item = &'a Self>) -> Option<Self> {
+        None
+    }
+}
+
+fn coordinates<S>(v: &Vec3<S>) -> [&S; 3] {
+    [&v.x, &v.y, &v.z]
+}
+
+/// `M`, `u` and `D` times a common denominator `L`, and each face normal
+/// times its own, so that every condition is written in integers (exact
+/// arithmetic then does no reduction): each condition of the scaled
+/// difference is the original one times a positive constant (`L`, `L^2`,
+/// `L^4`, or the normal's factor), with the same sign at every `t`. `None`
+/// when the scalar has no small common denominator.
+pub(super) fn in_integers<S: WorkScalar>(
+    diff: &Difference<S>,
+    u: &Vec3<S>,
+    big_d: &S,
+) -> Option<(Difference<S>, Vec3<S>, S)> {
+    let values = diff
+        .points
+        .iter()
+        .chain([u])
+        .flat_map(coordinates)
+        .chain([big_d]);
+    let l = S::common_denominator(values)?;
+    let mut scaled = diff.clone();
+    for p in &mut scaled.points {
+        *p = p.scale(&l);
+    }
+    for face in &mut scaled.faces {
+        let m = S::common_denominator(coordinates(&face.normal))?;
+        face.normal = face.normal.scale(&m);
+        face.offset = face.normal.dot(&scaled.points[face.corners[0]]);
+    }
+    Some((scaled, u.scale(&l), big_d.mul_ref(&l)))
 }
 
 /// Which part of `K` a piece is; its index refers to the [`Difference`].
@@ -320,5 +374,119 @@ pub(super) fn root_vs<S: WorkScalar>(q: &Poly<S>, larger: bool, x: &S) -> Orderi
         // x outside the roots: below both or above both
         (Sign::Positive, _) if below_vertex => Ordering::Greater,
         (Sign::Positive, _) => Ordering::Less,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poly::{isolate_roots, RealAlgebraic};
+    use crate::scalar::{BigInt, BigRational};
+    use proptest::prelude::*;
+
+    fn big(n: i64, d: i64) -> BigRational {
+        BigRational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    fn quadratic<S: Scalar>(c: [i64; 3]) -> Poly<S> {
+        Poly::from_coeffs(c.iter().map(|&k| S::from_i64(k)).collect())
+    }
+
+    /// Every real root of `c`, isolated (the Cauchy bound of these
+    /// coefficients is below 100).
+    fn all_roots(c: [i64; 3]) -> Vec<RealAlgebraic> {
+        isolate_roots(&quadratic(c), &big(-1000, 1), &big(1000, 1)).expect("a non-zero polynomial")
+    }
+
+    /// The part of `[lo, hi]` where `c <= 0` by isolating the roots: for a
+    /// convex `c` the hull of those of `lo`, `hi` and the roots where `c`
+    /// is non-positive.
+    fn by_isolation(
+        c: [i64; 3],
+        lo: &BigRational,
+        hi: &BigRational,
+    ) -> Option<(RealAlgebraic, RealAlgebraic)> {
+        let p = quadratic::<BigRational>(c);
+        let mut points = vec![RealAlgebraic::from_rational(lo.clone())];
+        points.extend(isolate_roots(&p, lo, hi).expect("a non-zero polynomial"));
+        points.push(RealAlgebraic::from_rational(hi.clone()));
+        let inside: Vec<RealAlgebraic> = points
+            .into_iter()
+            .filter(|r| r.sign_of(&p) != Sign::Positive)
+            .collect();
+        Some((inside.iter().min()?.clone(), inside.iter().max()?.clone()))
+    }
+
+    /// An end of [`cut_by_quadratic`] as a real algebraic number.
+    fn end_value(c: [i64; 3], end: &End<CompactRational>) -> RealAlgebraic {
+        match end {
+            End::At(v) => RealAlgebraic::from_rational(v.to_big()),
+            End::Root(larger) => {
+                let roots = all_roots(c);
+                let r = if *larger { roots.last() } else { roots.first() };
+                r.expect("a named root exists").clone()
+            }
+        }
+    }
+
+    fn ordered(a: (i64, i64), b: (i64, i64)) -> (BigRational, BigRational) {
+        let (x, y) = (big(a.0, a.1), big(b.0, b.1));
+        if x <= y {
+            (x, y)
+        } else {
+            (y, x)
+        }
+    }
+
+    proptest! {
+        /// The signs at the ends and the vertex give the same times as
+        /// isolating the quadratic's roots.
+        #[test]
+        fn the_sign_rules_give_the_times_isolation_gives(
+            c0 in -50i64..50, c1 in -50i64..50, c2 in 1i64..20,
+            a in (-40i64..40, 1i64..8), b in (-40i64..40, 1i64..8),
+        ) {
+            let c = [c0, c1, c2];
+            let (lo, hi) = ordered(a, b);
+            let span = cut_by_quadratic(
+                &quadratic::<CompactRational>(c),
+                CompactRational::from_big(lo.clone()),
+                CompactRational::from_big(hi.clone()),
+            );
+            let got = span.map(|(s, e)| (end_value(c, &s), end_value(c, &e)));
+            prop_assert_eq!(got, by_isolation(c, &lo, &hi));
+        }
+
+        /// A named root compares with a value as the isolated root does.
+        #[test]
+        fn a_named_root_compares_as_the_isolated_root(
+            c0 in -50i64..50, c1 in -50i64..50, c2 in 1i64..20,
+            x in (-40i64..40, 1i64..8), larger in any::<bool>(),
+        ) {
+            let c = [c0, c1, c2];
+            let roots = all_roots(c);
+            prop_assume!(roots.len() == 2);
+            let root = if larger { &roots[1] } else { &roots[0] };
+            let x = big(x.0, x.1);
+            let got = root_vs(&quadratic::<CompactRational>(c), larger, &CompactRational::from_big(x.clone()));
+            prop_assert_eq!(got, root.cmp_rational(&x));
+        }
+    }
+
+    #[test]
+    fn a_root_at_the_value_is_equal() {
+        // t^2 - 3t + 2 = (t - 1)(t - 2)
+        let q = quadratic::<CompactRational>([2, -3, 1]);
+        let at = |n| CompactRational::from_i64(n);
+        assert_eq!(root_vs(&q, false, &at(1)), Ordering::Equal);
+        assert_eq!(root_vs(&q, true, &at(1)), Ordering::Greater);
+        assert_eq!(root_vs(&q, false, &at(2)), Ordering::Less);
+        assert_eq!(root_vs(&q, true, &at(2)), Ordering::Equal);
+        // a tangent touch at the vertex is one value, not two roots
+        let touch = quadratic::<CompactRational>([1, -2, 1]);
+        assert_eq!(
+            cut_by_quadratic(&touch, at(0), at(3)),
+            Some((End::At(at(1)), End::At(at(1))))
+        );
     }
 }
