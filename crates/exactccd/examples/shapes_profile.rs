@@ -15,8 +15,8 @@
 //! `SHAPES_METHOD=minkowski` (or `distance`) in the environment solves
 //! with that method instead of the default one.
 //!
-//! With `exact-only` as a third argument only the exact solves run, the
-//! solver alone unless `SHAPES_CERTIFY` is set (for `perf` or
+//! With `exact-only` as a third argument only the exact solves run,
+//! `reps` times over the set, the solver alone unless `SHAPES_CERTIFY` is set (for `perf` or
 //! `valgrind --tool=callgrind`); with `f64-only`, only the `f64` solves,
 //! `reps` times over the set; with `dump`, every answer, exact and `f64`,
 //! is printed as its result JSON without the work counters (`stats`), one
@@ -157,6 +157,8 @@ fn main() {
             let wall = std::time::Instant::now();
             let hits = exact
                 .iter()
+                .cycle()
+                .take(n * reps as usize)
                 .filter(|s| {
                     match method_override() {
                         Some(m) => exactccd::solve(&s.query(), m, ScalarKind::Exact, &options),
@@ -169,9 +171,10 @@ fn main() {
                 })
                 .count();
             println!(
-                "{}: {hits} of {n} hit (exact); mean wall time per query {:?}",
+                "{}: {} of {n} hit (exact); mean wall time per query {:?}",
                 pair.name(),
-                wall.elapsed() / n as u32
+                hits / reps as usize,
+                wall.elapsed() / (n as u32 * reps)
             );
             continue;
         }
