@@ -37,7 +37,7 @@ pub use self::pieces::WorkScalar;
 mod report;
 
 use self::difference::Difference;
-use self::pieces::{in_integers, piece_span, pieces, root_vs, vertex, End, Piece};
+use self::pieces::{in_integers, root_vs, vertex, End, Piece, Pieces};
 use self::report::Side;
 use crate::budget;
 use crate::geom::core::Core;
@@ -227,20 +227,24 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     let work = |q: &Q| S::Work::from_rational(q);
     let big_d = work(&big_d);
     let integral = in_integers(&diff, &u, &big_d);
-    let all = match &integral {
-        Some((diff, u, big_d)) => pieces(diff, u, big_d),
-        None => pieces(&diff, &u, &big_d),
+    let pieces = match &integral {
+        Some((diff, u, big_d)) => Pieces::new(diff, u, big_d),
+        None => Pieces::new(&diff, &u, &big_d),
     };
     let (w0, w1) = (work(&interval.0), work(&interval.1));
+    let kinds = pieces.kinds();
+    let mut met = Vec::new();
     let mut spans = Vec::new();
-    for (k, piece) in all.iter().enumerate() {
+    for kind in &kinds {
         budget::check()?;
-        if let Some(span) = piece_span(piece, &w0, &w1) {
-            spans.push((k, span));
+        if let Some((piece, span)) = pieces.times(*kind, &w0, &w1) {
+            spans.push((met.len(), span));
+            met.push(piece);
         }
     }
+    let all = &met;
     let mut ends = Ends::<S> {
-        pieces: &all,
+        pieces: all,
         t0: t0.clone(),
         t1,
         isolated: Vec::new(),
@@ -280,7 +284,7 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     };
     let stats = MinkowskiStats {
         points: diff.points.len(),
-        pieces: all.len(),
+        pieces: kinds.len(),
         root_isolations: ends.isolated.len(),
     };
     let r0 = S::root_of_value(&t0);

@@ -41,6 +41,12 @@ pub trait WorkScalar: FieldScalar {
     /// The sign of `c(t)`.
     fn sign_at(c: &Poly<Self>, t: &Self) -> Sign;
 
+    /// The sign of a quadratic `q` (degree two, leading coefficient
+    /// positive) at its vertex `-c1 / (2 c2)`.
+    fn sign_at_vertex(q: &Poly<Self>) -> Sign {
+        Self::sign_at(q, &vertex(q))
+    }
+
     /// A positive integer `L` with `L x` an integer for every `x` given,
     /// when the scalar is exact and `L` fits in a machine word; `None`
     /// otherwise (always for `f64`, whose arithmetic has nothing to
@@ -50,7 +56,17 @@ pub trait WorkScalar: FieldScalar {
 
 impl WorkScalar for CompactRational {
     fn sign_at(c: &Poly<Self>, t: &Self) -> Sign {
-        c.eval(t).sign()
+        homogeneous_sign(c, t).unwrap_or_else(|| c.eval(t).sign())
+    }
+
+    /// `q(v) = (4 c0 c2 - c1^2) / (4 c2)` with `c2 > 0`.
+    fn sign_at_vertex(q: &Poly<Self>) -> Sign {
+        let (c0, c1, c2) = (coefficient(q, 0), coefficient(q, 1), coefficient(q, 2));
+        let four = Self::from_i64(4);
+        four.mul_ref(&c0)
+            .mul_ref(&c2)
+            .sub_ref(&c1.mul_ref(&c1))
+            .sign()
     }
 
     fn common_denominator<'a>(values: impl IntoIterator<Item = &'a Self>) -> Option<Self> {
@@ -71,6 +87,33 @@ impl WorkScalar for f64 {
     fn common_denominator<'a>(_: impl IntoIterator<Item = &'a Self>) -> Option<Self> {
         None
     }
+}
+
+/// The sign of `c(n/d)` (`d > 0`) as that of `d^k c(n/d) = sum c_i n^i
+/// d^(k-i)`, `k` the degree, by Horner's rule in `i128`, when the
+/// coefficients are integers in words and no step overflows; `None`
+/// otherwise. (The conditions are written in integers, [`in_integers`].)
+fn homogeneous_sign(c: &Poly<CompactRational>, t: &CompactRational) -> Option<Sign> {
+    let CompactRational::Word(n, d) = t else {
+        return None;
+    };
+    let (n, d) = (i128::from(*n), i128::from(*d));
+    let integer = |x: &CompactRational| match x {
+        CompactRational::Word(k, 1) => Some(i128::from(*k)),
+        _ => None,
+    };
+    let mut coeffs = c.coeffs().iter().rev();
+    let Some(lead) = coeffs.next() else {
+        return Some(Sign::Zero);
+    };
+    let mut acc = integer(lead)?;
+    let mut d_power: i128 = 1;
+    for ci in coeffs {
+        d_power = d_power.checked_mul(d)?;
+        let term = integer(ci)?.checked_mul(d_power)?;
+        acc = acc.checked_mul(n)?.checked_add(term)?;
+    }
+    Some(Sign::from_ordering(acc.cmp(&0)))
 }
 
 fn coordinates<S>(v: &Vec3<S>) -> [&S; 3] {
@@ -120,13 +163,35 @@ pub(super) enum PieceKind {
     Solid,
 }
 
-/// One convex piece: `x(t)` is in it when every condition is `<= 0`.
+/// A convex piece the line meets: which it is, and its one condition of
+/// degree two (slab, cylinder or ball), convex, that its named roots
+/// ([`End::Root`]) are roots of.
 pub(super) struct Piece<S> {
     pub(super) kind: PieceKind,
-    /// The conditions of degree at most one (half-spaces).
-    pub(super) linear: Vec<Poly<S>>,
-    /// The one condition of degree two (slab, cylinder or ball), convex.
     pub(super) quadratic: Option<Poly<S>>,
+}
+
+/// An interval `[lo, hi]` of times cut by conditions one at a time.
+struct Cut<S> {
+    lo: S,
+    hi: S,
+}
+
+impl<S: WorkScalar> Cut<S> {
+    /// Cuts by `c(t) <= 0`, `c` of degree at most one; false when nothing
+    /// is left.
+    fn by(&mut self, c: &Poly<S>) -> bool {
+        cut_by_linear(c, &mut self.lo, &mut self.hi)
+    }
+
+    /// The times left after the last condition, `q`, of any degree.
+    fn last(mut self, q: Option<&Poly<S>>) -> Option<Span<S>> {
+        match q {
+            Some(q) if q.degree() == Some(2) => cut_by_quadratic(q, self.lo, self.hi),
+            Some(c) if !self.by(c) => None,
+            _ => Some((End::At(self.lo), End::At(self.hi))),
+        }
+    }
 }
 
 /// The line `x(t) = -t u` and the radius `D`, in the scalar `S`, with the
@@ -184,88 +249,117 @@ impl<S: Scalar> Line<S> {
         ])
     }
 
-    /// The in-plane side conditions of a face: `m_k . (x - c_k) >= 0` with
-    /// `m_k = n x (c_{k+1} - c_k)` pointing into the polygon.
-    fn inside_sides(&self, diff: &Difference<S>, corners: &[usize], n: &Vec3<S>) -> Vec<Poly<S>> {
-        let k = corners.len();
-        (0..k)
-            .map(|i| {
-                let c = &diff.points[corners[i]];
-                let next = &diff.points[corners[(i + 1) % k]];
-                let m = n.cross(&(next - c));
-                self.above(&m, &m.dot(c))
-            })
-            .collect()
-    }
-
-    fn edge_piece(&self, diff: &Difference<S>, k: usize) -> Piece<S> {
-        let (p, q) = diff.edges[k];
-        let (p, q) = (&diff.points[p], &diff.points[q]);
-        let e = q - p;
-        let ep = e.dot(p);
-        Piece {
-            kind: PieceKind::Edge(k),
-            linear: vec![self.above(&e, &ep), self.below(&e, &ep.add_ref(&e.dot(&e)))],
-            quadratic: Some(self.cylinder(p, &e)),
-        }
-    }
-
-    fn face_piece(&self, diff: &Difference<S>, k: usize, flat: bool) -> Piece<S> {
-        let face = &diff.faces[k];
-        let (n, offset) = (&face.normal, &face.offset);
-        let mut linear = Vec::new();
-        if !flat {
-            linear.push(self.above(n, offset));
-        }
-        linear.extend(self.inside_sides(diff, &face.corners, n));
-        Piece {
-            kind: PieceKind::Face(k),
-            linear,
-            quadratic: Some(self.slab(n, offset)),
-        }
+    /// The side condition of a face's side `i`: `m . (x - c_i) >= 0` with
+    /// `m = n x (c_{i+1} - c_i)` pointing into the polygon.
+    fn inside_side(
+        &self,
+        diff: &Difference<S>,
+        corners: &[usize],
+        n: &Vec3<S>,
+        i: usize,
+    ) -> Poly<S> {
+        let c = &diff.points[corners[i]];
+        let next = &diff.points[corners[(i + 1) % corners.len()]];
+        let m = n.cross(&(next - c));
+        self.above(&m, &m.dot(c))
     }
 }
 
-/// The pieces of `K` for the relative velocity `u` (`x(t) = -t u`) and the
-/// radius `D` (module docs), in the scalar of the difference. With `D = 0`
-/// only `M` itself.
-pub(super) fn pieces<S: Scalar>(diff: &Difference<S>, u: &Vec3<S>, big_d: &S) -> Vec<Piece<S>> {
-    let line = Line {
-        u: u.clone(),
-        d2: big_d.mul_ref(big_d),
-    };
-    let rounded = !big_d.is_zero();
-    let mut out = Vec::new();
-    match diff.shape {
-        Shape::Solid => {
-            out.push(Piece {
-                kind: PieceKind::Solid,
-                linear: diff
-                    .faces
-                    .iter()
-                    .map(|f| line.below(&f.normal, &f.offset))
-                    .collect(),
-                quadratic: None,
-            });
-            if rounded {
-                out.extend((0..diff.faces.len()).map(|k| line.face_piece(diff, k, false)));
-            }
+/// The pieces of `K = M + ball(D)` along the line `x(t) = -t u` (module
+/// docs), in the scalar of the difference.
+pub(super) struct Pieces<'a, S> {
+    diff: &'a Difference<S>,
+    line: Line<S>,
+    rounded: bool,
+}
+
+impl<'a, S: WorkScalar> Pieces<'a, S> {
+    pub(super) fn new(diff: &'a Difference<S>, u: &Vec3<S>, big_d: &S) -> Self {
+        Pieces {
+            diff,
+            line: Line {
+                u: u.clone(),
+                d2: big_d.mul_ref(big_d),
+            },
+            rounded: !big_d.is_zero(),
         }
-        Shape::Flat => out.push(line.face_piece(diff, 0, true)),
-        Shape::Segment(..) | Shape::Point(_) => {}
     }
-    let edges_needed = rounded || matches!(diff.shape, Shape::Segment(..));
-    if edges_needed {
-        out.extend((0..diff.edges.len()).map(|k| line.edge_piece(diff, k)));
+
+    /// Every piece: `M` itself when solid, the face prisms, the edge
+    /// cylinders, the vertex balls; with `D = 0` only `M` (a polygon's face,
+    /// a segment's edge, a point's vertex).
+    pub(super) fn kinds(&self) -> Vec<PieceKind> {
+        let (diff, rounded) = (self.diff, self.rounded);
+        let mut out = Vec::new();
+        match diff.shape {
+            Shape::Solid => {
+                out.push(PieceKind::Solid);
+                if rounded {
+                    out.extend((0..diff.faces.len()).map(PieceKind::Face));
+                }
+            }
+            Shape::Flat => out.push(PieceKind::Face(0)),
+            Shape::Segment(..) | Shape::Point(_) => {}
+        }
+        if rounded || matches!(diff.shape, Shape::Segment(..)) {
+            out.extend((0..diff.edges.len()).map(PieceKind::Edge));
+        }
+        if rounded || matches!(diff.shape, Shape::Point(_)) {
+            out.extend(diff.vertices().into_iter().map(PieceKind::Vertex));
+        }
+        out
     }
-    if rounded || matches!(diff.shape, Shape::Point(_)) {
-        out.extend(diff.vertices().into_iter().map(|k| Piece {
-            kind: PieceKind::Vertex(k),
-            linear: Vec::new(),
-            quadratic: Some(line.ball(&diff.points[k])),
-        }));
+
+    /// The closed interval of times in `[t0, t1]` when `x(t)` is in the
+    /// piece, with the piece, or `None`. The linear conditions are written
+    /// and applied one at a time, stopping as soon as nothing is left;
+    /// the quadratic last.
+    pub(super) fn times(&self, kind: PieceKind, t0: &S, t1: &S) -> Option<(Piece<S>, Span<S>)> {
+        let (diff, line) = (self.diff, &self.line);
+        let mut cut = Cut {
+            lo: t0.clone(),
+            hi: t1.clone(),
+        };
+        let quadratic = match kind {
+            PieceKind::Solid => {
+                for f in &diff.faces {
+                    if !cut.by(&line.below(&f.normal, &f.offset)) {
+                        return None;
+                    }
+                }
+                None
+            }
+            PieceKind::Face(k) => {
+                let face = &diff.faces[k];
+                let (n, offset) = (&face.normal, &face.offset);
+                // a flat M's polygon has two sides: no `above`
+                if matches!(diff.shape, Shape::Solid) && !cut.by(&line.above(n, offset)) {
+                    return None;
+                }
+                for i in 0..face.corners.len() {
+                    if !cut.by(&line.inside_side(diff, &face.corners, n, i)) {
+                        return None;
+                    }
+                }
+                Some(line.slab(n, offset))
+            }
+            PieceKind::Edge(k) => {
+                let (p, q) = diff.edges[k];
+                let (p, q) = (&diff.points[p], &diff.points[q]);
+                let e = q - p;
+                let ep = e.dot(p);
+                if !cut.by(&line.above(&e, &ep))
+                    || !cut.by(&line.below(&e, &ep.add_ref(&e.dot(&e))))
+                {
+                    return None;
+                }
+                Some(line.cylinder(p, &e))
+            }
+            PieceKind::Vertex(k) => Some(line.ball(&diff.points[k])),
+        };
+        let span = cut.last(quadratic.as_ref())?;
+        Some((Piece { kind, quadratic }, span))
     }
-    out
 }
 
 /// One end of a piece's times.
@@ -330,30 +424,12 @@ fn cut_by_quadratic<S: WorkScalar>(q: &Poly<S>, lo: S, hi: S) -> Option<Span<S>>
             if v <= lo || v >= hi {
                 return None;
             }
-            match S::sign_at(q, &v) {
+            match S::sign_at_vertex(q) {
                 Sign::Positive => None,
                 Sign::Zero => Some((End::At(v.clone()), End::At(v))),
                 Sign::Negative => Some((End::Root(false), End::Root(true))),
             }
         }
-    }
-}
-
-/// The closed interval of times in `[t0, t1]` when `x(t)` is in the piece,
-/// or `None` (module docs).
-pub(super) fn piece_span<S: WorkScalar>(piece: &Piece<S>, t0: &S, t1: &S) -> Option<Span<S>> {
-    let (mut lo, mut hi) = (t0.clone(), t1.clone());
-    let quadratic = piece.quadratic.as_ref();
-    let degree_two = quadratic.filter(|q| q.degree() == Some(2));
-    let lower_degree = quadratic.filter(|q| q.degree() != Some(2));
-    for c in piece.linear.iter().chain(lower_degree) {
-        if !cut_by_linear(c, &mut lo, &mut hi) {
-            return None;
-        }
-    }
-    match degree_two {
-        Some(q) => cut_by_quadratic(q, lo, hi),
-        None => Some((End::At(lo), End::At(hi))),
     }
 }
 
@@ -470,6 +546,39 @@ mod tests {
             let x = big(x.0, x.1);
             let got = root_vs(&quadratic::<CompactRational>(c), larger, &CompactRational::from_big(x.clone()));
             prop_assert_eq!(got, root.cmp_rational(&x));
+        }
+    }
+
+    proptest! {
+        /// The exact sign of a condition at a time, by homogeneous Horner
+        /// in `i128` where it applies, equals the sign of its value, large
+        /// coefficients (overflow, then the fallback) included; and the
+        /// sign at the vertex by the discriminant equals the value's.
+        #[test]
+        fn exact_signs_equal_the_signs_of_the_values(
+            c in proptest::collection::vec(
+                prop_oneof![-50i64..50, i64::MIN / 2..i64::MAX / 2], 0..4),
+            n in prop_oneof![-40i64..40, i64::MIN / 2..i64::MAX / 2],
+            d in prop_oneof![1i64..8, 1i64..i64::MAX / 2],
+        ) {
+            let p = Poly::from_coeffs(c.iter().map(|&k| CompactRational::from_i64(k)).collect());
+            let t = CompactRational::from_big(big(n, d));
+            prop_assert_eq!(CompactRational::sign_at(&p, &t), p.eval(&t).sign());
+            if p.degree() == Some(2) && p.coeffs()[2].sign() == Sign::Positive {
+                prop_assert_eq!(CompactRational::sign_at_vertex(&p), p.eval(&vertex(&p)).sign());
+            }
+        }
+
+        /// At a root, `(d t - n)(a t + b)` at `t = n/d`, the sign is zero.
+        #[test]
+        fn the_sign_at_a_root_is_zero(
+            n in -40i64..40, d in 1i64..8, a in -9i64..9, b in -9i64..9,
+        ) {
+            let p = Poly::from_coeffs(
+                [-n * b, d * b - n * a, d * a].map(CompactRational::from_i64).to_vec(),
+            );
+            let t = CompactRational::from_big(big(n, d));
+            prop_assert_eq!(CompactRational::sign_at(&p, &t), Sign::Zero);
         }
     }
 
