@@ -142,3 +142,70 @@ fn certificates_are_checked_by_the_referee_alone() {
         ClaimVerdict::Refuted { .. }
     ));
 }
+
+/// A mesh scenario: `mesh` (vertices, faces) at rest, the box of half
+/// extent 1/4 at `(x, 1/4, 1/4)` moving by `(-4, 0, 0)`.
+fn mesh_against_a_box(vertices: &str, faces: &str, x: &str) -> exactccd::scenario::Scenario {
+    let text = format!(
+        r#"{{"format": "exactccd/scenario-v1",
+            "a": {{"shape": {{"mesh": {{"vertices": {vertices}, "faces": {faces}}}}}}},
+            "b": {{"shape": {{"box": {{"half_extents": ["1/4", "1/4", "1/4"]}}}},
+                  "pose": {{"translation": ["{x}", "1/4", "1/4"]}},
+                  "motion": {{"linear": {{"velocity": ["-4", "0", "0"]}}}}}}}}"#
+    );
+    exactccd::scenario::parse_scenario(&text, None, &exactccd::scenario::LoadOptions::default())
+        .expect("a valid scenario")
+}
+
+#[test]
+fn a_convex_mesh_is_judged_as_the_hull_of_its_vertices() {
+    // the unit tetrahedron: the box's face x = 2 - 4t - 1/4 reaches the
+    // tetrahedron's vertex (1, 0, 0) at t = 3/16
+    let s = mesh_against_a_box(
+        r#"[["0","0","0"],["1","0","0"],["0","1","0"],["0","0","1"]]"#,
+        "[[0,2,1],[0,1,3],[1,2,3],[0,3,2]]",
+        "2",
+    );
+    let truth = certified_truth(&s).expect("a certified truth");
+    assert!(matches!(
+        &truth.time,
+        Some(Time::Exact(t)) if t.as_rational() == Some(&q(3, 16))
+    ));
+    assert!(truth.certificate.is_some());
+    assert_eq!(
+        check_claim(&s, &exact_claim(Some(q(3, 16))), 0.0),
+        ClaimVerdict::Certified
+    );
+    for wrong in [
+        Some(q(3, 16) + q(1, 1 << 30)),
+        Some(q(3, 16) - q(1, 1 << 30)),
+        None,
+    ] {
+        assert!(matches!(
+            check_claim(&s, &exact_claim(wrong), 0.0),
+            ClaimVerdict::Refuted { .. }
+        ));
+    }
+    let float = Claim::Float {
+        collides: true,
+        time: Some(0.1875),
+    };
+    assert_eq!(check_claim(&s, &float, 1e-9), FloatClass::Agrees);
+}
+
+#[test]
+fn a_non_convex_mesh_stays_inconclusive() {
+    // an L-shaped prism, ([0,2]x[0,1] u [0,1]x[0,2]) x [0,1], non-convex
+    // (the notch x, y in (1, 2]); the box reaches its face x = 2 at
+    // 3 - 1/4 - 4t = 2, t = 3/16
+    let s = mesh_against_a_box(
+        r#"[["0","0","0"],["2","0","0"],["2","1","0"],["1","1","0"],["1","2","0"],["0","2","0"],
+            ["0","0","1"],["2","0","1"],["2","1","1"],["1","1","1"],["1","2","1"],["0","2","1"]]"#,
+        "[[5,4,3,2,1,0],[6,7,8,9,10,11],[0,1,7,6],[1,2,8,7],[2,3,9,8],[3,4,10,9],[4,5,11,10],[5,0,6,11]]",
+        "3",
+    );
+    match check_claim(&s, &exact_claim(Some(q(3, 16))), 0.0) {
+        ClaimVerdict::Inconclusive(why) => assert!(why.contains("not certified"), "{why}"),
+        v => panic!("{v:?}"),
+    }
+}

@@ -1,5 +1,7 @@
 //! Certificates for the feature-pair distance method: spheres, capsules,
-//! convex hulls, boxes and triangles within a separation `d`.
+//! convex hulls, boxes and triangles within a separation `d`; and for the
+//! SAT method's answers on convex meshes (a convex mesh is the hull of its
+//! vertices).
 //!
 //! Every shape is a core (a polytope, a segment or a point) plus a radius,
 //! and the bodies are within `d` exactly when their cores are within
@@ -37,7 +39,7 @@
 
 use super::{BodyQuery, Certificate, ContactQuery, ContactWitness, PieceEnd, SeparationPiece};
 use crate::geom::core::Core;
-use crate::geom::{Feature, MatrixEntry, Vec3};
+use crate::geom::{Feature, MatrixEntry, Shape, Vec3};
 use crate::motion::{common_pieces, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::{BigInt, BigRational, Ring, Sign};
@@ -532,6 +534,26 @@ fn last_piece(
     None
 }
 
+/// The certificate of an exact answer (of SAT or glide) on bodies at
+/// least one of which is a mesh, when every mesh is convex: a convex mesh
+/// is the convex hull of its vertices ([`crate::geom::Mesh::is_convex`]),
+/// certified as one by [`distance_certificate`] (no feature hint: the
+/// solvers name a mesh's own faces, the certificate the hull's). `None`
+/// for a non-convex mesh (the referee takes convex bodies only) or when
+/// the certificate cannot be built.
+pub(crate) fn convex_mesh_certificate(
+    query: &BodyQuery<'_>,
+    first_contact: Option<&RealAlgebraic>,
+) -> Option<Certificate> {
+    let convex = |shape: &Shape<Q>| match shape {
+        Shape::Mesh(m) => m.is_convex(),
+        _ => true,
+    };
+    (convex(&query.a.shape) && convex(&query.b.shape))
+        .then(|| distance_certificate(query, first_contact, None))
+        .flatten()
+}
+
 /// The certificate of an exact answer of the distance method (module
 /// docs): `first_contact` the answer's first contact (`None`: no contact),
 /// `features` the solver's first feature pair. Piecewise motions are
@@ -544,8 +566,8 @@ pub(crate) fn distance_certificate(
 ) -> Option<Certificate> {
     let t0 = &query.interval.0;
     let cores = [
-        Core::of(&query.a.shape, "a").ok()?,
-        Core::of(&query.b.shape, "b").ok()?,
+        Core::of_solid(&query.a.shape, "a").ok()?,
+        Core::of_solid(&query.b.shape, "b").ok()?,
     ];
     let case = super::oracle_form::case_of(&ContactQuery::Bodies(*query)).ok()?;
     let (pairs, common) = all_pairs([&cores[0], &cores[1]]);

@@ -23,9 +23,11 @@
 //! t1]` without contact) whose direction is the normal of the first
 //! event's feature pair, checked here exactly before it is given, and a
 //! contact witness at `T` (`translation_certificate` derives why one
-//! fixed direction suffices). Other glide answers carry none: meshes,
-//! `poses` and `screw` motions are outside what the referee takes, and
-//! glide's times under rotations are transcendental.
+//! fixed direction suffices). On convex meshes under a translation the
+//! answer carries the certificate of a convex hull (a convex mesh is the
+//! hull of its vertices). Other glide answers carry none: non-convex
+//! meshes, `poses` and `screw` motions are outside what the referee takes,
+//! and glide's times under rotations are transcendental.
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::find_contact_witness;
@@ -220,6 +222,28 @@ fn feature_normals(
 /// (the facets of `D0`), and for an answer without contact (the segment
 /// `-(t - t0) v_rel`, `t` in `[t0, t1]`, misses `D0`, separated from it by
 /// a facet of `D0 - segment`) also `v_rel` crossed with each box axis.
+fn has_mesh(query: &BodyQuery<'_>) -> bool {
+    [query.a, query.b]
+        .iter()
+        .any(|b| matches!(b.shape, crate::geom::Shape::Mesh(_)))
+}
+
+/// The certificate of glide's exact answer under a pure translation when a
+/// body is a mesh: as for SAT's, when every mesh is convex
+/// (`core_certificate::convex_mesh_certificate`).
+fn mesh_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
+    let first = if out.initially_overlapping {
+        Some(RealAlgebraic::from_rational(query.interval.0.clone()))
+    } else {
+        match out.events.first().map(|e| &e.time) {
+            Some(GlideTime::Exact(t)) => Some(t.clone()),
+            Some(_) => return None,
+            None => None,
+        }
+    };
+    super::core_certificate::convex_mesh_certificate(query, first.as_ref())
+}
+
 fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let a = TranslatingBox::of(query.a, t0)?;
@@ -354,6 +378,7 @@ fn convert(
             properness: shown.and_then(|e| e.geometry.properness),
         })),
         certificate: match (scalar, out.stats.path) {
+            (ScalarKind::Exact, "translation") if has_mesh(query) => mesh_certificate(query, out),
             (ScalarKind::Exact, "translation") => translation_certificate(query, out),
             _ => None,
         },

@@ -58,9 +58,13 @@ fn body(
             radius: c.radius.clone(),
         },
         Shape::Convex(points) => oracle::Shape::Hull(points.points.iter().map(vec3).collect()),
+        // a convex mesh is the convex hull of its vertices
+        Shape::Mesh(m) if m.is_convex() => {
+            oracle::Shape::Hull(m.vertices.iter().map(vec3).collect())
+        }
         Shape::Mesh(_) => {
             return Err(format!(
-                "{name} is a mesh: the referee certifies convex bodies only"
+                "{name} is a non-convex mesh: the referee certifies convex bodies only"
             ))
         }
     };

@@ -300,6 +300,11 @@ pub(crate) fn solve(
     let has_mesh = [query.a, query.b]
         .iter()
         .any(|b| matches!(b.shape, Shape::Mesh(_)));
+    // answers on convex meshes are certified as for convex hulls; on
+    // non-convex ones they are not: the referee takes convex bodies only
+    let mesh_certificate = |first_contact: Option<&RealAlgebraic>| {
+        super::core_certificate::convex_mesh_certificate(query, first_contact)
+    };
     let (t0, t1): (&BigRational, &BigRational) = (&query.interval.0, &query.interval.1);
     let scenario = SatScenario {
         a: query.a,
@@ -329,10 +334,12 @@ pub(crate) fn solve(
             ScalarKind::Exact => {
                 let out = solve_sat_piecewise::<BigRational>(&pieces, &sat_options)?;
                 let mut result = convert_piecewise(&out, |r| Time::Exact(r.clone()));
-                if !has_mesh {
+                result.certificate = if has_mesh {
+                    mesh_certificate(out.first_contact.as_ref())
+                } else {
                     let hint = result.feature.as_ref().map(|f| f.kind);
-                    result.certificate = piecewise_certificate(&out, query, &pieces, swapped, hint);
-                }
+                    piecewise_certificate(&out, query, &pieces, swapped, hint)
+                };
                 Ok(result)
             }
             ScalarKind::F64 => {
@@ -345,11 +352,12 @@ pub(crate) fn solve(
         ScalarKind::Exact => {
             let out = solve_sat_with::<BigRational>(&scenario, &sat_options)?;
             let mut result = convert(&out, |r| Time::Exact(r.clone()));
-            if !has_mesh {
-                // mesh answers stay uncertified: the referee takes convex bodies only
+            result.certificate = if has_mesh {
+                mesh_certificate(out.first_contact.as_ref())
+            } else {
                 let hint = result.feature.as_ref().map(|f| f.kind);
-                result.certificate = neutral_certificate(&out, query, swapped, hint);
-            }
+                neutral_certificate(&out, query, swapped, hint)
+            };
             Ok(result)
         }
         ScalarKind::F64 => {

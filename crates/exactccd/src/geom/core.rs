@@ -142,44 +142,58 @@ impl Core {
                     two_sided: false,
                 }
             }
-            Shape::Convex(c) => {
-                let hull = ConvexHull::new(&c.points).ok_or_else(|| {
-                    Error::not_applicable(format!("{body}: the convex points are coplanar"))
-                })?;
-                Core {
-                    vertices: hull
-                        .vertices
-                        .iter()
-                        .map(|&i| (i, Feature::MeshVertex(i)))
-                        .collect(),
-                    edges: hull
-                        .edges
-                        .iter()
-                        .map(|&(i, j)| (i, j, Feature::MeshEdge(i, j)))
-                        .collect(),
-                    faces: hull
-                        .faces
-                        .iter()
-                        .enumerate()
-                        .map(|(k, f)| CoreFace {
-                            corners: f.corners.clone(),
-                            normal: f.normal.clone(),
-                            offset: f.offset.clone(),
-                            feature: Feature::MeshFace(k),
-                        })
-                        .collect(),
-                    points: c.points.clone(),
-                    radius: zero,
-                    solid: true,
-                    two_sided: false,
-                }
-            }
+            Shape::Convex(c) => Core::hull(&c.points, body)?,
             Shape::Mesh(_) => {
                 return Err(Error::not_applicable(format!(
                     "{body} is a mesh; this method takes boxes, triangles, spheres, capsules \
                      and convex hulls"
                 )))
             }
+        })
+    }
+
+    /// The core of a shape as the referee's certificates take it: as
+    /// [`Core::of`], and a convex mesh ([`super::Mesh::is_convex`]) as the
+    /// convex hull of its vertices (its features named by the hull's
+    /// indices, which only the certificates' labels show).
+    pub(crate) fn of_solid(shape: &Shape<Q>, body: &str) -> Result<Core, Error> {
+        match shape {
+            Shape::Mesh(m) if m.is_convex() => Core::hull(&m.vertices, body),
+            _ => Core::of(shape, body),
+        }
+    }
+
+    /// The convex hull of points as a core.
+    fn hull(points: &[Vec3<Q>], body: &str) -> Result<Core, Error> {
+        let hull = ConvexHull::new(points).ok_or_else(|| {
+            Error::not_applicable(format!("{body}: the convex points are coplanar"))
+        })?;
+        Ok(Core {
+            vertices: hull
+                .vertices
+                .iter()
+                .map(|&i| (i, Feature::MeshVertex(i)))
+                .collect(),
+            edges: hull
+                .edges
+                .iter()
+                .map(|&(i, j)| (i, j, Feature::MeshEdge(i, j)))
+                .collect(),
+            faces: hull
+                .faces
+                .iter()
+                .enumerate()
+                .map(|(k, f)| CoreFace {
+                    corners: f.corners.clone(),
+                    normal: f.normal.clone(),
+                    offset: f.offset.clone(),
+                    feature: Feature::MeshFace(k),
+                })
+                .collect(),
+            points: points.to_vec(),
+            radius: <Q as Ring>::zero(),
+            solid: true,
+            two_sided: false,
         })
     }
 

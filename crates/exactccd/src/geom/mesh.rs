@@ -308,6 +308,22 @@ impl<S: Scalar> Mesh<S> {
         polygon_normal(&pts)
     }
 
+    /// True when the solid is convex: every face's plane has every vertex
+    /// on or behind it (exact for exact scalars). A valid mesh is closed,
+    /// edge-manifold and outward oriented, so its surface then lies on the
+    /// boundary of the convex hull of its vertices, a closed surface
+    /// inside another: it is all of it, and the solid is that hull (which
+    /// the referee and the certificates take as a convex hull of points).
+    /// A cavity or a second component fails the test: some vertex lies in
+    /// front of some face's plane.
+    pub fn is_convex(&self) -> bool {
+        (0..self.faces.len()).all(|f| {
+            let n = self.face_normal(f);
+            let on = n.dot(&self.vertices[self.faces[f][0]]);
+            self.vertices.iter().all(|v| n.dot(v) <= on)
+        })
+    }
+
     /// The index into [`Mesh::edges`] of the edge between vertices `a` and
     /// `b` (either order), if there is one.
     pub(crate) fn find_edge(&self, a: usize, b: usize) -> Option<usize> {
