@@ -48,6 +48,30 @@ fn write_scenarios(dir: &TempDir) {
     }
 }
 
+/// The L-shaped prism `([0,2]x[0,1] u [0,1]x[0,2]) x [0,1]` (a non-convex
+/// mesh) at rest, a box of half extent 1/4 from `(3, 1/4, 1/4)` at
+/// `(-4, 0, 0)`: it reaches the face `x = 2` at `t = 3/16`.
+fn l_prism_against_a_box() -> Value {
+    let v = |x: i64, y: i64, z: i64| json!([x.to_string(), y.to_string(), z.to_string()]);
+    let base = [(0, 0), (2, 0), (2, 1), (1, 1), (1, 2), (0, 2)];
+    let vertices: Vec<Value> = [0, 1]
+        .iter()
+        .flat_map(|&z| base.iter().map(move |&(x, y)| v(x, y, z)))
+        .collect();
+    let mut faces = vec![json!([5, 4, 3, 2, 1, 0]), json!([6, 7, 8, 9, 10, 11])];
+    faces.extend((0..6).map(|i| json!([i, (i + 1) % 6, (i + 1) % 6 + 6, i + 6])));
+    json!({
+        "format": "exactccd/scenario-v1",
+        "name": "l-prism",
+        "a": {"shape": {"mesh": {"vertices": vertices, "faces": faces}}},
+        "b": {
+            "shape": {"box": {"half_extents": ["1/4", "1/4", "1/4"]}},
+            "pose": {"translation": ["3", "1/4", "1/4"]},
+            "motion": {"linear": {"velocity": ["-4", "0", "0"]}}
+        }
+    })
+}
+
 fn claim(scenario: &str, collides: bool, time: Option<f64>, id: &str) -> String {
     json!({"scenario": format!("scenarios/{scenario}.json"), "collides": collides, "time": time, "id": id})
         .to_string()
@@ -265,10 +289,11 @@ fn exit_statuses_follow_the_worst_kind_of_verdict() {
     assert_eq!(field(&v[0], "certified"), &Value::Null);
 }
 
-/// Where the referee has no certificate yet (a mesh), a claim is
+/// Where the referee has no certificate yet (a non-convex mesh), a claim is
 /// classified against the exact answer of the default method, and the line
-/// says `"certified": false`; the summary counts them. A primitive query's
-/// and a sphere's answers are certified (`true`), as two boxes' are.
+/// says `"certified": false`; the summary counts them. A primitive query's,
+/// a sphere's and a convex mesh's answers are certified (`true`), as two
+/// boxes' are.
 #[test]
 fn claims_without_a_referee_certificate_are_judged_against_the_exact_answer() {
     let dir = TempDir::new();
@@ -289,7 +314,13 @@ fn claims_without_a_referee_certificate_are_judged_against_the_exact_answer() {
         json!({"scenario": example("mesh-inline.json"), "collides": true, "time": 0.25}).to_string(),
         // two boxes: the referee certifies the truth
         claim("head-on", true, Some(0.4), "a"),
+        // a non-convex L-shaped prism against a box: 3/16
+        claim("l-prism", true, Some(0.1875), "l"),
     ];
+    dir.write(
+        "scenarios/l-prism.json",
+        &l_prism_against_a_box().to_string(),
+    );
     let out = check_lines(&dir, &lines, &[]);
     let v = verdicts(&out);
     let kinds: Vec<&str> = v
@@ -298,14 +329,14 @@ fn claims_without_a_referee_certificate_are_judged_against_the_exact_answer() {
         .collect();
     assert_eq!(
         kinds,
-        ["agrees", "early", "agrees", "missed", "late", "agrees"],
+        ["agrees", "early", "agrees", "missed", "late", "agrees", "agrees"],
         "{}",
         out.stdout
     );
     let certified: Vec<&Value> = v.iter().map(|l| field(l, "certified")).collect();
     assert_eq!(
         certified,
-        [true, true, true, true, false, true]
+        [true, true, true, true, true, true, false]
             .map(Value::from)
             .iter()
             .collect::<Vec<_>>()

@@ -352,3 +352,21 @@ fn obj_errors_name_the_line() {
          (faces and vertices numbered from 0 in file order; that face is on line 6)"
     );
 }
+
+#[test]
+fn convexity_by_face_planes() {
+    let tetrahedron = vec![p(0, 0, 0), p(1, 0, 0), p(0, 1, 0), p(0, 0, 1)];
+    assert!(Mesh::new(tetrahedron.clone(), tet_faces(0, 1, 2, 3))
+        .unwrap()
+        .is_convex());
+    assert!(cube_mesh([q("1"), q("1/2"), q("3")]).is_convex());
+    // a notch, a hole, two components: some vertex lies in front of some
+    // face's plane
+    assert!(!l_shape_mesh::<BigRational>().is_convex());
+    assert!(!torus_mesh(8, 4, &q("3"), &q("1")).is_convex());
+    let mut two = tetrahedron.clone();
+    two.extend(tetrahedron.iter().map(|v| v + &p(10, 0, 0)));
+    let mut faces = tet_faces(0, 1, 2, 3);
+    faces.extend(tet_faces(4, 5, 6, 7));
+    assert!(!Mesh::new(two, faces).unwrap().is_convex());
+}

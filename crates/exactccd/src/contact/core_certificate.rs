@@ -54,6 +54,9 @@ type PVec = Vec3<Poly<Q>>;
 const MAX_DEPTH: u32 = 48;
 /// How many separation pieces a certificate may have.
 const MAX_PIECES: usize = 256;
+/// The most vertices a convex mesh may have for its answers to be
+/// certified ([`convex_mesh_certificate`]).
+pub(crate) const MAX_MESH_VERTICES: usize = 64;
 /// How many witness candidates are checked exactly before giving up.
 const MAX_WITNESS_CHECKS: usize = 48;
 
@@ -539,14 +542,16 @@ fn last_piece(
 /// is the convex hull of its vertices ([`crate::geom::Mesh::is_convex`]),
 /// certified as one by [`distance_certificate`] (no feature hint: the
 /// solvers name a mesh's own faces, the certificate the hull's). `None`
-/// for a non-convex mesh (the referee takes convex bodies only) or when
-/// the certificate cannot be built.
+/// for a non-convex mesh (the referee takes convex bodies only), for a
+/// mesh of more than [`MAX_MESH_VERTICES`] vertices (the certificate tries
+/// every feature pair: its cost grows with their product), or when the
+/// certificate cannot be built.
 pub(crate) fn convex_mesh_certificate(
     query: &BodyQuery<'_>,
     first_contact: Option<&RealAlgebraic>,
 ) -> Option<Certificate> {
     let convex = |shape: &Shape<Q>| match shape {
-        Shape::Mesh(m) => m.is_convex(),
+        Shape::Mesh(m) => m.vertices.len() <= MAX_MESH_VERTICES && m.is_convex(),
         _ => true,
     };
     (convex(&query.a.shape) && convex(&query.b.shape))

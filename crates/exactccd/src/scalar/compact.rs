@@ -288,7 +288,7 @@ impl Scalar for CompactRational {
     }
     fn to_f64(&self) -> f64 {
         match self {
-            CompactRational::Word(n, d) => super::float::small_ratio_to_f64(*n, *d)
+            CompactRational::Word(n, d) => super::ieee::small_ratio_to_f64(*n, *d)
                 .unwrap_or_else(|| super::rational_to_f64(&self.big())),
             CompactRational::Big(q) => super::rational_to_f64(q),
         }

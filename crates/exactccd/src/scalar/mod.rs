@@ -24,6 +24,7 @@ mod compact;
 mod float;
 #[cfg(feature = "gmp")]
 mod gmp;
+mod ieee;
 pub mod interval;
 mod parse;
 mod rational;

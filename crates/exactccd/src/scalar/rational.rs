@@ -267,11 +267,11 @@ impl FieldScalar for BigRational {
 
 /// The `f64` nearest to `q`, ties to even, `±inf` on overflow, correctly
 /// rounded through subnormals: one `f64` division when numerator and
-/// denominator are below `2^53` (`float::small_ratio_to_f64`), else
+/// denominator are below `2^53` (`ieee::small_ratio_to_f64`), else
 /// integer arithmetic only.
 pub(crate) fn nearest_f64(q: &BigRational) -> f64 {
     if let (Some(n), Some(d)) = (q.numer().to_i64(), q.denom().to_i64()) {
-        if let Some(x) = super::float::small_ratio_to_f64(n, d) {
+        if let Some(x) = super::ieee::small_ratio_to_f64(n, d) {
             return x;
         }
     }

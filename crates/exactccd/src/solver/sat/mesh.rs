@@ -60,8 +60,9 @@
 //!
 //! # What is not computed
 //!
-//! A certificate (the referee certifies convex bodies only): mesh answers
-//! are uncertified. When several piece pairs touch first at the same time,
+//! A certificate: the caller (`contact::sat`) certifies answers on convex
+//! meshes as convex hulls; answers on non-convex meshes are uncertified
+//! (the referee takes convex bodies only). When several piece pairs touch first at the same time,
 //! the features reported are those of the pair whose features (named in
 //! the bodies) have the largest summed dimension, the first found on ties:
 //! a face-face contact is reported as such, but a contact spread over
