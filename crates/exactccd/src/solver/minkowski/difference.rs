@@ -253,10 +253,22 @@ impl Difference<Q> {
             world_vertices(core_a, pose_a),
             world_vertices(core_b, pose_b),
         );
+        Difference::parallelogram(&va, &vb)
+            .unwrap_or_else(|| Difference::searched(&va, &vb, (core_a, pose_a), (core_b, pose_b)))
+    }
+
+    /// `M` from the cores' world vertices `va`, `vb`: its dimension, faces
+    /// and edges found by search (module docs).
+    fn searched(
+        va: &[(usize, Vec3<Q>)],
+        vb: &[(usize, Vec3<Q>)],
+        (core_a, pose_a): (&Core, &Pose<Q>),
+        (core_b, pose_b): (&Core, &Pose<Q>),
+    ) -> Self {
         let mut points = Vec::with_capacity(va.len() * vb.len());
         let mut origin = Vec::with_capacity(va.len() * vb.len());
-        for (i, a) in &va {
-            for (j, b) in &vb {
+        for (i, a) in va {
+            for (j, b) in vb {
                 points.push(b - a);
                 origin.push((*i, *j));
             }
@@ -286,6 +298,40 @@ impl Difference<Q> {
             .map(|&(p, q)| diff.on_segment(p, q))
             .collect();
         diff
+    }
+
+    /// `M` for two segments that are not parallel, built without searching:
+    /// the parallelogram `b_j - a_i` (`i`-major, as [`Difference::general`]
+    /// orders its points) with the normal `e_a x e_b`, its four sides as
+    /// edges, no point of `M` inside a side. `None` for any other pair.
+    fn parallelogram(va: &[(usize, Vec3<Q>)], vb: &[(usize, Vec3<Q>)]) -> Option<Self> {
+        let ([(ia0, a0), (ia1, a1)], [(ib0, b0), (ib1, b1)]) = (va, vb) else {
+            return None;
+        };
+        let normal = (a1 - a0).cross(&(b1 - b0));
+        if normal.is_zero() {
+            return None;
+        }
+        let points = vec![b0 - a0, b1 - a0, b0 - a1, b1 - a1];
+        let origin = vec![(*ia0, *ib0), (*ia0, *ib1), (*ia1, *ib0), (*ia1, *ib1)];
+        let on = vec![0, 1, 2, 3];
+        let face = Face {
+            corners: face_corners(&points, &on, &normal),
+            offset: normal.dot(&points[0]),
+            normal,
+            on,
+        };
+        // the sides join points differing in one segment's end
+        let edges = vec![(0, 1), (0, 2), (1, 3), (2, 3)];
+        Some(Difference {
+            points,
+            origin,
+            shape: Shape::Flat,
+            faces: vec![face],
+            edge_points: edges.iter().map(|&(p, q)| vec![p, q]).collect(),
+            edges,
+            twin: (0..4).collect(),
+        })
     }
 
     /// The affine dimension of the points, with the segment's or point's
@@ -544,6 +590,29 @@ mod tests {
                 assert_eq!(d.edge_points[0].len(), 4);
             }
             ref other => panic!("a segment, got {other:?}"),
+        }
+    }
+
+    proptest::proptest! {
+        /// Two segments not parallel: the parallelogram built directly is
+        /// the difference the search finds.
+        #[test]
+        fn the_parallelogram_is_what_the_search_finds(
+            c in proptest::collection::vec(-6i64..6, 12),
+        ) {
+            let at = |k: usize| Vec3::new(Q::from_i64(c[k]), Q::from_i64(c[k + 1]), Q::from_i64(c[k + 2]));
+            let seg = |k: usize| core(GeomShape::Capsule(Capsule {
+                a: exact(&at(k)),
+                b: exact(&at(k + 3)),
+                radius: q(1),
+            }));
+            let (sa, sb) = (seg(0), seg(6));
+            let pose = Pose::<Q>::identity();
+            let (va, vb) = (world_vertices(&sa, &pose), world_vertices(&sb, &pose));
+            let direct = Difference::parallelogram(&va, &vb);
+            proptest::prop_assume!(direct.is_some());
+            let searched = Difference::searched(&va, &vb, (&sa, &pose), (&sb, &pose));
+            proptest::prop_assert_eq!(format!("{direct:?}"), format!("{:?}", Some(searched)));
         }
     }
 
