@@ -81,6 +81,16 @@ fn method_override() -> Option<Method> {
     })
 }
 
+/// The pairs to run: both, or the one `SHAPES_PAIR` names
+/// (`sphere_box`, `capsule_capsule`).
+fn pairs() -> Vec<Pair> {
+    let only = std::env::var("SHAPES_PAIR").ok();
+    [Pair::SphereBox, Pair::CapsuleCapsule]
+        .into_iter()
+        .filter(|p| only.as_deref().is_none_or(|n| n == p.name()))
+        .collect()
+}
+
 /// The solve with or without the certificate the referee checks.
 fn solve_certified(s: &Scenario, scalar: ScalarKind, certify: bool) -> ContactResult {
     let options = SolveOptions {
@@ -144,7 +154,7 @@ fn main() {
         }
         return;
     }
-    for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
+    for pair in pairs() {
         let exact = scenarios(pair, n, ScalarKind::Exact);
         if exact_only {
             // no work budget, no thread clock: rustix's clock set-up

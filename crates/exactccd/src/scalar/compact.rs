@@ -143,6 +143,10 @@ impl CompactRational {
 
     fn sum(&self, rhs: &Self, negate: bool) -> Self {
         match (self, rhs) {
+            // adding zero reduces nothing
+            (_, CompactRational::Word(0, _)) => self.clone(),
+            (CompactRational::Word(0, _), _) if negate => -rhs.clone(),
+            (CompactRational::Word(0, _), _) => rhs.clone(),
             (CompactRational::Word(an, ad), CompactRational::Word(bn, bd)) => {
                 let bn = if negate {
                     -i128::from(*bn)
@@ -162,6 +166,13 @@ impl CompactRational {
 
     fn product(&self, rhs: &Self) -> Self {
         match (self, rhs) {
+            // by zero or one: nothing to reduce
+            (CompactRational::Word(0, _), _) | (_, CompactRational::Word(0, _)) => {
+                CompactRational::Word(0, 1)
+            }
+            (CompactRational::Word(1, 1), other) | (other, CompactRational::Word(1, 1)) => {
+                other.clone()
+            }
             (CompactRational::Word(an, ad), CompactRational::Word(bn, bd)) => Self::from_i128(
                 i128::from(*an) * i128::from(*bn),
                 i128::from(*ad) * i128::from(*bd),

@@ -32,9 +32,9 @@
 
 mod difference;
 mod pieces;
+mod report;
 
 pub use self::pieces::WorkScalar;
-mod report;
 
 use self::difference::Difference;
 use self::pieces::{in_integers, root_vs, vertex, End, Piece, Pieces};
