@@ -13,7 +13,8 @@
 //! (scenarios per pair, repetitions per reading).
 //!
 //! `SHAPES_METHOD=minkowski` (or `distance`) in the environment solves
-//! with that method instead of the default one.
+//! with that method instead of the default one; `SHAPES_PAIR=sphere_box`
+//! (or `capsule_capsule`) runs that pair only.
 //!
 //! With `exact-only` as a third argument only the exact solves run,
 //! `reps` times over the set, the solver alone unless `SHAPES_CERTIFY` is set (for `perf` or
