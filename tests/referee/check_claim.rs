@@ -209,3 +209,76 @@ fn a_non_convex_mesh_stays_inconclusive() {
         v => panic!("{v:?}"),
     }
 }
+
+/// Random tetrahedra (a small linear congruential sequence) at rest or
+/// translating, against boxes aimed near them: every exact answer of SAT
+/// and of glide carries a certificate the referee certifies, and the two
+/// agree.
+#[test]
+fn exact_answers_on_random_convex_meshes_are_certified() {
+    use exactccd::{solve, Method, ScalarKind, SolveOptions};
+    let mut state: u64 = 2029;
+    let mut next = |m: i64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) % (2 * m as u64 + 1)) as i64 - m
+    };
+    let det = |a: [i64; 3], b: [i64; 3], c: [i64; 3]| {
+        a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])
+            + a[2] * (b[0] * c[1] - b[1] * c[0])
+    };
+    let (mut cases, mut contacts) = (0, 0);
+    while cases < 24 {
+        let mut p: Vec<[i64; 3]> = (0..4).map(|_| [next(3), next(3), next(3)]).collect();
+        let d = |i: usize| [0, 1, 2].map(|k| p[i][k] - p[0][k]);
+        let volume = det(d(1), d(2), d(3));
+        if volume == 0 {
+            continue;
+        }
+        if volume < 0 {
+            p.swap(1, 2);
+        }
+        let text = |v: &[i64]| format!("{:?}", v.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+        let start = [next(9), next(9), next(9)];
+        let velocity: Vec<i64> = start.iter().map(|s| -2 * s + next(2)).collect();
+        let scenario = format!(
+            r#"{{"format": "exactccd/scenario-v1",
+                "a": {{"shape": {{"mesh": {{"vertices": [{}],
+                                          "faces": [[0,2,1],[0,1,3],[1,2,3],[0,3,2]]}}}},
+                      "motion": {{"linear": {{"velocity": {}}}}}}},
+                "b": {{"shape": {{"box": {{"half_extents": ["1/2", "3/4", "1"]}}}},
+                      "pose": {{"translation": {}, "quaternion": ["1", "1", "0", "2"]}},
+                      "motion": {{"linear": {{"velocity": {}}}}}}}}}"#,
+            p.iter().map(|v| text(v)).collect::<Vec<_>>().join(","),
+            text(&[next(1), next(1), next(1)]),
+            text(&start),
+            text(&velocity),
+        );
+        let s = exactccd::scenario::parse_scenario(
+            &scenario,
+            None,
+            &exactccd::scenario::LoadOptions::default(),
+        )
+        .expect("a valid scenario");
+        let answers: Vec<ContactResult> = [Method::Sat, Method::Glide]
+            .map(|m| {
+                solve(&s.query(), m, ScalarKind::Exact, &SolveOptions::default())
+                    .expect("an exact answer")
+            })
+            .to_vec();
+        for answer in &answers {
+            assert!(answer.certificate.is_some(), "{scenario}");
+            assert_eq!(
+                check_claim(&s, &Claim::Exact(Box::new(answer.clone())), 0.0),
+                ClaimVerdict::Certified,
+                "{scenario}"
+            );
+        }
+        assert_eq!(answers[0].time, answers[1].time, "{scenario}");
+        contacts += usize::from(answers[0].collides);
+        cases += 1;
+    }
+    // both outcomes occur
+    assert!((4..=20).contains(&contacts), "{contacts} contacts of 24");
+}
