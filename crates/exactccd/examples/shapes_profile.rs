@@ -107,7 +107,7 @@ fn solve_certified(s: &Scenario, scalar: ScalarKind, certify: bool) -> ContactRe
 
 /// Prints every answer's result JSON, without `stats`, one per line.
 fn dump(n: usize) {
-    for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
+    for pair in pairs() {
         for scalar in [ScalarKind::Exact, ScalarKind::F64] {
             for s in scenarios(pair, n, scalar) {
                 if std::env::var("SHAPES_ONLY").is_ok_and(|n| s.name.as_deref() != Some(&n)) {
@@ -145,7 +145,7 @@ fn main() {
         return;
     }
     if mode.as_deref() == Some("f64-only") {
-        for pair in [Pair::SphereBox, Pair::CapsuleCapsule] {
+        for pair in pairs() {
             let fast = scenarios(pair, n, ScalarKind::F64);
             for _ in 0..reps {
                 for s in &fast {
