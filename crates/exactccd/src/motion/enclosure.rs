@@ -43,7 +43,7 @@
 use super::{Body, ExactScrew, Motion, PolyMotion, ScrewKind};
 use crate::geom::{Mat3, Pose, Vec3};
 use crate::poly::Poly;
-use crate::scalar::interval::{atan, cos, pi, sin, sqrt, Interval};
+use crate::scalar::interval::{atan, pi, sin_cos, sqrt, Interval};
 use crate::scalar::BigRational;
 use num_traits::{One, Zero};
 
@@ -200,9 +200,10 @@ impl Rotation {
 
     /// `E(φ)` for every `φ` in the interval (unnormalised Rodrigues).
     fn matrix(&self, phi: &Interval, p: u64) -> IntervalMat {
-        let s = sin(phi, p).mul(&self.inv_norm, p);
+        let (sin, cos) = sin_cos(phi, p);
+        let s = sin.mul(&self.inv_norm, p);
         let one = Interval::from_i64(1);
-        let c = one.sub(&cos(phi, p), p).mul(&self.inv_norm_squared, p);
+        let c = one.sub(&cos, p).mul(&self.inv_norm_squared, p);
         std::array::from_fn(|i| {
             std::array::from_fn(|j| {
                 let e = self.skew[i][j]

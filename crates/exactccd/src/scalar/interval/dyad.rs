@@ -1,7 +1,16 @@
 //! The exact dyadic number `m 2^e` and its rounding to `p` bits of
 //! mantissa, toward minus or plus infinity.
+//!
+//! A mantissa below `2^128` in magnitude is kept inline (sign and `u128`
+//! magnitude), and sums and products of two such mantissas are formed
+//! exactly in 256 bits ([`super::wide::U256`]) and rounded there, so the
+//! certified interval arithmetic at up to 128 bits allocates nothing;
+//! larger mantissas are [`BigInt`]s. Both forms denote the same numbers and
+//! every operation gives the same result in either (property tests against
+//! the big-integer algorithms).
 #![deny(clippy::float_arithmetic)]
 
+use super::wide::U256;
 use crate::scalar::{BigInt, BigRational, Sign};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -17,11 +26,108 @@ pub enum Rounding {
     Up,
 }
 
+/// An integer mantissa: inline below `2^128` in magnitude, else a
+/// [`BigInt`]. Every constructor keeps the inline form whenever the value
+/// fits it (so the two forms never hold the same value), and `0` is
+/// `Inline { negative: false, magnitude: 0 }`.
+#[derive(Clone)]
+enum Mantissa {
+    Inline { negative: bool, magnitude: u128 },
+    Big(BigInt),
+}
+
+impl Mantissa {
+    const ZERO: Mantissa = Mantissa::Inline {
+        negative: false,
+        magnitude: 0,
+    };
+
+    fn inline(negative: bool, magnitude: u128) -> Mantissa {
+        Mantissa::Inline {
+            negative: negative && magnitude != 0,
+            magnitude,
+        }
+    }
+
+    fn of(n: BigInt) -> Mantissa {
+        match u128::try_from(n.magnitude()) {
+            Ok(magnitude) => Mantissa::inline(n.sign() == num_bigint::Sign::Minus, magnitude),
+            Err(_) => Mantissa::Big(n),
+        }
+    }
+
+    /// `negative ? -m : m` for a 256-bit magnitude.
+    fn of_wide(negative: bool, m: U256) -> Mantissa {
+        match m.to_u128() {
+            Some(magnitude) => Mantissa::inline(negative, magnitude),
+            None => {
+                let n = m.to_big();
+                Mantissa::Big(if negative { -n } else { n })
+            }
+        }
+    }
+
+    fn to_big(&self) -> BigInt {
+        match self {
+            Mantissa::Inline {
+                negative,
+                magnitude,
+            } => {
+                let n = BigInt::from(*magnitude);
+                if *negative {
+                    -n
+                } else {
+                    n
+                }
+            }
+            Mantissa::Big(n) => n.clone(),
+        }
+    }
+
+    fn bits(&self) -> u64 {
+        match self {
+            Mantissa::Inline { magnitude, .. } => u64::from(128 - magnitude.leading_zeros()),
+            Mantissa::Big(n) => n.bits(),
+        }
+    }
+
+    fn is_zero(&self) -> bool {
+        match self {
+            Mantissa::Inline { magnitude, .. } => *magnitude == 0,
+            Mantissa::Big(n) => n.is_zero(),
+        }
+    }
+
+    fn is_negative(&self) -> bool {
+        match self {
+            Mantissa::Inline { negative, .. } => *negative,
+            Mantissa::Big(n) => n.is_negative(),
+        }
+    }
+
+    fn neg(&self) -> Mantissa {
+        match self {
+            Mantissa::Inline {
+                negative,
+                magnitude,
+            } => Mantissa::inline(!negative, *magnitude),
+            Mantissa::Big(n) => Mantissa::Big(-n),
+        }
+    }
+
+    fn abs(&self) -> Mantissa {
+        match self {
+            Mantissa::Inline { magnitude, .. } => Mantissa::inline(false, *magnitude),
+            Mantissa::Big(n) => Mantissa::Big(n.abs()),
+        }
+    }
+}
+
 /// The exact number `man 2^exp`. Not normalised: equal values may have
 /// different representations, and comparison is by value.
 #[derive(Clone)]
 pub struct Dyad {
-    man: BigInt,
+    man: Mantissa,
     exp: i64,
 }
 
@@ -31,28 +137,71 @@ impl fmt::Debug for Dyad {
     }
 }
 
+/// `negative ? -m : m` times `2^exp`, rounded to `p` bits in the direction
+/// `r`: the inline rounding of an exact sum or product.
+fn rounded_wide(negative: bool, m: U256, exp: i64, p: u64, r: Rounding) -> Dyad {
+    let bits = u64::from(m.bits());
+    if bits <= p {
+        return Dyad {
+            man: Mantissa::of_wide(negative, m),
+            exp,
+        };
+    }
+    if p > 128 {
+        return Dyad {
+            man: Mantissa::of_wide(negative, m),
+            exp,
+        }
+        .round(p, r);
+    }
+    let shift = (bits - p) as u32;
+    let kept = m.shr(shift).to_u128().unwrap_or(u128::MAX);
+    // the magnitude moves away from 0 when the rounding is toward the side
+    // of the value's sign and a dropped bit is set
+    let away = (r == Rounding::Up) != negative && m.low_bits_set(shift);
+    let exp = exp + i64::from(shift);
+    match (away, kept.checked_add(1)) {
+        (false, _) => Dyad {
+            man: Mantissa::inline(negative, kept),
+            exp,
+        },
+        (true, Some(up)) => Dyad {
+            man: Mantissa::inline(negative, up),
+            exp,
+        },
+        // kept + 1 = 2^128 = 2^127 2^1
+        (true, None) => Dyad {
+            man: Mantissa::inline(negative, 1 << 127),
+            exp: exp + 1,
+        },
+    }
+}
+
 impl Dyad {
     /// `0`.
     pub fn zero() -> Dyad {
         Dyad {
-            man: BigInt::zero(),
+            man: Mantissa::ZERO,
             exp: 0,
         }
     }
 
     /// The integer `n`.
     pub fn from_int(n: BigInt) -> Dyad {
-        Dyad { man: n, exp: 0 }
+        Dyad::new(n, 0)
     }
 
     /// `man 2^exp`.
     pub fn new(man: BigInt, exp: i64) -> Dyad {
-        Dyad { man, exp }
+        Dyad {
+            man: Mantissa::of(man),
+            exp,
+        }
     }
 
     /// The mantissa.
-    pub fn mantissa(&self) -> &BigInt {
-        &self.man
+    pub fn mantissa(&self) -> BigInt {
+        self.man.to_big()
     }
 
     /// The exponent.
@@ -62,19 +211,22 @@ impl Dyad {
 
     /// The exact value as a rational.
     pub fn to_rational(&self) -> BigRational {
+        let man = self.man.to_big();
         if self.exp >= 0 {
-            BigRational::from_integer(&self.man << (self.exp as u64))
+            BigRational::from_integer(man << (self.exp as u64))
         } else {
-            BigRational::new(self.man.clone(), BigInt::one() << self.exp.unsigned_abs())
+            BigRational::new(man, BigInt::one() << self.exp.unsigned_abs())
         }
     }
 
     /// The sign.
     pub fn sign(&self) -> Sign {
-        match self.man.sign() {
-            num_bigint::Sign::Minus => Sign::Negative,
-            num_bigint::Sign::NoSign => Sign::Zero,
-            num_bigint::Sign::Plus => Sign::Positive,
+        if self.man.is_zero() {
+            Sign::Zero
+        } else if self.man.is_negative() {
+            Sign::Negative
+        } else {
+            Sign::Positive
         }
     }
 
@@ -96,7 +248,7 @@ impl Dyad {
     /// `-x`.
     pub fn neg(&self) -> Dyad {
         Dyad {
-            man: -&self.man,
+            man: self.man.neg(),
             exp: self.exp,
         }
     }
@@ -122,20 +274,53 @@ impl Dyad {
         }
     }
 
-    /// Both mantissas over the common exponent `min(e1, e2)`.
+    /// Both mantissas over the common exponent `min(e1, e2)`, as big
+    /// integers.
     fn aligned(&self, other: &Dyad) -> (BigInt, BigInt, i64) {
+        let (a, b) = (self.man.to_big(), other.man.to_big());
         match self.exp.cmp(&other.exp) {
-            Ordering::Equal => (self.man.clone(), other.man.clone(), self.exp),
-            Ordering::Less => (
-                self.man.clone(),
-                &other.man << (other.exp - self.exp) as u64,
-                self.exp,
-            ),
-            Ordering::Greater => (
-                &self.man << (self.exp - other.exp) as u64,
-                other.man.clone(),
-                other.exp,
-            ),
+            Ordering::Equal => (a, b, self.exp),
+            Ordering::Less => (a, b << (other.exp - self.exp) as u64, self.exp),
+            Ordering::Greater => (a << (self.exp - other.exp) as u64, b, other.exp),
+        }
+    }
+
+    /// Both inline magnitudes over the common exponent `min(e1, e2)` in 256
+    /// bits, with their signs; `None` when a mantissa is big or the shifted
+    /// one would pass 254 bits (a sum then still fits 256).
+    fn aligned_wide(&self, other: &Dyad) -> Option<((bool, U256), (bool, U256), i64)> {
+        let (
+            Mantissa::Inline {
+                negative: na,
+                magnitude: ma,
+            },
+            Mantissa::Inline {
+                negative: nb,
+                magnitude: mb,
+            },
+        ) = (&self.man, &other.man)
+        else {
+            return None;
+        };
+        let shifted = |m: u128, by: i64| -> Option<U256> {
+            let m = U256::from_u128(m);
+            let by = u32::try_from(by).ok()?;
+            (m.is_zero() || m.bits() + by <= 254).then(|| m.shl(by))
+        };
+        let exp = self.exp.min(other.exp);
+        let a = shifted(*ma, self.exp - exp)?;
+        let b = shifted(*mb, other.exp - exp)?;
+        Some(((*na, a), (*nb, b), exp))
+    }
+
+    /// The exact signed sum of two aligned inline values.
+    fn wide_sum(a: (bool, U256), b: (bool, U256)) -> (bool, U256) {
+        if a.0 == b.0 {
+            (a.0, a.1.add(b.1))
+        } else if a.1 >= b.1 {
+            (a.0, a.1.sub(b.1))
+        } else {
+            (b.0, b.1.sub(a.1))
         }
     }
 
@@ -147,8 +332,15 @@ impl Dyad {
         if other.is_zero() {
             return self.clone();
         }
+        if let Some((a, b, exp)) = self.aligned_wide(other) {
+            let (negative, m) = Dyad::wide_sum(a, b);
+            return Dyad {
+                man: Mantissa::of_wide(negative, m),
+                exp,
+            };
+        }
         let (a, b, exp) = self.aligned(other);
-        Dyad { man: a + b, exp }
+        Dyad::new(a + b, exp)
     }
 
     /// `x - y`, exactly.
@@ -156,11 +348,72 @@ impl Dyad {
         self.add_exact(&other.neg())
     }
 
+    /// `x + y` rounded to `p` bits in the direction `r`: the same as
+    /// `add_exact` then `round`, without the big integers when both
+    /// mantissas are inline.
+    pub fn add_rounded(&self, other: &Dyad, p: u64, r: Rounding) -> Dyad {
+        if self.is_zero() {
+            return other.round(p, r);
+        }
+        if other.is_zero() {
+            return self.round(p, r);
+        }
+        match self.aligned_wide(other) {
+            Some((a, b, exp)) => {
+                let (negative, m) = Dyad::wide_sum(a, b);
+                rounded_wide(negative, m, exp, p, r)
+            }
+            None => self.add_exact(other).round(p, r),
+        }
+    }
+
+    /// `x - y` rounded to `p` bits in the direction `r`.
+    pub fn sub_rounded(&self, other: &Dyad, p: u64, r: Rounding) -> Dyad {
+        self.add_rounded(&other.neg(), p, r)
+    }
+
     /// `x y`, exactly.
     pub fn mul_exact(&self, other: &Dyad) -> Dyad {
-        Dyad {
-            man: &self.man * &other.man,
-            exp: self.exp + other.exp,
+        let exp = self.exp + other.exp;
+        match (&self.man, &other.man) {
+            (
+                Mantissa::Inline {
+                    negative: na,
+                    magnitude: ma,
+                },
+                Mantissa::Inline {
+                    negative: nb,
+                    magnitude: mb,
+                },
+            ) => Dyad {
+                man: Mantissa::of_wide(na != nb, U256::product(*ma, *mb)),
+                exp,
+            },
+            _ => Dyad::new(self.man.to_big() * other.man.to_big(), exp),
+        }
+    }
+
+    /// `x y` rounded to `p` bits in the direction `r`: the same as
+    /// `mul_exact` then `round`.
+    pub fn mul_rounded(&self, other: &Dyad, p: u64, r: Rounding) -> Dyad {
+        match (&self.man, &other.man) {
+            (
+                Mantissa::Inline {
+                    negative: na,
+                    magnitude: ma,
+                },
+                Mantissa::Inline {
+                    negative: nb,
+                    magnitude: mb,
+                },
+            ) => {
+                let m = U256::product(*ma, *mb);
+                if m.is_zero() {
+                    return Dyad::zero();
+                }
+                rounded_wide(na != nb, m, self.exp + other.exp, p, r)
+            }
+            _ => self.mul_exact(other).round(p, r),
         }
     }
 
@@ -175,24 +428,29 @@ impl Dyad {
         if bits <= p {
             return self.clone();
         }
+        if let Mantissa::Inline {
+            negative,
+            magnitude,
+        } = self.man
+        {
+            return rounded_wide(negative, U256::from_u128(magnitude), self.exp, p, r);
+        }
+        let man = self.man.to_big();
         let shift = bits - p;
         // `>>` on a BigInt rounds toward minus infinity.
-        let down = &self.man >> shift;
-        let man = match r {
+        let down = &man >> shift;
+        let rounded = match r {
             Rounding::Down => down,
             Rounding::Up => {
                 // exact when the dropped bits are all zero
-                if self.man.trailing_zeros().unwrap_or(0) >= shift {
+                if man.trailing_zeros().unwrap_or(0) >= shift {
                     down
                 } else {
                     down + 1
                 }
             }
         };
-        Dyad {
-            man,
-            exp: self.exp + shift as i64,
-        }
+        Dyad::new(rounded, self.exp + shift as i64)
     }
 
     /// The rational `q` rounded to `p` bits of mantissa in the direction `r`.
@@ -227,10 +485,11 @@ impl Dyad {
         }
         let s = p as i64 + 1 + other.man.bits() as i64 - self.man.bits() as i64;
         let s = s.max(0);
-        let num = &self.man << s as u64;
+        let num = self.man.to_big() << s as u64;
+        let den = other.man.to_big();
         let m = match r {
-            Rounding::Down => num.div_floor(&other.man),
-            Rounding::Up => num.div_ceil(&other.man),
+            Rounding::Down => num.div_floor(&den),
+            Rounding::Up => num.div_ceil(&den),
         };
         Dyad::new(m, self.exp - other.exp - s).round(p, r)
     }
@@ -238,9 +497,9 @@ impl Dyad {
     /// The integer nearest below: `floor(x)`.
     pub fn floor(&self) -> BigInt {
         if self.exp >= 0 {
-            &self.man << self.exp as u64
+            self.man.to_big() << self.exp as u64
         } else {
-            &self.man >> self.exp.unsigned_abs()
+            self.man.to_big() >> self.exp.unsigned_abs()
         }
     }
 }
@@ -278,7 +537,117 @@ impl Ord for Dyad {
                 by_magnitude.reverse()
             };
         }
+        if let Some(((_, a), (_, b), _)) = self.aligned_wide(other) {
+            let by_magnitude = a.cmp(&b);
+            return if sa == Sign::Positive {
+                by_magnitude
+            } else {
+                by_magnitude.reverse()
+            };
+        }
         let (a, b, _) = self.aligned(other);
         a.cmp(&b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every operation against the same operation on exact rationals: the
+    //! value rounded to `p` bits is the multiple of `2^(scale - p)` next to
+    //! it in the direction of the rounding, whatever the representation.
+    use super::*;
+    use proptest::prelude::*;
+
+    fn reference_round(v: &BigRational, p: u64, r: Rounding) -> BigRational {
+        if v.is_zero() {
+            return v.clone();
+        }
+        let scale = Dyad::from_rational(v, 400, Rounding::Down).scale();
+        // scale of v itself: 2^(scale - 1) <= |v| < 2^scale, checked
+        let two = BigRational::from_integer(2.into());
+        let ulp = two.pow((scale - p as i64) as i32);
+        let q = v / &ulp;
+        let n = match r {
+            Rounding::Down => q.floor(),
+            Rounding::Up => q.ceil(),
+        };
+        n * ulp
+    }
+
+    fn mantissa() -> impl Strategy<Value = BigInt> {
+        prop_oneof![
+            any::<i64>().prop_map(BigInt::from),
+            any::<i128>().prop_map(BigInt::from),
+            (any::<u128>(), any::<bool>()).prop_map(|(m, n)| {
+                let m = BigInt::from(m);
+                if n {
+                    -m
+                } else {
+                    m
+                }
+            }),
+            (any::<i128>(), any::<u128>(), 1u32..100)
+                .prop_map(|(a, b, k)| { (BigInt::from(a) << (128 + k)) + BigInt::from(b) }),
+            (0i64..8).prop_map(BigInt::from),
+        ]
+    }
+
+    fn dyad() -> impl Strategy<Value = Dyad> {
+        (mantissa(), -300i64..300).prop_map(|(m, e)| Dyad::new(m, e))
+    }
+
+    fn rounding() -> impl Strategy<Value = Rounding> {
+        prop_oneof![Just(Rounding::Down), Just(Rounding::Up)]
+    }
+
+    proptest! {
+        #[test]
+        fn rounded_operations_agree_with_rationals(
+            x in dyad(), y in dyad(), p in 1u64..200, r in rounding(),
+        ) {
+            let (qx, qy) = (x.to_rational(), y.to_rational());
+            prop_assert_eq!(x.round(p, r).to_rational(), reference_round(&qx, p, r));
+            prop_assert_eq!(x.add_exact(&y).to_rational(), &qx + &qy);
+            prop_assert_eq!(x.sub_exact(&y).to_rational(), &qx - &qy);
+            prop_assert_eq!(x.mul_exact(&y).to_rational(), &qx * &qy);
+            prop_assert_eq!(
+                x.add_rounded(&y, p, r).to_rational(),
+                reference_round(&(&qx + &qy), p, r)
+            );
+            prop_assert_eq!(
+                x.sub_rounded(&y, p, r).to_rational(),
+                reference_round(&(&qx - &qy), p, r)
+            );
+            prop_assert_eq!(
+                x.mul_rounded(&y, p, r).to_rational(),
+                reference_round(&(&qx * &qy), p, r)
+            );
+            if !y.is_zero() {
+                prop_assert_eq!(
+                    x.div_rounded(&y, p, r).to_rational(),
+                    reference_round(&(&qx / &qy), p, r)
+                );
+            }
+            prop_assert_eq!(x.cmp(&y), qx.cmp(&qy));
+            prop_assert_eq!(x.sign(), Sign::from_ordering(qx.cmp(&BigRational::zero())));
+        }
+
+        #[test]
+        fn aligned_values_compare_and_add_across_the_inline_limit(
+            m in any::<u128>(), k in 0i64..140, e in -200i64..200, r in rounding(),
+        ) {
+            // x and x + 2^(e-k): sums and comparisons near 128 and 256 bits
+            let x = Dyad::new(BigInt::from(m), e);
+            let tiny = Dyad::new(BigInt::one(), e - k);
+            let sum = x.add_exact(&tiny);
+            prop_assert!(sum > x);
+            prop_assert_eq!(sum.to_rational(), x.to_rational() + tiny.to_rational());
+            for p in [64u64, 112, 127, 128, 129] {
+                prop_assert_eq!(
+                    x.add_rounded(&tiny, p, r).to_rational(),
+                    reference_round(&sum.to_rational(), p, r)
+                );
+            }
+        }
     }
 }

@@ -35,7 +35,7 @@ use num_traits::{One, ToPrimitive, Zero};
 use std::sync::Mutex;
 
 /// Extra bits carried inside a function beyond the precision asked for.
-const GUARD_BITS: u64 = 24;
+const GUARD_BITS: u64 = 16;
 
 /// The width beyond which `sin` and `cos` of an interval are `[-1, 1]`
 /// (3 < π: at most one critical point inside, module docs).
@@ -193,8 +193,11 @@ pub fn sin_cos_point(x: &Dyad, p: u64) -> (Interval, Interval) {
     if x.is_zero() {
         return (Interval::from_i64(0), Interval::from_i64(1));
     }
+    // the reduction needs `magnitude_bits` more than the series: `r` is
+    // then known to `2^-(p + GUARD_BITS)`, and `|r| <= 1`
     let magnitude_bits = x.scale().max(0) as u64;
-    let w = p + GUARD_BITS + magnitude_bits;
+    let series_bits = p + GUARD_BITS;
+    let w = series_bits + magnitude_bits;
     let pi_w = pi(w + magnitude_bits);
     let half_pi = pi_w.scale_pow2(-1);
     // n: the integer nearest to x / (π/2), from the midpoint of π
@@ -204,7 +207,7 @@ pub fn sin_cos_point(x: &Dyad, p: u64) -> (Interval, Interval) {
         &half_pi.mul(&Interval::point(Dyad::from_int(n.clone())), w),
         w,
     );
-    let (s, c) = sin_cos_small(&r, w);
+    let (s, c) = sin_cos_small(&r.round_outward(series_bits), series_bits);
     let quadrant = n.mod_floor(&BigInt::from(4)).to_u32().unwrap_or(0);
     let (s, c) = match quadrant {
         0 => (s, c),
@@ -258,24 +261,33 @@ fn is_wide(x: &Interval) -> bool {
     x.width() >= Dyad::from_int(BigInt::from(MONOTONE_WIDTH))
 }
 
-/// A certified enclosure of `{sin x : x in X}` (module docs).
-pub fn sin(x: &Interval, p: u64) -> Interval {
+/// Certified enclosures of `{sin x : x in X}` and `{cos x : x in X}`
+/// together (module docs): the series at each end once, and once only for
+/// a point.
+pub fn sin_cos(x: &Interval, p: u64) -> (Interval, Interval) {
     if is_wide(x) {
-        return Interval::from_i64(-1).hull(&Interval::from_i64(1));
+        let unit = Interval::from_i64(-1).hull(&Interval::from_i64(1));
+        return (unit.clone(), unit);
     }
     let (s_lo, c_lo) = sin_cos_point(&x.lo, p);
+    if x.lo == x.hi {
+        return (s_lo, c_lo);
+    }
     let (s_hi, c_hi) = sin_cos_point(&x.hi, p);
-    hull_with_extremum(&s_lo, &s_hi, &c_lo, &c_hi)
+    (
+        hull_with_extremum(&s_lo, &s_hi, &c_lo, &c_hi),
+        hull_with_extremum(&c_lo, &c_hi, &s_lo.neg(), &s_hi.neg()),
+    )
+}
+
+/// A certified enclosure of `{sin x : x in X}` (module docs).
+pub fn sin(x: &Interval, p: u64) -> Interval {
+    sin_cos(x, p).0
 }
 
 /// A certified enclosure of `{cos x : x in X}` (module docs).
 pub fn cos(x: &Interval, p: u64) -> Interval {
-    if is_wide(x) {
-        return Interval::from_i64(-1).hull(&Interval::from_i64(1));
-    }
-    let (s_lo, c_lo) = sin_cos_point(&x.lo, p);
-    let (s_hi, c_hi) = sin_cos_point(&x.hi, p);
-    hull_with_extremum(&c_lo, &c_hi, &s_lo.neg(), &s_hi.neg())
+    sin_cos(x, p).1
 }
 
 /// A certified enclosure of `{sqrt x : x in X}` for `X` not below 0 (a

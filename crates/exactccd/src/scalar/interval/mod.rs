@@ -27,9 +27,10 @@ mod dyad;
 mod elementary;
 #[cfg(test)]
 mod tests;
+mod wide;
 
 pub use dyad::{Dyad, Rounding};
-pub use elementary::{atan, cos, pi, sin, sin_cos_point, sqrt};
+pub use elementary::{atan, cos, pi, sin, sin_cos, sin_cos_point, sqrt};
 
 use super::{BigInt, BigRational, Sign};
 use std::cmp::Ordering;
@@ -171,51 +172,52 @@ impl Interval {
     /// `X + Y`, rounded outward to `p` bits.
     pub fn add(&self, other: &Interval, p: u64) -> Interval {
         Interval {
-            lo: self.lo.add_exact(&other.lo).round(p, Rounding::Down),
-            hi: self.hi.add_exact(&other.hi).round(p, Rounding::Up),
+            lo: self.lo.add_rounded(&other.lo, p, Rounding::Down),
+            hi: self.hi.add_rounded(&other.hi, p, Rounding::Up),
         }
     }
 
     /// `X - Y`, rounded outward to `p` bits.
     pub fn sub(&self, other: &Interval, p: u64) -> Interval {
         Interval {
-            lo: self.lo.sub_exact(&other.hi).round(p, Rounding::Down),
-            hi: self.hi.sub_exact(&other.lo).round(p, Rounding::Up),
+            lo: self.lo.sub_rounded(&other.hi, p, Rounding::Down),
+            hi: self.hi.sub_rounded(&other.lo, p, Rounding::Up),
         }
     }
 
     /// `X Y`, rounded outward to `p` bits: the least and greatest of the
     /// four products of ends (fewer when the signs are known).
     pub fn mul(&self, other: &Interval, p: u64) -> Interval {
+        // rounding is monotone, so the least product rounded down is the
+        // least of the products rounded down (and likewise up)
+        let down = |x: &Dyad, y: &Dyad| x.mul_rounded(y, p, Rounding::Down);
+        let up = |x: &Dyad, y: &Dyad| x.mul_rounded(y, p, Rounding::Up);
         let (lo, hi) = match (self.sign_class(), other.sign_class()) {
             (SignClass::NonNegative, SignClass::NonNegative) => {
-                (self.lo.mul_exact(&other.lo), self.hi.mul_exact(&other.hi))
+                (down(&self.lo, &other.lo), up(&self.hi, &other.hi))
             }
             (SignClass::NonPositive, SignClass::NonPositive) => {
-                (self.hi.mul_exact(&other.hi), self.lo.mul_exact(&other.lo))
+                (down(&self.hi, &other.hi), up(&self.lo, &other.lo))
             }
             (SignClass::NonNegative, SignClass::NonPositive) => {
-                (self.hi.mul_exact(&other.lo), self.lo.mul_exact(&other.hi))
+                (down(&self.hi, &other.lo), up(&self.lo, &other.hi))
             }
             (SignClass::NonPositive, SignClass::NonNegative) => {
-                (self.lo.mul_exact(&other.hi), self.hi.mul_exact(&other.lo))
+                (down(&self.lo, &other.hi), up(&self.hi, &other.lo))
             }
             _ => {
-                let products = [
-                    self.lo.mul_exact(&other.lo),
-                    self.lo.mul_exact(&other.hi),
-                    self.hi.mul_exact(&other.lo),
-                    self.hi.mul_exact(&other.hi),
+                let ends = [
+                    (&self.lo, &other.lo),
+                    (&self.lo, &other.hi),
+                    (&self.hi, &other.lo),
+                    (&self.hi, &other.hi),
                 ];
-                let lo = products.iter().min().cloned().unwrap_or_else(Dyad::zero);
-                let hi = products.iter().max().cloned().unwrap_or_else(Dyad::zero);
-                (lo, hi)
+                let lo = ends.iter().map(|(x, y)| down(x, y)).min();
+                let hi = ends.iter().map(|(x, y)| up(x, y)).max();
+                (lo.unwrap_or_else(Dyad::zero), hi.unwrap_or_else(Dyad::zero))
             }
         };
-        Interval {
-            lo: lo.round(p, Rounding::Down),
-            hi: hi.round(p, Rounding::Up),
-        }
+        Interval { lo, hi }
     }
 
     /// `X^2`, rounded outward: never negative, tighter than `X X` when `X`

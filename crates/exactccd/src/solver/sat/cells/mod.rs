@@ -62,7 +62,7 @@ use num_traits::Zero;
 use search::{Cell, Class, Pair};
 
 /// Bits carried beyond the requested precision by the interval arithmetic.
-const EXTRA_BITS: u64 = 64;
+const EXTRA_BITS: u64 = 48;
 
 /// A time of a cell answer: exact (a rational end of the interval) or a
 /// certified enclosure.

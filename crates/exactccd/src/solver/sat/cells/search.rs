@@ -259,7 +259,9 @@ impl Pair {
         if let Some(class) = witness.and_then(|w| self.witnessed(w, &data)) {
             return class;
         }
-        interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, data.bits)
+        // the candidate needs to resolve the intersection polytope, which is
+        // about as thick as the cell is wide: the choice's precision
+        interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, choice_bits)
             .and_then(|candidate| self.witnessed(&candidate, &data))
             .unwrap_or(Class::Undecided)
     }

@@ -51,22 +51,25 @@ fn world(y: &IntervalVec, e: &PlacementEnclosure, p: u64) -> IntervalVec {
 }
 
 /// The parameter range `[s0, s1] ⊆ [0, 1]` of the segment `x0 + s (x1 -
-/// x0)` (local coordinates of a box) inside the box's slabs, by midpoints.
+/// x0)` (local coordinates of a box) inside the box's slabs, by midpoints
+/// (each slab end by one rounded division: a candidate needs no bound).
 fn clip(x0: &IntervalVec, x1: &IntervalVec, h: &Extents, p: u64) -> Option<(Dyad, Dyad)> {
     let mut s0 = Dyad::zero();
     let mut s1 = Dyad::from_int(1.into());
     for k in 0..3 {
-        let d = x1[k].sub(&x0[k], p);
-        let (lo, hi) = (h.0[k].neg(), h.0[k].clone());
-        if d.midpoint().is_zero() {
-            let m = x0[k].midpoint();
-            if m < *lo.lo() || m > *hi.hi() {
+        let start = x0[k].midpoint();
+        let d = x1[k].midpoint().sub_rounded(&start, p, Rounding::Down);
+        let h = h.0[k].midpoint();
+        if d.is_zero() {
+            if start.abs() > h {
                 return None;
             }
             continue;
         }
-        let ta = lo.sub(&x0[k], p).div(&d, p)?.midpoint();
-        let tb = hi.sub(&x0[k], p).div(&d, p)?.midpoint();
+        let ta = h.neg().sub_rounded(&start, p, Rounding::Down);
+        let tb = h.sub_rounded(&start, p, Rounding::Down);
+        let ta = ta.div_rounded(&d, p, Rounding::Down);
+        let tb = tb.div_rounded(&d, p, Rounding::Down);
         let (ta, tb) = if ta <= tb { (ta, tb) } else { (tb, ta) };
         s0 = s0.max(ta);
         s1 = s1.min(tb);
