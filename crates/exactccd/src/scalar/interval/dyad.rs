@@ -123,6 +123,9 @@ impl Mantissa {
     }
 }
 
+/// A signed 256-bit magnitude: `(negative, magnitude)`.
+type SignedWide = (bool, U256);
+
 /// The exact number `man 2^exp`. Not normalised: equal values may have
 /// different representations, and comparison is by value.
 #[derive(Clone)]
@@ -288,7 +291,7 @@ impl Dyad {
     /// Both inline magnitudes over the common exponent `min(e1, e2)` in 256
     /// bits, with their signs; `None` when a mantissa is big or the shifted
     /// one would pass 254 bits (a sum then still fits 256).
-    fn aligned_wide(&self, other: &Dyad) -> Option<((bool, U256), (bool, U256), i64)> {
+    fn aligned_wide(&self, other: &Dyad) -> Option<(SignedWide, SignedWide, i64)> {
         let (
             Mantissa::Inline {
                 negative: na,
@@ -314,7 +317,7 @@ impl Dyad {
     }
 
     /// The exact signed sum of two aligned inline values.
-    fn wide_sum(a: (bool, U256), b: (bool, U256)) -> (bool, U256) {
+    fn wide_sum(a: SignedWide, b: SignedWide) -> SignedWide {
         if a.0 == b.0 {
             (a.0, a.1.add(b.1))
         } else if a.1 >= b.1 {
