@@ -204,6 +204,20 @@ pub fn div(a: &Q, b: &Q) -> Q {
     mul(a, &inverse)
 }
 
+/// `a` against `b` by cross-multiplication (denominators are positive):
+/// `a/b < c/d` exactly when `a d < c b`. Cheaper than the continued
+/// fraction of `Ratio`'s order for the long numbers of interval ends.
+pub fn cmp(a: &Q, b: &Q) -> std::cmp::Ordering {
+    let by_sign = a.numer().sign().cmp(&b.numer().sign());
+    if by_sign != std::cmp::Ordering::Equal {
+        return by_sign;
+    }
+    if a.denom() == b.denom() {
+        return a.numer().cmp(b.numer());
+    }
+    (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
+}
+
 /// The midpoint `(a + b) / 2`.
 pub fn midpoint(a: &Q, b: &Q) -> Q {
     let s = add(a, b);
@@ -319,6 +333,7 @@ mod tests {
         /// operators.
         #[test]
         fn agrees_with_ratio(a in big_q(), b in big_q()) {
+            prop_assert_eq!(cmp(&a, &b), a.cmp(&b));
             let same = |x: Q, y: Q| x.numer() == y.numer() && x.denom() == y.denom();
             let (n1, d1) = (a.numer() * b.numer(), a.denom() * b.denom());
             prop_assert_eq!(gcd(&n1, &d1), num_integer::Integer::gcd(&n1, &d1));

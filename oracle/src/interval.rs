@@ -51,13 +51,68 @@ fn pow2(bits: u32) -> Q {
 
 /// `q` rounded down (`up = false`) or up to a multiple of `2^-bits`, unless
 /// its denominator is already short.
+///
+/// With `q = n / (2^k m)`, `m` odd: `floor(q 2^bits) = floor(floor(n
+/// 2^(bits - k)) / m)` (a floor of a floor by a positive integer), so the
+/// power of two is a shift (an arithmetic shift rounds toward minus
+/// infinity) and only the odd part, usually short, is divided; the ceiling
+/// is one more unless neither step dropped anything.
 fn round(q: Q, bits: u32, up: bool) -> Q {
     if q.denom().bits() <= u64::from(bits) {
         return q;
     }
-    // floor or ceiling of q 2^bits, by one integer division
-    let (n, r) = (q.numer() << bits).div_mod_floor(q.denom());
-    let n = if up && !r.is_zero() { n + 1 } else { n };
+    let (numer, denom) = q.into_raw();
+    round_parts((numer, denom), bits, up)
+}
+
+/// A number as `(n, d)`, `d > 0`, not necessarily in lowest terms: sums and
+/// products of interval ends before they are rounded (reducing them first
+/// would cost a gcd the rounding makes useless).
+type Parts = (BigInt, BigInt);
+
+/// `a + b` (`b` negated when `negate`) as [`Parts`].
+fn sum_parts(a: &Q, b: &Q, negate: bool) -> Parts {
+    let bn = if negate {
+        -b.numer()
+    } else {
+        b.numer().clone()
+    };
+    if a.denom() == b.denom() {
+        (a.numer() + bn, a.denom().clone())
+    } else {
+        (
+            a.numer() * b.denom() + bn * a.denom(),
+            a.denom() * b.denom(),
+        )
+    }
+}
+
+/// `a b` as [`Parts`].
+fn product_parts(a: &Q, b: &Q) -> Parts {
+    (a.numer() * b.numer(), a.denom() * b.denom())
+}
+
+/// [`round`] of `n / d` (see there), reduced to lowest terms.
+fn round_parts((numer, denom): Parts, bits: u32, up: bool) -> Q {
+    if denom.bits() <= u64::from(bits) {
+        return arith::ratio(numer, denom);
+    }
+    let k = denom.trailing_zeros().unwrap_or(0);
+    let odd = &denom >> k;
+    let bits = u64::from(bits);
+    let (shifted, dropped) = if k >= bits {
+        let shift = k - bits;
+        let exact = numer.trailing_zeros().is_none_or(|z| z >= shift);
+        (&numer >> shift, !exact)
+    } else {
+        (&numer << (bits - k), false)
+    };
+    let (n, r) = shifted.div_mod_floor(&odd);
+    let n = if up && (dropped || !r.is_zero()) {
+        n + 1
+    } else {
+        n
+    };
     arith::ratio(n, BigInt::one() << bits)
 }
 
@@ -72,12 +127,16 @@ impl Iv {
 
     /// `[lo, hi]` (`lo <= hi`).
     pub fn new(lo: Q, hi: Q) -> Iv {
-        assert!(lo <= hi, "an interval with lo > hi");
+        assert!(arith::cmp(&lo, &hi).is_le(), "an interval with lo > hi");
         Iv { lo, hi }
     }
 
     fn rounded(lo: Q, hi: Q, bits: u32) -> Iv {
         Iv::new(round(lo, bits, false), round(hi, bits, true))
+    }
+
+    fn rounded_parts(lo: Parts, hi: Parts, bits: u32) -> Iv {
+        Iv::new(round_parts(lo, bits, false), round_parts(hi, bits, true))
     }
 
     /// The lower end.
@@ -102,18 +161,18 @@ impl Iv {
 
     /// `self + other`.
     pub fn add(&self, other: &Iv, bits: u32) -> Iv {
-        Iv::rounded(
-            arith::add(&self.lo, &other.lo),
-            arith::add(&self.hi, &other.hi),
+        Iv::rounded_parts(
+            sum_parts(&self.lo, &other.lo, false),
+            sum_parts(&self.hi, &other.hi, false),
             bits,
         )
     }
 
     /// `self - other`.
     pub fn sub(&self, other: &Iv, bits: u32) -> Iv {
-        Iv::rounded(
-            arith::sub(&self.lo, &other.hi),
-            arith::sub(&self.hi, &other.lo),
+        Iv::rounded_parts(
+            sum_parts(&self.lo, &other.hi, true),
+            sum_parts(&self.hi, &other.lo, true),
             bits,
         )
     }
@@ -123,22 +182,51 @@ impl Iv {
         Iv::new(-self.hi.clone(), -self.lo.clone())
     }
 
-    /// `self * other`: the least and greatest of the four end products.
+    /// `self * other`: the least and greatest of the end products. When
+    /// the signs of the ends are known, which ends give them is known:
+    /// for `self >= 0`, `other >= 0` the least is `lo lo` and the greatest
+    /// `hi hi`, and the other sign patterns follow by negating a factor;
+    /// otherwise all four products are compared.
     pub fn mul(&self, other: &Iv, bits: u32) -> Iv {
-        let p = [
-            arith::mul(&self.lo, &other.lo),
-            arith::mul(&self.lo, &other.hi),
-            arith::mul(&self.hi, &other.lo),
-            arith::mul(&self.hi, &other.hi),
-        ];
-        let lo = p.iter().min().expect("four products").clone();
-        let hi = p.iter().max().expect("four products").clone();
-        Iv::rounded(lo, hi, bits)
+        let (x, y) = (self, other);
+        let nonneg = |v: &Iv| !v.lo.is_negative();
+        let nonpos = |v: &Iv| !v.hi.is_positive();
+        let pick = |a: &Q, b: &Q, c: &Q, d: &Q| {
+            Iv::rounded_parts(product_parts(a, b), product_parts(c, d), bits)
+        };
+        if nonneg(x) && nonneg(y) {
+            pick(&x.lo, &y.lo, &x.hi, &y.hi)
+        } else if nonpos(x) && nonpos(y) {
+            pick(&x.hi, &y.hi, &x.lo, &y.lo)
+        } else if nonneg(x) && nonpos(y) {
+            pick(&x.hi, &y.lo, &x.lo, &y.hi)
+        } else if nonpos(x) && nonneg(y) {
+            pick(&x.lo, &y.hi, &x.hi, &y.lo)
+        } else {
+            let p = [
+                arith::mul(&x.lo, &y.lo),
+                arith::mul(&x.lo, &y.hi),
+                arith::mul(&x.hi, &y.lo),
+                arith::mul(&x.hi, &y.hi),
+            ];
+            let lo = p.iter().min_by(|a, b| arith::cmp(a, b));
+            let hi = p.iter().max_by(|a, b| arith::cmp(a, b));
+            Iv::rounded(
+                lo.expect("four products").clone(),
+                hi.expect("four products").clone(),
+                bits,
+            )
+        }
     }
 
     /// `self * q` for a rational `q`.
     pub fn scale(&self, q: &Q, bits: u32) -> Iv {
-        self.mul(&Iv::point(q.clone()), bits)
+        let (lo, hi) = (product_parts(&self.lo, q), product_parts(&self.hi, q));
+        if q.is_negative() {
+            Iv::rounded_parts(hi, lo, bits)
+        } else {
+            Iv::rounded_parts(lo, hi, bits)
+        }
     }
 
     /// `self / other`, `None` unless `other` excludes zero.
@@ -175,7 +263,12 @@ impl Iv {
 
     /// The greatest `|x|` over the interval.
     pub fn mag_upper(&self) -> Q {
-        self.lo.abs().max(self.hi.abs())
+        let (lo, hi) = (self.lo.abs(), self.hi.abs());
+        if arith::cmp(&lo, &hi).is_ge() {
+            lo
+        } else {
+            hi
+        }
     }
 }
 
@@ -346,6 +439,62 @@ pub fn acos(c: &Q, bits: u32) -> Iv {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn iv() -> impl Strategy<Value = Iv> {
+        (any::<i32>(), 0i32..1000, 1u32..1000).prop_map(|(a, w, d)| {
+            let d = BigInt::from(d);
+            Iv::new(
+                Q::new(a.into(), d.clone()),
+                Q::new((i64::from(a) + i64::from(w)).into(), d),
+            )
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn products_are_the_least_and_greatest_end_products(x in iv(), y in iv()) {
+            let ends = |v: &Iv| [v.lo.clone(), v.hi.clone()];
+            let products: Vec<Q> = ends(&x)
+                .iter()
+                .flat_map(|a| ends(&y).map(|b| a * b))
+                .collect();
+            let lo = products.iter().min().unwrap().clone();
+            let hi = products.iter().max().unwrap().clone();
+            // 4096 bits: no rounding at these sizes
+            prop_assert_eq!(x.mul(&y, 4096), Iv::new(lo.clone(), hi.clone()));
+            let q = y.lo.clone();
+            let scaled = [&x.lo * &q, &x.hi * &q];
+            let (slo, shi) = (scaled.iter().min().unwrap().clone(), scaled.iter().max().unwrap().clone());
+            prop_assert_eq!(x.scale(&q, 4096), Iv::new(slo, shi));
+        }
+
+        #[test]
+        fn rounding_is_the_multiple_of_two_to_the_minus_bits_next_to_q(
+            n in any::<i128>(), k in 0u32..200, odd in 0u64..1000, bits in 1u32..150, up in any::<bool>(),
+        ) {
+            // dyadic denominators (the shift) and others (the division)
+            for d in [BigInt::one() << k, (BigInt::one() << k) * BigInt::from(2 * odd + 1)] {
+                let q = Q::new(BigInt::from(n), d);
+                let r = round(q.clone(), bits, up);
+                // the same number unreduced (a short denominator is kept
+                // exact by `round` only when it is seen short)
+                let c = BigInt::from(odd + 3);
+                if q.denom().bits() > u64::from(bits) {
+                    prop_assert_eq!(&round_parts((q.numer() * &c, q.denom() * &c), bits, up), &r);
+                }
+                let ulp = Q::new(BigInt::one(), BigInt::one() << bits);
+                if q.denom().bits() > u64::from(bits) {
+                    prop_assert!((&r / &ulp).is_integer());
+                }
+                if up {
+                    prop_assert!(r >= q && &r - &q < ulp);
+                } else {
+                    prop_assert!(r <= q && &q - &r < ulp);
+                }
+            }
+        }
+    }
 
     fn q(n: i64, d: i64) -> Q {
         Q::new(n.into(), d.into())
