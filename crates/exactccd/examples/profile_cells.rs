@@ -1,8 +1,9 @@
 //! A profiling loop for the certified time cells on the angular reference
 //! set (not a benchmark: run it under `perf record`; the timings it prints
 //! are indicative only). `cargo run --example profile_cells -- [PRECISION]
-//! [NAME...]`.
-use exactccd::solver::sat::cells::solve_box_cells;
+//! [NAME...]`; with `CELLS_F64=REPS` the `f64` cells instead, each scenario
+//! solved REPS times.
+use exactccd::solver::sat::cells::{solve_box_cells, solve_box_cells_f64};
 use exactccd::{load_scenario, LoadOptions, ScalarKind};
 use std::path::Path;
 
@@ -27,6 +28,24 @@ fn main() {
         let path = dir.join(format!("{name}.json"));
         let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).expect(&name);
         let (t0, t1) = s.interval.clone();
+        if let Some(reps) = std::env::var("CELLS_F64").ok().and_then(|r| r.parse::<u32>().ok()) {
+            let start = std::time::Instant::now();
+            let mut out = None;
+            for _ in 0..reps.max(1) {
+                out = Some(solve_box_cells_f64(s.a(), s.b(), (&t0, &t1)));
+            }
+            let us = start.elapsed().as_micros() / u128::from(reps.max(1));
+            times.push(us);
+            match out {
+                Some(Ok(o)) => println!(
+                    "{name}: {us} us, {} evaluations, contact {:?}",
+                    o.evaluations, o.first_contact
+                ),
+                Some(Err(e)) => println!("{name}: {us} us, error {e}"),
+                None => {}
+            }
+            continue;
+        }
         let start = std::time::Instant::now();
         let out = solve_box_cells(s.a(), s.b(), (&t0, &t1), precision);
         let us = start.elapsed().as_micros();
