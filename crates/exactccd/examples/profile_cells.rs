@@ -28,7 +28,10 @@ fn main() {
         let path = dir.join(format!("{name}.json"));
         let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).expect(&name);
         let (t0, t1) = s.interval.clone();
-        if let Some(reps) = std::env::var("CELLS_F64").ok().and_then(|r| r.parse::<u32>().ok()) {
+        if let Some(reps) = std::env::var("CELLS_F64")
+            .ok()
+            .and_then(|r| r.parse::<u32>().ok())
+        {
             let start = std::time::Instant::now();
             let mut out = None;
             for _ in 0..reps.max(1) {

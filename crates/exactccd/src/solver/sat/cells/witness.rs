@@ -36,14 +36,20 @@ fn corner(v: BoxVertex, h: &Extents) -> IntervalVec {
     })
 }
 
-fn edge_ends(edge: BoxEdge, h: &Extents) -> (IntervalVec, IntervalVec) {
-    let mut lo = BoxVertex {
-        positive: edge.positive,
-    };
-    let mut hi = lo;
-    lo.positive[edge.axis] = false;
-    hi.positive[edge.axis] = true;
-    (corner(lo, h), corner(hi, h))
+/// The index in [`BoxVertex::ALL`] of the corner with these signs.
+fn corner_index(positive: [bool; 3]) -> usize {
+    BoxVertex::ALL
+        .iter()
+        .position(|v| v.positive == positive)
+        .unwrap_or(0)
+}
+
+/// The indices of an edge's two corners (its `-` end first).
+fn edge_corners(edge: BoxEdge) -> (usize, usize) {
+    let (mut lo, mut hi) = (edge.positive, edge.positive);
+    lo[edge.axis] = false;
+    hi[edge.axis] = true;
+    (corner_index(lo), corner_index(hi))
 }
 
 fn world(y: &IntervalVec, e: &PlacementEnclosure, p: u64) -> IntervalVec {
@@ -95,14 +101,22 @@ fn clipped_edges(
 ) {
     let (fe, fh) = from;
     let (te, th) = to;
+    // each corner once: in the world, and in the other box's frame
+    let world_corners: Vec<IntervalVec> = BoxVertex::ALL
+        .iter()
+        .map(|&v| world(&corner(v, fh), fe, p))
+        .collect();
+    let local_corners: Vec<IntervalVec> = world_corners
+        .iter()
+        .map(|x| local_point(x, te, p))
+        .collect();
     for edge in BoxEdge::ALL {
-        let (y0, y1) = edge_ends(edge, fh);
-        let (x0, x1) = (world(&y0, fe, p), world(&y1, fe, p));
-        let (l0, l1) = (local_point(&x0, te, p), local_point(&x1, te, p));
-        if let Some((s0, s1)) = clip(&l0, &l1, th, p) {
-            out.push(lerp(&x0, &x1, &s0, p));
+        let (i0, i1) = edge_corners(edge);
+        let (x0, x1) = (&world_corners[i0], &world_corners[i1]);
+        if let Some((s0, s1)) = clip(&local_corners[i0], &local_corners[i1], th, p) {
+            out.push(lerp(x0, x1, &s0, p));
             if s1 != s0 {
-                out.push(lerp(&x0, &x1, &s1, p));
+                out.push(lerp(x0, x1, &s1, p));
             }
         }
     }
