@@ -488,6 +488,31 @@ impl Dyad {
         }
         let s = p as i64 + 1 + other.man.bits() as i64 - self.man.bits() as i64;
         let s = s.max(0);
+        if let (
+            Mantissa::Inline {
+                negative: na,
+                magnitude: ma,
+            },
+            Mantissa::Inline {
+                negative: nb,
+                magnitude: mb,
+            },
+        ) = (&self.man, &other.man)
+        {
+            // a divisor of one word (the series' factorials): the quotient
+            // of the shifted dividend in 256 bits, rounded in the same
+            // direction twice (floor of a floor is the floor)
+            let shifted = U256::from_u128(*ma);
+            if let (Ok(divisor), Ok(s32)) = (u64::try_from(*mb), u32::try_from(s)) {
+                if p <= 128 && shifted.bits() + s32 <= 256 {
+                    let negative = na != nb;
+                    let (q, rem) = shifted.shl(s32).div_rem_u64(divisor);
+                    let away = rem != 0 && (r == Rounding::Up) != negative;
+                    let q = if away { q.add(U256::from_u128(1)) } else { q };
+                    return rounded_wide(negative, q, self.exp - other.exp - s, p, r);
+                }
+            }
+        }
         let num = self.man.to_big() << s as u64;
         let den = other.man.to_big();
         let m = match r {

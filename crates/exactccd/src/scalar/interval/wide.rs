@@ -105,6 +105,32 @@ impl U256 {
         }
     }
 
+    /// `(floor(x / d), x mod d)` for `d > 0`, by long division on 64-bit
+    /// limbs.
+    pub(super) fn div_rem_u64(self, d: u64) -> (U256, u64) {
+        debug_assert!(d > 0);
+        let d = u128::from(d);
+        let limbs = [
+            (self.hi >> 64) as u64,
+            self.hi as u64,
+            (self.lo >> 64) as u64,
+            self.lo as u64,
+        ];
+        let mut rem: u128 = 0;
+        let mut q = [0u64; 4];
+        for (qi, limb) in q.iter_mut().zip(limbs) {
+            // rem < d <= 2^64, so the partial dividend fits 128 bits
+            let cur = (rem << 64) | u128::from(limb);
+            *qi = (cur / d) as u64;
+            rem = cur % d;
+        }
+        let quotient = U256 {
+            hi: (u128::from(q[0]) << 64) | u128::from(q[1]),
+            lo: (u128::from(q[2]) << 64) | u128::from(q[3]),
+        };
+        (quotient, rem as u64)
+    }
+
     /// The value when below `2^128`.
     pub(super) fn to_u128(self) -> Option<u128> {
         (self.hi == 0).then_some(self.lo)
@@ -138,6 +164,10 @@ mod tests {
             if small.bits() + k <= 256 {
                 prop_assert_eq!(big(small.shl(k)), BigInt::from(x >> 1) << k);
             }
+            let divisor = (y as u64).max(1);
+            let (q, r) = p.div_rem_u64(divisor);
+            prop_assert_eq!(big(q), big(p) / BigInt::from(divisor));
+            prop_assert_eq!(BigInt::from(r), big(p) % BigInt::from(divisor));
             let (a, b) = (U256::product(x >> 1, y), U256::from_u128(y));
             prop_assert_eq!(big(a.add(b)), big(a) + big(b));
             let (hi, lo) = if a >= b { (a, b) } else { (b, a) };
