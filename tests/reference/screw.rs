@@ -9,7 +9,6 @@
 use super::support::assert_set_agrees;
 
 #[test]
-#[ignore = "slow: about 3.5 minutes in the exact time cells (passes: run with --ignored)"]
 fn screws_poses_and_spins_agree_with_the_fifty_digit_truth() {
     assert_set_agrees("screw", 40);
 }

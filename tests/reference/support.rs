@@ -182,20 +182,27 @@ fn check_flags(truth: &Truth, result: &ContactResult) -> Result<(), String> {
 /// Every file of the set in both scalars: the failures, each naming its
 /// file and scalar, and the number of cases.
 pub fn failures(set: &str) -> (Vec<String>, usize) {
+    use rayon::prelude::*;
     let dir = set_dir(set);
     let cases = read_truth(&dir);
-    let mut failed = Vec::new();
-    for truth in &cases {
-        for scalar in [ScalarKind::Exact, ScalarKind::F64] {
-            let verdict = solve_default(&dir, &truth.name, scalar).and_then(|r| match scalar {
-                ScalarKind::Exact => check_exact(truth, &r),
-                ScalarKind::F64 => check_f64(truth, &r),
-            });
-            if let Err(e) = verdict {
-                failed.push(format!("{set}/{}.json ({scalar:?}): {e}", truth.name));
-            }
-        }
-    }
+    let failed: Vec<String> = cases
+        .par_iter()
+        .flat_map_iter(|truth| {
+            [ScalarKind::Exact, ScalarKind::F64]
+                .into_iter()
+                .filter_map(|scalar| {
+                    let verdict =
+                        solve_default(&dir, &truth.name, scalar).and_then(|r| match scalar {
+                            ScalarKind::Exact => check_exact(truth, &r),
+                            ScalarKind::F64 => check_f64(truth, &r),
+                        });
+                    verdict
+                        .err()
+                        .map(|e| format!("{set}/{}.json ({scalar:?}): {e}", truth.name))
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
     (failed, cases.len())
 }
 
