@@ -590,9 +590,17 @@ mod tests {
         if v.is_zero() {
             return v.clone();
         }
-        let scale = Dyad::from_rational(v, 400, Rounding::Down).scale();
-        // scale of v itself: 2^(scale - 1) <= |v| < 2^scale, checked
+        // the scale of v: 2^(scale - 1) <= |v| < 2^scale, from the bit
+        // lengths of its parts, then corrected by exact comparisons
         let two = BigRational::from_integer(2.into());
+        let magnitude = v.abs();
+        let mut scale = v.numer().bits() as i64 - v.denom().bits() as i64;
+        while two.pow((scale - 1) as i32) > magnitude {
+            scale -= 1;
+        }
+        while two.pow(scale as i32) <= magnitude {
+            scale += 1;
+        }
         let ulp = two.pow((scale - p as i64) as i32);
         let q = v / &ulp;
         let n = match r {

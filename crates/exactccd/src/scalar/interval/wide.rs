@@ -83,7 +83,13 @@ impl U256 {
     /// True when one of the `k` lowest bits is set (the shift `shr(k)` was
     /// not exact).
     pub(super) fn low_bits_set(self, k: u32) -> bool {
-        self.shr(k).shl(k) != self
+        let below = |x: u128, k: u32| k > 0 && x << (128 - k.min(128)) != 0;
+        match k {
+            0 => false,
+            1..=128 => below(self.lo, k),
+            129..=255 => self.lo != 0 || below(self.hi, k - 128),
+            _ => !self.is_zero(),
+        }
     }
 
     /// `x + y`; the caller ensures the sum is below `2^256`.
