@@ -288,32 +288,38 @@ impl Dyad {
         }
     }
 
+    /// `((negative, magnitude), (negative, magnitude))` of both mantissas
+    /// when both are inline.
+    fn both_inline(&self, other: &Dyad) -> Option<((bool, u128), (bool, u128))> {
+        match (&self.man, &other.man) {
+            (
+                Mantissa::Inline {
+                    negative: na,
+                    magnitude: ma,
+                },
+                Mantissa::Inline {
+                    negative: nb,
+                    magnitude: mb,
+                },
+            ) => Some(((*na, *ma), (*nb, *mb))),
+            _ => None,
+        }
+    }
+
     /// Both inline magnitudes over the common exponent `min(e1, e2)` in 256
     /// bits, with their signs; `None` when a mantissa is big or the shifted
     /// one would pass 254 bits (a sum then still fits 256).
     fn aligned_wide(&self, other: &Dyad) -> Option<(SignedWide, SignedWide, i64)> {
-        let (
-            Mantissa::Inline {
-                negative: na,
-                magnitude: ma,
-            },
-            Mantissa::Inline {
-                negative: nb,
-                magnitude: mb,
-            },
-        ) = (&self.man, &other.man)
-        else {
-            return None;
-        };
+        let ((na, ma), (nb, mb)) = self.both_inline(other)?;
         let shifted = |m: u128, by: i64| -> Option<U256> {
             let m = U256::from_u128(m);
             let by = u32::try_from(by).ok()?;
             (m.is_zero() || m.bits() + by <= 254).then(|| m.shl(by))
         };
         let exp = self.exp.min(other.exp);
-        let a = shifted(*ma, self.exp - exp)?;
-        let b = shifted(*mb, other.exp - exp)?;
-        Some(((*na, a), (*nb, b), exp))
+        let a = shifted(ma, self.exp - exp)?;
+        let b = shifted(mb, other.exp - exp)?;
+        Some(((na, a), (nb, b), exp))
     }
 
     /// The exact signed sum of two aligned inline values.
@@ -378,45 +384,27 @@ impl Dyad {
     /// `x y`, exactly.
     pub fn mul_exact(&self, other: &Dyad) -> Dyad {
         let exp = self.exp + other.exp;
-        match (&self.man, &other.man) {
-            (
-                Mantissa::Inline {
-                    negative: na,
-                    magnitude: ma,
-                },
-                Mantissa::Inline {
-                    negative: nb,
-                    magnitude: mb,
-                },
-            ) => Dyad {
-                man: Mantissa::of_wide(na != nb, U256::product(*ma, *mb)),
+        match self.both_inline(other) {
+            Some(((na, ma), (nb, mb))) => Dyad {
+                man: Mantissa::of_wide(na != nb, U256::product(ma, mb)),
                 exp,
             },
-            _ => Dyad::new(self.man.to_big() * other.man.to_big(), exp),
+            None => Dyad::new(self.man.to_big() * other.man.to_big(), exp),
         }
     }
 
     /// `x y` rounded to `p` bits in the direction `r`: the same as
     /// `mul_exact` then `round`.
     pub fn mul_rounded(&self, other: &Dyad, p: u64, r: Rounding) -> Dyad {
-        match (&self.man, &other.man) {
-            (
-                Mantissa::Inline {
-                    negative: na,
-                    magnitude: ma,
-                },
-                Mantissa::Inline {
-                    negative: nb,
-                    magnitude: mb,
-                },
-            ) => {
-                let m = U256::product(*ma, *mb);
+        match self.both_inline(other) {
+            Some(((na, ma), (nb, mb))) => {
+                let m = U256::product(ma, mb);
                 if m.is_zero() {
                     return Dyad::zero();
                 }
                 rounded_wide(na != nb, m, self.exp + other.exp, p, r)
             }
-            _ => self.mul_exact(other).round(p, r),
+            None => self.mul_exact(other).round(p, r),
         }
     }
 
@@ -488,22 +476,12 @@ impl Dyad {
         }
         let s = p as i64 + 1 + other.man.bits() as i64 - self.man.bits() as i64;
         let s = s.max(0);
-        if let (
-            Mantissa::Inline {
-                negative: na,
-                magnitude: ma,
-            },
-            Mantissa::Inline {
-                negative: nb,
-                magnitude: mb,
-            },
-        ) = (&self.man, &other.man)
-        {
+        if let Some(((na, ma), (nb, mb))) = self.both_inline(other) {
             // a divisor of one word (the series' factorials): the quotient
             // of the shifted dividend in 256 bits, rounded in the same
             // direction twice (floor of a floor is the floor)
-            let shifted = U256::from_u128(*ma);
-            if let (Ok(divisor), Ok(s32)) = (u64::try_from(*mb), u32::try_from(s)) {
+            let shifted = U256::from_u128(ma);
+            if let (Ok(divisor), Ok(s32)) = (u64::try_from(mb), u32::try_from(s)) {
                 if p <= 128 && shifted.bits() + s32 <= 256 {
                     let negative = na != nb;
                     let (q, rem) = shifted.shl(s32).div_rem_u64(divisor);
