@@ -340,8 +340,6 @@ mod tests {
             }
         }
 
-        /// Same value and same (lowest-terms) representation as `Ratio`'s
-        /// operators.
         #[test]
         fn gcd_agrees_with_num_integer(a in big_q(), b in big_q(), s in 0u32..200, t in 0u32..200) {
             // powers of two on both sides, shared or not
@@ -350,6 +348,8 @@ mod tests {
             prop_assert_eq!(gcd(&y, &x), x.gcd(&y));
         }
 
+        /// Same value and same (lowest-terms) representation as `Ratio`'s
+        /// operators.
         #[test]
         fn agrees_with_ratio(a in big_q(), b in big_q()) {
             prop_assert_eq!(cmp(&a, &b), a.cmp(&b));
