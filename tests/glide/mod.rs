@@ -2,6 +2,7 @@
 
 mod certificate;
 mod enclosure;
+mod event_cells;
 mod intervals;
 mod raster;
 mod solve;

@@ -124,16 +124,43 @@ fn bar_swinging_into_a_wall_screw() {
     let away = motion.replace("\"3/2\"", "\"-3/2\"");
     let s = load(&bar_scenario(&away), ScalarKind::Exact);
     assert!(!run(&s, Method::Glide, ScalarKind::Exact, false).collides);
-    // A screw turning 3 radians or more is refused, not guessed.
+    // A screw turning 3 radians or more is not one glide rotation from
+    // `t0`: the event cells answer it, at half the time (twice the speed).
     let far = motion.replace("\"3/2\"", "\"3\"");
     let s = load(&bar_scenario(&far), ScalarKind::Exact);
-    assert!(solve(
-        &s.query(),
-        Method::Glide,
-        ScalarKind::Exact,
-        &SolveOptions::default()
-    )
-    .is_err());
+    let res = run(&s, Method::Glide, ScalarKind::Exact, false);
+    assert!(res.collides && !res.initially_overlapping);
+    assert_narrow_enclosure_of(res.time.as_ref().unwrap(), BAR_TIME_SCREW_TWICE);
+    assert_eq!(res.feature.as_ref().unwrap().a, "face -y");
+}
+
+/// `φ* / 3`: the bar's time under the screw of angle 3.
+const BAR_TIME_SCREW_TWICE: &str = "0.157640064018878096010829413541418661972625965";
+
+/// The same swing as an `angular` motion (engines' `NonlinearRigidMotion`)
+/// about the bar's local point `(-1, 0, 0)`, the world origin: not a glide
+/// rotation glide's screw algorithm takes (an `angular` motion), answered
+/// by the event cells at the screw's time; the contact interval runs from
+/// the contact to `t1` (the bar stays in the wall).
+#[test]
+fn bar_swinging_into_a_wall_angular_about_a_centre() {
+    let motion = r#"{ "angular": { "velocity": ["0", "0", "0"],
+        "angular_velocity": ["0", "0", "3/2"], "center": ["-1", "0", "0"] } }"#;
+    let s = load(&bar_scenario(motion), ScalarKind::Exact);
+    let res = run(&s, Method::Glide, ScalarKind::Exact, false);
+    assert!(res.collides && !res.initially_overlapping);
+    assert_narrow_enclosure_of(res.time.as_ref().unwrap(), BAR_TIME_SCREW);
+    let f = res.feature.unwrap();
+    assert_eq!(f.a, "face -y");
+    assert_eq!(res.contact_intervals.len(), 1);
+    let (start, end) = &res.contact_intervals[0];
+    assert_narrow_enclosure_of(start, BAR_TIME_SCREW);
+    assert!(matches!(end, Time::Exact(t) if t.as_rational() == Some(&r(1, 1))));
+    // the same motion from `t0 = 1/10`: the bar is already turned there
+    let late = bar_scenario(motion).replacen('{', "{ \"interval\": [\"1/10\", \"1\"],", 1);
+    let s = load(&late, ScalarKind::Exact);
+    let res = run(&s, Method::Glide, ScalarKind::Exact, false);
+    assert_narrow_enclosure_of(res.time.as_ref().unwrap(), BAR_TIME_SCREW);
 }
 
 #[test]

@@ -45,6 +45,7 @@
 //! static overlap test. General screws (rotation with a slide) are solved
 //! by the exact path only (`general.rs`) and by the raster variant.
 
+mod cells;
 mod enclosure;
 mod events;
 mod facing;
@@ -58,6 +59,7 @@ mod screen;
 mod setup;
 mod solve;
 
+pub use cells::{solve_event_cells, EventCellOutcome, EventCellTime, FeatureEvent};
 pub use enclosure::{atan_interval, atan_rational, pi_interval, sqrt_interval, Interval};
 pub use events::{
     convex_pieces, edge_edge, vertex_face, EventKind, EventStats, PathPolys, PlacedSolid, RawEvent,

@@ -3,6 +3,7 @@
 //! and their places, normals and properness.
 #![deny(clippy::float_arithmetic)]
 
+use super::cells::EventCellTime;
 use super::enclosure::{atan_interval, sqrt_interval, Interval};
 use super::events::{edge_edge, vertex_face, EventKind, EventStats, PlacedSolid, RawEvent};
 use super::float_geometry::{event_geometry, float_time, EventGeometry, FloatContext};
@@ -390,7 +391,20 @@ pub fn solve_glide(
     let exact = options.arithmetic == Arithmetic::Exact;
     let all = options.collisions == Collisions::All;
     let precision = options.precision;
-    let setup = Setup::new(a, b, interval.0, interval.1)?;
+    let setup = match Setup::new(a, b, interval.0, interval.1) {
+        Ok(setup) => setup,
+        // not one glide rotation from `t0`: two boxes go to the event cells
+        Err(e) if exact && e.is_not_applicable() && super::cells::takes(a, b) => {
+            return event_cells(a, b, interval, options).map_err(|c| {
+                if c.is_not_applicable() {
+                    e
+                } else {
+                    c
+                }
+            });
+        }
+        Err(e) => return Err(e),
+    };
     let ctx = FloatContext::new(&setup, a, interval.0, interval.1);
     let mut stats = GlideStats {
         path: match setup.rel.path {
@@ -405,6 +419,11 @@ pub fn solve_glide(
     };
     if let Some(c) = setup.rel.slide.clone() {
         if exact {
+            // two boxes: the event cells, which also give the contact
+            // intervals; other solids: the mixed event functions
+            if super::cells::takes(a, b) {
+                return event_cells(a, b, interval, options);
+            }
             return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
         }
         if !slide_is_rounding(&setup.rel, &c) {
@@ -456,6 +475,57 @@ pub fn solve_glide(
         contact_intervals: Some(contact_intervals),
         t0: interval.0.clone(),
         stats,
+    })
+}
+
+/// Glide's answer by event cells (`cells.rs`): the first contact as its
+/// one event (none when intersecting at `t0`), the contact intervals.
+fn event_cells(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    options: &GlideOptions,
+) -> Result<GlideOutcome, Error> {
+    let out = super::cells::solve_event_cells(a, b, interval, options.precision)?;
+    let time = |t: &EventCellTime| match t {
+        EventCellTime::Exact(x) => GlideTime::Exact(RealAlgebraic::from_rational(x.clone())),
+        EventCellTime::Enclosure(lower, upper) => GlideTime::Enclosure {
+            lower: lower.clone(),
+            upper: upper.clone(),
+        },
+    };
+    let events = match &out.first {
+        Some((t, Some((event, geometry)))) => vec![GlideEvent {
+            kind: event.kind,
+            a: event.a,
+            b: event.b,
+            time: time(t),
+            coplanar: false,
+            geometry: geometry.clone(),
+        }],
+        _ => Vec::new(),
+    };
+    let enclosure_bits = match &out.first {
+        Some((EventCellTime::Enclosure(lower, upper), _)) => {
+            Some(reached_bits(&Interval::new(lower.clone(), upper.clone())).min(options.precision))
+        }
+        _ => None,
+    };
+    Ok(GlideOutcome {
+        initially_overlapping: out.initially_overlapping,
+        events,
+        contact_intervals: out.contact_intervals.as_ref().map(|intervals| {
+            intervals
+                .iter()
+                .map(|(from, to)| (time(from), time(to)))
+                .collect()
+        }),
+        t0: interval.0.clone(),
+        stats: GlideStats {
+            path: "event cells",
+            enclosure_bits,
+            ..GlideStats::default()
+        },
     })
 }
 

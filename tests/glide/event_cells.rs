@@ -1,0 +1,134 @@
+//! Glide's event cells (`solver/glide/cells.rs`): the second exact method
+//! for two boxes under `angular`, `screw` and `poses` motions that are not
+//! one glide rotation from `t0`, against the independent 50-digit
+//! references (`tests/reference/angular`, `tests/reference/screw`: mpmath,
+//! sharing nothing with the solvers) and against sat's time cells: every
+//! bracket holds the truth within `1e-12` and is at most `2^-64 max(1,
+//! |T|)` wide, and where both methods give contact intervals they have as
+//! many and each end's enclosures overlap.
+
+use exactccd::scalar::{parse_number, BigRational};
+use exactccd::{load_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
+use num_traits::Signed;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn set(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/reference/{name}"))
+}
+
+/// `(name, first contact)` of a set's `truth.json` (a decimal string, or
+/// an object with `collides` and `time`).
+fn truth(dir: &Path) -> Vec<(String, Option<BigRational>)> {
+    let text = std::fs::read_to_string(dir.join("truth.json")).expect("truth.json");
+    let map: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).expect("a JSON object");
+    map.into_iter()
+        .map(|(name, t)| {
+            let time = match &t {
+                serde_json::Value::Object(o) => o.get("time").and_then(|x| x.as_str()),
+                other => other.as_str(),
+            };
+            (name, time.map(|s| parse_number(s).expect("a decimal")))
+        })
+        .collect()
+}
+
+fn bracket(time: &Time) -> (BigRational, BigRational) {
+    match time {
+        Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
+        Time::Exact(t) => {
+            let q = t.as_rational().expect("a rational end").clone();
+            (q.clone(), q)
+        }
+        Time::Float(_) => panic!("an exact answer"),
+    }
+}
+
+fn overlap(x: &Time, y: &Time) -> bool {
+    let ((a, b), (c, d)) = (bracket(x), bracket(y));
+    a <= d && c <= b
+}
+
+/// Glide's answer on one file checked against the truth and sat: `Ok` with
+/// whether glide gave contact intervals to compare, or what failed.
+fn check(dir: &Path, name: &str, expected: &Option<BigRational>) -> Result<bool, String> {
+    let s = load_scenario(
+        &dir.join(format!("{name}.json")),
+        &LoadOptions::for_scalar(ScalarKind::Exact),
+    )
+    .map_err(|e| e.to_string())?;
+    let run = |method| {
+        solve(
+            &s.query(),
+            method,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+    };
+    let glide = run(Method::Glide).map_err(|e| format!("glide: {e}"))?;
+    match (expected, &glide.time) {
+        (None, None) if !glide.collides => {}
+        (Some(t), Some(time)) => {
+            let (lo, hi) = bracket(time);
+            let slack = parse_number("1e-12").unwrap();
+            if !(&lo - &slack <= *t && *t <= &hi + &slack) {
+                return Err(format!("[{lo}, {hi}] misses {t}"));
+            }
+            let allowed = BigRational::from_integer(1.into()).max(t.abs())
+                / BigRational::from_integer(num_bigint::BigInt::from(1) << 64u32);
+            if &hi - &lo > allowed {
+                return Err(format!("[{lo}, {hi}] is too wide"));
+            }
+        }
+        (e, r) => return Err(format!("expected {e:?}, glide {r:?}")),
+    }
+    let sat = run(Method::Sat).map_err(|e| format!("sat: {e}"))?;
+    // an empty list with a contact: not all computed (a search that stopped)
+    let complete = |r: &exactccd::ContactResult| !r.collides || !r.contact_intervals.is_empty();
+    if !(complete(&glide) && complete(&sat)) {
+        return Ok(false);
+    }
+    let (g, s) = (&glide.contact_intervals, &sat.contact_intervals);
+    if g.len() != s.len() {
+        return Err(format!("{} contact intervals, sat {}", g.len(), s.len()));
+    }
+    for ((a, b), (c, d)) in g.iter().zip(s) {
+        if !(overlap(a, c) && overlap(b, d)) {
+            return Err(format!(
+                "contact interval {a:?}..{b:?} misses sat's {c:?}..{d:?}"
+            ));
+        }
+    }
+    Ok(glide.collides)
+}
+
+fn assert_set(name: &str, at_least: usize) {
+    let dir = set(name);
+    let cases = truth(&dir);
+    assert!(cases.len() >= at_least, "{} cases", cases.len());
+    let results: Vec<(String, Result<bool, String>)> = cases
+        .par_iter()
+        .map(|(case, t)| (case.clone(), check(&dir, case, t)))
+        .collect();
+    let failed: Vec<String> = results
+        .iter()
+        .filter_map(|(case, r)| r.as_ref().err().map(|e| format!("{name}/{case}: {e}")))
+        .collect();
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+    let compared = results.iter().filter(|(_, r)| r == &Ok(true)).count();
+    assert!(
+        compared * 2 >= cases.len(),
+        "only {compared} interval comparisons"
+    );
+}
+
+#[test]
+fn angular_spins_agree_with_the_fifty_digit_truth_and_sat() {
+    assert_set("angular", 30);
+}
+
+#[test]
+fn screws_and_poses_agree_with_the_fifty_digit_truth_and_sat() {
+    assert_set("screw", 50);
+}
