@@ -100,6 +100,7 @@ use crate::solver::glide::raster::{
 };
 use crate::solver::glide::{
     solve_glide, Arithmetic, Collisions, EventKind, GlideEvent, GlideOptions, GlideTime,
+    EVENT_CELLS_PATH,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -604,6 +605,10 @@ fn analytic_collisions(
         // a panic or any error (not applicable, a limit) passes to the next
         // try: the main runs report them
         if let Some(Ok(o)) = run(kind == ReferenceKind::Exact) {
+            // the event cells give the first collision only, not the list
+            if o.stats.path == EVENT_CELLS_PATH {
+                return None;
+            }
             return Some((kind, o.initially_overlapping, o.events));
         }
     }
@@ -651,6 +656,8 @@ pub fn raster_rule(
         let seconds = start.elapsed().as_secs_f64();
         let outcome = match run {
             Err(p) => RasterRunOutcome::Panicked(panic_message(p)),
+            // a motion the raster variant does not take: no rule
+            Ok(Err(e)) if e.is_not_applicable() => return Vec::new(),
             Ok(Err(e)) => RasterRunOutcome::Failed(e.to_string()),
             Ok(Ok(r)) if overlapping || r.outcome.initially_overlapping => {
                 RasterRunOutcome::Overlapping

@@ -538,10 +538,12 @@ fn open_event(
     (event, b_in_a, a_in_b)
 }
 
-/// The boxes proved to intersect (a vertex strictly inside the other box,
-/// or an edge strictly crossing a face of the other) at every time the
-/// vertices' enclosures hold.
+/// The boxes proved to intersect over the cell: a vertex strictly inside
+/// the other box, an edge strictly crossing a face of the other, or a
+/// material point of one box (strictly inside it) proved strictly inside
+/// the other ([`material_point_inside`]).
 fn proved_intersecting(
+    cell: &CellRelative,
     (b_in_a, a_in_b): (&Vertices, &Vertices),
     ha: &[Interval; 3],
     hb: &[Interval; 3],
@@ -551,6 +553,132 @@ fn proved_intersecting(
         || vertex_strictly_inside(a_in_b, hb)
         || edge_strictly_crosses(b_in_a, ha, p)
         || edge_strictly_crosses(a_in_b, hb, p)
+        || material_point_inside(cell, false, (hb, ha), p)
+        || material_point_inside(cell, true, (ha, hb), p)
+}
+
+/// Candidates for a material point inside both boxes, in the seen box's
+/// local coordinates: for each edge of the seen box, the middle of the
+/// part of it inside the viewer at the cell's midpoint (computed from the
+/// enclosures' midpoints in 40-bit dyadic arithmetic: a guess, proved or
+/// not afterwards), moved towards the seen box's centre by `2^-k` of the
+/// way for each `k` of `shrinks`. This is the witness where faces of the
+/// two boxes are flush (a vertex then lies on a face's plane, never
+/// strictly inside); right after such a contact the boxes overlap by about
+/// the distance to it, so `k` follows the cell's width.
+fn edge_candidates(
+    mid: &Vertices,
+    (seen, viewer): (&[Interval; 3], &[Interval; 3]),
+    shrinks: &[u64],
+) -> Vec<[Dyad; 3]> {
+    use crate::scalar::interval::Rounding::Down;
+    const BITS: u64 = 40;
+    let approx = |x: &Interval| x.midpoint().round(BITS, Down);
+    let h: [Dyad; 3] = std::array::from_fn(|k| approx(&viewer[k]));
+    let g: [Dyad; 3] = std::array::from_fn(|k| approx(&seen[k]));
+    let one = Dyad::from_int(BigInt::one());
+    let mut out = Vec::new();
+    for u in 0..8usize {
+        for axis in 0..3 {
+            if u >> axis & 1 == 1 {
+                continue;
+            }
+            let p1: [Dyad; 3] = std::array::from_fn(|k| approx(&mid[u][k]));
+            let p2: [Dyad; 3] = std::array::from_fn(|k| approx(&mid[u | 1 << axis][k]));
+            let (mut s0, mut s1) = (Dyad::zero(), one.clone());
+            for k in 0..3 {
+                let d = p2[k].sub_rounded(&p1[k], BITS, Down);
+                if d.is_zero() {
+                    if p1[k].abs() > h[k] {
+                        s1 = one.neg();
+                    }
+                    continue;
+                }
+                let x = h[k]
+                    .neg()
+                    .sub_rounded(&p1[k], BITS, Down)
+                    .div_rounded(&d, BITS, Down);
+                let y = h[k]
+                    .sub_rounded(&p1[k], BITS, Down)
+                    .div_rounded(&d, BITS, Down);
+                let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
+                s0 = s0.max(lo);
+                s1 = s1.min(hi);
+            }
+            if s0 >= s1 {
+                continue;
+            }
+            // the middle of the span: along the edge, `g (2 s - 1)`
+            let s = s0.add_rounded(&s1, BITS, Down).half();
+            let along =
+                g[axis].mul_rounded(&s.scale_pow2(1).sub_rounded(&one, BITS, Down), BITS, Down);
+            let signs = signs(u);
+            let y: [Dyad; 3] = std::array::from_fn(|k| {
+                if k == axis {
+                    along.clone()
+                } else if signs[k] {
+                    g[k].clone()
+                } else {
+                    g[k].neg()
+                }
+            });
+            for &k in shrinks {
+                let shift = -i64::try_from(k).unwrap_or(i64::MAX);
+                out.push(std::array::from_fn(|i| {
+                    y[i].sub_exact(&y[i].scale_pow2(shift))
+                }));
+            }
+        }
+    }
+    out
+}
+
+/// A material point of the seen box (`swap` as in [`Relative::view`];
+/// half extents `seen`, the viewer's `viewer`) proved strictly inside the
+/// viewer over the cell, in the mean-value form (and strictly inside the
+/// seen box: the candidates of [`edge_candidates`] are checked).
+fn material_point_inside(
+    cell: &CellRelative,
+    swap: bool,
+    (seen, viewer): (&[Interval; 3], &[Interval; 3]),
+    p: u64,
+) -> bool {
+    // 8 and 24 bits, and about the cell's width in bits
+    let width_bits = (p.saturating_sub(48)).max(8);
+    let shrinks = [8, 24, width_bits.saturating_sub(8).max(8), width_bits + 4];
+    let mid_vertices = cell.mid.view(swap, seen).vertices(p);
+    let views = (
+        cell.mid.view(swap, seen),
+        cell.over.view(swap, seen),
+        cell.rate.view(swap, seen),
+    );
+    let place = |view: &View<'_>, y: &[Interval; 3]| -> IntervalVec {
+        std::array::from_fn(|i| {
+            (0..3).fold(view.c[i].clone(), |acc, j| {
+                acc.add(&view.m[i][j].mul(&y[j], p), p)
+            })
+        })
+    };
+    edge_candidates(&mid_vertices, (seen, viewer), &shrinks)
+        .iter()
+        .any(|y| {
+            let y: [Interval; 3] = std::array::from_fn(|k| Interval::point(y[k].clone()));
+            // the rounded candidate must be a point strictly inside its box
+            if !(0..3).all(|k| strictly_within(&y[k], &seen[k])) {
+                return false;
+            }
+            let (xm, xo, xr) = (
+                place(&views.0, &y),
+                place(&views.1, &y),
+                place(&views.2, &y),
+            );
+            (0..3).all(|k| {
+                strictly_within(
+                    &mean_value(&xm[k], &xr[k], &xo[k], &cell.half, p),
+                    &viewer[k],
+                )
+            })
+        })
 }
 
 /// The boxes proved disjoint by one of the 15 axes of their faces and
@@ -628,16 +756,6 @@ impl Boxes {
         (width_bits + 48 + self.magnitude_bits).clamp(64, self.bits)
     }
 
-    /// The relative placement at the instant `t`.
-    fn relative_at(&self, t: &BigRational) -> Option<Relative> {
-        let time = Interval::from_rationals(t, t, self.bits);
-        Some(relative(
-            &self.a.over(&time)?,
-            &self.b.over(&time)?,
-            self.bits,
-        ))
-    }
-
     /// The relative placement over `[start, end]` in the mean-value form.
     fn cell_relative(
         &self,
@@ -672,7 +790,7 @@ impl Boxes {
         let Some(event) = event else {
             return Some(Class::Clear);
         };
-        if proved_intersecting((&b_in_a, &a_in_b), &self.ha, &self.hb, p) {
+        if proved_intersecting(&cell, (&b_in_a, &a_in_b), &self.ha, &self.hb, p) {
             return Some(Class::Intersecting);
         }
         Some(Class::Candidate(event))
@@ -681,13 +799,13 @@ impl Boxes {
     /// Whether the boxes intersect at the instant `t`: `None` when neither
     /// is proved.
     fn state_at(&self, t: &BigRational) -> Option<bool> {
-        let rel = self.relative_at(t)?;
         let p = self.bits;
-        let b_in_a = rel.view(false, &self.hb).vertices(p);
-        let a_in_b = rel.view(true, &self.ha).vertices(p);
-        if proved_intersecting((&b_in_a, &a_in_b), &self.ha, &self.hb, p) {
+        let instant = self.cell_relative(t, t, p)?;
+        let b_in_a = cell_vertices(&instant, false, &self.hb, p);
+        let a_in_b = cell_vertices(&instant, true, &self.ha, p);
+        if proved_intersecting(&instant, (&b_in_a, &a_in_b), &self.ha, &self.hb, p) {
             Some(true)
-        } else if proved_disjoint(&rel, &self.ha, &self.hb, p) {
+        } else if proved_disjoint(&instant.over, &self.ha, &self.hb, p) {
             Some(false)
         } else {
             None
@@ -941,7 +1059,20 @@ pub fn solve_event_cells(
         first = Some((EventCellTime::Exact(t0.clone()), None));
     }
     for (k, run) in runs.iter().enumerate() {
-        let Class::Candidate(event) = run.cells[0].class else {
+        if !run.candidate {
+            continue;
+        }
+        // the run's event: a vertex-face one where a cell has it open (an
+        // edge resting on a face touches as its vertices do)
+        let Some(event) = run
+            .cells
+            .iter()
+            .filter_map(|c| match c.class {
+                Class::Candidate(e) => Some(e),
+                _ => None,
+            })
+            .min_by_key(|e| e.kind)
+        else {
             continue;
         };
         let before = match k.checked_sub(1) {
@@ -1109,5 +1240,166 @@ fn float_geometry(
         point,
         normal: (len > 0.0).then(|| normal.map(|x| x / len)),
         properness: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Hand-derived cases; the reference sets with 50-digit truth are in
+    //! the integration tests (`tests/glide/event_cells.rs`).
+    use super::*;
+    use crate::geom::{BoxShape, Vec3};
+    use crate::scalar::parse_number;
+
+    fn q(s: &str) -> BigRational {
+        parse_number(s).unwrap()
+    }
+
+    fn v(a: &str, b: &str, c: &str) -> Vec3<BigRational> {
+        Vec3::new(q(a), q(b), q(c))
+    }
+
+    fn cube(at: Vec3<BigRational>, half: &str, motion: Motion) -> Body {
+        Body {
+            shape: Shape::Box(BoxShape::new([q(half), q(half), q(half)])),
+            pose: Pose::from_translation(at),
+            motion,
+        }
+    }
+
+    fn holds(t: &EventCellTime, truth: &BigRational) -> bool {
+        match t {
+            EventCellTime::Exact(x) => x == truth,
+            EventCellTime::Enclosure(lo, hi) => lo <= truth && truth <= hi,
+        }
+    }
+
+    fn narrow(t: &EventCellTime) -> bool {
+        match t {
+            EventCellTime::Exact(_) => true,
+            EventCellTime::Enclosure(lo, hi) => {
+                hi - lo <= BigRational::new(1.into(), BigInt::from(1) << 64u32)
+            }
+        }
+    }
+
+    fn solve(b: &Body, interval: (&str, &str)) -> Result<EventCellOutcome, Error> {
+        let a = cube(v("0", "0", "0"), "1", Motion::Static);
+        solve_event_cells(&a, b, (&q(interval.0), &q(interval.1)), 64)
+    }
+
+    /// `b` (half extent 1) at x = 5 moving at -1 towards `a` (half extent
+    /// 1 at the origin): faces meet at exactly `t = 3`, and `b` stays in
+    /// contact to `t1 = 4` (a rational time the event cells enclose).
+    #[test]
+    fn a_head_on_translation_meets_at_the_rational_time() {
+        let b = cube(
+            v("5", "0", "0"),
+            "1",
+            Motion::Linear {
+                velocity: v("-1", "0", "0"),
+            },
+        );
+        let out = solve(&b, ("0", "4")).unwrap();
+        let (t, event) = out.first.clone().expect("a contact");
+        assert!(holds(&t, &q("3")) && narrow(&t), "{t:?}");
+        let (event, geometry) = event.expect("the event");
+        assert_eq!(event.a.to_string(), "face +x");
+        assert_eq!(geometry.normal, Some([1.0, 0.0, 0.0]));
+        let intervals = out.contact_intervals.expect("complete");
+        assert_eq!(intervals.len(), 1);
+        assert!(holds(&intervals[0].0, &q("3")));
+        assert_eq!(intervals[0].1, EventCellTime::Exact(q("4")));
+        assert!(!out.initially_overlapping);
+        // passing through: the contact ends when b's far face leaves, at 7
+        let out = solve(&b, ("0", "10")).unwrap();
+        let intervals = out.contact_intervals.expect("complete");
+        assert!(holds(&intervals[0].1, &q("7")) && narrow(&intervals[0].1));
+    }
+
+    /// Sat's hand-derived spin (`sat/cells/tests.rs`): `b`'s centre at
+    /// x = 2.2 turning about z at 1 rad per unit time meets `a`'s face
+    /// `x = 1` at `T = asin(0.6 sqrt 2) - π/4`; `b`'s vertical edge is
+    /// flush with `a`'s horizontal faces' planes (the same z extent).
+    #[test]
+    fn a_spinning_box_meets_a_face_at_the_hand_derived_time() {
+        let truth = q("0.22779933669791168148934686129266700095851574659829");
+        let spin = |center: Vec3<BigRational>| Motion::Angular {
+            velocity: Vec3::zero(),
+            angular_velocity: v("0", "0", "1"),
+            center,
+        };
+        for (motion, from) in [
+            (spin(Vec3::zero()), "0"),
+            (spin(v("0", "0", "5")), "1/5"),
+            (
+                Motion::Screw {
+                    axis_point: v("2.2", "0", "7"),
+                    axis_direction: v("0", "0", "3"),
+                    angle: q("1"),
+                    slide: q("0"),
+                },
+                "1/10",
+            ),
+        ] {
+            let b = cube(v("2.2", "0", "0"), "1", motion);
+            let out = solve(&b, (from, "1")).unwrap();
+            let (t, event) = out.first.clone().expect("a contact");
+            assert!(holds(&t, &truth) && narrow(&t), "{t:?}");
+            assert_eq!(event.expect("the event").0.a.to_string(), "face +x");
+            assert!(out.contact_intervals.is_some_and(|c| c.len() == 1));
+        }
+    }
+
+    #[test]
+    fn contact_at_the_start_is_exact_and_a_sliding_touch_is_a_limit() {
+        // overlapping at t0 = 0 (exact placement): T = 0 exactly
+        let b = cube(
+            v("1.5", "0", "0"),
+            "1",
+            Motion::Angular {
+                velocity: v("3", "0", "0"),
+                angular_velocity: v("0", "0", "2"),
+                center: Vec3::zero(),
+            },
+        );
+        let out = solve(&b, ("0", "1")).unwrap();
+        assert_eq!(out.first.map(|f| f.0), Some(EventCellTime::Exact(q("0"))));
+        assert!(out.initially_overlapping);
+        // touching at t0 (face to face) and moving away: exact T = 0, a
+        // contact interval ending right after
+        let b = cube(
+            v("2", "0", "0"),
+            "1",
+            Motion::Angular {
+                velocity: v("1", "0", "0"),
+                angular_velocity: v("0", "0", "0"),
+                center: Vec3::zero(),
+            },
+        );
+        let out = solve(&b, ("0", "1")).unwrap();
+        assert_eq!(out.first.map(|f| f.0), Some(EventCellTime::Exact(q("0"))));
+        // faces touching while sliding: a limit error
+        let b = cube(
+            v("5", "2", "0"),
+            "1",
+            Motion::Angular {
+                velocity: v("-10", "0", "0"),
+                angular_velocity: Vec3::zero(),
+                center: Vec3::zero(),
+            },
+        );
+        let err = solve(&b, ("0", "1")).unwrap_err();
+        assert!(err.is_limit_exceeded(), "{err}");
+        // passing 2^-40 above a's top face: no contact
+        let b = cube(
+            v("5", "2.0000000000009094947017729282379150390625", "0"),
+            "1",
+            Motion::Linear {
+                velocity: v("-10", "0", "0"),
+            },
+        );
+        let out = solve(&b, ("0", "1")).unwrap();
+        assert!(out.first.is_none() && out.contact_intervals == Some(Vec::new()));
     }
 }

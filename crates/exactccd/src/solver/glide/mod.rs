@@ -74,5 +74,5 @@ pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
 pub use screen::{screen_point, ScreenPoint};
 pub use solve::{
     solve_glide, Arithmetic, Collisions, GlideEvent, GlideOptions, GlideOutcome, GlideStats,
-    GlideTime,
+    GlideTime, EVENT_CELLS_PATH,
 };

@@ -422,7 +422,14 @@ pub fn solve_glide(
             // two boxes: the event cells, which also give the contact
             // intervals; other solids: the mixed event functions
             if super::cells::takes(a, b) {
-                return event_cells(a, b, interval, options);
+                if !all {
+                    return event_cells(a, b, interval, options);
+                }
+                // every collision from the mixed event functions, the
+                // contact intervals from the cells
+                let mut out = solve_general(&setup, &ctx, &c, all, precision, stats, interval.0)?;
+                out.contact_intervals = event_cells(a, b, interval, options)?.contact_intervals;
+                return Ok(out);
             }
             return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
         }
@@ -478,6 +485,10 @@ pub fn solve_glide(
     })
 }
 
+/// `GlideStats::path` of an answer by event cells (its events are the first
+/// contact only).
+pub const EVENT_CELLS_PATH: &str = "event cells";
+
 /// Glide's answer by event cells (`cells.rs`): the first contact as its
 /// one event (none when intersecting at `t0`), the contact intervals.
 fn event_cells(
@@ -522,7 +533,7 @@ fn event_cells(
         }),
         t0: interval.0.clone(),
         stats: GlideStats {
-            path: "event cells",
+            path: EVENT_CELLS_PATH,
             enclosure_bits,
             ..GlideStats::default()
         },
