@@ -42,7 +42,11 @@ fn is_angular(body: &Body) -> bool {
 ///    under `static` or `linear` motions: `minkowski`;
 /// 3. a sphere, capsule or convex hull on either body, or a non-zero
 ///    `separation`: `distance`;
-/// 4. a `screw` or `poses` motion on either body: `glide`;
+/// 4. a `screw` or `poses` motion on either body: `glide` where its
+///    analytic variant takes the motion (one glide rotation from `t0`;
+///    two boxes without a slide), else `sat`'s time cells, whose answers
+///    the referee certifies (glide's event cells answer the rest, as a
+///    second opinion: `--method glide`);
 /// 5. an `angular` motion on either body: `sat`;
 /// 6. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
 ///    `piecewise` motions): `sgm`;
@@ -61,7 +65,12 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
     } else if !query.separation.is_zero() || bodies.iter().any(|b| b.shape.is_rounded_or_hull()) {
         Method::Distance
     } else if bodies.iter().any(|b| is_screw_like(b)) {
-        Method::Glide
+        let interval = (&query.interval.0, &query.interval.1);
+        if crate::solver::glide::analytic_takes(query.a, query.b, interval) {
+            Method::Glide
+        } else {
+            Method::Sat
+        }
     } else if bodies.iter().any(|b| is_angular(b)) {
         Method::Sat
     } else if bodies.iter().all(|b| is_box(b)) {

@@ -73,6 +73,6 @@ pub use overlap::{point_inside, segment_meets_face, solids_intersect, surfaces_m
 pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
 pub use screen::{screen_point, ScreenPoint};
 pub use solve::{
-    solve_glide, Arithmetic, Collisions, GlideEvent, GlideOptions, GlideOutcome, GlideStats,
-    GlideTime, EVENT_CELLS_PATH,
+    analytic_takes, solve_glide, Arithmetic, Collisions, GlideEvent, GlideOptions, GlideOutcome,
+    GlideStats, GlideTime, EVENT_CELLS_PATH,
 };

@@ -381,6 +381,16 @@ pub struct GlideOptions {
     pub precision: u32,
 }
 
+/// Whether the exact path answers `a` and `b` by the analytic variant (one
+/// glide rotation from `t0`, without a slide for two boxes) rather than
+/// by the event cells.
+pub fn analytic_takes(a: &Body, b: &Body, interval: (&BigRational, &BigRational)) -> bool {
+    match Setup::new(a, b, interval.0, interval.1) {
+        Ok(setup) => setup.rel.slide.is_none() || !super::cells::takes(a, b),
+        Err(_) => false,
+    }
+}
+
 /// Runs the glide solver on `a` and `b` over `interval` as `options` say.
 pub fn solve_glide(
     a: &Body,
