@@ -2,5 +2,6 @@
 
 mod nonlinear;
 mod raster;
+mod report;
 mod shapes;
 mod sigma_path;

@@ -116,6 +116,19 @@ pub fn run_campaign_with_progress(
         std::fs::create_dir_all(dir)
             .map_err(|e| CampaignError(format!("{}: cannot create: {e}", dir.display())))?;
     }
+    // each scenario's line is appended as it is judged (completion order),
+    // so a long or interrupted run leaves what it established; the end
+    // rewrites the report in index order
+    let streamed = match &config.out {
+        Some(dir) => {
+            let report = dir.join("report.jsonl");
+            std::fs::create_dir_all(dir)
+                .and_then(|_| std::fs::File::create(&report))
+                .map(|f| Some(std::sync::Mutex::new(f)))
+                .map_err(|e| CampaignError(format!("{}: cannot write: {e}", report.display())))?
+        }
+        None => None,
+    };
     let indices: Vec<u64> = (0..config.cases).filter(|i| i % n == k - 1).collect();
     progress.start(indices.len() as u64);
     let options = SolveOptions {
@@ -157,6 +170,13 @@ pub fn run_campaign_with_progress(
                         line.reproduction = Some(file.display().to_string());
                     }
                     let _ = std::fs::write(&notes, findings.join("\n") + "\n");
+                }
+                if let Some(report) = &streamed {
+                    let text = serde_json::to_string(&line).expect("report lines serialise") + "\n";
+                    if let Ok(mut f) = report.lock() {
+                        // a failed write shows in the final report's write
+                        let _ = f.write_all(text.as_bytes());
+                    }
                 }
                 progress.case_done();
                 line
