@@ -525,6 +525,32 @@ impl PolynomialMotion {
     }
 }
 
+/// The body's exact rational pose at the interval's start `t0`, when the
+/// motion leaves it there: at rest, a `poses` motion at its first pose, a
+/// `linear` one at `c + t0 v`, a `screw` or `angular` motion at `t = 0` (no
+/// turn, no slide, no travel yet). `None` otherwise (the pose at `t0` may
+/// be transcendental). Both bodies under `poses` stand at their first
+/// poses, as in [`pair_enclosures`].
+pub fn exact_pose_at_start(body: &Body, t0: &BigRational) -> Option<Pose<BigRational>> {
+    match &body.motion {
+        Motion::Static | Motion::Poses { .. } => Some(body.pose.clone()),
+        Motion::Linear { velocity } => Some(Pose::new(
+            body.pose.rotation.clone(),
+            &body.pose.translation + &velocity.scale(t0),
+        )),
+        Motion::Screw { .. } | Motion::Angular { .. } if t0.is_zero() => Some(body.pose.clone()),
+        _ => None,
+    }
+}
+
+/// Bits of the largest time magnitude of `[t0, t1]`, so that a time cell's
+/// target width `2^-precision max(1, |t|)` stays above the resolution of
+/// arithmetic carried that many bits further.
+pub fn magnitude_bits((t0, t1): (&BigRational, &BigRational)) -> u64 {
+    let bits = |q: &BigRational| (q.numer().bits() as i64 - q.denom().bits() as i64).max(0) as u64;
+    bits(t0).max(bits(t1))
+}
+
 /// Both bodies' motions on `[t0, t1]`. When both use `poses` only the
 /// relative motion is defined (docs/FORMAT.md 2.3): `a` stays at its start
 /// pose and `b` moves from its start pose to `a0 a1^-1 b1`, which has the

@@ -57,8 +57,8 @@ use super::events::EventKind;
 use super::float_geometry::EventGeometry;
 use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Mesh, Pose, Shape};
 use crate::motion::{
-    pair_enclosures, Body, IntervalVec, Motion, MotionEnclosure, PlacementEnclosure,
-    PlacementVelocity,
+    exact_pose_at_start, magnitude_bits, pair_enclosures, Body, IntervalVec, Motion,
+    MotionEnclosure, PlacementEnclosure, PlacementVelocity,
 };
 use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::{rational_to_f64, BigRational};
@@ -929,19 +929,6 @@ fn run_state(boxes: &Boxes, run: &Run<'_>) -> Result<bool, Error> {
     )))
 }
 
-/// The box's exact pose at `t0` when the motion leaves it rational there.
-fn exact_pose_at_start(body: &Body, t0: &BigRational) -> Option<Pose<BigRational>> {
-    match &body.motion {
-        Motion::Static | Motion::Poses { .. } => Some(body.pose.clone()),
-        Motion::Screw { .. } | Motion::Angular { .. } if t0.is_zero() => Some(body.pose.clone()),
-        Motion::Linear { velocity } => Some(Pose::new(
-            body.pose.rotation.clone(),
-            &body.pose.translation + &velocity.scale(t0),
-        )),
-        _ => None,
-    }
-}
-
 /// Whether the closed boxes intersect at `t0`, decided exactly by glide's
 /// static test when both poses are rational there.
 fn exact_state_at_start(a: &Body, b: &Body, t0: &BigRational) -> Option<bool> {
@@ -964,12 +951,6 @@ fn box_of(body: &Body) -> Option<&BoxShape<BigRational>> {
         Shape::Box(b) => Some(b),
         _ => None,
     }
-}
-
-/// Bits of the largest time magnitude.
-fn magnitude_bits((t0, t1): (&BigRational, &BigRational)) -> u64 {
-    let bits = |q: &BigRational| (q.numer().bits() as i64 - q.denom().bits() as i64).max(0) as u64;
-    bits(t0).max(bits(t1))
 }
 
 /// True when the method takes the pair: two boxes, each at rest, in

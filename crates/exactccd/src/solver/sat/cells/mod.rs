@@ -53,12 +53,13 @@ pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;
 use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Obb, Pose, Shape, Vec3};
-use crate::motion::{pair_enclosures, Body, IntervalVec, Motion, PlacementEnclosure};
+use crate::motion::{
+    exact_pose_at_start, magnitude_bits, pair_enclosures, Body, IntervalVec, PlacementEnclosure,
+};
 use crate::scalar::interval::{sqrt, Interval};
 use crate::scalar::{rational_to_f64, BigRational, Sign};
 use crate::Error;
 use boxes::{AxisIndex, Extents};
-use num_traits::Zero;
 use search::{Cell, Class, Pair};
 
 /// Bits carried beyond the requested precision by the interval arithmetic.
@@ -173,18 +174,6 @@ pub fn solve_box_cells(
     }
 }
 
-/// The body's exact rational pose at the interval's start `t0`, when the
-/// motion leaves it there: at rest, a `poses` motion at its first pose, a
-/// `screw` or `angular` motion at `t = 0` (no turn, no slide, no travel
-/// yet). `None` otherwise (the pose at `t0` may be transcendental).
-fn exact_pose_at_start(body: &Body, t0: &BigRational) -> Option<Pose<BigRational>> {
-    match &body.motion {
-        Motion::Static | Motion::Poses { .. } => Some(body.pose.clone()),
-        Motion::Screw { .. } | Motion::Angular { .. } if t0.is_zero() => Some(body.pose.clone()),
-        _ => None,
-    }
-}
-
 /// The exact static separating-axis test of two placed boxes.
 fn boxes_touch(
     pa: &Pose<BigRational>,
@@ -198,13 +187,6 @@ fn boxes_touch(
         half_extents: shape.half_extents.clone(),
     };
     test_box_box(&obb(pa, box_a), &obb(pb, box_b)).intersects()
-}
-
-/// Bits of the largest time magnitude, so that the target width stays
-/// above the arithmetic's resolution.
-fn magnitude_bits((t0, t1): (&BigRational, &BigRational)) -> u64 {
-    let bits = |q: &BigRational| (q.numer().bits() as i64 - q.denom().bits() as i64).max(0) as u64;
-    bits(t0).max(bits(t1))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
