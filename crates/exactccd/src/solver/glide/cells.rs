@@ -955,20 +955,23 @@ fn box_of(body: &Body) -> Option<&BoxShape<BigRational>> {
 
 /// True when the method takes the pair: two boxes, each at rest, in
 /// translation or under one of the transcendental motions (`angular`,
-/// `screw`, `poses`); rational motions are glide's to refuse (sat and sgm
-/// answer them exactly).
+/// `screw`, `poses`), at least one of them transcendental; rational motions
+/// and translations are the analytic variant's to answer or refuse.
 pub fn takes(a: &Body, b: &Body) -> bool {
-    let motion_taken = |body: &Body| {
+    let transcendental = |body: &Body| {
         matches!(
             body.motion,
-            Motion::Static
-                | Motion::Linear { .. }
-                | Motion::Angular { .. }
-                | Motion::Screw { .. }
-                | Motion::Poses { .. }
+            Motion::Angular { .. } | Motion::Screw { .. } | Motion::Poses { .. }
         )
     };
-    box_of(a).is_some() && box_of(b).is_some() && motion_taken(a) && motion_taken(b)
+    let taken = |body: &Body| {
+        transcendental(body) || matches!(body.motion, Motion::Static | Motion::Linear { .. })
+    };
+    box_of(a).is_some()
+        && box_of(b).is_some()
+        && taken(a)
+        && taken(b)
+        && (transcendental(a) || transcendental(b))
 }
 
 /// Solves two boxes over `[t0, t1]` by event cells (module docs), with the
