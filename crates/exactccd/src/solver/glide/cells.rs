@@ -1386,4 +1386,91 @@ mod tests {
         let out = solve(&b, ("0", "1")).unwrap();
         assert!(out.first.is_none() && out.contact_intervals == Some(Vec::new()));
     }
+
+    fn small(n: i64) -> BigRational {
+        BigRational::new(n.into(), 4.into())
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        /// The law the cells rest on: the mean-value enclosure of every
+        /// vertex of one box in the other's frame over a cell holds the
+        /// vertex at any time of the cell (checked against the `f64`
+        /// placement, `motion::float`, independent of the enclosures),
+        /// for `angular` motions with centres on both boxes.
+        #[test]
+        fn vertex_enclosures_hold_the_f64_placement(
+            w in proptest::collection::vec(-40i64..40, 6),
+            v in proptest::collection::vec(-20i64..20, 6),
+            c in proptest::collection::vec(-8i64..8, 4),
+            start in 0i64..40,
+            width in 1i64..8,
+            at in 0u32..=16,
+        ) {
+            let body = |k: usize, half: &str| Body {
+                shape: Shape::Box(BoxShape::new([q(half), q("1/2"), q("3/4")])),
+                pose: Pose::from_translation(Vec3::new(small(c[k]), small(c[k + 1]), q("0"))),
+                motion: Motion::Angular {
+                    velocity: Vec3::new(small(v[3 * k]), small(v[3 * k + 1]), small(v[3 * k + 2])),
+                    angular_velocity: Vec3::new(small(w[3 * k]), small(w[3 * k + 1]), small(w[3 * k + 2])),
+                    center: Vec3::new(small(c[k + 2]), q("0"), q("1/3")),
+                },
+            };
+            let (a, b) = (body(0, "1"), body(1, "5/4"));
+            let (t0, t1) = (q("0"), q("12"));
+            let bits = 120;
+            let (ea, eb) = pair_enclosures(&a, &b, (&t0, &t1), bits).unwrap();
+            let extents = |b: &Body| -> [Interval; 3] {
+                let Shape::Box(s) = &b.shape else { unreachable!() };
+                std::array::from_fn(|i| Interval::from_rational(&s.half_extents[i], bits))
+            };
+            let boxes = Boxes {
+                a: ea,
+                b: eb,
+                ha: extents(&a),
+                hb: extents(&b),
+                bits,
+                magnitude_bits: 4,
+                precision: 64,
+            };
+            let ta = BigRational::new(start.into(), 4.into());
+            let tb = &ta + BigRational::new(width.into(), 64.into());
+            let cell = boxes.cell_relative(&ta, &tb, bits).unwrap();
+            let t = &ta + (&tb - &ta) * BigRational::new(i64::from(at).into(), 16.into());
+            let tf = rational_to_f64(&t);
+            let (ma, ca) = a.pose_at_f64(tf, &t0, &t1);
+            let (mb, cb) = b.pose_at_f64(tf, &t0, &t1);
+            for (seen, viewer_m, viewer_c, seen_m, seen_c, swap, h) in [
+                (&b, &ma, &ca, &mb, &cb, false, &boxes.hb),
+                (&a, &mb, &cb, &ma, &ca, true, &boxes.ha),
+            ] {
+                let Shape::Box(shape) = &seen.shape else { unreachable!() };
+                let vertices = cell_vertices(&cell, swap, h, bits);
+                for (k, enclosure) in vertices.iter().enumerate() {
+                    let s = signs(k);
+                    let y: [f64; 3] = std::array::from_fn(|i| {
+                        let hi = rational_to_f64(&shape.half_extents[i]);
+                        if s[i] { hi } else { -hi }
+                    });
+                    #[allow(clippy::float_arithmetic)]
+                    let world: [f64; 3] = std::array::from_fn(|i| {
+                        seen_c.clone().into_array()[i] + (0..3).map(|j| seen_m.rows[i][j] * y[j]).sum::<f64>()
+                    });
+                    #[allow(clippy::float_arithmetic)]
+                    let local: [f64; 3] = std::array::from_fn(|j| {
+                        (0..3).map(|i| viewer_m.rows[i][j] * (world[i] - viewer_c.clone().into_array()[i])).sum::<f64>()
+                    });
+                    for i in 0..3 {
+                        let (lo, hi) = (
+                            rational_to_f64(&enclosure[i].lo().to_rational()),
+                            rational_to_f64(&enclosure[i].hi().to_rational()),
+                        );
+                        #[allow(clippy::float_arithmetic)]
+                        let inside = lo - 1e-9 <= local[i] && local[i] <= hi + 1e-9;
+                        proptest::prop_assert!(inside, "vertex {k} coordinate {i}: {local:?} outside [{lo}, {hi}] at t = {tf}");
+                    }
+                }
+            }
+        }
+    }
 }
