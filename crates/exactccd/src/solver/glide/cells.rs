@@ -1228,6 +1228,7 @@ fn float_geometry(
 }
 
 #[cfg(test)]
+#[allow(clippy::float_arithmetic)] // the f64 placement the property test compares with
 mod tests {
     //! Hand-derived cases; the reference sets with 50-digit truth are in
     //! the integration tests (`tests/glide/event_cells.rs`).
@@ -1452,11 +1453,9 @@ mod tests {
                         let hi = rational_to_f64(&shape.half_extents[i]);
                         if s[i] { hi } else { -hi }
                     });
-                    #[allow(clippy::float_arithmetic)]
                     let world: [f64; 3] = std::array::from_fn(|i| {
                         seen_c.clone().into_array()[i] + (0..3).map(|j| seen_m.rows[i][j] * y[j]).sum::<f64>()
                     });
-                    #[allow(clippy::float_arithmetic)]
                     let local: [f64; 3] = std::array::from_fn(|j| {
                         (0..3).map(|i| viewer_m.rows[i][j] * (world[i] - viewer_c.clone().into_array()[i])).sum::<f64>()
                     });
@@ -1465,8 +1464,7 @@ mod tests {
                             rational_to_f64(&enclosure[i].lo().to_rational()),
                             rational_to_f64(&enclosure[i].hi().to_rational()),
                         );
-                        #[allow(clippy::float_arithmetic)]
-                        let inside = lo - 1e-9 <= local[i] && local[i] <= hi + 1e-9;
+                            let inside = lo - 1e-9 <= local[i] && local[i] <= hi + 1e-9;
                         proptest::prop_assert!(inside, "vertex {k} coordinate {i}: {local:?} outside [{lo}, {hi}] at t = {tf}");
                     }
                 }
