@@ -132,3 +132,48 @@ fn angular_spins_agree_with_the_fifty_digit_truth_and_sat() {
 fn screws_and_poses_agree_with_the_fifty_digit_truth_and_sat() {
     assert_set("screw", 50);
 }
+
+/// `screw-2040-585` of the nonlinear campaign (seed 2040), both boxes
+/// under fast general screws on an interval starting at `-3/2`: sat's
+/// exact time cells stop at the first contact (a run of cells they cannot
+/// decide, status 3), so the default answer falls back to glide's event
+/// cells within the same budget. They enclose the first contact where
+/// sat's `f64` cells put it (within `1e-9`) and no earlier than sat's
+/// exact cells proved the boxes apart, and give 18 contact intervals.
+#[test]
+fn the_event_cells_answer_where_sat_stops() {
+    use exactccd::solve_with_default_method;
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cells_findings/screw-2040-585.json");
+    let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    let sat = solve(
+        &s.query(),
+        Method::Sat,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    );
+    let stop = sat.unwrap_err();
+    assert!(stop.is_limit_exceeded(), "{stop}");
+    let (method, r) =
+        solve_with_default_method(&s.query(), ScalarKind::Exact, &SolveOptions::default());
+    let r = r.unwrap();
+    assert_eq!(method, Method::Glide);
+    let (lo, hi) = bracket(r.time.as_ref().unwrap());
+    let apart_until: BigRational = "-885402763047895789341/590295810358705651712"
+        .parse()
+        .unwrap();
+    assert!(lo >= apart_until, "{lo} before sat's separated cells end");
+    let f = solve(
+        &s.query(),
+        Method::Sat,
+        ScalarKind::F64,
+        &SolveOptions::default(),
+    );
+    // sat's f64 cells stop later (a graze) but state the first contact
+    let message = f.unwrap_err().to_string();
+    assert!(message.contains("-1.49993062378"), "{message}");
+    let truth_near = parse_number("-1.4999306237833059").unwrap();
+    let slack = parse_number("1e-9").unwrap();
+    assert!(&lo - &slack <= truth_near && truth_near <= &hi + &slack);
+    assert_eq!(r.contact_intervals.len(), 18);
+}

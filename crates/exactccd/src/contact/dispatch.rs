@@ -101,22 +101,53 @@ pub fn solve(
 /// The answer of `exactccd solve` without `--method`: [`default_method`],
 /// and where that is `glide` and glide does not take the scenario (a
 /// `screw` or `poses` motion beyond its limits), `sat`'s time cells for
-/// two boxes (contract section 5.1: every such motion is answered). The
-/// method that answered comes with the result.
+/// two boxes (contract section 5.1: every such motion is answered); where
+/// that is `sat` on a turning body (`angular`, `screw`, `poses`) in the
+/// exact scalar and its time cells stop at a limit (a graze or a run they
+/// cannot decide), glide's event cells, the second exact method, within
+/// what is left of the same work budget. The method that answered comes
+/// with the result.
 pub fn solve_with_default_method(
     query: &ContactQuery<'_>,
     scalar: ScalarKind,
     options: &SolveOptions,
 ) -> (Method, Result<ContactResult, Error>) {
     let method = default_method(query);
-    let solved = solve(query, method, scalar, options);
-    if method == Method::Glide && solved.as_ref().is_err_and(Error::is_not_applicable) {
-        let fallback = solve(query, Method::Sat, scalar, options);
-        if fallback.is_ok() {
-            return (Method::Sat, fallback);
+    let mut answered_by = method;
+    // one budget for the method and its fallback
+    let solved = with_budget(options.budget, || {
+        let solved = solve(query, method, scalar, options);
+        let fallback = match (method, &solved) {
+            (Method::Glide, Err(e)) if e.is_not_applicable() => Some(Method::Sat),
+            (Method::Sat, Err(e))
+                if e.is_limit_exceeded() && scalar == ScalarKind::Exact && turns(query) =>
+            {
+                Some(Method::Glide)
+            }
+            _ => None,
+        };
+        if let Some(other) = fallback {
+            if let Ok(r) = solve(query, other, scalar, options) {
+                answered_by = other;
+                return Ok(r);
+            }
         }
+        solved
+    });
+    (answered_by, solved)
+}
+
+/// A body of the query turns: an `angular`, `screw` or `poses` motion.
+fn turns(query: &ContactQuery<'_>) -> bool {
+    match query {
+        ContactQuery::Bodies(q) => [q.a, q.b].iter().any(|b| {
+            matches!(
+                b.motion,
+                Motion::Angular { .. } | Motion::Screw { .. } | Motion::Poses { .. }
+            )
+        }),
+        ContactQuery::Primitive(_) => false,
     }
-    (method, solved)
 }
 
 /// [`solve`] without opening a budget scope of its own.
