@@ -905,28 +905,23 @@ fn runs(cells: &[Cell]) -> Vec<Run<'_>> {
 }
 
 /// The state of a decided run: intersecting when one of its cells is, else
-/// the static test at the midpoints of its widest cells.
-fn run_state(boxes: &Boxes, run: &Run<'_>) -> Result<bool, Error> {
+/// the static test at the midpoints of its widest cells; `None` when
+/// neither proves it.
+fn run_state(boxes: &Boxes, run: &Run<'_>) -> Option<bool> {
     if run
         .cells
         .iter()
         .any(|c| matches!(c.class, Class::Intersecting))
     {
-        return Ok(true);
+        return Some(true);
     }
     let mut by_width: Vec<&Cell> = run.cells.iter().collect();
     by_width.sort_by_key(|c| std::cmp::Reverse(&c.end - &c.start));
     let two = BigRational::from_integer(2.into());
-    for cell in by_width.iter().take(4) {
-        if let Some(state) = boxes.state_at(&((&cell.start + &cell.end) / &two)) {
-            return Ok(state);
-        }
-    }
-    Err(Error::limit_exceeded(format!(
-        "glide event cells: could not decide whether the boxes intersect on [{}, {}]",
-        run.start(),
-        run.end()
-    )))
+    by_width
+        .iter()
+        .take(4)
+        .find_map(|cell| boxes.state_at(&((&cell.start + &cell.end) / &two)))
 }
 
 /// Whether the closed boxes intersect at `t0`, decided exactly by glide's
@@ -1011,14 +1006,12 @@ pub fn solve_event_cells(
     let (cells, mut stopped) = boxes.cells(t0, t1)?;
     let runs = runs(&cells);
     let at_start = exact_state_at_start(a, b, t0);
-    let mut states: Vec<Option<bool>> = Vec::with_capacity(runs.len());
-    for run in &runs {
-        states.push(if run.candidate {
-            None
-        } else {
-            Some(run_state(&boxes, run)?)
-        });
-    }
+    // a decided run whose state the static test cannot prove is unknown:
+    // the interpretation stops there (keeping a first contact before it)
+    let states: Vec<Option<bool>> = runs
+        .iter()
+        .map(|run| (!run.candidate).then(|| run_state(&boxes, run)).flatten())
+        .collect();
     let complete = stopped.is_none();
     let done = |first: Option<First>, intervals, open, complete| {
         finish(
