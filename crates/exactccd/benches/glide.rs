@@ -31,6 +31,9 @@
 //! (the exact torus does not finish in minutes; `-- raster` runs the raster
 //! groups only).
 
+#[path = "cells_set/mod.rs"]
+mod cells_set;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use exactccd::contact::{solve, GlideVariant, Method, ScalarKind, SolveOptions};
 use exactccd::geom::{
@@ -192,19 +195,9 @@ fn bench_raster(c: &mut Criterion) {
 
 fn event_cells_benches(c: &mut Criterion) {
     use exactccd::solver::glide::solve_event_cells;
-    use exactccd::{load_scenario, LoadOptions};
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/angular");
     let mut group = c.benchmark_group("glide_event_cells");
     group.sample_size(10);
-    for (label, file) in [
-        ("angular_exact_cells", "cells-00.json"),
-        ("screw_exact_cells", "cells-13.json"),
-    ] {
-        let scenario = load_scenario(&dir.join(file), &LoadOptions::for_scalar(ScalarKind::Exact))
-            .expect("a reference scenario");
-        let (a, b) = (scenario.a().clone(), scenario.b().clone());
-        let (t0, t1) = scenario.interval.clone();
+    for (label, a, b, (t0, t1)) in cells_set::cells_cases() {
         group.bench_function(label, |bch| {
             bch.iter(|| black_box(solve_event_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
         });

@@ -33,6 +33,9 @@
 //!
 //! Run: `cargo bench --bench sat -- --warm-up-time 1 --measurement-time 3`.
 
+#[path = "cells_set/mod.rs"]
+mod cells_set;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use exactccd::geom::{quaternion_rotation, BoxShape, Obb, Pose, Shape, Vec3};
 use exactccd::motion::{Body, Motion};
@@ -518,18 +521,10 @@ fn tree_benches(c: &mut Criterion) {
 fn cells_benches(c: &mut Criterion) {
     use exactccd::solver::sat::cells::{solve_box_cells, solve_box_cells_f64};
     use exactccd::{load_scenario, LoadOptions, ScalarKind};
-    let dir =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/angular");
+    let dir = cells_set::reference_dir();
     let mut group = c.benchmark_group("sat_cells");
     group.sample_size(10);
-    for (label, file) in [
-        ("angular_exact_cells", "cells-00.json"),
-        ("screw_exact_cells", "cells-13.json"),
-    ] {
-        let scenario = load_scenario(&dir.join(file), &LoadOptions::for_scalar(ScalarKind::Exact))
-            .expect("a reference scenario");
-        let (a, b) = (scenario.a().clone(), scenario.b().clone());
-        let (t0, t1) = scenario.interval.clone();
+    for (label, a, b, (t0, t1)) in cells_set::cells_cases() {
         group.bench_function(label, |bch| {
             bch.iter(|| black_box(solve_box_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
         });
