@@ -177,3 +177,40 @@ fn the_event_cells_answer_where_sat_stops() {
     assert!(&lo - &slack <= truth_near && truth_near <= &hi + &slack);
     assert_eq!(r.contact_intervals.len(), 18);
 }
+
+/// Glide's benchmark pair of cubes (`b` turned by `2 atan(1/3)` about a
+/// vertical line, flush top and bottom faces): glide's `f64` path stops
+/// at a limit (its containment test for the contact intervals finds no
+/// ray free of edges), so the default answer in `f64` falls back to sat's
+/// `f64` time cells, within `1e-9` of glide's exact enclosure.
+#[test]
+fn a_glide_limit_in_f64_falls_back_to_sat() {
+    use exactccd::solve_with_default_method;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cells_findings/cube-turn-f64-containment.json");
+    let exact = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    let truth = solve(
+        &exact.query(),
+        Method::Glide,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    let (lo, _) = bracket(truth.time.as_ref().unwrap());
+    let float = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::F64)).unwrap();
+    let glide = solve(
+        &float.query(),
+        Method::Glide,
+        ScalarKind::F64,
+        &SolveOptions::default(),
+    );
+    assert!(glide.unwrap_err().is_limit_exceeded());
+    let (method, r) =
+        solve_with_default_method(&float.query(), ScalarKind::F64, &SolveOptions::default());
+    assert_eq!(method, Method::Sat);
+    let Some(Time::Float(t)) = r.unwrap().time else {
+        panic!("an f64 time")
+    };
+    let t = BigRational::from_float(t).unwrap();
+    assert!((t - lo).abs() <= parse_number("1e-9").unwrap());
+}

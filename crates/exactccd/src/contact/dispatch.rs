@@ -100,8 +100,9 @@ pub fn solve(
 
 /// The answer of `exactccd solve` without `--method`: [`default_method`],
 /// and where that is `glide` and glide does not take the scenario (a
-/// `screw` or `poses` motion beyond its limits), `sat`'s time cells for
-/// two boxes (contract section 5.1: every such motion is answered); where
+/// `screw` or `poses` motion beyond its limits) or stops at a limit,
+/// `sat`'s time cells for two boxes (contract section 5.1: every such
+/// motion is answered); where
 /// that is `sat` on a turning body (`angular`, `screw`, `poses`) in the
 /// exact scalar and its time cells stop at a limit (a graze or a run they
 /// cannot decide), glide's event cells, the second exact method, within
@@ -118,7 +119,11 @@ pub fn solve_with_default_method(
     let solved = with_budget(options.budget, || {
         let solved = solve(query, method, scalar, options);
         let fallback = match (method, &solved) {
-            (Method::Glide, Err(e)) if e.is_not_applicable() => Some(Method::Sat),
+            // glide refuses the motion, or stops at a limit (a containment
+            // test its `f64` path cannot decide)
+            (Method::Glide, Err(e)) if e.is_not_applicable() || e.is_limit_exceeded() => {
+                Some(Method::Sat)
+            }
             (Method::Sat, Err(e))
                 if e.is_limit_exceeded() && scalar == ScalarKind::Exact && turns(query) =>
             {
