@@ -169,14 +169,19 @@ pub fn point_inside<S: Scalar>(p: &Vec3<S>, solid: &PlacedSolid<S>) -> Option<bo
 }
 
 /// The closed solids intersect; `None` when containment could not be
-/// decided (no degeneracy-free ray found).
+/// decided (no degeneracy-free ray found from any vertex). With surfaces
+/// apart, one solid is inside the other exactly when any one of its
+/// vertices is, so the vertices are tried in turn: in `f64` a vertex within
+/// rounding of the other's surface (a corner on a corner) leaves every ray
+/// degenerate, another vertex decides.
 pub fn solids_intersect<S: Scalar>(a: &PlacedSolid<S>, b: &PlacedSolid<S>) -> Option<bool> {
     if surfaces_meet(a, b) {
         return Some(true);
     }
-    let b_in_a = point_inside(&b.mesh.vertices[0], a)?;
-    let a_in_b = point_inside(&a.mesh.vertices[0], b)?;
-    Some(b_in_a || a_in_b)
+    let inside = |x: &PlacedSolid<S>, y: &PlacedSolid<S>| {
+        x.mesh.vertices.iter().find_map(|v| point_inside(v, y))
+    };
+    Some(inside(b, a)? || inside(a, b)?)
 }
 
 #[cfg(test)]
