@@ -551,6 +551,19 @@ pub fn magnitude_bits((t0, t1): (&BigRational, &BigRational)) -> u64 {
     bits(t0).max(bits(t1))
 }
 
+/// The target width of a time bracket around `[a, b]`: `2^-precision
+/// max(1, min(|a|, |b|))` (`max(1, |T|)` of the result format, taken at the
+/// bracket's end nearer zero; 1 when it holds zero).
+pub fn target_width(precision: u32, a: &BigRational, b: &BigRational) -> BigRational {
+    use num_traits::Signed;
+    let scale = if a.is_positive() == b.is_positive() {
+        a.abs().min(b.abs()).max(BigRational::one())
+    } else {
+        BigRational::one()
+    };
+    scale / BigRational::from_integer(num_bigint::BigInt::one() << precision)
+}
+
 /// Both bodies' motions on `[t0, t1]`. When both use `poses` only the
 /// relative motion is defined (docs/FORMAT.md 2.3): `a` stays at its start
 /// pose and `b` moves from its start pose to `a0 a1^-1 b1`, which has the

@@ -32,8 +32,8 @@ mod poly_motion;
 mod screw;
 
 pub use enclosure::{
-    dot, exact_pose_at_start, magnitude_bits, mat_mul, mat_vec, pair_enclosures, IntervalMat,
-    IntervalVec, MotionEnclosure, NoEnclosure, PlacementEnclosure, PlacementVelocity,
+    dot, exact_pose_at_start, magnitude_bits, mat_mul, mat_vec, pair_enclosures, target_width,
+    IntervalMat, IntervalVec, MotionEnclosure, NoEnclosure, PlacementEnclosure, PlacementVelocity,
 };
 pub use float::{
     relative_float_motion, rotation_about_axis, FloatMotion, RelativeFloatMotion, ScrewMotion,

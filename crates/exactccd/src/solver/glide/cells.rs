@@ -64,7 +64,7 @@ use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::{rational_to_f64, BigRational};
 use crate::Error;
 use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Zero};
 
 /// The most cells one solve visits before it stops (status 3).
 pub const MAX_CELLS: usize = 400_000;
@@ -733,12 +733,7 @@ struct Boxes {
 
 impl Boxes {
     fn target_width(&self, a: &BigRational, b: &BigRational) -> BigRational {
-        let scale = if a.is_positive() == b.is_positive() {
-            a.abs().min(b.abs()).max(BigRational::one())
-        } else {
-            BigRational::one()
-        };
-        scale / BigRational::from_integer(BigInt::one() << self.precision)
+        crate::motion::target_width(self.precision, a, b)
     }
 
     fn is_narrow(&self, a: &BigRational, b: &BigRational) -> bool {

@@ -15,7 +15,6 @@ use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementV
 use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::BigRational;
 use crate::Error;
-use num_traits::{One, Signed};
 
 /// The most cells one solve visits before it gives up (status 3).
 pub const MAX_CELLS: usize = 400_000;
@@ -110,12 +109,7 @@ impl Pair {
 
     /// The target width `2^-precision max(1, min(|a|, |b|))` around `[a, b]`.
     pub(crate) fn target_width(&self, a: &BigRational, b: &BigRational) -> BigRational {
-        let scale = if a.is_positive() == b.is_positive() {
-            a.abs().min(b.abs()).max(BigRational::one())
-        } else {
-            BigRational::one()
-        };
-        scale / BigRational::from_integer(num_bigint::BigInt::one() << self.precision)
+        crate::motion::target_width(self.precision, a, b)
     }
 
     /// The precision a cell needs: its width's bits plus a margin, at most
