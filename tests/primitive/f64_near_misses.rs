@@ -657,3 +657,63 @@ fn f64_finds_the_touches_next_to_them() {
         check(c);
     }
 }
+
+/// A segment that shrinks to a point while the other stays far: `b` runs
+/// from `b0 = (-1,2,3) -> (1,-2,0)` to `b1 = (2,2,0) -> (-1,-2,2)`, so
+/// `b1 - b0 = (3 - 5t) (1, 0, -1)` vanishes at `t = 3/5`, and with it `m =
+/// ea x eb` and the coplanarity cubic `m . (b0 - a0)`. At `3/5` `b` is the
+/// point `(1/5, -2/5, 6/5)`, about `0.525` from segment `a` (`(-1/5, 0,
+/// 6/5)` to `(6/5, 1/5, -3/5)`), and the exact path finds no contact. The
+/// `f64` root came out at `0.5999999999999824`, where `b` is `1e-13` long:
+/// `eb x (a0 - b0)` is within its rounding bound, so `a0` read as on `b`'s
+/// line and, along `eb`'s largest axis, between its ends, and `f64`
+/// reported a contact there (found by the brute-force property test). Its
+/// contact must now stand by distance.
+#[test]
+fn f64_reports_no_crossing_of_a_segment_shrinking_to_a_far_point() {
+    check(&case(
+        "edge-edge: b shrinks to a point 0.525 from a",
+        ee(
+            mpi([1, -3, 0], [-1, 2, 2]),
+            mpi([0, 2, -3], [2, -1, 1]),
+            mpi([-1, 2, 3], [1, -2, 0]),
+            mpi([2, 2, 0], [-1, -2, 2]),
+        ),
+        None,
+    ));
+}
+
+/// Contacts on a feature's boundary whose `f64` root came out off the
+/// exact one by more than the signs' rounding bounds allow (found by the
+/// brute-force property tests): the vertex reaches the edge between the
+/// triangle's first and third vertices at exactly `t = 7/8` (the property
+/// test's built-in contact: at `7/8` the vertex is `(3/7, -6/7, 10/7) =
+/// 4/7 f0 + 3/7 f2` with `f0 = (3, -3, 1)`, `f2 = (-3, 2, 2)`), found
+/// `4e-13` early, where the vertex was just outside that edge; and the
+/// segments meet end to end at `t = 4/5` (`a1 = b0 = (3/5, -11/5, -2)`),
+/// found `4.9e-14` late, where both ends were just past each other. The
+/// roots, polished on the separation read from the positions, are now
+/// within `1e-14` and the contacts found.
+#[test]
+fn f64_finds_boundary_contacts_its_unpolished_roots_missed() {
+    check(&case(
+        "vertex-face: reaches an edge at 7/8",
+        vf(
+            mp(["-25/56", "1/56", "-67/56"], ["31/56", "-55/56", "101/56"]),
+            mp(["31/8", "-45/8", "11/4"], ["23/8", "-21/8", "3/4"]),
+            mp(["9/4", "-23/4", "1/4"], ["17/4", "-15/4", "9/4"]),
+            mp(["-31/8", "37/8", "1/4"], ["-23/8", "13/8", "9/4"]),
+        ),
+        Some("7/8"),
+    ));
+    check(&case(
+        "edge-edge: the segments meet end to end at 4/5",
+        ee(
+            mpi([0, 2, 0], [-1, 3, 0]),
+            mpi([3, 1, -2], [0, -3, -2]),
+            mpi([3, 1, 2], [0, -3, -3]),
+            mpi([2, -1, 1], [-1, 2, -1]),
+        ),
+        Some("4/5"),
+    ));
+}

@@ -131,6 +131,7 @@ fn rejection(r: &PrimitiveRejection) -> Rejection {
             Rejection::ParallelApart(misses.iter().map(miss).collect())
         }
         PrimitiveRejection::Far(far) => Rejection::Far(far.failed().to_vec()),
+        PrimitiveRejection::Apart => Rejection::Apart,
     }
 }
 

@@ -327,6 +327,9 @@ pub enum Rejection {
     /// A minimum separation: for each region, the index of its first
     /// condition that fails (`docs/methods/primitive.md`).
     Far(Vec<u8>),
+    /// `f64` only: the signs found a contact, but the primitives are
+    /// farther apart than `2^-30` of the query's scale at that time.
+    Apart,
 }
 
 /// Why the primitives touch at the contact time.

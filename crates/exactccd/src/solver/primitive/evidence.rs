@@ -29,6 +29,10 @@ pub enum Rejection {
     EdgeEdge(EdgeEdgeRejection),
     /// With a minimum separation: no region holds.
     Far(FarRejection),
+    /// `f64` only: the signs found a contact, but the primitives are
+    /// farther apart than the path's reach at that time
+    /// ([`PrimitiveScalar::contact_stands`](super::scalar::PrimitiveScalar::contact_stands)).
+    Apart,
 }
 
 /// Most regions of a query (edge-edge: four pairs of ends, four ends

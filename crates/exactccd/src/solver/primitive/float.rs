@@ -1,7 +1,8 @@
 //! The `f64` parts of an answer: the contact point and the unit normal,
-//! which the contract prints as `f64`. They are computed from the exact
-//! answer's time and features, rounded once to `f64`; nothing here decides
-//! anything.
+//! which the contract prints as `f64`, computed from the answer's time and
+//! features, rounded once to `f64`; and the one distance the `f64` path
+//! reads ([`distance_at`]): an upper bound of the primitives' distance at a
+//! time, by which that path confirms a contact its signs found.
 #![allow(clippy::float_arithmetic)] // f64 output values only (the contract prints them as f64)
 
 use super::evidence::{EdgeEdgeWitness, Segment, Witness};
@@ -171,4 +172,138 @@ pub(crate) fn separation_normal<S: Scalar>(
         return None;
     }
     Some([n[0] / len + 0.0, n[1] / len + 0.0, n[2] / len + 0.0])
+}
+
+/// The primitives' distance at the time `t`, from the positions in `f64`:
+/// the least distance between pairs of points of the two closed features
+/// (vertex and triangle, or the two segments). Every candidate pair is a
+/// pair of points of the features (segment parameters clamped to `[0, 1]`,
+/// the face point a convex combination of the triangle's vertices), so the
+/// value is an upper bound of the true distance up to the rounding of the
+/// positions; the candidates include the nearest pair of every region, so
+/// it is also near the true distance. No step divides by a quantity that
+/// may be rounding noise without a feasible point as the result: a nearly
+/// degenerate triangle or nearly parallel segments cost accuracy in the
+/// parameters, not feasibility.
+pub(crate) fn distance_at<S: Scalar>(q: &PrimitiveQuery<S>, t: f64) -> f64 {
+    let p = positions_at(q, t);
+    let gap = |(a, b): (V, V)| dot(sub(b, a), sub(b, a)).sqrt();
+    match q.kind {
+        QueryKind::VertexFace => {
+            let face = [p[1], p[2], p[3]];
+            let mut best = [(0, 1), (1, 2), (2, 0)]
+                .iter()
+                .map(|&(i, j)| gap((p[0], nearest_on_segment(p[0], face[i], face[j]))))
+                .fold(f64::INFINITY, f64::min);
+            if let Some(on_face) = face_point_of_projection(p[0], face) {
+                best = best.min(gap((p[0], on_face)));
+            }
+            best
+        }
+        QueryKind::EdgeEdge => {
+            let interiors = gap(nearest_points(
+                &p,
+                &PrimitiveFeature::EdgeEdge(EdgeFeature::Interior, EdgeFeature::Interior),
+            ));
+            [
+                gap((p[0], nearest_on_segment(p[0], p[2], p[3]))),
+                gap((p[1], nearest_on_segment(p[1], p[2], p[3]))),
+                gap((p[2], nearest_on_segment(p[2], p[0], p[1]))),
+                gap((p[3], nearest_on_segment(p[3], p[0], p[1]))),
+            ]
+            .into_iter()
+            .fold(interiors, f64::min)
+        }
+    }
+}
+
+/// The point of the triangle `face` whose barycentric weights are those of
+/// the projection of `p` onto the triangle's plane, when all three are
+/// non-negative (`None` otherwise, or for a triangle of zero area in
+/// `f64`): a convex combination of the vertices, so a point of the
+/// triangle whatever the rounding of its normal.
+fn face_point_of_projection(p: V, face: [V; 3]) -> Option<V> {
+    let n = cross(sub(face[1], face[0]), sub(face[2], face[0]));
+    // the weight of vertex i: n . ((f_j - p) x (f_k - p)), unchanged when p
+    // moves along n
+    let w = [(1, 2), (2, 0), (0, 1)].map(|(j, k)| dot(n, cross(sub(face[j], p), sub(face[k], p))));
+    let total = w[0] + w[1] + w[2];
+    if !(total > 0.0 && total.is_finite()) || w.iter().any(|x| !(*x >= 0.0)) {
+        return None;
+    }
+    let point = |k: usize| (w[0] * face[0][k] + w[1] * face[1][k] + w[2] * face[2][k]) / total;
+    Some([point(0), point(1), point(2)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::Vec3;
+
+    fn fixed(p: V) -> MovingPoint<f64> {
+        let v = Vec3::new(p[0], p[1], p[2]);
+        MovingPoint::new(v, v)
+    }
+
+    fn query(kind: QueryKind, p: [V; 4]) -> PrimitiveQuery<f64> {
+        PrimitiveQuery {
+            kind,
+            points: p.map(fixed),
+            interval: [0.0, 1.0],
+            separation: 0.0,
+        }
+    }
+
+    #[test]
+    fn distance_at_is_the_distance_of_the_features() {
+        let vf = |p: V, f: [V; 3]| {
+            distance_at(&query(QueryKind::VertexFace, [p, f[0], f[1], f[2]]), 0.5)
+        };
+        let floor = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+        // above the interior, beside an edge, beyond a vertex
+        assert_eq!(vf([0.25, 0.25, 2.0], floor), 2.0);
+        assert_eq!(vf([0.5, -3.0, 4.0], floor), 5.0);
+        assert_eq!(vf([-3.0, -4.0, 0.0], floor), 5.0);
+        // a zero-area triangle (a segment along x): the distance to the
+        // segment, whatever the plane's rounding
+        let flat = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [1.0, 0.0, 0.0]];
+        assert_eq!(vf([0.5, 3.0, 4.0], flat), 5.0);
+        let ee = |p: [V; 4]| distance_at(&query(QueryKind::EdgeEdge, p), 0.5);
+        // crossing, skew by 2, parallel, and a point segment far from a
+        assert_eq!(
+            ee([
+                [-1.0, 0.0, 0.0],
+                [1.0, 0.0, 0.0],
+                [0.0, -1.0, 0.0],
+                [0.0, 1.0, 0.0]
+            ]),
+            0.0
+        );
+        assert_eq!(
+            ee([
+                [-1.0, 0.0, 0.0],
+                [1.0, 0.0, 0.0],
+                [0.0, -1.0, 2.0],
+                [0.0, 1.0, 2.0]
+            ]),
+            2.0
+        );
+        assert_eq!(
+            ee([
+                [0.0, 0.0, 0.0],
+                [1.0, 0.0, 0.0],
+                [3.0, 4.0, 0.0],
+                [5.0, 4.0, 0.0]
+            ]),
+            4.0
+        );
+        let tiny = 1e-13;
+        let d = ee([
+            [-1.0, 0.0, 0.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 0.5, 0.0],
+            [tiny, 0.5, -tiny],
+        ]);
+        assert!((d - 0.5).abs() < 1e-12, "{d}");
+    }
 }

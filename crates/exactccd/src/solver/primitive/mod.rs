@@ -179,10 +179,26 @@ impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
         S::sign_at_time(&separation, t)
     }
 
+    fn polish(&self, t: S::Root, lo: &S, hi: &S) -> S::Root {
+        let value_at = |t: &S::Root| {
+            let points = query::points_at(self.query, t)?;
+            let separation = match self.query.kind {
+                QueryKind::VertexFace => vertex_face::separation(&points),
+                QueryKind::EdgeEdge => edge_edge::separation(&points),
+            };
+            separation.coeffs().first().cloned()
+        };
+        S::polish_root(t, (lo, hi), self.separation(), &value_at)
+    }
+
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {
-        match self.at_time(t) {
+        let decided = match self.at_time(t) {
             Some(at) => at.test::<S>().decide(t),
             None => self.polys.test::<S>().decide(t),
+        };
+        match decided {
+            Ok(_) if !S::contact_stands(self.query, t) => Err(Rejection::Apart),
+            other => other,
         }
     }
 }

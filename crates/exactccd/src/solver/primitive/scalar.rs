@@ -11,6 +11,7 @@
 //! are read against a rounding bound at the scale of the input.
 #![deny(clippy::float_arithmetic)]
 
+use super::query::PrimitiveQuery;
 use super::tracked::TrackedF64;
 use crate::geom::Vec3;
 use crate::poly::{
@@ -101,7 +102,42 @@ pub trait PrimitiveScalar: RealRoots {
         let _ = (values, interval, t);
         None
     }
+
+    /// Whether a contact the signs found at the time `t` stands: always for
+    /// the exact scalars (their signs are exact). `f64` also asks that the
+    /// primitives be within [`F64_CONTACT_REACH`] of the query's scale at
+    /// `t`: its signs are read against rounding bounds, and where a
+    /// direction is itself near its rounding bound (a segment or a triangle
+    /// shrinking to a point or a line at that time) a projection along it
+    /// can find a crossing between features that stay far apart.
+    fn contact_stands(q: &PrimitiveQuery<Self>, t: &Self::Root) -> bool {
+        let _ = (q, t);
+        true
+    }
+
+    /// A root `t` in `[lo, hi]` of the separation polynomial `separation`,
+    /// moved closer to the root of the separation as `value_at` computes
+    /// it at a time (from the positions, or `None`): the exact scalars'
+    /// roots are exact and stay. `f64` finds its roots from the
+    /// polynomial's coefficients, whose cancellation can leave a root
+    /// `1e-13` off; a contact at the end of an edge is then seen just
+    /// beside it, beyond the signs' rounding bounds.
+    fn polish_root(
+        t: Self::Root,
+        interval: (&Self, &Self),
+        separation: &Poly<Self::Coord>,
+        value_at: &dyn Fn(&Self::Root) -> Option<Self::Coord>,
+    ) -> Self::Root {
+        let _ = (interval, separation, value_at);
+        t
+    }
 }
+
+/// The largest distance, relative to the query's scale (its largest
+/// coordinate), at which the `f64` path still takes the primitives for
+/// touching: `2^-30`, about `9.3e-10`, under the `1e-9` its answers are
+/// held to and far above the rounding of the positions.
+pub const F64_CONTACT_REACH: f64 = 9.313_225_746_154_785e-10;
 
 /// The integers `values * L / G` for `L` the lcm of the denominators and `G`
 /// the gcd of the scaled numerators (all zero stays all zero).
@@ -341,6 +377,51 @@ impl PrimitiveScalar for f64 {
             .max_by(|&i, &j| at[i].value.abs().total_cmp(&at[j].value.abs()))
             .unwrap_or(0);
         (at[k].sign_within_rounding() != Sign::Zero).then_some(k)
+    }
+
+    /// At most three Newton steps on the separation read from the
+    /// positions (its derivative from the polynomial), each kept only when
+    /// it lowers `|s|` and moves the root by at most `2^-20` of the
+    /// interval (a polish, never a jump to another root).
+    #[allow(clippy::float_arithmetic)] // the f64 path's root polish
+    fn polish_root(
+        t: Self::Root,
+        (lo, hi): (&f64, &f64),
+        separation: &Poly<TrackedF64>,
+        value_at: &dyn Fn(&Self::Root) -> Option<TrackedF64>,
+    ) -> Self::Root {
+        let slope = separation.derivative();
+        let reach = (hi - lo) / f64::from(1u32 << 20);
+        let value = |x: f64| value_at(&crate::poly::F64Root(x)).map(|v| v.value);
+        let Some(mut fx) = value(t.0) else {
+            return t;
+        };
+        let mut x = t.0;
+        for _ in 0..3 {
+            let d = tracked_value_at(&slope, x).value;
+            if fx == 0.0 || d == 0.0 || !d.is_finite() {
+                break;
+            }
+            let next = (x - fx / d).clamp(*lo, *hi);
+            let Some(f_next) = value(next) else { break };
+            if (next - t.0).abs() > reach || !(f_next.abs() < fx.abs()) {
+                break;
+            }
+            (x, fx) = (next, f_next);
+        }
+        crate::poly::F64Root(x)
+    }
+
+    /// The distance at `t` (`float::distance_at`, an upper bound up to the
+    /// positions' rounding) at most [`F64_CONTACT_REACH`] times the scale.
+    #[allow(clippy::float_arithmetic)] // the f64 path's tolerance
+    fn contact_stands(q: &PrimitiveQuery<f64>, t: &Self::Root) -> bool {
+        let scale = q
+            .positions()
+            .iter()
+            .flat_map(|v| v.iter())
+            .fold(0.0, |m: f64, c| m.max(c.abs()));
+        super::float::distance_at(q, t.0) <= F64_CONTACT_REACH * scale
     }
 
     /// `start + s (end - start)` with `s = (t - t0) / (t1 - t0)`, each

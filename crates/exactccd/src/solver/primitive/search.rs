@@ -39,6 +39,14 @@ pub(crate) trait InsideTest<S: PrimitiveScalar> {
         S::sign_at_time(self.separation(), t)
     }
 
+    /// A root of the separation polynomial in `[lo, hi]` as the test reads
+    /// it best: as found, unless the scalar polishes its roots
+    /// ([`PrimitiveScalar::polish_root`]).
+    fn polish(&self, t: S::Root, lo: &S, hi: &S) -> S::Root {
+        let _ = (lo, hi);
+        t
+    }
+
     /// The exact answer at the time `t`, given that the four points are
     /// coplanar at `t`.
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection>;
@@ -69,7 +77,14 @@ pub(crate) fn candidates<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
             Vec::new()
         } else {
             let zero_at = |x: &S| test.separation_sign_at(&S::root_of_value(x)) == Sign::Zero;
-            S::roots_between(s, lo, hi, &zero_at).map_err(isolation)?
+            let mut times: Vec<S::Root> = S::roots_between(s, lo, hi, &zero_at)
+                .map_err(isolation)?
+                .into_iter()
+                .map(|t| test.polish(t, lo, hi))
+                .collect();
+            times.sort();
+            times.dedup();
+            times
         };
         return Ok(Candidates {
             schedule: Schedule::Separation { degree },
