@@ -183,8 +183,10 @@ fn the_event_cells_answer_where_sat_stops() {
 /// corner of `b` on a corner of `a`: in `f64` the point-in-solid test from
 /// that vertex finds no ray free of edges (once a limit for glide's `f64`
 /// contact intervals); another vertex decides. Glide's `f64` answer and the
-/// default one are within `1e-9` of glide's exact enclosure, the last
-/// contact interval ends at `t1`.
+/// default one are within `1e-9` of glide's exact enclosure, and their
+/// contact intervals are one, as the exact one is, from the first contact
+/// to `t1` (glide's `f64` intervals once split `4e-16` after the first
+/// contact, between two events of that instant).
 #[test]
 fn glide_f64_decides_containment_with_a_corner_on_a_corner() {
     use exactccd::solve_with_default_method;
@@ -215,6 +217,8 @@ fn glide_f64_decides_containment_with_a_corner_on_a_corner() {
         };
         let t = BigRational::from_float(t).unwrap();
         assert!((t - &lo).abs() <= parse_number("1e-9").unwrap());
+        assert_eq!(truth.contact_intervals.len(), 1);
+        assert_eq!(r.contact_intervals.len(), 1, "{:?}", r.contact_intervals);
         let last = r.contact_intervals.last().expect("a contact interval");
         assert!(matches!(last.1, Time::Float(x) if x == 1.0), "{last:?}");
     }

@@ -161,10 +161,14 @@ pub(crate) fn contact_stretches<S: RealRoots>(
     events: &[S::Root],
     close: &Close<S>,
 ) -> Result<Vec<Stretch<S::Root>>, Error> {
-    // `None` when no scalar lies between the two (`f64` events a rounding
-    // apart): the piece is empty at this resolution and is left out.
+    // `None` when no scalar lies between the two, or `f64` events lie
+    // within the path's resolution of each other: the piece is empty at
+    // this resolution and is left out.
     let meets_between = |x: &S::Root, y: &S::Root| -> Result<Option<bool>, Error> {
         crate::budget::check()?;
+        if !S::IS_EXACT && within_f64_resolution(S::root_to_f64(x), S::root_to_f64(y)) {
+            return Ok(None);
+        }
         match S::value_between(x, y) {
             Some(sample) => solids_meet(a, &placed_at(&b.mesh, path, &sample)).map(Some),
             None if S::IS_EXACT => Err(Error::limit_exceeded(
@@ -235,6 +239,20 @@ pub(crate) fn contact_stretches<S: RealRoots>(
         check_closed(&cells)?;
     }
     Ok(merge(cells))
+}
+
+/// `f64` events closer than this, relative to `max(1, |parameter|)`, are
+/// one contact at the resolution of the `f64` path: two events of one
+/// contact (a vertex-face and an edge-edge pair meeting at one instant)
+/// come out a few units in the last place apart, and the static test
+/// between them reads rounding noise (a contact interval split `4e-16`
+/// from its first instant, on two cubes turning corner onto corner).
+const F64_EVENT_RESOLUTION: f64 = 9.094_947_017_729_282e-13; // 2^-40
+
+/// Whether two `f64` parameters are within [`F64_EVENT_RESOLUTION`].
+#[allow(clippy::float_arithmetic)] // the f64 path's resolution
+fn within_f64_resolution(x: f64, y: f64) -> bool {
+    (y - x).abs() <= F64_EVENT_RESOLUTION * x.abs().max(y.abs()).max(1.0)
 }
 
 /// The set in contact is closed: an open piece in contact has both of its
