@@ -228,7 +228,7 @@ fn face_point_of_projection(p: V, face: [V; 3]) -> Option<V> {
     // moves along n
     let w = [(1, 2), (2, 0), (0, 1)].map(|(j, k)| dot(n, cross(sub(face[j], p), sub(face[k], p))));
     let total = w[0] + w[1] + w[2];
-    if !(total > 0.0 && total.is_finite()) || w.iter().any(|x| !(*x >= 0.0)) {
+    if !(total > 0.0 && total.is_finite()) || w.iter().any(|x| x.is_nan() || *x < 0.0) {
         return None;
     }
     let point = |k: usize| (w[0] * face[0][k] + w[1] * face[1][k] + w[2] * face[2][k]) / total;
@@ -242,7 +242,7 @@ mod tests {
 
     fn fixed(p: V) -> MovingPoint<f64> {
         let v = Vec3::new(p[0], p[1], p[2]);
-        MovingPoint::new(v, v)
+        MovingPoint::new(v.clone(), v)
     }
 
     fn query(kind: QueryKind, p: [V; 4]) -> PrimitiveQuery<f64> {
@@ -292,8 +292,8 @@ mod tests {
             ee([
                 [0.0, 0.0, 0.0],
                 [1.0, 0.0, 0.0],
-                [3.0, 4.0, 0.0],
-                [5.0, 4.0, 0.0]
+                [0.5, 4.0, 0.0],
+                [2.0, 4.0, 0.0]
             ]),
             4.0
         );

@@ -404,7 +404,7 @@ impl PrimitiveScalar for f64 {
             }
             let next = (x - fx / d).clamp(*lo, *hi);
             let Some(f_next) = value(next) else { break };
-            if (next - t.0).abs() > reach || !(f_next.abs() < fx.abs()) {
+            if (next - t.0).abs() > reach || f_next.is_nan() || f_next.abs() >= fx.abs() {
                 break;
             }
             (x, fx) = (next, f_next);
