@@ -94,7 +94,7 @@ pub use evidence::{
 pub use feature::{EdgeFeature, FaceFeature, PrimitiveFeature};
 pub use outcome::{Certificate, PrimitiveContact, PrimitiveStats, Schedule, Verdict};
 pub use query::{query_to_f64, MovingPoint, PrimitiveQuery, QueryKind};
-pub use scalar::PrimitiveScalar;
+pub use scalar::{PrimitiveScalar, F64_CONTACT_REACH};
 pub use tracked::TrackedF64;
 
 use crate::scalar::BigRational;
