@@ -31,7 +31,7 @@ pub enum Rejection {
     Far(FarRejection),
     /// `f64` only: the signs found a contact, but the primitives are
     /// farther apart than the path's reach at that time
-    /// ([`PrimitiveScalar::contact_stands`](super::scalar::PrimitiveScalar::contact_stands)).
+    /// ([`PrimitiveScalar::contact_reach`](super::scalar::PrimitiveScalar::contact_reach)).
     Apart,
 }
 

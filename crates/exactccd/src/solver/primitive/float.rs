@@ -217,6 +217,17 @@ pub(crate) fn distance_at<S: Scalar>(q: &PrimitiveQuery<S>, t: f64) -> f64 {
     }
 }
 
+/// Whether the primitives are within `reach` times the query's scale (its
+/// largest coordinate) at the time `t`, by [`distance_at`].
+pub(crate) fn within_reach<S: Scalar>(q: &PrimitiveQuery<S>, t: f64, reach: f64) -> bool {
+    let scale = q
+        .positions()
+        .iter()
+        .flat_map(|v| v.iter())
+        .fold(0.0, |m: f64, c| m.max(c.to_f64().abs()));
+    distance_at(q, t) <= reach * scale
+}
+
 /// The point of the triangle `face` whose barycentric weights are those of
 /// the projection of `p` onto the triangle's plane, when all three are
 /// non-negative (`None` otherwise, or for a triangle of zero area in

@@ -197,7 +197,13 @@ impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
             None => self.polys.test::<S>().decide(t),
         };
         match decided {
-            Ok(_) if !S::contact_stands(self.query, t) => Err(Rejection::Apart),
+            Ok(_)
+                if S::contact_reach().is_some_and(|reach| {
+                    !float::within_reach(self.query, S::root_to_f64(t), reach)
+                }) =>
+            {
+                Err(Rejection::Apart)
+            }
             other => other,
         }
     }

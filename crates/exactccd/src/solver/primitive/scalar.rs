@@ -11,7 +11,6 @@
 //! are read against a rounding bound at the scale of the input.
 #![deny(clippy::float_arithmetic)]
 
-use super::query::PrimitiveQuery;
 use super::tracked::TrackedF64;
 use crate::geom::Vec3;
 use crate::poly::{
@@ -103,16 +102,16 @@ pub trait PrimitiveScalar: RealRoots {
         None
     }
 
-    /// Whether a contact the signs found at the time `t` stands: always for
-    /// the exact scalars (their signs are exact). `f64` also asks that the
-    /// primitives be within [`F64_CONTACT_REACH`] of the query's scale at
-    /// `t`: its signs are read against rounding bounds, and where a
-    /// direction is itself near its rounding bound (a segment or a triangle
-    /// shrinking to a point or a line at that time) a projection along it
-    /// can find a crossing between features that stay far apart.
-    fn contact_stands(q: &PrimitiveQuery<Self>, t: &Self::Root) -> bool {
-        let _ = (q, t);
-        true
+    /// How far apart, relative to the query's scale, the primitives may be
+    /// at a time where the signs find a contact, for the contact to stand:
+    /// `None` (no check) for the exact scalars, whose signs are exact.
+    /// `f64` reads its signs against rounding bounds, and where a direction
+    /// is itself near its bound (a segment or a triangle shrinking to a
+    /// point or a line at that time) a projection along it can find a
+    /// crossing between features that stay far apart: its contacts must
+    /// also be within [`F64_CONTACT_REACH`] by distance.
+    fn contact_reach() -> Option<f64> {
+        None
     }
 
     /// A root `t` in `[lo, hi]` of the separation polynomial `separation`,
@@ -412,16 +411,8 @@ impl PrimitiveScalar for f64 {
         crate::poly::F64Root(x)
     }
 
-    /// The distance at `t` (`float::distance_at`, an upper bound up to the
-    /// positions' rounding) at most [`F64_CONTACT_REACH`] times the scale.
-    #[allow(clippy::float_arithmetic)] // the f64 path's tolerance
-    fn contact_stands(q: &PrimitiveQuery<f64>, t: &Self::Root) -> bool {
-        let scale = q
-            .positions()
-            .iter()
-            .flat_map(|v| v.iter())
-            .fold(0.0, |m: f64, c| m.max(c.abs()));
-        super::float::distance_at(q, t.0) <= F64_CONTACT_REACH * scale
+    fn contact_reach() -> Option<f64> {
+        Some(F64_CONTACT_REACH)
     }
 
     /// `start + s (end - start)` with `s = (t - t0) / (t1 - t0)`, each

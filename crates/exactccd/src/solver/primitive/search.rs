@@ -82,8 +82,11 @@ pub(crate) fn candidates<S: PrimitiveScalar, P: InsideTest<S> + ?Sized>(
                 .into_iter()
                 .map(|t| test.polish(t, lo, hi))
                 .collect();
-            times.sort();
-            times.dedup();
+            if !S::IS_EXACT {
+                // polished roots may meet or pass each other
+                times.sort();
+                times.dedup();
+            }
             times
         };
         return Ok(Candidates {
