@@ -37,7 +37,8 @@ proptest! {
 
     #[test]
     fn atan_is_increasing(x in positive_rational(), y in positive_rational()) {
-        prop_assume!(x < y);
+        // ordered rather than filtered (no rejections at any case count)
+        let (x, y) = if x <= y { (x, y) } else { (y, x) };
         let (a, b) = (atan_rational(&x, 70), atan_rational(&y, 70));
         // Enclosures of increasing values cannot be strictly reversed.
         prop_assert!(a.lo <= b.hi);
