@@ -716,4 +716,18 @@ fn f64_finds_boundary_contacts_its_unpolished_roots_missed() {
         ),
         Some("4/5"),
     ));
+    // the same motions over [2, 5/2]: the polish divides the polynomial's
+    // slope by the interval weights' cube, (1/2)^3 here
+    let mut late = case(
+        "vertex-face: reaches an edge at 2 + 7/16, over [2, 5/2]",
+        vf(
+            mp(["-25/56", "1/56", "-67/56"], ["31/56", "-55/56", "101/56"]),
+            mp(["31/8", "-45/8", "11/4"], ["23/8", "-21/8", "3/4"]),
+            mp(["9/4", "-23/4", "1/4"], ["17/4", "-15/4", "9/4"]),
+            mp(["-31/8", "37/8", "1/4"], ["-23/8", "13/8", "9/4"]),
+        ),
+        Some("39/16"),
+    );
+    late.query.interval = [q("2"), q("5/2")];
+    check(&late);
 }

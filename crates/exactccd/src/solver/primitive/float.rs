@@ -217,6 +217,16 @@ pub(crate) fn distance_at<S: Scalar>(q: &PrimitiveQuery<S>, t: f64) -> f64 {
     }
 }
 
+/// The separation of `vertex_face.rs` and `edge_edge.rs` (`n . (p - f0)`,
+/// `(ea x eb) . (b0 - a0)`) from the positions at the time `t`.
+pub(crate) fn separation_at<S: Scalar>(q: &PrimitiveQuery<S>, t: f64) -> f64 {
+    let p = positions_at(q, t);
+    match q.kind {
+        QueryKind::VertexFace => dot(cross(sub(p[2], p[1]), sub(p[3], p[1])), sub(p[0], p[1])),
+        QueryKind::EdgeEdge => dot(cross(sub(p[1], p[0]), sub(p[3], p[2])), sub(p[2], p[0])),
+    }
+}
+
 /// Whether the primitives are within `reach` times the query's scale (its
 /// largest coordinate) at the time `t`, by [`distance_at`].
 pub(crate) fn within_reach<S: Scalar>(q: &PrimitiveQuery<S>, t: f64, reach: f64) -> bool {

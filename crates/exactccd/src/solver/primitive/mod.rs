@@ -180,15 +180,8 @@ impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
     }
 
     fn polish(&self, t: S::Root, lo: &S, hi: &S) -> S::Root {
-        let value_at = |t: &S::Root| {
-            let points = query::points_at(self.query, t)?;
-            let separation = match self.query.kind {
-                QueryKind::VertexFace => vertex_face::separation(&points),
-                QueryKind::EdgeEdge => edge_edge::separation(&points),
-            };
-            separation.coeffs().first().cloned()
-        };
-        S::polish_root(t, (lo, hi), self.separation(), &value_at)
+        let positional = |x: f64| float::separation_at(self.query, x);
+        S::polish_root(t, (lo, hi), self.separation(), &positional)
     }
 
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {

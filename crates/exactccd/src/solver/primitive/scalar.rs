@@ -114,20 +114,21 @@ pub trait PrimitiveScalar: RealRoots {
         None
     }
 
-    /// A root `t` in `[lo, hi]` of the separation polynomial `separation`,
-    /// moved closer to the root of the separation as `value_at` computes
-    /// it at a time (from the positions, or `None`): the exact scalars'
-    /// roots are exact and stay. `f64` finds its roots from the
-    /// polynomial's coefficients, whose cancellation can leave a root
+    /// A root `t` in `[t0, t1]` of the separation polynomial `separation`,
+    /// moved closer to a root of the separation read from the positions
+    /// (`positional(x)`: its value at the `f64` time `x`; the polynomial is
+    /// `(t1 - t0)^3` times it, the cube of the interval weights): the
+    /// exact scalars' roots are exact and stay. `f64` finds its roots from
+    /// the polynomial's coefficients, whose cancellation can leave a root
     /// `1e-13` off; a contact at the end of an edge is then seen just
     /// beside it, beyond the signs' rounding bounds.
     fn polish_root(
         t: Self::Root,
         interval: (&Self, &Self),
         separation: &Poly<Self::Coord>,
-        value_at: &dyn Fn(&Self::Root) -> Option<Self::Coord>,
+        positional: &dyn Fn(f64) -> f64,
     ) -> Self::Root {
-        let _ = (interval, separation, value_at);
+        let _ = (interval, separation, positional);
         t
     }
 }
@@ -379,30 +380,27 @@ impl PrimitiveScalar for f64 {
     }
 
     /// At most three Newton steps on the separation read from the
-    /// positions (its derivative from the polynomial), each kept only when
-    /// it lowers `|s|` and moves the root by at most `2^-20` of the
-    /// interval (a polish, never a jump to another root).
+    /// positions (its slope from the polynomial, divided by `(t1 - t0)^3`),
+    /// each kept only when it lowers `|s|` and moves the root by at most
+    /// `2^-20` of the interval (a polish, never a jump to another root).
     #[allow(clippy::float_arithmetic)] // the f64 path's root polish
     fn polish_root(
         t: Self::Root,
         (lo, hi): (&f64, &f64),
         separation: &Poly<TrackedF64>,
-        value_at: &dyn Fn(&Self::Root) -> Option<TrackedF64>,
+        positional: &dyn Fn(f64) -> f64,
     ) -> Self::Root {
         let slope = separation.derivative();
+        let weights = (hi - lo).powi(3);
         let reach = (hi - lo) / f64::from(1u32 << 20);
-        let value = |x: f64| value_at(&crate::poly::F64Root(x)).map(|v| v.value);
-        let Some(mut fx) = value(t.0) else {
-            return t;
-        };
-        let mut x = t.0;
+        let (mut x, mut fx) = (t.0, positional(t.0));
         for _ in 0..3 {
-            let d = tracked_value_at(&slope, x).value;
+            let d = tracked_value_at(&slope, x).value / weights;
             if fx == 0.0 || d == 0.0 || !d.is_finite() {
                 break;
             }
             let next = (x - fx / d).clamp(*lo, *hi);
-            let Some(f_next) = value(next) else { break };
+            let f_next = positional(next);
             if (next - t.0).abs() > reach || f_next.is_nan() || f_next.abs() >= fx.abs() {
                 break;
             }
