@@ -694,16 +694,21 @@ fn f64_reports_no_crossing_of_a_segment_shrinking_to_a_far_point() {
 /// found `4.9e-14` late, where both ends were just past each other. The
 /// roots, polished on the separation read from the positions, are now
 /// within `1e-14` and the contacts found.
+/// The vertex-face query of the test below, over `[0, 1]`.
+fn vertex_reaching_an_edge() -> PrimitiveQuery<Q> {
+    vf(
+        mp(["-25/56", "1/56", "-67/56"], ["31/56", "-55/56", "101/56"]),
+        mp(["31/8", "-45/8", "11/4"], ["23/8", "-21/8", "3/4"]),
+        mp(["9/4", "-23/4", "1/4"], ["17/4", "-15/4", "9/4"]),
+        mp(["-31/8", "37/8", "1/4"], ["-23/8", "13/8", "9/4"]),
+    )
+}
+
 #[test]
 fn f64_finds_boundary_contacts_its_unpolished_roots_missed() {
     check(&case(
         "vertex-face: reaches an edge at 7/8",
-        vf(
-            mp(["-25/56", "1/56", "-67/56"], ["31/56", "-55/56", "101/56"]),
-            mp(["31/8", "-45/8", "11/4"], ["23/8", "-21/8", "3/4"]),
-            mp(["9/4", "-23/4", "1/4"], ["17/4", "-15/4", "9/4"]),
-            mp(["-31/8", "37/8", "1/4"], ["-23/8", "13/8", "9/4"]),
-        ),
+        vertex_reaching_an_edge(),
         Some("7/8"),
     ));
     check(&case(
@@ -720,12 +725,7 @@ fn f64_finds_boundary_contacts_its_unpolished_roots_missed() {
     // slope by the interval weights' cube, (1/2)^3 here
     let mut late = case(
         "vertex-face: reaches an edge at 2 + 7/16, over [2, 5/2]",
-        vf(
-            mp(["-25/56", "1/56", "-67/56"], ["31/56", "-55/56", "101/56"]),
-            mp(["31/8", "-45/8", "11/4"], ["23/8", "-21/8", "3/4"]),
-            mp(["9/4", "-23/4", "1/4"], ["17/4", "-15/4", "9/4"]),
-            mp(["-31/8", "37/8", "1/4"], ["-23/8", "13/8", "9/4"]),
-        ),
+        vertex_reaching_an_edge(),
         Some("39/16"),
     );
     late.query.interval = [q("2"), q("5/2")];
