@@ -37,7 +37,8 @@
 //! * `poses` from `(R0, c0)` at `t0` to `(R1, c1)` at `t1`: with the
 //!   relative rotation `Q = R1 R0^T`, `b = c1 - Q c0`, angle
 //!   `theta = acos((tr Q - 1) / 2)` in `[0, pi]`, axis `a = vee(Q - Q^T)`
-//!   (a column of `Q + I` for a half turn), the screw
+//!   (for a half turn a column of `Q + I`, signed so that `b . a >= 0`:
+//!   the turning sense the documentation states), the screw
 //!   `x = u + E(s theta) (R0 y + c0 - u) + s (b . a / |a|^2) a` at
 //!   `s = (t - t0) / (t1 - t0)`, where the axis point `u` solves
 //!   `(I - Q + a a^T / |a|^2) u = b - (b . a / |a|^2) a`. At `s = 1` this is
@@ -308,11 +309,19 @@ fn prepare_poses(start: &Pose, end: &Pose, (t0, t1): (&Q, &Q), bits: u32) -> Spi
         &q[1][0] - &q[0][1],
     ];
     let axis = if vee.iter().all(Zero::is_zero) {
-        // a half turn: Q + I = 2 n n^T, its column with the largest diagonal
+        // a half turn: Q + I = 2 n n^T, its column with the largest
+        // diagonal, signed so that the slide `b . n` is not negative (the
+        // turning sense the documentation states)
         let j = (0..3)
             .max_by(|&i, &k| q[i][i].cmp(&q[k][k]))
             .expect("three columns");
-        std::array::from_fn(|i| &q[i][j] + if i == j { Q::one() } else { Q::zero() })
+        let column: [Q; 3] =
+            std::array::from_fn(|i| &q[i][j] + if i == j { Q::one() } else { Q::zero() });
+        if dot(&b, &column).is_negative() {
+            column.map(|x| -x)
+        } else {
+            column
+        }
     } else {
         vee
     };

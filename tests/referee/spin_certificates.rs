@@ -12,8 +12,13 @@ use exactccd_oracle::Verdict;
 use std::path::Path;
 
 fn load(name: &str) -> exactccd::Scenario {
+    load_from("angular", name)
+}
+
+fn load_from(set: &str, name: &str) -> exactccd::Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/reference/angular")
+        .join("tests/reference")
+        .join(set)
         .join(format!("{name}.json"));
     load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap()
 }
@@ -26,9 +31,13 @@ fn truth(name: &str) -> Option<BigRational> {
 }
 
 fn solved(s: &exactccd::Scenario) -> exactccd::ContactResult {
+    solved_by(s, Method::Sat)
+}
+
+fn solved_by(s: &exactccd::Scenario, method: Method) -> exactccd::ContactResult {
     solve(
         &s.query(),
-        Method::Sat,
+        method,
         ScalarKind::Exact,
         &SolveOptions::default(),
     )
@@ -54,11 +63,11 @@ const SAMPLE: [&str; 10] = [
     "cells-23", "cells-26",
 ];
 
-fn certified_and_holding_the_reference(names: &[&str]) {
+fn certified_and_holding_the_reference(names: &[&str], method: Method) {
     let slack = parse_number("1e-40").unwrap();
     for &name in names {
         let s = load(name);
-        let r = solved(&s);
+        let r = solved_by(&s, method);
         assert!(r.certificate.is_some(), "{name}: no certificate");
         assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{name}");
         match (truth(name), &r.time) {
@@ -77,7 +86,67 @@ fn certified_and_holding_the_reference(names: &[&str]) {
 
 #[test]
 fn time_cell_answers_on_the_sample_are_certified_and_hold_the_reference() {
-    certified_and_holding_the_reference(&SAMPLE);
+    certified_and_holding_the_reference(&SAMPLE, Method::Sat);
+}
+
+/// Glide's event cells (and its rotation path) carry the time cells'
+/// evidence for glide's own enclosure: certified, and holding the
+/// reference time.
+#[test]
+fn glide_answers_on_the_sample_are_certified_and_hold_the_reference() {
+    certified_and_holding_the_reference(&SAMPLE, Method::Glide);
+}
+
+/// Exact half turns (`poses` turning by exactly `π`, with a slide along
+/// the axis): the referee turns them the way the solvers do, the axis
+/// signed so that the slide is not negative. These scenarios are
+/// mirror-symmetric, so either sense gives the same time, but not the
+/// same witness point: with the referee turning the other way every one
+/// of these certificates was refuted ("the contact witness lies outside a
+/// box").
+#[test]
+fn half_turn_answers_of_both_methods_are_certified() {
+    for name in [
+        "poses-pi-36",
+        "poses-pi-37",
+        "poses-pi-38",
+        "poses-pi-39",
+        "poses-pi-40",
+    ] {
+        let s = load_from("screw", name);
+        for method in [Method::Sat, Method::Glide] {
+            let r = solved_by(&s, method);
+            assert!(r.collides, "{name} {method:?}");
+            assert_eq!(
+                referee(&s.query(), &r),
+                Verdict::Certified,
+                "{name} {method:?}"
+            );
+        }
+    }
+}
+
+/// A claim whose enclosure ends before the true contact gets no evidence
+/// from the time cells (its witness is in no box), nor does one that
+/// starts after it (the cells cannot separate `[t0, lower]`); the true
+/// enclosure does.
+#[test]
+fn claim_evidence_is_given_only_for_a_true_enclosure() {
+    use exactccd::solver::sat::cells::{claim_evidence, CellTime};
+    let s = load("cells-00");
+    let r = solved(&s);
+    let (lower, upper) = enclosure(r.time.as_ref().unwrap());
+    let q = s.query();
+    let b = q.bodies().unwrap();
+    let evidence = |claimed: CellTime| {
+        claim_evidence(b.a, b.b, (&b.interval.0, &b.interval.1), Some(&claimed), 64).unwrap()
+    };
+    assert!(evidence(CellTime::Enclosure(lower.clone(), upper.clone())).is_some());
+    let gap = parse_number("1e-6").unwrap();
+    let early = CellTime::Enclosure(&lower - &gap - &gap, &lower - &gap);
+    assert!(evidence(early).is_none());
+    let late = CellTime::Enclosure(&upper + &gap, &upper + &gap + &gap);
+    assert!(evidence(late).is_none());
 }
 
 fn refuted(v: &Verdict) -> bool {

@@ -25,9 +25,14 @@
 //! contact witness at `T` (`translation_certificate` derives why one
 //! fixed direction suffices). On convex meshes under a translation the
 //! answer carries the certificate of a convex hull (a convex mesh is the
-//! hull of its vertices). Other glide answers carry none: non-convex
-//! meshes, `poses` and `screw` motions are outside what the referee takes,
-//! and glide's times under rotations are transcendental.
+//! hull of its vertices). An exact answer for two boxes under a
+//! transcendental motion (`angular`, `screw`, `poses`: the event cells and
+//! the rotation path) carries the evidence of certified time cells for
+//! *its* enclosure (`transcendental_certificate`): separated cells tiling
+//! `[t0, lower]` and a point inside both boxes at `upper`, the form of
+//! sat's cell certificates, which the referee re-proves with its own
+//! arithmetic. Other glide answers carry none: non-convex meshes, and
+//! meshes under rotations.
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::find_contact_witness;
@@ -43,8 +48,9 @@ use crate::scalar::BigRational;
 use crate::solver::glide::raster::{solve_raster, RasterOutcome, RasterSettings};
 use crate::solver::glide::{
     solve_glide, Arithmetic, Collisions, EventKind, GlideEvent, GlideOptions, GlideOutcome,
-    GlideTime, PROPERNESS_THRESHOLD,
+    GlideTime, EVENT_CELLS_PATH, PROPERNESS_THRESHOLD,
 };
+use crate::solver::sat::cells::{claim_evidence, CellTime};
 use crate::Error;
 use num_traits::{Signed, Zero};
 
@@ -244,6 +250,42 @@ fn mesh_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certifi
     super::core_certificate::convex_mesh_certificate(query, first.as_ref())
 }
 
+/// The certificate of glide's exact answer for two boxes under a
+/// transcendental motion (module docs): the time cells' evidence for the
+/// first contact glide claims, built without glide's own decisions (its
+/// event exclusions are not a form the referee checks), so a wrong
+/// enclosure gets none. `None` when the answer's time is not a rational
+/// or an enclosure, or the cells do not prove it.
+fn transcendental_certificate(
+    query: &BodyQuery<'_>,
+    out: &GlideOutcome,
+    precision: u32,
+) -> Option<Certificate> {
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let claimed = if out.initially_overlapping {
+        Some(CellTime::Exact(t0.clone()))
+    } else {
+        match out.events.first().map(|e| &e.time) {
+            Some(GlideTime::Exact(t)) => Some(CellTime::Exact(t.as_rational()?.clone())),
+            Some(GlideTime::Enclosure { lower, upper }) => {
+                Some(CellTime::Enclosure(lower.clone(), upper.clone()))
+            }
+            Some(GlideTime::Float(_)) => return None,
+            None => None,
+        }
+    };
+    let evidence =
+        claim_evidence(query.a, query.b, (t0, t1), claimed.as_ref(), precision).ok()??;
+    Some(super::sat::cells_certificate(&evidence))
+}
+
+fn is_box_pair_in_transcendental_motion(query: &BodyQuery<'_>) -> bool {
+    let is_box = |b: &Body| matches!(b.shape, Shape::Box(_));
+    is_box(query.a)
+        && is_box(query.b)
+        && (super::sat::is_transcendental(query.a) || super::sat::is_transcendental(query.b))
+}
+
 fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let a = TranslatingBox::of(query.a, t0)?;
@@ -380,6 +422,11 @@ fn convert(
         certificate: match (scalar, out.stats.path) {
             (ScalarKind::Exact, "translation") if has_mesh(query) => mesh_certificate(query, out),
             (ScalarKind::Exact, "translation") => translation_certificate(query, out),
+            (ScalarKind::Exact, EVENT_CELLS_PATH | "rotation")
+                if options.certify && is_box_pair_in_transcendental_motion(query) =>
+            {
+                transcendental_certificate(query, out, options.precision)
+            }
             _ => None,
         },
         collisions: options.all_collisions.then(|| {

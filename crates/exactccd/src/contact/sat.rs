@@ -170,7 +170,7 @@ fn convert<S: RealRoots>(out: &SatOutcome<S>, time: impl Fn(&S::Root) -> Time) -
 /// True for the motions with transcendental placements (`angular`,
 /// `screw`, `poses`), which the exact scalar answers by certified time
 /// cells.
-fn is_transcendental(body: &Body) -> bool {
+pub(super) fn is_transcendental(body: &Body) -> bool {
     matches!(
         body.motion,
         Motion::Angular { .. } | Motion::Screw { .. } | Motion::Poses { .. }
@@ -190,7 +190,7 @@ fn cell_time(t: &CellTime) -> Time {
 /// The cells' evidence as the neutral certificate: constant directions on
 /// rational pieces, and a constant witness point at a rational time
 /// ([`ContactWitness::at`]).
-fn cells_certificate(evidence: &CellEvidence) -> Certificate {
+pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
     let constant = |v: &[BigRational; 3]| {
         let [x, y, z] = v.clone().map(|c| Poly::from_coeffs(vec![c]));
         Vec3::new(x, y, z)

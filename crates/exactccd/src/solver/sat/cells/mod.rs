@@ -133,6 +133,35 @@ pub fn solve_box_cells(
     interval: (&BigRational, &BigRational),
     precision: u32,
 ) -> Result<CellOutcome, Error> {
+    let (pair, (box_a, box_b)) = prepared_pair(a, b, interval, precision)?;
+    let (t0, t1) = interval;
+    let (cells, stopped) = pair.cells(t0, t1)?;
+    let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
+        (Some(pa), Some(pb)) => Some(boxes_touch(&pa, box_a, &pb, box_b)),
+        _ => exact_contact_at(&pair, t0, (box_a, box_b)),
+    };
+    let mut outcome = interpret(&pair, &cells, (t0, t1), (box_a, box_b), at_start)?;
+    match stopped {
+        None => Ok(outcome),
+        // the search stopped after the first contact was established: that
+        // answer stands, without contact intervals (not all computed)
+        Some(_) if outcome.first_contact.is_some() => {
+            outcome.contact_intervals.clear();
+            Ok(outcome)
+        }
+        Some(stop) => Err(stop),
+    }
+}
+
+/// Two boxes with their motions' enclosures at the working precision of
+/// `precision` (module docs); not applicable to other shapes and to
+/// motions without an enclosure.
+fn prepared_pair<'s>(
+    a: &'s Body,
+    b: &'s Body,
+    interval: (&BigRational, &BigRational),
+    precision: u32,
+) -> Result<(Pair, (&'s BoxShape<BigRational>, &'s BoxShape<BigRational>)), Error> {
     let (Some(box_a), Some(box_b)) = (box_of(a), box_of(b)) else {
         return Err(Error::not_applicable(
             "sat: certified time cells take two boxes; a triangle or a mesh under a transcendental motion is not solved exactly",
@@ -155,23 +184,24 @@ pub fn solve_box_cells(
         magnitude_bits: magnitude,
         precision,
     };
-    let (t0, t1) = interval;
-    let (cells, stopped) = pair.cells(t0, t1)?;
-    let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
-        (Some(pa), Some(pb)) => Some(boxes_touch(&pa, box_a, &pb, box_b)),
-        _ => exact_contact_at(&pair, t0, (box_a, box_b)),
-    };
-    let mut outcome = interpret(&pair, &cells, (t0, t1), (box_a, box_b), at_start)?;
-    match stopped {
-        None => Ok(outcome),
-        // the search stopped after the first contact was established: that
-        // answer stands, without contact intervals (not all computed)
-        Some(_) if outcome.first_contact.is_some() => {
-            outcome.contact_intervals.clear();
-            Ok(outcome)
-        }
-        Some(stop) => Err(stop),
-    }
+    Ok((pair, (box_a, box_b)))
+}
+
+/// The time cells' evidence for a first contact of two boxes that another
+/// method claims (`claimed`; `None` claims no contact on the interval):
+/// separated cells tiling `[t0, lower]` and a point inside both boxes at
+/// `upper`, for the referee, who judges it on its own (`evidence.rs`).
+/// `Ok(None)` when the cells do not prove it, whoever is wrong; not
+/// applicable where [`solve_box_cells`] is not.
+pub fn claim_evidence(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    claimed: Option<&CellTime>,
+    precision: u32,
+) -> Result<Option<CellEvidence>, Error> {
+    let (pair, _) = prepared_pair(a, b, interval, precision)?;
+    evidence::claim_evidence(&pair, interval, claimed)
 }
 
 /// The exact static separating-axis test of two placed boxes.

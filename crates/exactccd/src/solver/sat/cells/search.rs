@@ -220,6 +220,24 @@ impl Pair {
             .map(|point| Class::Overlapping { point })
     }
 
+    /// The cell proved separated along the axis `hint`, else along the
+    /// axis with the largest estimated gap at the midpoint; when neither
+    /// is proved, that gap (`None` without any usable axis).
+    fn separated(&self, data: &CellData, hint: Option<AxisIndex>) -> Result<Class, Option<Dyad>> {
+        if let Some(class) = hint.and_then(|h| self.try_axis(h, data)) {
+            return Ok(class);
+        }
+        let (best, gap) = self
+            .best_axis(&data.mid.0, &data.mid.1, choice_bits(data))
+            .ok_or(None)?;
+        if Some(best) != hint {
+            if let Some(class) = self.try_axis(best, data) {
+                return Ok(class);
+            }
+        }
+        Err(Some(gap))
+    }
+
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
     /// separated the previous cell, `witness` the point that was inside both
     /// boxes in the last overlapping cell (tried before a new candidate).
@@ -233,19 +251,12 @@ impl Pair {
         let Some(data) = self.cell_data(start, end) else {
             return Class::Undecided;
         };
-        if let Some(class) = hint.and_then(|h| self.try_axis(h, &data)) {
-            return class;
-        }
-        // the choice is a heuristic: a few bits beyond the cell's width
-        let choice_bits = (data.width_bits + 24).clamp(CHOICE_BITS, data.bits);
-        let Some((best, gap)) = self.best_axis(&data.mid.0, &data.mid.1, choice_bits) else {
-            return Class::Undecided;
+        let gap = match self.separated(&data, hint) {
+            Ok(class) => return class,
+            Err(None) => return Class::Undecided,
+            Err(Some(gap)) => gap,
         };
-        if Some(best) != hint {
-            if let Some(class) = self.try_axis(best, &data) {
-                return class;
-            }
-        }
+        let choice_bits = choice_bits(&data);
         if gap.sign() == crate::scalar::Sign::Positive {
             // separated at the midpoint: no point is inside both there
             return Class::Undecided;
@@ -328,6 +339,53 @@ impl Pair {
         }
         Ok((out, None))
     }
+
+    /// Cells tiling `[t0, end]`, in time order, each proved separated: a
+    /// cell not proved is bisected, down to cells no wider than
+    /// `narrowest`; `Ok(None)` when one that narrow is not proved (or past
+    /// [`MAX_CELLS`]). The evidence for a first contact another method
+    /// claims (`evidence.rs`).
+    pub(crate) fn separated_tiling(
+        &self,
+        t0: &BigRational,
+        end: &BigRational,
+        narrowest: &BigRational,
+    ) -> Result<Option<Vec<Cell>>, Error> {
+        let mut stack = vec![(t0.clone(), end.clone())];
+        let mut out: Vec<Cell> = Vec::new();
+        let mut hint = None;
+        let two = BigRational::from_integer(2.into());
+        while let Some((start, end)) = stack.pop() {
+            crate::budget::check()?;
+            if out.len() + stack.len() > MAX_CELLS {
+                return Ok(None);
+            }
+            let proved = self
+                .cell_data(&start, &end)
+                .and_then(|data| self.separated(&data, hint).ok());
+            match proved {
+                Some(class) => {
+                    if let Class::Separated { axis, .. } = &class {
+                        hint = Some(*axis);
+                    }
+                    out.push(Cell { start, end, class });
+                }
+                None if &end - &start <= *narrowest => return Ok(None),
+                None => {
+                    let mid = (&start + &end) / &two;
+                    stack.push((mid.clone(), end));
+                    stack.push((start, mid));
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+}
+
+/// The precision of a heuristic choice on a cell (the best axis, the
+/// witness candidate): a few bits beyond the cell's width.
+fn choice_bits(data: &CellData) -> u64 {
+    (data.width_bits + 24).clamp(CHOICE_BITS, data.bits)
 }
 
 /// The cells up to the last decided one (the undecided run a search
