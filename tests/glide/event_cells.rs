@@ -5,7 +5,9 @@
 //! sharing nothing with the solvers) and against sat's time cells: every
 //! bracket holds the truth within `1e-12` and is at most `2^-64 max(1,
 //! |T|)` wide, and where both methods give contact intervals they have as
-//! many and each end's enclosures overlap.
+//! many and each end's enclosures overlap. Glide's `f64` answers (the
+//! same cells at 40 bits, reported by midpoints) are within `1e-9 max(1,
+//! |T|)` of the truth.
 
 use exactccd::scalar::{parse_number, BigRational};
 use exactccd::{load_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
@@ -83,6 +85,7 @@ fn check(dir: &Path, name: &str, expected: &Option<BigRational>) -> Result<bool,
         }
         (e, r) => return Err(format!("expected {e:?}, glide {r:?}")),
     }
+    float_agrees(&dir.join(format!("{name}.json")), expected)?;
     let sat = run(Method::Sat).map_err(|e| format!("sat: {e}"))?;
     // an empty list with a contact: not all computed (a search that stopped)
     let complete = |r: &exactccd::ContactResult| !r.collides || !r.contact_intervals.is_empty();
@@ -101,6 +104,32 @@ fn check(dir: &Path, name: &str, expected: &Option<BigRational>) -> Result<bool,
         }
     }
     Ok(glide.collides)
+}
+
+/// Glide's `f64` answer on the file (loaded for `f64`) within `1e-9
+/// max(1, |T|)` of the truth, or what failed.
+fn float_agrees(path: &Path, expected: &Option<BigRational>) -> Result<(), String> {
+    let s = load_scenario(path, &LoadOptions::for_scalar(ScalarKind::F64))
+        .map_err(|e| e.to_string())?;
+    let r = solve(
+        &s.query(),
+        Method::Glide,
+        ScalarKind::F64,
+        &SolveOptions::default(),
+    )
+    .map_err(|e| format!("glide f64: {e}"))?;
+    match (expected, &r.time) {
+        (None, None) if !r.collides => Ok(()),
+        (Some(t), Some(Time::Float(x))) => {
+            let t = exactccd::scalar::rational_to_f64(t);
+            if (x - t).abs() <= 1e-9 * t.abs().max(1.0) {
+                Ok(())
+            } else {
+                Err(format!("glide f64 {x}, truth {t}"))
+            }
+        }
+        (e, got) => Err(format!("expected {e:?}, glide f64 {got:?}")),
+    }
 }
 
 fn assert_set(name: &str, at_least: usize) {

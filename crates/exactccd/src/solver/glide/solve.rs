@@ -17,7 +17,7 @@ pub(crate) use super::setup::NamedMesh;
 use crate::geom::Feature;
 use crate::motion::Body;
 use crate::poly::{RealAlgebraic, RealRoots};
-use crate::scalar::BigRational;
+use crate::scalar::{rational_to_f64, BigRational};
 use crate::Error;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -404,7 +404,8 @@ pub fn solve_glide(
     let setup = match Setup::new(a, b, interval.0, interval.1) {
         Ok(setup) => setup,
         // not one glide rotation from `t0`: two boxes go to the event cells
-        Err(e) if exact && e.is_not_applicable() && super::cells::takes(a, b) => {
+        // (in `f64` too, at `F64_EVENT_CELL_PRECISION`)
+        Err(e) if e.is_not_applicable() && super::cells::takes(a, b) => {
             return event_cells(a, b, interval, options).map_err(|c| {
                 if c.is_not_applicable() {
                     e
@@ -443,9 +444,14 @@ pub fn solve_glide(
             }
             return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
         }
+        if !slide_is_rounding(&setup.rel, &c) && super::cells::takes(a, b) && !all {
+            // the first contact and the contact intervals; every collision
+            // (`all`) is listed by the mixed event functions, exact only
+            return event_cells(a, b, interval, options);
+        }
         if !slide_is_rounding(&setup.rel, &c) {
             return Err(Error::not_applicable(
-                "a general screw (rotation and a slide) is solved only in the exact path, by certified interval arithmetic".to_string(),
+                "a general screw (rotation and a slide) of solids other than two boxes is solved only in the exact path (the mixed event functions)".to_string(),
             ));
         }
         // an f64 scenario's poses, rounded to f64, leave a slide at rounding
@@ -499,21 +505,42 @@ pub fn solve_glide(
 /// contact only).
 pub const EVENT_CELLS_PATH: &str = "event cells";
 
+/// The precision of the event cells behind an `f64` answer: enclosures
+/// at most `2^-40 max(1, |t|)` wide (about `1e-12` relative), reported by
+/// their midpoints.
+pub const F64_EVENT_CELL_PRECISION: u32 = 40;
+
 /// Glide's answer by event cells (`cells.rs`): the first contact as its
-/// one event (none when intersecting at `t0`), the contact intervals.
+/// one event (none when intersecting at `t0`), the contact intervals. In
+/// `f64` the same certified cells run at [`F64_EVENT_CELL_PRECISION`] and
+/// each time is reported as its enclosure's nearest `f64` midpoint: an
+/// `f64` answer from the same algorithm, as slow as an exact one.
 fn event_cells(
     a: &Body,
     b: &Body,
     interval: (&BigRational, &BigRational),
     options: &GlideOptions,
 ) -> Result<GlideOutcome, Error> {
-    let out = super::cells::solve_event_cells(a, b, interval, options.precision)?;
-    let time = |t: &EventCellTime| match t {
-        EventCellTime::Exact(x) => GlideTime::Exact(RealAlgebraic::from_rational(x.clone())),
-        EventCellTime::Enclosure(lower, upper) => GlideTime::Enclosure {
+    let exact = options.arithmetic == Arithmetic::Exact;
+    let precision = if exact {
+        options.precision
+    } else {
+        F64_EVENT_CELL_PRECISION
+    };
+    let out = super::cells::solve_event_cells(a, b, interval, precision)?;
+    let time = |t: &EventCellTime| match (t, exact) {
+        (EventCellTime::Exact(x), true) => {
+            GlideTime::Exact(RealAlgebraic::from_rational(x.clone()))
+        }
+        (EventCellTime::Enclosure(lower, upper), true) => GlideTime::Enclosure {
             lower: lower.clone(),
             upper: upper.clone(),
         },
+        (EventCellTime::Exact(x), false) => GlideTime::Float(rational_to_f64(x)),
+        (EventCellTime::Enclosure(lower, upper), false) => {
+            let two = BigRational::from_integer(2.into());
+            GlideTime::Float(rational_to_f64(&((lower + upper) / two)))
+        }
     };
     let events = match &out.first {
         Some((t, Some((event, geometry)))) => vec![GlideEvent {
@@ -527,7 +554,7 @@ fn event_cells(
         _ => Vec::new(),
     };
     let enclosure_bits = match &out.first {
-        Some((EventCellTime::Enclosure(lower, upper), _)) => {
+        Some((EventCellTime::Enclosure(lower, upper), _)) if exact => {
             Some(reached_bits(&Interval::new(lower.clone(), upper.clone())).min(options.precision))
         }
         _ => None,
