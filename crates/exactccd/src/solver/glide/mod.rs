@@ -74,5 +74,5 @@ pub use relative::{rational_sqrt, GlidePath, NotAGlide, RelativeGlide, TimeMap};
 pub use screen::{screen_point, ScreenPoint};
 pub use solve::{
     analytic_takes, solve_glide, Arithmetic, Collisions, GlideEvent, GlideOptions, GlideOutcome,
-    GlideStats, GlideTime, EVENT_CELLS_PATH,
+    GlideStats, GlideTime, EVENT_CELLS_PATH, F64_EVENT_CELL_PRECISION,
 };
