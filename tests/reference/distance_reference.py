@@ -240,6 +240,9 @@ def core(shape):
         return [[Q(x) for x in p] for p in s], Fraction(0)
     if kind == "convex":
         return [[Q(x) for x in p] for p in s["points"]], Fraction(0)
+    if kind == "mesh":
+        # a convex mesh is the hull of its vertices
+        return [[Q(x) for x in p] for p in s["vertices"]], Fraction(0)
     if kind == "sphere":
         return [[Fraction(0)] * 3], Q(s["radius"])
     if kind == "capsule":
@@ -331,7 +334,7 @@ def hull_distance_sq(P, Qs, M, warm=None):
     return vv, ids
 
 
-# ---- the separating-axis gap (boxes and triangles, D = 0): signed -------------------
+# ---- the separating-axis gap (boxes, triangles, convex meshes, D = 0): signed --------
 
 
 def sat_gap(Pa, Pb, axes_a, axes_b, M):
@@ -375,7 +378,7 @@ class Problem:
             self.core_b, rb = core(self.b["shape"])
             self.D = self.d + ra + rb
             self.kinds = (next(iter(self.a["shape"])), next(iter(self.b["shape"])))
-        self.signed = self.D == 0 and all(k in ("box", "triangle") for k in self.kinds) and "query" not in s
+        self.signed = self.D == 0 and all(k in ("box", "triangle", "mesh") for k in self.kinds) and "query" not in s
 
     def placements(self, t, M):
         return (a_placement(self.a, self.b, t, self.interval, M),
@@ -436,6 +439,14 @@ class Problem:
         cols = [[R[k][i] for k in range(3)] for i in range(3)]
         if kind == "box":
             return cols
+        if kind == "mesh":
+            # a convex mesh: its face normals and edge directions
+            p = [matvec(R, [M.num(x) for x in v]) for v in s["vertices"]]
+            out = []
+            for f in s["faces"]:
+                out.append(cross(sub(p[f[1]], p[f[0]]), sub(p[f[2]], p[f[0]])))
+                out.extend(sub(p[f[(k + 1) % len(f)]], p[f[k]]) for k in range(len(f)))
+            return out
         p = [matvec(R, [M.num(x) for x in v]) for v in s]
         e = [sub(p[1], p[0]), sub(p[2], p[1]), sub(p[0], p[2])]
         return [cross(e[0], e[1])] + e

@@ -11,8 +11,10 @@
 //! * `shapes`: spheres, capsules, convex hulls, boxes, triangles and
 //!   primitive queries with a minimum separation;
 //! * `screw`: two boxes under `screw` and `poses` motions (any `t0`, many
-//!   turns, slides, half turns) and further `angular` spins.
+//!   turns, slides, half turns) and further `angular` spins;
+//! * `polytopes`: triangles and convex meshes under the same motions.
 
+mod polytopes;
 mod screw;
 mod shapes;
 mod shapes_today;

@@ -315,17 +315,21 @@ pub(crate) fn solve(
     let both_boxes = [query.a, query.b]
         .iter()
         .all(|b| matches!(b.shape, Shape::Box(_)));
-    if both_boxes && [query.a, query.b].iter().any(|b| is_transcendental(b)) {
+    if [query.a, query.b].iter().any(|b| is_transcendental(b)) {
         match (scalar, options.sat_variant) {
-            (ScalarKind::Exact, _) => {
+            (ScalarKind::Exact, _) if both_boxes => {
                 let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
                 return Ok(convert_cells(&out));
             }
+            // boxes, triangles and convex meshes; other solids go on to
+            // the stepping path, which says what it takes
             (ScalarKind::F64, SatVariant::Cells) => {
-                let out = solve_box_cells_f64(query.a, query.b, (t0, t1))?;
-                return Ok(convert_float_cells(&out));
+                match solve_box_cells_f64(query.a, query.b, (t0, t1)) {
+                    Err(e) if e.is_not_applicable() && !both_boxes => {}
+                    out => return Ok(convert_float_cells(&out?)),
+                }
             }
-            (ScalarKind::F64, SatVariant::Stepping) => {}
+            _ => {}
         }
     }
     if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {

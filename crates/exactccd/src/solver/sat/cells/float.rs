@@ -37,8 +37,7 @@
 //! point or normal are computed.
 #![allow(clippy::float_arithmetic)]
 
-use super::box_of;
-use crate::geom::{Mat3, Vec3};
+use crate::geom::{Mat3, Shape, Vec3};
 use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;
 use crate::scalar::{rational_to_f64, BigRational};
@@ -63,12 +62,126 @@ pub struct FloatCellOutcome {
     pub evaluations: usize,
 }
 
-/// The relative placement of `b` in `a`'s frame and the boxes' half
-/// extents, in `f64`.
+/// A solid of the `f64` search, in its local coordinates: a box (half
+/// extents: Table 1's 15 axes) or a convex polytope.
+enum FloatSolid {
+    Box([f64; 3]),
+    Polytope(Polytope),
+}
+
+/// A convex polytope for the gap: its vertices, the normals of its faces
+/// (for a flat triangle also the normals of its edges within its plane),
+/// and the directions of its edges.
+struct Polytope {
+    vertices: Vec<Vec3<f64>>,
+    normals: Vec<Vec3<f64>>,
+    edges: Vec<Vec3<f64>>,
+}
+
+impl FloatSolid {
+    /// The solid of a box, a triangle or a convex mesh; `None` for other
+    /// shapes and for a mesh that is not convex (no finite axis set
+    /// separates it).
+    fn of(shape: &Shape<BigRational>) -> Option<FloatSolid> {
+        let f = |v: &Vec3<BigRational>| v.map(rational_to_f64);
+        match shape {
+            Shape::Box(b) => Some(FloatSolid::Box(std::array::from_fn(|i| {
+                rational_to_f64(&b.half_extents[i])
+            }))),
+            Shape::Triangle(t) => {
+                let v: Vec<Vec3<f64>> = t.vertices.iter().map(f).collect();
+                let edges: Vec<Vec3<f64>> = (0..3).map(|k| &v[(k + 1) % 3] - &v[k]).collect();
+                let n = edges[0].cross(&edges[1]);
+                let mut normals = vec![n.clone()];
+                normals.extend(edges.iter().map(|e| n.cross(e)));
+                Some(FloatSolid::Polytope(Polytope {
+                    vertices: v,
+                    normals,
+                    edges,
+                }))
+            }
+            Shape::Mesh(m) if m.is_convex() => Some(FloatSolid::Polytope(Polytope {
+                vertices: m.vertices.iter().map(f).collect(),
+                normals: (0..m.faces.len()).map(|k| f(&m.face_normal(k))).collect(),
+                edges: m
+                    .edges
+                    .iter()
+                    .map(|e| f(&(&m.vertices[e.v[1]] - &m.vertices[e.v[0]])))
+                    .collect(),
+            })),
+            _ => None,
+        }
+    }
+
+    /// The largest distance of a point of the solid from its local origin.
+    fn radius(&self) -> f64 {
+        match self {
+            FloatSolid::Box(h) => (h[0] * h[0] + h[1] * h[1] + h[2] * h[2]).sqrt(),
+            FloatSolid::Polytope(p) => p
+                .vertices
+                .iter()
+                .map(|v| v.dot(v).sqrt())
+                .fold(0.0, f64::max),
+        }
+    }
+
+    /// Half extents of a box about the local origin that holds the solid
+    /// (`max |v_i|` over the vertices for a polytope).
+    fn bounding_half_extents(&self) -> [f64; 3] {
+        match self {
+            FloatSolid::Box(h) => *h,
+            FloatSolid::Polytope(p) => {
+                std::array::from_fn(|i| p.vertices.iter().map(|v| v[i].abs()).fold(0.0, f64::max))
+            }
+        }
+    }
+
+    /// The solid as a polytope (a box by its 8 corners, 3 face normals and
+    /// 3 edge directions).
+    fn polytope(&self) -> Polytope {
+        match self {
+            FloatSolid::Polytope(p) => Polytope {
+                vertices: p.vertices.clone(),
+                normals: p.normals.clone(),
+                edges: p.edges.clone(),
+            },
+            FloatSolid::Box(h) => {
+                let unit: Vec<Vec3<f64>> = (0..3)
+                    .map(|i| Vec3::from_array(std::array::from_fn(|k| f64::from(u8::from(k == i)))))
+                    .collect();
+                let vertices = (0..8)
+                    .map(|c: usize| {
+                        Vec3::from_array(std::array::from_fn(|k| {
+                            if c >> k & 1 == 1 {
+                                h[k]
+                            } else {
+                                -h[k]
+                            }
+                        }))
+                    })
+                    .collect();
+                Polytope {
+                    vertices,
+                    normals: unit.clone(),
+                    edges: unit,
+                }
+            }
+        }
+    }
+}
+
+/// The relative placement of `b` in `a`'s frame and the two solids, in
+/// `f64`.
 struct FloatPair {
     motion: RelativeFloatMotion,
-    ha: [f64; 3],
-    hb: [f64; 3],
+    shapes: PairShapes,
+}
+
+/// Two boxes (Table 1's gap), or two polytopes (a box among them by its
+/// corners).
+enum PairShapes {
+    Boxes([f64; 3], [f64; 3]),
+    Polytopes(Polytope, Polytope),
 }
 
 impl FloatPair {
@@ -76,8 +189,52 @@ impl FloatPair {
     /// defined at `t`.
     fn gap(&self, t: f64) -> Option<f64> {
         let (rotation, offset) = self.motion.eval(t)?;
-        Some(sat_gap(&rotation, &offset, &self.ha, &self.hb))
+        Some(match &self.shapes {
+            PairShapes::Boxes(ha, hb) => sat_gap(&rotation, &offset, ha, hb),
+            PairShapes::Polytopes(a, b) => polytope_gap(&rotation, &offset, a, b),
+        })
     }
+}
+
+/// The largest separation of two convex polytopes over the unit axes of
+/// their Minkowski difference's faces: the face normals of each, and the
+/// cross products of an edge of one with an edge of the other (`b`
+/// placed by `rotation` and `offset` in `a`'s frame). As for two boxes
+/// (module docs), positive exactly when they are apart and then at most
+/// their distance, else minus their penetration depth.
+fn polytope_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, a: &Polytope, b: &Polytope) -> f64 {
+    let turn = |v: &Vec3<f64>| rotation.mul_vec(v);
+    let b_vertices: Vec<Vec3<f64>> = b.vertices.iter().map(|v| offset + &turn(v)).collect();
+    let b_normals: Vec<Vec3<f64>> = b.normals.iter().map(turn).collect();
+    let b_edges: Vec<Vec3<f64>> = b.edges.iter().map(turn).collect();
+    let range = |points: &[Vec3<f64>], l: &Vec3<f64>| {
+        points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+                let x = p.dot(l);
+                (lo.min(x), hi.max(x))
+            })
+    };
+    let along = |l: &Vec3<f64>| -> f64 {
+        let n = l.dot(l).sqrt();
+        // parallel edges (or a degenerate normal): other axes cover it
+        if n <= 1e-9 {
+            return f64::NEG_INFINITY;
+        }
+        let (a_lo, a_hi) = range(&a.vertices, l);
+        let (b_lo, b_hi) = range(&b_vertices, l);
+        (b_lo - a_hi).max(a_lo - b_hi) / n
+    };
+    let mut best = f64::NEG_INFINITY;
+    for l in a.normals.iter().chain(&b_normals) {
+        best = best.max(along(l));
+    }
+    for ea in &a.edges {
+        for eb in &b_edges {
+            best = best.max(along(&ea.cross(eb)));
+        }
+    }
+    best
 }
 
 /// The largest separation over the 15 unit axes of Table 1 of `a` (at the
@@ -129,25 +286,24 @@ fn speed_bound(e: &crate::motion::MotionEnclosure, h: &[f64; 3], time: &Interval
     Some((origin + frame) * (1.0 + 1e-12))
 }
 
-/// The largest speed of a point of the box with half extents `h` under a
-/// rigid motion given in closed form, in `f64` with a relative margin for
+/// The largest speed of a point of a solid whose points are at most
+/// `radius` from its local origin under a rigid motion given in closed form, in `f64` with a relative margin for
 /// its own rounding; `None` for the motions whose bound comes from the
 /// certified velocity enclosures (`poses`, the rational ones).
 ///
 /// * `static`: 0; `linear`: `|v|`;
 /// * `angular` (`x = p + t v + exp(t [w]x) R (y - center)`): the velocity
 ///   is `v + w x R(t) (y - center)`, at most `|v| + |w| |y - center|`, and
-///   over the box `|y - center| <= |center| + |h|`;
+///   over the solid `|y - center| <= |center| + radius`;
 /// * `screw` (turn `angle` per unit time about the axis, slide `slide`
 ///   along it): a point at distance `r` from the axis moves at
 ///   `sqrt(slide^2 + (angle r)^2) <= |slide| + |angle| r`, and `r` does not
-///   change under the motion: at most the distance of the box's centre
-///   (its pose at `t = 0`) from the axis plus `|h|`.
-fn closed_form_speed_bound(body: &Body, h: &[f64; 3]) -> Option<f64> {
+///   change under the motion: at most the distance of the solid's origin
+///   (its pose at `t = 0`) from the axis plus `radius`.
+fn closed_form_speed_bound(body: &Body, radius: f64) -> Option<f64> {
     use crate::motion::Motion;
     let f = |v: &Vec3<BigRational>| v.map(rational_to_f64);
     let norm = |v: &Vec3<f64>| v.dot(v).sqrt();
-    let radius = norm(&Vec3::from_array(*h));
     let bound = match &body.motion {
         Motion::Static => 0.0,
         Motion::Linear { velocity } => norm(&f(velocity)),
@@ -172,12 +328,9 @@ fn closed_form_speed_bound(body: &Body, h: &[f64; 3]) -> Option<f64> {
     bound.is_finite().then_some(bound * (1.0 + 1e-12))
 }
 
-fn half_extents(body: &Body) -> Option<[f64; 3]> {
-    box_of(body).map(|b| std::array::from_fn(|i| rational_to_f64(&b.half_extents[i])))
-}
-
-/// The first contact of two boxes over `[t0, t1]` by the `f64` cell search
-/// (module docs). Not applicable to other shapes and to motions without an
+/// The first contact of two boxes, triangles or convex meshes over `[t0,
+/// t1]` by the `f64` cell search (module docs). Not applicable to other
+/// shapes (non-convex meshes included) and to motions without an
 /// enclosure; a limit error past [`MAX_EVALUATIONS`] (a graze the search
 /// cannot leave).
 pub fn solve_box_cells_f64(
@@ -185,23 +338,26 @@ pub fn solve_box_cells_f64(
     b: &Body,
     interval: (&BigRational, &BigRational),
 ) -> Result<FloatCellOutcome, Error> {
-    let (Some(ha), Some(hb)) = (half_extents(a), half_extents(b)) else {
+    let (Some(sa), Some(sb)) = (FloatSolid::of(&a.shape), FloatSolid::of(&b.shape)) else {
         return Err(Error::not_applicable(
-            "sat: time cells take two boxes; a triangle or a mesh under a transcendental motion is not solved by them",
+            "sat: time cells take boxes, triangles and convex meshes; a non-convex mesh under a transcendental motion is not solved by them",
         ));
     };
     let (t0, t1) = interval;
     let speed = match (
-        closed_form_speed_bound(a, &ha),
-        closed_form_speed_bound(b, &hb),
+        closed_form_speed_bound(a, sa.radius()),
+        closed_form_speed_bound(b, sb.radius()),
     ) {
-        (Some(sa), Some(sb)) => sa + sb,
-        _ => enclosure_speed_bound(a, b, interval, (&ha, &hb))?,
+        (Some(va), Some(vb)) => va + vb,
+        _ => enclosure_speed_bound(a, b, interval, (&sa, &sb))?,
+    };
+    let shapes = match (&sa, &sb) {
+        (FloatSolid::Box(ha), FloatSolid::Box(hb)) => PairShapes::Boxes(*ha, *hb),
+        _ => PairShapes::Polytopes(sa.polytope(), sb.polytope()),
     };
     let pair = FloatPair {
         motion: relative_float_motion(a, b, t0, t1),
-        ha,
-        hb,
+        shapes,
     };
     search(&pair, speed, (rational_to_f64(t0), rational_to_f64(t1)))
 }
@@ -212,8 +368,9 @@ fn enclosure_speed_bound(
     a: &Body,
     b: &Body,
     interval: (&BigRational, &BigRational),
-    (ha, hb): (&[f64; 3], &[f64; 3]),
+    (sa, sb): (&FloatSolid, &FloatSolid),
 ) -> Result<f64, Error> {
+    let (ha, hb) = (&sa.bounding_half_extents(), &sb.bounding_half_extents());
     let (ea, eb) = pair_enclosures(a, b, interval, 64).map_err(|e| {
         Error::not_applicable(format!(
             "sat: time cells need a placement enclosure, not {}",
@@ -467,4 +624,76 @@ fn illinois(
         separated,
         overlapping,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A rotation from a (non-zero) quaternion.
+    fn rotation(q: [f64; 4]) -> Mat3<f64> {
+        let n = q.iter().map(|x| x * x).sum::<f64>();
+        let [w, x, y, z] = q;
+        let s = 2.0 / n;
+        Mat3::from_rows([
+            [
+                1.0 - s * (y * y + z * z),
+                s * (x * y - w * z),
+                s * (x * z + w * y),
+            ],
+            [
+                s * (x * y + w * z),
+                1.0 - s * (x * x + z * z),
+                s * (y * z - w * x),
+            ],
+            [
+                s * (x * z - w * y),
+                s * (y * z + w * x),
+                1.0 - s * (x * x + y * y),
+            ],
+        ])
+    }
+
+    proptest! {
+        /// A box written as a polytope (8 corners, 3 face normals, 3 edge
+        /// directions) has Table 1's gap: the polytope gap and the box gap
+        /// are one function.
+        #[test]
+        fn a_box_as_a_polytope_has_the_box_gap(
+            ha in proptest::array::uniform3(0.1f64..2.0),
+            hb in proptest::array::uniform3(0.1f64..2.0),
+            q in proptest::array::uniform4(-1.0f64..1.0),
+            o in proptest::array::uniform3(-4.0f64..4.0),
+        ) {
+            prop_assume!(q.iter().map(|x| x * x).sum::<f64>() > 0.01);
+            let r = rotation(q);
+            let offset = Vec3::from_array(o);
+            let boxes = sat_gap(&r, &offset, &ha, &hb);
+            let (pa, pb) = (FloatSolid::Box(ha).polytope(), FloatSolid::Box(hb).polytope());
+            let polytopes = polytope_gap(&r, &offset, &pa, &pb);
+            prop_assert!((boxes - polytopes).abs() <= 1e-12 * (1.0 + boxes.abs()), "{boxes} {polytopes}");
+        }
+    }
+
+    /// A triangle in the plane `z = 0` against the unit cube moved along
+    /// `z`: apart by the gap along the normal, overlapping by minus the
+    /// depth; beside the cube in the plane, apart along an in-plane axis.
+    #[test]
+    fn a_triangle_over_a_cube_by_hand() {
+        let tri = Shape::Triangle(crate::geom::Triangle {
+            vertices: [[0, 0, 0], [1, 0, 0], [0, 1, 0]]
+                .map(|v| Vec3::from_array(v.map(|x: i64| BigRational::from_integer(x.into())))),
+        });
+        let FloatSolid::Polytope(t) = FloatSolid::of(&tri).unwrap() else {
+            panic!("a polytope")
+        };
+        let cube = FloatSolid::Box([0.5; 3]).polytope();
+        let at = |x: f64, y: f64, z: f64| {
+            polytope_gap(&Mat3::identity(), &Vec3::new(x, y, z), &t, &cube)
+        };
+        assert!((at(0.2, 0.2, 0.75) - 0.25).abs() < 1e-15);
+        assert!((at(0.2, 0.2, 0.25) + 0.25).abs() < 1e-15);
+        assert!((at(-0.75, 0.2, 0.0) - 0.25).abs() < 1e-15);
+    }
 }
