@@ -40,17 +40,20 @@ fn is_angular(body: &Body) -> bool {
 /// 1. a primitive query (a `query` field): `primitive`;
 /// 2. a sphere or a capsule against any shape but a mesh, both bodies
 ///    under `static` or `linear` motions: `minkowski`;
-/// 3. a sphere, capsule or convex hull on either body, or a non-zero
+/// 3. a convex hull (and no sphere or capsule) under an `angular`,
+///    `screw` or `poses` motion, without `separation`: `sat`'s time cells
+///    (`f64` only so far);
+/// 4. a sphere, capsule or convex hull on either body, or a non-zero
 ///    `separation`: `distance`;
-/// 4. a `screw` or `poses` motion on either body: `glide` where its
+/// 5. a `screw` or `poses` motion on either body: `glide` where its
 ///    analytic variant takes the motion (one glide rotation from `t0`;
 ///    two boxes without a slide), else `sat`'s time cells, whose answers
 ///    the referee certifies (glide's event cells answer the rest, as a
 ///    second opinion: `--method glide`);
-/// 5. an `angular` motion on either body: `sat`;
-/// 6. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
+/// 6. an `angular` motion on either body: `sat`;
+/// 7. two boxes (under `static`, `linear`, `rational`, `row_matrix` or
 ///    `piecewise` motions): `sgm`;
-/// 7. anything else (a triangle or a mesh under rational motions): `sat`.
+/// 8. anything else (a triangle or a mesh under rational motions): `sat`.
 pub fn default_method(query: &ContactQuery<'_>) -> Method {
     let query = match query {
         ContactQuery::Primitive(_) => return Method::Primitive,
@@ -62,6 +65,12 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
         && !bodies.iter().any(|b| matches!(b.shape, Shape::Mesh(_)))
     {
         Method::Minkowski
+    } else if query.separation.is_zero()
+        && bodies.iter().any(|b| matches!(b.shape, Shape::Convex(_)))
+        && !bodies.iter().any(|b| is_sphere_or_capsule(b))
+        && bodies.iter().any(|b| is_screw_like(b) || is_angular(b))
+    {
+        Method::Sat
     } else if !query.separation.is_zero() || bodies.iter().any(|b| b.shape.is_rounded_or_hull()) {
         Method::Distance
     } else if bodies.iter().any(|b| is_screw_like(b)) {
@@ -187,8 +196,14 @@ fn solve_unbudgeted(
                 crate::scalar::rational_to_f64(query.separation)
             )));
         }
+        // sat's time cells take convex hulls under the turning motions
+        let turning = [query.a, query.b]
+            .iter()
+            .any(|b| is_screw_like(b) || is_angular(b));
         for (body, name) in [(query.a, "a"), (query.b, "b")] {
-            if body.shape.is_rounded_or_hull() {
+            let hull_in_cells =
+                method == Method::Sat && turning && matches!(body.shape, Shape::Convex(_));
+            if body.shape.is_rounded_or_hull() && !hull_in_cells {
                 return Err(Error::not_applicable(format!(
                     "{method} does not take the shape of body {name}, a {}; method distance takes it",
                     body.shape.kind_name()

@@ -321,6 +321,11 @@ pub(crate) fn solve(
                 let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
                 return Ok(convert_cells(&out));
             }
+            (ScalarKind::Exact, _) => {
+                return Err(Error::not_applicable(
+                    "sat: the certified time cells take two boxes; triangles, meshes and convex hulls under angular, screw and poses motions are answered in f64 only (--scalar f64)",
+                ))
+            }
             // boxes, triangles and convex meshes; other solids go on to
             // the stepping path, which says what it takes
             (ScalarKind::F64, SatVariant::Cells) => {

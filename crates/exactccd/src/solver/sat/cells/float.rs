@@ -37,7 +37,7 @@
 //! point or normal are computed.
 #![allow(clippy::float_arithmetic)]
 
-use crate::geom::{Mat3, Shape, Vec3};
+use crate::geom::{ConvexHull, Mat3, Shape, Vec3};
 use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;
 use crate::scalar::{rational_to_f64, BigRational};
@@ -79,9 +79,9 @@ struct Polytope {
 }
 
 impl FloatSolid {
-    /// The solid of a box, a triangle or a convex mesh; `None` for other
-    /// shapes and for a mesh that is not convex (no finite axis set
-    /// separates it).
+    /// The solid of a box, a triangle, a convex mesh or a convex hull of
+    /// points; `None` for rounded shapes and for a mesh that is not convex
+    /// (no finite axis set separates it).
     fn of(shape: &Shape<BigRational>) -> Option<FloatSolid> {
         let f = |v: &Vec3<BigRational>| v.map(rational_to_f64);
         match shape {
@@ -109,6 +109,18 @@ impl FloatSolid {
                     .map(|e| f(&(&m.vertices[e.v[1]] - &m.vertices[e.v[0]])))
                     .collect(),
             })),
+            Shape::Convex(c) => {
+                let hull = ConvexHull::new(&c.points)?;
+                Some(FloatSolid::Polytope(Polytope {
+                    vertices: hull.vertices.iter().map(|&i| f(&c.points[i])).collect(),
+                    normals: hull.faces.iter().map(|face| f(&face.normal)).collect(),
+                    edges: hull
+                        .edges
+                        .iter()
+                        .map(|&(i, j)| f(&(&c.points[j] - &c.points[i])))
+                        .collect(),
+                }))
+            }
             _ => None,
         }
     }
