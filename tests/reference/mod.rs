@@ -12,7 +12,8 @@
 //!   primitive queries with a minimum separation;
 //! * `screw`: two boxes under `screw` and `poses` motions (any `t0`, many
 //!   turns, slides, half turns) and further `angular` spins;
-//! * `polytopes`: triangles and convex meshes under the same motions.
+//! * `polytopes`: triangles and convex meshes under the same motions;
+//! * `rounded`: spheres and capsules against every shape under them.
 
 mod polytopes;
 mod screw;

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Reference first contacts, to 50 digits, of triangles and convex meshes
-(tetrahedra, octahedra) against boxes, triangles and convex meshes under
+(tetrahedra, octahedra) against boxes, triangles and convex meshes, and of
+spheres and capsules against all of these, under
 the motions engines use: `screw` (fast turns, slides, both bodies moving),
 `poses` (near and at a half turn) and `angular` (off-centre spins, fast
 spins), on intervals not starting at 0. The scenarios are drawn as in
@@ -11,8 +12,8 @@ its vertices.
 
     python3 tests/reference/polytope_truth.py   # from the repository root
 
-writes tests/reference/polytopes/*.json and truth.json; the Rust module
-tests/reference/polytopes.rs reads them.
+writes tests/reference/polytopes/ and tests/reference/rounded/ (scenarios
+and truth.json); the Rust module tests/reference/polytopes.rs reads them.
 """
 import json
 import random
@@ -25,7 +26,7 @@ import distance_reference as dr  # noqa: E402
 import screw_truth  # noqa: E402
 from angular_truth import r  # noqa: E402
 
-OUT = Path(__file__).resolve().parent / "polytopes"
+HERE = Path(__file__).resolve().parent
 
 
 def triangle(rng):
@@ -65,13 +66,29 @@ def octahedron(rng):
     return mesh(v, faces)
 
 
+def sphere(rng):
+    return {"sphere": {"radius": r(rng.uniform(0.3, 1.0), 2)}}
+
+
+def capsule(rng):
+    half = [rng.uniform(-0.8, 0.8) for _ in range(3)]
+    return {"capsule": {"a": [r(x, 2) for x in half], "b": [r(-x, 2) for x in half],
+                        "radius": r(rng.uniform(0.2, 0.6), 2)}}
+
+
 SHAPES = [triangle, tetrahedron, octahedron]
+ROUNDED = [sphere, capsule]
 BOX = screw_truth.box
 
 
 def main():
+    write_set("polytopes", [BOX] + SHAPES, SHAPES, random.Random(20261130))
+    write_set("rounded", [BOX, triangle, tetrahedron] + ROUNDED, ROUNDED, random.Random(20261131))
+
+
+def write_set(folder, firsts, seconds, rng):
+    OUT = HERE / folder
     OUT.mkdir(exist_ok=True)
-    rng = random.Random(20261130)
     plan = ([("screw", k) for k in ["turns"] * 4 + ["slide"] * 4 + ["both"] * 3]
             + [("poses", k) for k in ["near_pi"] * 3 + ["both"] * 2]
             + [("angular", k) for k in ["both"] * 4 + ["fast"] * 4])
@@ -84,8 +101,8 @@ def main():
         while True:
             attempts += 1
             # b a triangle or a convex mesh; a a box or one of them
-            first = rng.choice([BOX] + SHAPES)
-            second = rng.choice(SHAPES)
+            first = rng.choice(firsts)
+            second = rng.choice(seconds)
             draws = iter([first, second])
             screw_truth.box = lambda g: next(draws)(g)
             iv, a, b = make(rng, kind)

@@ -40,9 +40,9 @@ fn is_angular(body: &Body) -> bool {
 /// 1. a primitive query (a `query` field): `primitive`;
 /// 2. a sphere or a capsule against any shape but a mesh, both bodies
 ///    under `static` or `linear` motions: `minkowski`;
-/// 3. a convex hull (and no sphere or capsule) under an `angular`,
-///    `screw` or `poses` motion, without `separation`: `sat`'s time cells
-///    (`f64` only so far);
+/// 3. a sphere, capsule or convex hull under an `angular`, `screw` or
+///    `poses` motion, without `separation`: `sat`'s time cells (`f64`
+///    only so far);
 /// 4. a sphere, capsule or convex hull on either body, or a non-zero
 ///    `separation`: `distance`;
 /// 5. a `screw` or `poses` motion on either body: `glide` where its
@@ -66,8 +66,7 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
     {
         Method::Minkowski
     } else if query.separation.is_zero()
-        && bodies.iter().any(|b| matches!(b.shape, Shape::Convex(_)))
-        && !bodies.iter().any(|b| is_sphere_or_capsule(b))
+        && bodies.iter().any(|b| b.shape.is_rounded_or_hull())
         && bodies.iter().any(|b| is_screw_like(b) || is_angular(b))
     {
         Method::Sat
@@ -196,14 +195,14 @@ fn solve_unbudgeted(
                 crate::scalar::rational_to_f64(query.separation)
             )));
         }
-        // sat's time cells take convex hulls under the turning motions
+        // sat's time cells take spheres, capsules and convex hulls under
+        // the turning motions
         let turning = [query.a, query.b]
             .iter()
             .any(|b| is_screw_like(b) || is_angular(b));
         for (body, name) in [(query.a, "a"), (query.b, "b")] {
-            let hull_in_cells =
-                method == Method::Sat && turning && matches!(body.shape, Shape::Convex(_));
-            if body.shape.is_rounded_or_hull() && !hull_in_cells {
+            let in_cells = method == Method::Sat && turning;
+            if body.shape.is_rounded_or_hull() && !in_cells {
                 return Err(Error::not_applicable(format!(
                     "{method} does not take the shape of body {name}, a {}; method distance takes it",
                     body.shape.kind_name()

@@ -323,7 +323,7 @@ pub(crate) fn solve(
             }
             (ScalarKind::Exact, _) => {
                 return Err(Error::not_applicable(
-                    "sat: the certified time cells take two boxes; triangles, meshes and convex hulls under angular, screw and poses motions are answered in f64 only (--scalar f64)",
+                    "sat: the certified time cells take two boxes; triangles, meshes, spheres, capsules and convex hulls under angular, screw and poses motions are answered in f64 only (--scalar f64)",
                 ))
             }
             // boxes, triangles and convex meshes; other solids go on to

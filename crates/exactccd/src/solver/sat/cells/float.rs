@@ -67,6 +67,24 @@ pub struct FloatCellOutcome {
 enum FloatSolid {
     Box([f64; 3]),
     Polytope(Polytope),
+    /// A sphere (its centre) or a capsule (its segment), grown by a radius.
+    Rounded(Core, f64),
+}
+
+/// The core of a rounded solid, in local coordinates.
+#[derive(Clone)]
+enum Core {
+    Point(Vec3<f64>),
+    Segment(Vec3<f64>, Vec3<f64>),
+}
+
+impl Core {
+    fn points(&self) -> Vec<Vec3<f64>> {
+        match self {
+            Core::Point(p) => vec![p.clone()],
+            Core::Segment(p, q) => vec![p.clone(), q.clone()],
+        }
+    }
 }
 
 /// A convex polytope for the gap: its vertices, the normals of its faces
@@ -76,6 +94,8 @@ struct Polytope {
     vertices: Vec<Vec3<f64>>,
     normals: Vec<Vec3<f64>>,
     edges: Vec<Vec3<f64>>,
+    /// The faces as loops of vertex indices (a triangle: its one face).
+    faces: Vec<Vec<usize>>,
 }
 
 impl FloatSolid {
@@ -98,6 +118,7 @@ impl FloatSolid {
                     vertices: v,
                     normals,
                     edges,
+                    faces: vec![vec![0, 1, 2]],
                 }))
             }
             Shape::Mesh(m) if m.is_convex() => Some(FloatSolid::Polytope(Polytope {
@@ -108,10 +129,18 @@ impl FloatSolid {
                     .iter()
                     .map(|e| f(&(&m.vertices[e.v[1]] - &m.vertices[e.v[0]])))
                     .collect(),
+                faces: m.faces.clone(),
             })),
             Shape::Convex(c) => {
                 let hull = ConvexHull::new(&c.points)?;
+                let index = |point: usize| hull.vertices.iter().position(|&v| v == point);
+                let faces = hull
+                    .faces
+                    .iter()
+                    .map(|face| face.corners.iter().map(|&c| index(c)).collect())
+                    .collect::<Option<Vec<Vec<usize>>>>()?;
                 Some(FloatSolid::Polytope(Polytope {
+                    faces,
                     vertices: hull.vertices.iter().map(|&i| f(&c.points[i])).collect(),
                     normals: hull.faces.iter().map(|face| f(&face.normal)).collect(),
                     edges: hull
@@ -121,7 +150,15 @@ impl FloatSolid {
                         .collect(),
                 }))
             }
-            _ => None,
+            Shape::Sphere(b) => Some(FloatSolid::Rounded(
+                Core::Point(Vec3::new(0.0, 0.0, 0.0)),
+                rational_to_f64(&b.radius),
+            )),
+            Shape::Capsule(c) => Some(FloatSolid::Rounded(
+                Core::Segment(f(&c.a), f(&c.b)),
+                rational_to_f64(&c.radius),
+            )),
+            Shape::Mesh(_) => None,
         }
     }
 
@@ -134,6 +171,13 @@ impl FloatSolid {
                 .iter()
                 .map(|v| v.dot(v).sqrt())
                 .fold(0.0, f64::max),
+            FloatSolid::Rounded(core, r) => {
+                core.points()
+                    .iter()
+                    .map(|v| v.dot(v).sqrt())
+                    .fold(0.0, f64::max)
+                    + r
+            }
         }
     }
 
@@ -145,6 +189,9 @@ impl FloatSolid {
             FloatSolid::Polytope(p) => {
                 std::array::from_fn(|i| p.vertices.iter().map(|v| v[i].abs()).fold(0.0, f64::max))
             }
+            FloatSolid::Rounded(core, r) => std::array::from_fn(|i| {
+                core.points().iter().map(|v| v[i].abs()).fold(0.0, f64::max) + r
+            }),
         }
     }
 
@@ -156,7 +203,9 @@ impl FloatSolid {
                 vertices: p.vertices.clone(),
                 normals: p.normals.clone(),
                 edges: p.edges.clone(),
+                faces: p.faces.clone(),
             },
+            FloatSolid::Rounded(..) => unreachable!("a rounded solid has no polytope"),
             FloatSolid::Box(h) => {
                 let unit: Vec<Vec3<f64>> = (0..3)
                     .map(|i| Vec3::from_array(std::array::from_fn(|k| f64::from(u8::from(k == i)))))
@@ -172,10 +221,23 @@ impl FloatSolid {
                         }))
                     })
                     .collect();
+                // corner c has coordinate k at +h_k where bit k of c is set;
+                // face (k, side): the corners with bit k = side, in a loop
+                let faces = (0..3)
+                    .flat_map(|k| {
+                        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                        [0, 1].map(move |side| {
+                            [(0, 0), (1, 0), (1, 1), (0, 1)]
+                                .map(|(x, y)| side << k | x << i | y << j)
+                                .to_vec()
+                        })
+                    })
+                    .collect();
                 Polytope {
                     vertices,
                     normals: unit.clone(),
                     edges: unit,
+                    faces,
                 }
             }
         }
@@ -189,11 +251,29 @@ struct FloatPair {
     shapes: PairShapes,
 }
 
-/// Two boxes (Table 1's gap), or two polytopes (a box among them by its
-/// corners).
+/// Two boxes (Table 1's gap), two polytopes (a box among them by its
+/// corners), or a pair with a rounded solid (the distance of the cores
+/// less the radii).
 enum PairShapes {
     Boxes([f64; 3], [f64; 3]),
     Polytopes(Polytope, Polytope),
+    Rounded(CoreShape, CoreShape, f64),
+}
+
+/// The core of a solid for the distance: a point, a segment or a polytope.
+enum CoreShape {
+    Core(Core),
+    Polytope(Polytope),
+}
+
+impl CoreShape {
+    /// The solid's core and radius.
+    fn of(solid: &FloatSolid) -> (CoreShape, f64) {
+        match solid {
+            FloatSolid::Rounded(core, r) => (CoreShape::Core(core.clone()), *r),
+            other => (CoreShape::Polytope(other.polytope()), 0.0),
+        }
+    }
 }
 
 impl FloatPair {
@@ -204,6 +284,10 @@ impl FloatPair {
         Some(match &self.shapes {
             PairShapes::Boxes(ha, hb) => sat_gap(&rotation, &offset, ha, hb),
             PairShapes::Polytopes(a, b) => polytope_gap(&rotation, &offset, a, b),
+            PairShapes::Rounded(a, b, radii) => {
+                let placed = |v: &Vec3<f64>| &offset + &rotation.mul_vec(v);
+                core_distance(a, b, &placed) - radii
+            }
         })
     }
 }
@@ -282,6 +366,177 @@ fn sat_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, ha: &[f64; 3], hb: &[f64; 3
         }
     }
     best
+}
+
+/// The distance of two cores, `a` in its own frame, `b` placed by `placed`.
+/// With a rounded solid among them, `distance - r_a - r_b` is the gap: it
+/// changes no faster than `L` and is positive exactly when the solids are
+/// apart; where the cores meet it is `-(r_a + r_b)`, negative.
+fn core_distance(a: &CoreShape, b: &CoreShape, placed: &dyn Fn(&Vec3<f64>) -> Vec3<f64>) -> f64 {
+    let world = |core: &Core| match core {
+        Core::Point(p) => Core::Point(placed(p)),
+        Core::Segment(p, q) => Core::Segment(placed(p), placed(q)),
+    };
+    match (a, b) {
+        (CoreShape::Core(x), CoreShape::Core(y)) => match (x, &world(y)) {
+            (Core::Point(p), Core::Point(q)) => (p - q).dot(&(p - q)).sqrt(),
+            (Core::Point(p), Core::Segment(q0, q1)) | (Core::Segment(q0, q1), Core::Point(p)) => {
+                point_segment(p, q0, q1)
+            }
+            (Core::Segment(p0, p1), Core::Segment(q0, q1)) => segment_segment(p0, p1, q0, q1),
+        },
+        (CoreShape::Core(x), CoreShape::Polytope(poly)) => {
+            let vertices: Vec<Vec3<f64>> = poly.vertices.iter().map(placed).collect();
+            core_polytope(x, &vertices, &poly.faces)
+        }
+        (CoreShape::Polytope(poly), CoreShape::Core(y)) => {
+            core_polytope(&world(y), &poly.vertices, &poly.faces)
+        }
+        (CoreShape::Polytope(_), CoreShape::Polytope(_)) => {
+            unreachable!("two polytopes take the polytope gap")
+        }
+    }
+}
+
+fn point_segment(p: &Vec3<f64>, a: &Vec3<f64>, b: &Vec3<f64>) -> f64 {
+    let ab = b - a;
+    let len2 = ab.dot(&ab);
+    let s = if len2 > 0.0 {
+        ((p - a).dot(&ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let d = &(a + &ab.scale(&s)) - p;
+    d.dot(&d).sqrt()
+}
+
+/// The distance of two segments: the clamped closest points of their
+/// lines, each parameter re-clamped against the other's (the standard
+/// closed form), degenerate segments as points.
+fn segment_segment(p0: &Vec3<f64>, p1: &Vec3<f64>, q0: &Vec3<f64>, q1: &Vec3<f64>) -> f64 {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.dot(&d1), d2.dot(&d2), d2.dot(&r));
+    if a <= 0.0 {
+        return point_segment(p0, q0, q1);
+    }
+    if e <= 0.0 {
+        return point_segment(q0, p0, p1);
+    }
+    let (b, c) = (d1.dot(&d2), d1.dot(&r));
+    let denom = a * e - b * b;
+    let mut s = if denom > 0.0 {
+        ((b * f - c * e) / denom).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut t = (b * s + f) / e;
+    if t < 0.0 {
+        t = 0.0;
+        s = (-c / a).clamp(0.0, 1.0);
+    } else if t > 1.0 {
+        t = 1.0;
+        s = ((b - c) / a).clamp(0.0, 1.0);
+    }
+    let d = &(p0 + &d1.scale(&s)) - &(q0 + &d2.scale(&t));
+    d.dot(&d).sqrt()
+}
+
+/// Newell's normal of a planar polygon (unit; zero for a degenerate one).
+fn polygon_normal(poly: &[&Vec3<f64>]) -> Vec3<f64> {
+    let mut n = Vec3::new(0.0, 0.0, 0.0);
+    for (k, v) in poly.iter().enumerate() {
+        let w = poly[(k + 1) % poly.len()];
+        n = &n + &(*v).cross(w);
+    }
+    let len = n.dot(&n).sqrt();
+    if len > 0.0 {
+        n.scale(&(1.0 / len))
+    } else {
+        n
+    }
+}
+
+/// True when `x` (on the polygon's plane) is in the closed convex polygon.
+fn in_polygon(x: &Vec3<f64>, poly: &[&Vec3<f64>], n: &Vec3<f64>) -> bool {
+    let signs = (0..poly.len()).map(|k| {
+        let (v, w) = (poly[k], poly[(k + 1) % poly.len()]);
+        n.dot(&(w - v).cross(&(x - v)))
+    });
+    let (mut pos, mut neg) = (false, false);
+    for s in signs {
+        pos |= s > 0.0;
+        neg |= s < 0.0;
+    }
+    !(pos && neg)
+}
+
+fn point_polygon(p: &Vec3<f64>, poly: &[&Vec3<f64>], n: &Vec3<f64>) -> f64 {
+    let h = n.dot(&(p - poly[0]));
+    if in_polygon(&(p - &n.scale(&h)), poly, n) {
+        return h.abs();
+    }
+    (0..poly.len())
+        .map(|k| point_segment(p, poly[k], poly[(k + 1) % poly.len()]))
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn segment_polygon(p: &Vec3<f64>, q: &Vec3<f64>, poly: &[&Vec3<f64>], n: &Vec3<f64>) -> f64 {
+    let (hp, hq) = (n.dot(&(p - poly[0])), n.dot(&(q - poly[0])));
+    if hp * hq <= 0.0 && hp != hq {
+        let x = p + &(q - p).scale(&(hp / (hp - hq)));
+        if in_polygon(&x, poly, n) {
+            return 0.0;
+        }
+    }
+    let edges = (0..poly.len())
+        .map(|k| segment_segment(p, q, poly[k], poly[(k + 1) % poly.len()]))
+        .fold(f64::INFINITY, f64::min);
+    edges
+        .min(point_polygon(p, poly, n))
+        .min(point_polygon(q, poly, n))
+}
+
+/// The distance of a point or a segment from a convex polytope (its
+/// `vertices` placed, `faces` as vertex loops; one face: a flat polygon):
+/// 0 when it meets the solid, else the least distance from a face.
+fn core_polytope(core: &Core, vertices: &[Vec3<f64>], faces: &[Vec<usize>]) -> f64 {
+    let centroid = vertices
+        .iter()
+        .fold(Vec3::new(0.0, 0.0, 0.0), |acc, v| &acc + v)
+        .scale(&(1.0 / vertices.len() as f64));
+    let polygons: Vec<(Vec<&Vec3<f64>>, Vec3<f64>)> = faces
+        .iter()
+        .map(|f| {
+            let poly: Vec<&Vec3<f64>> = f.iter().map(|&i| &vertices[i]).collect();
+            let n = polygon_normal(&poly);
+            // outward: away from the centroid (a flat polygon: either way)
+            let n = if n.dot(&(&centroid - poly[0])) > 0.0 {
+                n.scale(&-1.0)
+            } else {
+                n
+            };
+            (poly, n)
+        })
+        .collect();
+    let solid = polygons.len() > 1;
+    let inside = |x: &Vec3<f64>| {
+        solid
+            && polygons
+                .iter()
+                .all(|(poly, n)| n.dot(&(x - poly[0])) <= 0.0)
+    };
+    match core {
+        Core::Point(p) if inside(p) => 0.0,
+        Core::Point(p) => polygons
+            .iter()
+            .map(|(poly, n)| point_polygon(p, poly, n))
+            .fold(f64::INFINITY, f64::min),
+        Core::Segment(p, q) if inside(p) || inside(q) => 0.0,
+        Core::Segment(p, q) => polygons
+            .iter()
+            .map(|(poly, n)| segment_polygon(p, q, poly, n))
+            .fold(f64::INFINITY, f64::min),
+    }
 }
 
 /// The largest speed of a point of the box with half extents `h` under the
@@ -365,6 +620,10 @@ pub fn solve_box_cells_f64(
     };
     let shapes = match (&sa, &sb) {
         (FloatSolid::Box(ha), FloatSolid::Box(hb)) => PairShapes::Boxes(*ha, *hb),
+        (FloatSolid::Rounded(..), _) | (_, FloatSolid::Rounded(..)) => {
+            let ((ca, ra), (cb, rb)) = (CoreShape::of(&sa), CoreShape::of(&sb));
+            PairShapes::Rounded(ca, cb, ra + rb)
+        }
         _ => PairShapes::Polytopes(sa.polytope(), sb.polytope()),
     };
     let pair = FloatPair {
@@ -685,6 +944,43 @@ mod tests {
             let (pa, pb) = (FloatSolid::Box(ha).polytope(), FloatSolid::Box(hb).polytope());
             let polytopes = polytope_gap(&r, &offset, &pa, &pb);
             prop_assert!((boxes - polytopes).abs() <= 1e-12 * (1.0 + boxes.abs()), "{boxes} {polytopes}");
+        }
+    }
+
+    proptest! {
+        /// The distance of a point from a box written as a polytope is the
+        /// closed form: the distance from its clamp into the box.
+        #[test]
+        fn a_point_is_as_far_from_the_box_polytope_as_from_its_clamp(
+            h in proptest::array::uniform3(0.1f64..2.0),
+            p in proptest::array::uniform3(-4.0f64..4.0),
+        ) {
+            let cube = FloatSolid::Box(h).polytope();
+            let got = core_polytope(&Core::Point(Vec3::from_array(p)), &cube.vertices, &cube.faces);
+            let d: f64 = (0..3).map(|k| (p[k] - p[k].clamp(-h[k], h[k])).powi(2)).sum::<f64>().sqrt();
+            prop_assert!((got - d).abs() <= 1e-12, "{got} {d}");
+        }
+
+        /// The distance of two segments is the least distance over dense
+        /// samples of both (up to the sampling's resolution) and never more.
+        #[test]
+        fn the_segment_distance_is_the_sampled_minimum(
+            p0 in proptest::array::uniform3(-2.0f64..2.0),
+            p1 in proptest::array::uniform3(-2.0f64..2.0),
+            q0 in proptest::array::uniform3(-2.0f64..2.0),
+            q1 in proptest::array::uniform3(-2.0f64..2.0),
+        ) {
+            let v = Vec3::from_array;
+            let (p0, p1, q0, q1) = (v(p0), v(p1), v(q0), v(q1));
+            let got = segment_segment(&p0, &p1, &q0, &q1);
+            let n = 400;
+            let mut sampled = f64::INFINITY;
+            for i in 0..=n {
+                let x = &p0 + &(&p1 - &p0).scale(&(i as f64 / n as f64));
+                sampled = sampled.min(point_segment(&x, &q0, &q1));
+            }
+            // the sampled points are 1/400 of a segment of length <= 7 apart
+            prop_assert!(got <= sampled + 1e-12 && sampled <= got + 7.0 / 400.0, "{got} {sampled}");
         }
     }
 
