@@ -15,14 +15,12 @@ its vertices.
 writes tests/reference/polytopes/ and tests/reference/rounded/ (scenarios
 and truth.json); the Rust module tests/reference/polytopes.rs reads them.
 """
-import json
 import random
 import sys
 import time as clock
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import distance_reference as dr  # noqa: E402
 import screw_truth  # noqa: E402
 from angular_truth import r  # noqa: E402
 
@@ -118,12 +116,7 @@ def write_set(folder, firsts, seconds, rng):
                     continue
                 misses += 1
             break
-        entry = {"collides": res["collides"], "time": dr.fifty(res["time"]) if res["collides"] else None,
-                 "exact": None, "initially_overlapping": False, "how": res["how"]}
-        truth[name] = entry
-        (OUT / f"{name}.json").write_text(json.dumps(s, indent=1) + "\n")
-        (OUT / "truth.json").write_text(json.dumps(truth, indent=1) + "\n")
-        print(f"{name:28s} {iv} {entry['time']} ({attempts} draws, {clock.time() - start:.1f}s)", flush=True)
+        screw_truth.record(OUT, truth, s, res, f"({attempts} draws, {clock.time() - start:.1f}s)")
 
 
 if __name__ == "__main__":

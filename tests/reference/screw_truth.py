@@ -193,12 +193,19 @@ def main():
                     continue
                 misses += 1
             break
-        entry = {"collides": res["collides"], "time": dr.fifty(res["time"]) if res["collides"] else None,
-                 "exact": None, "initially_overlapping": False, "how": res["how"]}
-        truth[name] = entry
-        (OUT / f"{name}.json").write_text(json.dumps(s, indent=1) + "\n")
-        (OUT / "truth.json").write_text(json.dumps(truth, indent=1) + "\n")
-        print(f"{name:28s} {iv} {entry['time']} ({attempts} draws, {clock.time() - start:.1f}s)", flush=True)
+        record(OUT, truth, s, res, f"({attempts} draws, {clock.time() - start:.1f}s)")
+
+
+def record(out, truth, s, res, note):
+    """Adds the scenario's truth to `truth` and writes the scenario and the
+    set's truth.json to the folder `out`."""
+    name = s["name"]
+    entry = {"collides": res["collides"], "time": dr.fifty(res["time"]) if res["collides"] else None,
+             "exact": None, "initially_overlapping": False, "how": res["how"]}
+    truth[name] = entry
+    (out / f"{name}.json").write_text(json.dumps(s, indent=1) + "\n")
+    (out / "truth.json").write_text(json.dumps(truth, indent=1) + "\n")
+    print(f"{name:28s} {s['interval']} {entry['time']} {note}", flush=True)
 
 
 if __name__ == "__main__":

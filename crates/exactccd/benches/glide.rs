@@ -198,7 +198,7 @@ fn event_cells_benches(c: &mut Criterion) {
     let mut group = c.benchmark_group("glide_event_cells");
     group.sample_size(10);
     for (label, a, b, (t0, t1)) in cells_set::cells_cases() {
-        group.bench_function(label.clone(), |bch| {
+        group.bench_function(label, |bch| {
             bch.iter(|| black_box(solve_event_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
         });
         // glide's f64 answer: the same cells at its precision

@@ -153,6 +153,9 @@ pub fn solve_box_cells(
     }
 }
 
+/// The shapes of two boxes.
+type BoxPair<'s> = (&'s BoxShape<BigRational>, &'s BoxShape<BigRational>);
+
 /// Two boxes with their motions' enclosures at the working precision of
 /// `precision` (module docs); not applicable to other shapes and to
 /// motions without an enclosure.
@@ -161,7 +164,7 @@ fn prepared_pair<'s>(
     b: &'s Body,
     interval: (&BigRational, &BigRational),
     precision: u32,
-) -> Result<(Pair, (&'s BoxShape<BigRational>, &'s BoxShape<BigRational>)), Error> {
+) -> Result<(Pair, BoxPair<'s>), Error> {
     let (Some(box_a), Some(box_b)) = (box_of(a), box_of(b)) else {
         return Err(Error::not_applicable(
             "sat: certified time cells take two boxes; a triangle or a mesh under a transcendental motion is not solved exactly",
