@@ -128,19 +128,16 @@ fn nonlinear_scenarios_are_certified_and_f64_agrees() {
         };
         let exact = run(ScalarKind::Exact);
         assert_eq!(exact.verdict, Some(Verdict::Certified), "{class} #{index}");
-        // glide answers too (its event cells: no certificate, never
-        // refuted) and agrees with SAT (no finding above: rule 2)
+        // glide answers too (its event cells, certified by the time
+        // cells' evidence for its enclosure) and agrees with SAT (no
+        // finding above: rule 2)
         let glide = e
             .runs
             .iter()
             .find(|r| r.method == Method::Glide && r.scalar == ScalarKind::Exact)
             .expect("a glide run");
         assert!(glide.answer().is_some(), "{class} #{index}: glide answers");
-        assert!(
-            matches!(glide.verdict, Some(Verdict::Inconclusive(_))),
-            "{}",
-            glide.label()
-        );
+        assert_eq!(glide.verdict, Some(Verdict::Certified), "{}", glide.label());
         for r in e.runs.iter().filter(|r| r.scalar == ScalarKind::Exact) {
             if r.answer().is_some() && r.method != Method::Glide {
                 assert_eq!(r.verdict, Some(Verdict::Certified), "{}", r.label());

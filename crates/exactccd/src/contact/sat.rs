@@ -18,7 +18,8 @@ use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
-    solve_box_cells, solve_box_cells_f64, CellEvidence, CellOutcome, CellTime, FloatCellOutcome,
+    float_cells_take, solve_box_cells, solve_box_cells_f64, CellEvidence, CellOutcome, CellTime,
+    FloatCellOutcome,
 };
 use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
@@ -321,7 +322,7 @@ pub(crate) fn solve(
                 let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
                 return Ok(convert_cells(&out));
             }
-            (ScalarKind::Exact, _) => {
+            (ScalarKind::Exact, _) if float_cells_take(query.a, query.b) => {
                 return Err(Error::not_applicable(
                     "sat: the certified time cells take two boxes; triangles, meshes, spheres, capsules and convex hulls under angular, screw and poses motions are answered in f64 only (--scalar f64)",
                 ))

@@ -595,6 +595,13 @@ fn closed_form_speed_bound(body: &Body, radius: f64) -> Option<f64> {
     bound.is_finite().then_some(bound * (1.0 + 1e-12))
 }
 
+/// True when the `f64` time cells take the two shapes: boxes, triangles,
+/// convex meshes, convex hulls, spheres and capsules (a non-convex mesh
+/// not).
+pub fn float_cells_take(a: &Body, b: &Body) -> bool {
+    FloatSolid::of(&a.shape).is_some() && FloatSolid::of(&b.shape).is_some()
+}
+
 /// The first contact of two boxes, triangles or convex meshes over `[t0,
 /// t1]` by the `f64` cell search (module docs). Not applicable to other
 /// shapes (non-convex meshes included) and to motions without an

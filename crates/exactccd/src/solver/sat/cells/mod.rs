@@ -48,7 +48,7 @@ mod tests;
 mod witness;
 
 pub use evidence::{CellEvidence, EvidencePiece};
-pub use float::{solve_box_cells_f64, FloatCellOutcome, MAX_EVALUATIONS};
+pub use float::{float_cells_take, solve_box_cells_f64, FloatCellOutcome, MAX_EVALUATIONS};
 pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;
