@@ -1,6 +1,10 @@
 //! The first contact of two boxes by the time-cell search in `f64`: the
 //! same decisions as the certified cells (module docs of `cells`), made
-//! with floating-point values and not certified.
+//! with floating-point values and not certified. The same search takes
+//! triangles, convex meshes and convex hulls (the gap of two convex
+//! polytopes, `polytope_gap`) and spheres and capsules (the distance of the
+//! cores less the radii, `core_distance`), which the certified cells do
+//! not yet.
 //!
 //! The gap `g(t)` is the largest separation of the boxes over the 15 unit
 //! axes of Table 1 of Eberly, "Dynamic Collision Detection using OBBs",
