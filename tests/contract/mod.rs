@@ -10,4 +10,5 @@ mod piecewise;
 mod plot;
 mod python_fcl;
 mod result;
+mod turning_shapes;
 mod validation;
