@@ -41,7 +41,7 @@
 //! point or normal are computed.
 #![allow(clippy::float_arithmetic)]
 
-use crate::geom::{ConvexHull, Mat3, Shape, Vec3};
+use crate::geom::{polygon_normal, ConvexHull, Mat3, Shape, Vec3};
 use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;
 use crate::scalar::{rational_to_f64, BigRational};
@@ -94,6 +94,7 @@ impl Core {
 /// A convex polytope for the gap: its vertices, the normals of its faces
 /// (for a flat triangle also the normals of its edges within its plane),
 /// and the directions of its edges.
+#[derive(Clone)]
 struct Polytope {
     vertices: Vec<Vec3<f64>>,
     normals: Vec<Vec3<f64>>,
@@ -203,12 +204,7 @@ impl FloatSolid {
     /// 3 edge directions).
     fn polytope(&self) -> Polytope {
         match self {
-            FloatSolid::Polytope(p) => Polytope {
-                vertices: p.vertices.clone(),
-                normals: p.normals.clone(),
-                edges: p.edges.clone(),
-                faces: p.faces.clone(),
-            },
+            FloatSolid::Polytope(p) => p.clone(),
             FloatSolid::Rounded(..) => unreachable!("a rounded solid has no polytope"),
             FloatSolid::Box(h) => {
                 let unit: Vec<Vec3<f64>> = (0..3)
@@ -445,13 +441,10 @@ fn segment_segment(p0: &Vec3<f64>, p1: &Vec3<f64>, q0: &Vec3<f64>, q1: &Vec3<f64
     d.dot(&d).sqrt()
 }
 
-/// Newell's normal of a planar polygon (unit; zero for a degenerate one).
-fn polygon_normal(poly: &[&Vec3<f64>]) -> Vec3<f64> {
-    let mut n = Vec3::new(0.0, 0.0, 0.0);
-    for (k, v) in poly.iter().enumerate() {
-        let w = poly[(k + 1) % poly.len()];
-        n = &n + &(*v).cross(w);
-    }
+/// Newell's normal of a planar polygon (`geom::polygon_normal`), unit;
+/// zero for a degenerate one.
+fn unit_polygon_normal(poly: &[&Vec3<f64>]) -> Vec3<f64> {
+    let n = polygon_normal(poly);
     let len = n.dot(&n).sqrt();
     if len > 0.0 {
         n.scale(&(1.0 / len))
@@ -512,7 +505,7 @@ fn core_polytope(core: &Core, vertices: &[Vec3<f64>], faces: &[Vec<usize>]) -> f
         .iter()
         .map(|f| {
             let poly: Vec<&Vec3<f64>> = f.iter().map(|&i| &vertices[i]).collect();
-            let n = polygon_normal(&poly);
+            let n = unit_polygon_normal(&poly);
             // outward: away from the centroid (a flat polygon: either way)
             let n = if n.dot(&(&centroid - poly[0])) > 0.0 {
                 n.scale(&-1.0)
