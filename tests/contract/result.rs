@@ -277,6 +277,7 @@ fn extension_fields_are_written_after_the_contracts() {
             other: None,
             label: "face +x / vertex (-,+,-)".into(),
             at: None,
+            material_of: None,
         }),
     });
     let text = write_result_json(&r, &header(64));

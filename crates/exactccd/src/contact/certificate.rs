@@ -77,6 +77,21 @@ pub struct ContactWitness {
     /// contact time is an enclosure `[lower, upper]` (transcendental
     /// motions): `lower <= at <= upper`. `None`: at the contact time.
     pub at: Option<BigRational>,
+    /// `Some(body)`: `point / denominator` is a material point of `body`
+    /// given in its local coordinates (a point of its closed shape, checked
+    /// exactly there), and its world position at `at` lies in the other
+    /// body; so a flat triangle can be a witness's home. `None`: `point` is
+    /// in world coordinates.
+    pub material_of: Option<WitnessBody>,
+}
+
+/// One of the two bodies of a query.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WitnessBody {
+    /// The scenario's `a`.
+    A,
+    /// The scenario's `b`.
+    B,
 }
 
 /// The evidence behind an exact answer.
@@ -100,7 +115,9 @@ impl Certificate {
     /// The certificate as JSON (the result's `certificate` field):
     /// `{"separation": [{"from", "to", "direction", "label"}], "contact":
     /// {"point", "denominator", "label", "at"} | null}`, with `"other_point"`
-    /// and `"other_denominator"` for a second witness point, numbers as exact strings,
+    /// and `"other_denominator"` for a second witness point and
+    /// `"material_of": "a" | "b"` for a point in that body's local
+    /// coordinates, numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
     pub(crate) fn to_json(&self) -> serde_json::Value {
@@ -126,6 +143,13 @@ impl Certificate {
                 "label": w.label,
                 "at": w.at.as_ref().map(|t| t.to_string()),
             });
+            if let Some(body) = w.material_of {
+                json["material_of"] = match body {
+                    WitnessBody::A => "a",
+                    WitnessBody::B => "b",
+                }
+                .into();
+            }
             if let Some((point, denominator)) = &w.other {
                 json["other_point"] = vec_json(point);
                 json["other_denominator"] = poly_json(denominator);

@@ -474,6 +474,7 @@ impl Scene<'_> {
             other: Some(other),
             label: format!("{pair:?}"),
             at: None,
+            material_of: None,
         })
     }
 }

@@ -31,7 +31,7 @@ mod translation;
 mod witness;
 
 pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
-pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece};
+pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece, WitnessBody};
 pub use dispatch::{default_method, solve, solve_with_default_method};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
 pub use query::{

@@ -213,6 +213,7 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
             other: None,
             label: "a point inside both boxes".into(),
             at: Some(t.clone()),
+            material_of: None,
         }),
     }
 }

@@ -226,6 +226,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
                 other: None,
                 label,
                 at: None,
+                material_of: None,
             }),
         }),
         ..ContactResult::no_contact()

@@ -519,6 +519,7 @@ pub fn find_contact_witness(
                 other: None,
                 label,
                 at: None,
+                material_of: None,
             });
         }
     }
