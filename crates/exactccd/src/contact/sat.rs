@@ -12,14 +12,15 @@ use super::witness::certificate_with_witness;
 use super::{
     BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
     SatStats, SatVariant, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
+    WitnessBody,
 };
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
-    float_cells_take, solve_box_cells, solve_box_cells_f64, CellEvidence, CellOutcome, CellTime,
-    FloatCellOutcome,
+    cells_take, float_cells_take, solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome,
+    CellTime, FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
@@ -213,7 +214,11 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
             other: None,
             label: "a point inside both boxes".into(),
             at: Some(t.clone()),
-            material_of: None,
+            material_of: match evidence.witness_frame {
+                WitnessFrame::World => None,
+                WitnessFrame::LocalA => Some(WitnessBody::A),
+                WitnessFrame::LocalB => Some(WitnessBody::B),
+            },
         }),
     }
 }
@@ -319,13 +324,13 @@ pub(crate) fn solve(
         .all(|b| matches!(b.shape, Shape::Box(_)));
     if [query.a, query.b].iter().any(|b| is_transcendental(b)) {
         match (scalar, options.sat_variant) {
-            (ScalarKind::Exact, _) if both_boxes => {
-                let out = solve_box_cells(query.a, query.b, (t0, t1), options.precision)?;
+            (ScalarKind::Exact, _) if cells_take(&query.a.shape, &query.b.shape) => {
+                let out = solve_cells(query.a, query.b, (t0, t1), options.precision)?;
                 return Ok(convert_cells(&out));
             }
             (ScalarKind::Exact, _) if float_cells_take(query.a, query.b) => {
                 return Err(Error::not_applicable(
-                    "sat: the certified time cells take two boxes; triangles, meshes, spheres, capsules and convex hulls under angular, screw and poses motions are answered in f64 only (--scalar f64)",
+                    "sat: the certified time cells take boxes, triangles, convex meshes and convex hulls (not two triangles); two triangles, spheres and capsules under angular, screw and poses motions are answered in f64 only (--scalar f64)",
                 ))
             }
             // boxes, triangles and convex meshes; other solids go on to

@@ -56,7 +56,7 @@ pub(crate) fn axis(e: &PlacementEnclosure, i: usize) -> IntervalVec {
     std::array::from_fn(|k| e.frame[k][i].clone())
 }
 
-fn cross(u: &IntervalVec, v: &IntervalVec, p: u64) -> IntervalVec {
+pub(crate) fn cross(u: &IntervalVec, v: &IntervalVec, p: u64) -> IntervalVec {
     [
         u[1].mul(&v[2], p).sub(&u[2].mul(&v[1], p), p),
         u[2].mul(&v[0], p).sub(&u[0].mul(&v[2], p), p),
@@ -186,7 +186,7 @@ pub(crate) struct Centred<'a> {
     pub over: &'a PlacementEnclosure,
 }
 
-fn velocity_axis(v: &PlacementVelocity, i: usize) -> IntervalVec {
+pub(crate) fn velocity_axis(v: &PlacementVelocity, i: usize) -> IntervalVec {
     std::array::from_fn(|k| v.frame[k][i].clone())
 }
 
@@ -238,17 +238,16 @@ pub(crate) fn separated_along_centred(
     gap.is_positive().then_some(side)
 }
 
-/// True when the material point `y` (local coordinates of `from`) is proved
-/// strictly inside `to` at every time of the cell, by the mean-value form
-/// of its local coordinates in `to`.
-pub(crate) fn material_point_inside_centred(
+/// The local coordinates in `to` of the material point `y` (local
+/// coordinates of `from`) at every time of the cell, by the mean-value
+/// form about the midpoint.
+pub(crate) fn material_local_centred(
     y: &IntervalVec,
     from: &Centred<'_>,
     to: &Centred<'_>,
-    h_to: &Extents,
     half_width: &Interval,
     p: u64,
-) -> bool {
+) -> IntervalVec {
     let x_mid = world_point(y, from.mid, p);
     let local_mid = local_point(&x_mid, to.mid, p);
     let x_over = world_point(y, from.over, p);
@@ -260,10 +259,24 @@ pub(crate) fn material_point_inside_centred(
     });
     let rel: IntervalVec = std::array::from_fn(|k| x_over[k].sub(&to.over.origin[k], p));
     let rel_dot: IntervalVec = std::array::from_fn(|k| x_dot[k].sub(&to.velocity.origin[k], p));
-    (0..3).all(|i| {
+    std::array::from_fn(|i| {
         let slope = dot(&velocity_axis(to.velocity, i), &rel, p)
             .add(&dot(&axis(to.over, i), &rel_dot, p), p);
-        let local = local_mid[i].add(&slope.mul(half_width, p), p);
-        local.hi() < h_to.0[i].lo() && local.lo() > &h_to.0[i].lo().neg()
+        local_mid[i].add(&slope.mul(half_width, p), p)
     })
+}
+
+/// True when the material point `y` (local coordinates of `from`) is proved
+/// strictly inside `to` at every time of the cell, by the mean-value form
+/// of its local coordinates in `to`.
+pub(crate) fn material_point_inside_centred(
+    y: &IntervalVec,
+    from: &Centred<'_>,
+    to: &Centred<'_>,
+    h_to: &Extents,
+    half_width: &Interval,
+    p: u64,
+) -> bool {
+    let local = material_local_centred(y, from, to, half_width, p);
+    (0..3).all(|i| local[i].hi() < h_to.0[i].lo() && local[i].lo() > &h_to.0[i].lo().neg())
 }

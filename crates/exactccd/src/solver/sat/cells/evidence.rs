@@ -2,15 +2,18 @@
 //! (docs/methods/sat.md, "Time cells", certificates): the separated cells
 //! before the first contact as rational time pieces, each with the fixed
 //! dyadic world axis that separated it, oriented from `a` to `b`; and a
-//! world point inside both boxes at the start of the first overlapping
-//! cell after the contact's undecided run (a rational time within the
-//! first contact's enclosure).
+//! point in both solids at the start of the first overlapping cell after
+//! the contact's undecided run (a rational time within the first
+//! contact's enclosure): for two boxes a world point strictly inside both,
+//! for polytopes a material point of one (its local coordinates, a point
+//! of it exactly) strictly inside the other.
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::strictly_inside;
-use super::search::{Cell, Class, Pair};
-use super::witness::interior_candidate;
+use super::polytope::{material_point, material_point_inside_at, CellPolytope};
+use super::search::{Cell, Class, Pair, Solids};
 use super::CellTime;
+use crate::motion::IntervalVec;
 use crate::scalar::interval::Interval;
 use crate::scalar::BigRational;
 use crate::Error;
@@ -31,10 +34,26 @@ pub struct EvidencePiece {
 pub struct CellEvidence {
     /// Separated cells tiling `[t0, lower]` (or `[t0, t1]` without contact).
     pub separation: Vec<EvidencePiece>,
-    /// `(time, world point)`: a candidate point inside both boxes at a
-    /// rational time in the first contact's enclosure.
+    /// `(time, point)`: a point in both solids at a rational time in the
+    /// first contact's enclosure, in the coordinates `witness_frame` says.
     pub witness: Option<(BigRational, [BigRational; 3])>,
+    /// The coordinates of the witness point.
+    pub witness_frame: WitnessFrame,
 }
+
+/// The coordinates of a witness point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WitnessFrame {
+    /// World coordinates: a point strictly inside both solids.
+    World,
+    /// The local coordinates of `a`: a point of `a`, strictly inside `b`.
+    LocalA,
+    /// The local coordinates of `b`: a point of `b`, strictly inside `a`.
+    LocalB,
+}
+
+/// A witness: its time, point and frame.
+type Witness = (BigRational, [BigRational; 3], WitnessFrame);
 
 /// The evidence for the answer `first_contact` from the classified cells;
 /// `None` when the cells do not make it (a touch without overlapping
@@ -56,18 +75,26 @@ pub(super) fn cell_evidence(
         return Some(CellEvidence {
             separation,
             witness: None,
+            witness_frame: WitnessFrame::World,
         });
     };
-    let time = cells
+    let cell = cells
         .iter()
         .find(|c| c.start >= *contact.lower() && matches!(c.class, Class::Overlapping { .. }))
-        .map(|c| c.start.clone())
-        .filter(|t| t <= contact.upper())?;
-    let (pa, pb) = pair.at(&time)?;
-    let point = interior_candidate(&pa, &pair.ha, &pb, &pair.hb, pair.bits)?;
+        .filter(|c| c.start <= *contact.upper())?;
+    // the point proved inside over the cell (world, at its midpoint)
+    let hint = match &cell.class {
+        Class::Overlapping { point } => Some((
+            (&cell.start + &cell.end) / BigRational::from_integer(2.into()),
+            point,
+        )),
+        _ => None,
+    };
+    let (time, point, frame) = witness_at(pair, &cell.start, hint)?;
     Some(CellEvidence {
         separation,
-        witness: Some((time, point.map(|x| x.midpoint().to_rational()))),
+        witness: Some((time, point)),
+        witness_frame: frame,
     })
 }
 
@@ -123,29 +150,67 @@ pub(super) fn claim_evidence(
     } else {
         Vec::new()
     };
-    let witness = match claimed {
-        None => None,
-        Some(contact) => match witness_at(pair, contact.upper()) {
-            Some(w) => Some(w),
+    let (witness, witness_frame) = match claimed {
+        None => (None, WitnessFrame::World),
+        Some(contact) => match witness_at(pair, contact.upper(), None) {
+            Some((t, point, frame)) => (Some((t, point)), frame),
             None => return Ok(None),
         },
     };
     Ok(Some(CellEvidence {
         separation,
         witness,
+        witness_frame,
     }))
 }
 
-/// A rational world point proved strictly inside both boxes at `t`: the
-/// midpoint of the intersection polytope's candidate, checked.
-fn witness_at(pair: &Pair, t: &BigRational) -> Option<(BigRational, [BigRational; 3])> {
+/// A witness proved at `t`: for two boxes a rational world point strictly
+/// inside both (the intersection polytope's candidate); for polytopes a
+/// material point of one strictly inside the other, from `hint` (a world
+/// point at another instant, made a material point there) or from the
+/// candidate at `t`.
+fn witness_at(
+    pair: &Pair,
+    t: &BigRational,
+    hint: Option<(BigRational, &IntervalVec)>,
+) -> Option<Witness> {
     let (pa, pb) = pair.at(t)?;
-    let candidate = interior_candidate(&pa, &pair.ha, &pb, &pair.hb, pair.bits)?;
-    let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
-    let exact = point
-        .clone()
-        .map(|x| Interval::from_rational(&x, pair.bits));
-    let inside = strictly_inside(&exact, &pa, &pair.ha, pair.bits)
-        && strictly_inside(&exact, &pb, &pair.hb, pair.bits);
-    inside.then(|| (t.clone(), point))
+    let p = pair.bits;
+    let pq = match &pair.solids {
+        Solids::Boxes { ha, hb, .. } => {
+            let candidate = pair.candidate(&pa, &pb, p)?;
+            let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
+            let exact = point.clone().map(|x| Interval::from_rational(&x, p));
+            let inside = strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p);
+            return inside.then(|| (t.clone(), point, WitnessFrame::World));
+        }
+        Solids::Polytopes(pq) => pq,
+    };
+    let hinted = hint.and_then(|(s, x)| material_witness(pair, pq, t, (&s, x)));
+    hinted.or_else(|| {
+        let candidate = pair.candidate(&pa, &pb, p)?;
+        material_witness(pair, pq, t, (t, &candidate))
+    })
+}
+
+/// The world point `x` at time `s` as a material point of `a` or of `b`
+/// (placed at `s`), proved strictly inside the other at `t`.
+fn material_witness(
+    pair: &Pair,
+    (poly_a, poly_b): &(CellPolytope, CellPolytope),
+    t: &BigRational,
+    (s, x): (&BigRational, &IntervalVec),
+) -> Option<Witness> {
+    let p = pair.bits;
+    let (sa, sb) = pair.at(s)?;
+    let (ta, tb) = pair.at(t)?;
+    let tries = [
+        (poly_a, &sa, &ta, (poly_b, &tb), WitnessFrame::LocalA),
+        (poly_b, &sb, &tb, (poly_a, &ta), WitnessFrame::LocalB),
+    ];
+    let found = tries.into_iter().find_map(|(from, at_s, at_t, to, frame)| {
+        let y = material_point(x, from, at_s, p)?;
+        material_point_inside_at(&y, at_t, to, p).then(|| (t.clone(), y.into_array(), frame))
+    });
+    found
 }

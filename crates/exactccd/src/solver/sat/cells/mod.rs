@@ -41,18 +41,19 @@
 mod boxes;
 mod evidence;
 mod float;
+mod polytope;
 mod search;
 #[cfg(test)]
 #[allow(clippy::float_arithmetic)] // checks the f64 normal
 mod tests;
 mod witness;
 
-pub use evidence::{CellEvidence, EvidencePiece};
+pub use evidence::{CellEvidence, EvidencePiece, WitnessFrame};
 pub use float::{float_cells_take, solve_box_cells_f64, FloatCellOutcome, MAX_EVALUATIONS};
 pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;
-use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Obb, Pose, Shape, Vec3};
+use crate::geom::{BoxEdge, BoxFace, BoxShape, BoxVertex, Feature, Mat3, Obb, Pose, Shape, Vec3};
 use crate::motion::{
     exact_pose_at_start, magnitude_bits, pair_enclosures, Body, IntervalVec, PlacementEnclosure,
 };
@@ -60,7 +61,8 @@ use crate::scalar::interval::{sqrt, Interval};
 use crate::scalar::{rational_to_f64, BigRational, Sign};
 use crate::Error;
 use boxes::{AxisIndex, Extents};
-use search::{Cell, Class, Pair};
+use polytope::{polytopes_touch, CellPolytope, PolytopeData};
+use search::{Cell, Class, Pair, Solids};
 
 /// Bits carried beyond the requested precision by the interval arithmetic.
 const EXTRA_BITS: u64 = 48;
@@ -123,24 +125,26 @@ fn box_of(body: &Body) -> Option<&BoxShape<BigRational>> {
     }
 }
 
-/// Solves two boxes over `[t0, t1]` with the target width
-/// `2^-precision max(1, |T|)` (module docs). Not applicable to other
-/// shapes and to motions without an enclosure (`piecewise`, affine
-/// `row_matrix`); a limit error for grazes and past [`MAX_CELLS`].
-pub fn solve_box_cells(
+/// Solves two boxes, or two convex polytopes not both flat (triangles,
+/// convex meshes, convex hulls, boxes: `polytope.rs`), over `[t0, t1]`
+/// with the target width `2^-precision max(1, |T|)` (module docs). Not
+/// applicable to other shapes and to motions without an enclosure
+/// (`piecewise`, affine `row_matrix`); a limit error for grazes and past
+/// [`MAX_CELLS`].
+pub fn solve_cells(
     a: &Body,
     b: &Body,
     interval: (&BigRational, &BigRational),
     precision: u32,
 ) -> Result<CellOutcome, Error> {
-    let (pair, (box_a, box_b)) = prepared_pair(a, b, interval, precision)?;
+    let pair = prepared_pair(a, b, interval, precision)?;
     let (t0, t1) = interval;
     let (cells, stopped) = pair.cells(t0, t1)?;
     let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
-        (Some(pa), Some(pb)) => Some(boxes_touch(&pa, box_a, &pb, box_b)),
-        _ => exact_contact_at(&pair, t0, (box_a, box_b)),
+        (Some(pa), Some(pb)) => Some(pair.touch_exact(&pa, &pb)),
+        _ => exact_contact_at(&pair, t0),
     };
-    let mut outcome = interpret(&pair, &cells, (t0, t1), (box_a, box_b), at_start)?;
+    let mut outcome = interpret(&pair, &cells, (t0, t1), at_start)?;
     match stopped {
         None => Ok(outcome),
         // the search stopped after the first contact was established: that
@@ -153,23 +157,30 @@ pub fn solve_box_cells(
     }
 }
 
-/// The shapes of two boxes.
-type BoxPair<'s> = (&'s BoxShape<BigRational>, &'s BoxShape<BigRational>);
+/// True when the certified time cells take the two shapes: two boxes, or
+/// two convex polytopes (boxes, triangles, convex meshes, convex hulls)
+/// not both flat triangles.
+pub fn cells_take(a: &Shape<BigRational>, b: &Shape<BigRational>) -> bool {
+    match (PolytopeData::of(a), PolytopeData::of(b)) {
+        (Some(pa), Some(pb)) => !(pa.flat && pb.flat),
+        _ => false,
+    }
+}
 
-/// Two boxes with their motions' enclosures at the working precision of
-/// `precision` (module docs); not applicable to other shapes and to
-/// motions without an enclosure.
-fn prepared_pair<'s>(
-    a: &'s Body,
-    b: &'s Body,
+/// Two solids with their motions' enclosures at the working precision of
+/// `precision` (module docs); not applicable to the shapes
+/// [`cells_take`] refuses and to motions without an enclosure.
+fn prepared_pair(
+    a: &Body,
+    b: &Body,
     interval: (&BigRational, &BigRational),
     precision: u32,
-) -> Result<(Pair, BoxPair<'s>), Error> {
-    let (Some(box_a), Some(box_b)) = (box_of(a), box_of(b)) else {
+) -> Result<Pair, Error> {
+    if !cells_take(&a.shape, &b.shape) {
         return Err(Error::not_applicable(
-            "sat: certified time cells take two boxes; a triangle or a mesh under a transcendental motion is not solved exactly",
+            "sat: certified time cells take boxes, convex meshes, convex hulls and triangles (not two triangles); spheres, capsules, non-convex meshes and two triangles under a transcendental motion are not solved exactly",
         ));
-    };
+    }
     let magnitude = magnitude_bits(interval);
     let bits = u64::from(precision) + EXTRA_BITS + magnitude;
     let (ea, eb) = pair_enclosures(a, b, interval, bits).map_err(|e| {
@@ -178,16 +189,29 @@ fn prepared_pair<'s>(
             e.0
         ))
     })?;
-    let pair = Pair {
+    let solids = match (box_of(a), box_of(b)) {
+        (Some(box_a), Some(box_b)) => Solids::Boxes {
+            ha: Extents::of(box_a, bits),
+            hb: Extents::of(box_b, bits),
+            shapes: (box_a.clone(), box_b.clone()),
+        },
+        _ => {
+            let polytope = |body: &Body| {
+                PolytopeData::of(&body.shape)
+                    .map(|d| CellPolytope::new(d, bits))
+                    .ok_or_else(|| Error::not_applicable("sat: time cells need convex polytopes"))
+            };
+            Solids::Polytopes(Box::new((polytope(a)?, polytope(b)?)))
+        }
+    };
+    Ok(Pair {
         a: ea,
         b: eb,
-        ha: Extents::of(box_a, bits),
-        hb: Extents::of(box_b, bits),
+        solids,
         bits,
         magnitude_bits: magnitude,
         precision,
-    };
-    Ok((pair, (box_a, box_b)))
+    })
 }
 
 /// The time cells' evidence for a first contact of two boxes that another
@@ -203,7 +227,7 @@ pub fn claim_evidence(
     claimed: Option<&CellTime>,
     precision: u32,
 ) -> Result<Option<CellEvidence>, Error> {
-    let (pair, _) = prepared_pair(a, b, interval, precision)?;
+    let pair = prepared_pair(a, b, interval, precision)?;
     evidence::claim_evidence(&pair, interval, claimed)
 }
 
@@ -263,34 +287,36 @@ fn runs(cells: &[Cell]) -> Vec<Run<'_>> {
     out
 }
 
+impl Pair {
+    /// The exact static test of the two solids at exact poses (touching
+    /// counts).
+    fn touch_exact(&self, pa: &Pose<BigRational>, pb: &Pose<BigRational>) -> bool {
+        match &self.solids {
+            Solids::Boxes { shapes, .. } => boxes_touch(pa, &shapes.0, pb, &shapes.1),
+            Solids::Polytopes(pq) => polytopes_touch(pa, &pq.0.data, pb, &pq.1.data),
+        }
+    }
+}
+
+/// The pose an enclosure of zero width stands for; `None` when it is wider.
+fn exact_pose(e: &PlacementEnclosure) -> Option<Pose<BigRational>> {
+    let exact = |x: &Interval| x.width().is_zero().then(|| x.lo().to_rational());
+    let vec = |v: [Option<BigRational>; 3]| -> Option<Vec3<BigRational>> {
+        let [x, y, z] = v;
+        Some(Vec3::new(x?, y?, z?))
+    };
+    let column = |i: usize| vec(std::array::from_fn(|k| exact(&e.frame[k][i])));
+    Some(Pose {
+        rotation: Mat3::from_cols([column(0)?, column(1)?, column(2)?]),
+        translation: vec(std::array::from_fn(|k| exact(&e.origin[k])))?,
+    })
+}
+
 /// The exact static test at `t` when both placements are exact there;
 /// `None` when they are not.
-fn exact_contact_at(
-    pair: &Pair,
-    t: &BigRational,
-    (box_a, box_b): (&BoxShape<BigRational>, &BoxShape<BigRational>),
-) -> Option<bool> {
+fn exact_contact_at(pair: &Pair, t: &BigRational) -> Option<bool> {
     let (pa, pb) = pair.at(t)?;
-    let obb = |e: &PlacementEnclosure, shape: &BoxShape<BigRational>| -> Option<Obb<BigRational>> {
-        let exact = |x: &Interval| x.width().is_zero().then(|| x.lo().to_rational());
-        let vec = |v: [Option<BigRational>; 3]| -> Option<Vec3<BigRational>> {
-            let [x, y, z] = v;
-            Some(Vec3::new(x?, y?, z?))
-        };
-        let center = vec(std::array::from_fn(|k| exact(&e.origin[k])))?;
-        let axes = [
-            vec(std::array::from_fn(|k| exact(&e.frame[k][0])))?,
-            vec(std::array::from_fn(|k| exact(&e.frame[k][1])))?,
-            vec(std::array::from_fn(|k| exact(&e.frame[k][2])))?,
-        ];
-        Some(Obb {
-            center,
-            axes,
-            half_extents: shape.half_extents.clone(),
-        })
-    };
-    let (oa, ob) = (obb(&pa, box_a)?, obb(&pb, box_b)?);
-    Some(test_box_box(&oa, &ob).intersects())
+    Some(pair.touch_exact(&exact_pose(&pa)?, &exact_pose(&pb)?))
 }
 
 /// What the run of undecided cells `run` between `before` and `after`
@@ -308,7 +334,7 @@ enum Transition {
 
 fn limit(established: &str, run: &Run<'_>) -> Error {
     Error::limit_exceeded(format!(
-        "sat time cells: cannot decide whether the boxes touch in [{}, {}] (a graze, or closer than the arithmetic resolves); {established}",
+        "sat time cells: cannot decide whether the solids touch in [{}, {}] (a graze, or closer than the arithmetic resolves); {established}",
             run.start, run.end
     ))
 }
@@ -318,7 +344,6 @@ fn transition(
     run: &Run<'_>,
     (before, after): (Option<RunKind>, Option<RunKind>),
     ends: (&BigRational, &BigRational),
-    boxes: (&BoxShape<BigRational>, &BoxShape<BigRational>),
     at_start: Option<bool>,
     established: &str,
 ) -> Result<Transition, Error> {
@@ -343,7 +368,7 @@ fn transition(
             Some(true) => Ok(Transition::TouchAtStart(enclosure)),
             _ => Err(limit(established, run)),
         },
-        (Some(S), None) if run.end == *t1 => match exact_contact_at(pair, t1, boxes) {
+        (Some(S), None) if run.end == *t1 => match exact_contact_at(pair, t1) {
             Some(true) => Ok(Transition::TouchAtEnd(enclosure)),
             _ => Err(limit(established, run)),
         },
@@ -356,7 +381,6 @@ fn interpret(
     pair: &Pair,
     cells: &[Cell],
     ends: (&BigRational, &BigRational),
-    boxes: (&BoxShape<BigRational>, &BoxShape<BigRational>),
     at_start: Option<bool>,
 ) -> Result<CellOutcome, Error> {
     let (t0, t1) = ends;
@@ -364,10 +388,11 @@ fn interpret(
     let mut intervals: Vec<(CellTime, CellTime)> = Vec::new();
     let mut open: Option<CellTime> = None;
     let mut contact_run: Option<usize> = None;
+    let mut incomplete = false;
     for (k, run) in runs.iter().enumerate() {
         let established = match intervals.first().map(|c| &c.0).or(open.as_ref()) {
             Some(t) => format!("the first contact is in [{}, {}]", t.lower(), t.upper()),
-            None => format!("the boxes are separated on [{t0}, {}]", run.start),
+            None => format!("the solids are separated on [{t0}, {}]", run.start),
         };
         match run.kind {
             RunKind::Separated => {}
@@ -385,15 +410,19 @@ fn interpret(
             RunKind::Undecided => {
                 let before = k.checked_sub(1).map(|i| runs[i].kind);
                 let after = runs.get(k + 1).map(|r| r.kind);
-                match transition(
-                    pair,
-                    run,
-                    (before, after),
-                    ends,
-                    boxes,
-                    at_start,
-                    &established,
-                )? {
+                let decided = transition(pair, run, (before, after), ends, at_start, &established);
+                let decided = match decided {
+                    Ok(t) => t,
+                    // a run not decided after the first contact: that answer
+                    // stands, without contact intervals (not all computed)
+                    Err(_) if open.is_some() || !intervals.is_empty() => {
+                        intervals.truncate(1);
+                        incomplete = true;
+                        break;
+                    }
+                    Err(e) => return Err(e),
+                };
+                match decided {
                     Transition::Starts(t) => {
                         open = Some(t);
                         contact_run.get_or_insert(k);
@@ -417,6 +446,9 @@ fn interpret(
     }
     // a contact run still open ends past the cells (a search that stopped)
     let first_contact = intervals.first().map(|c| c.0.clone()).or(open);
+    if incomplete {
+        intervals.clear();
+    }
     let initially_overlapping = matches!(&first_contact, Some(CellTime::Exact(t)) if t == t0);
     let (features, normal, point) = contact_details(pair, &runs, contact_run);
     let evidence = evidence::cell_evidence(pair, cells, first_contact.as_ref());
@@ -471,9 +503,13 @@ fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) ->
         let v: Option<Vec<Interval>> = oriented.iter().map(|x| x.div(&n, p)).collect();
         v.map(|v| to_f64(&[v[0].clone(), v[1].clone(), v[2].clone()]))
     });
-    let features = pair
-        .at(&time)
-        .map(|(pa, pb)| feature_names(axis, &oriented, &pa, &pb, p));
+    // feature names for two boxes; for polytopes not yet
+    let features = match pair.solids {
+        Solids::Boxes { .. } => pair
+            .at(&time)
+            .map(|(pa, pb)| feature_names(axis, &oriented, &pa, &pb, p)),
+        Solids::Polytopes(_) => None,
+    };
     (features, normal, point)
 }
 

@@ -10,7 +10,9 @@ use super::boxes::{
     separated_along, separated_along_centred, strictly_inside, world_point, AxisIndex, Centred,
     Extents,
 };
+use super::polytope::{self, CellPolytope};
 use super::witness::interior_candidate;
+use crate::geom::BoxShape;
 use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
 use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::BigRational;
@@ -49,12 +51,24 @@ pub(crate) struct Cell {
     pub class: Class,
 }
 
-/// The two boxes with their motions prepared for enclosures.
+/// The two solids of a pair.
+pub(crate) enum Solids {
+    /// Two boxes: Table 1's 15 axes and the projection radii.
+    Boxes {
+        ha: Extents,
+        hb: Extents,
+        shapes: (BoxShape<BigRational>, BoxShape<BigRational>),
+    },
+    /// Two convex polytopes, a box among them by its corners
+    /// (`polytope.rs`); not both flat.
+    Polytopes(Box<(CellPolytope, CellPolytope)>),
+}
+
+/// The two solids with their motions prepared for enclosures.
 pub(crate) struct Pair {
     pub a: MotionEnclosure,
     pub b: MotionEnclosure,
-    pub ha: Extents,
-    pub hb: Extents,
+    pub solids: Solids,
     /// Working precision (bits).
     pub bits: u64,
     /// Bits of the largest time magnitude.
@@ -157,9 +171,13 @@ impl Pair {
         p: u64,
     ) -> Option<(AxisIndex, Dyad)> {
         let mut best: Option<(AxisIndex, Dyad)> = None;
-        for index in AxisIndex::ALL {
-            let l = direction(index, a, b, p);
-            if let Some(gap) = estimated_gap(&l, a, &self.ha, b, &self.hb, p) {
+        for index in self.axes() {
+            let l = self.direction(index, a, b, p);
+            let gap = match &self.solids {
+                Solids::Boxes { ha, hb, .. } => estimated_gap(&l, a, ha, b, hb, p),
+                Solids::Polytopes(pq) => polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p),
+            };
+            if let Some(gap) = gap {
                 if best.as_ref().is_none_or(|(_, g)| gap > *g) {
                     best = Some((index, gap));
                 }
@@ -168,16 +186,70 @@ impl Pair {
         best
     }
 
+    /// The candidate axes: Table 1's 15 for two boxes; the face normals of
+    /// each polytope and the cross products of their edge directions.
+    fn axes(&self) -> Vec<AxisIndex> {
+        match &self.solids {
+            Solids::Boxes { .. } => AxisIndex::ALL.to_vec(),
+            Solids::Polytopes(pq) => {
+                let (a, b) = (&pq.0, &pq.1);
+                let mut out: Vec<AxisIndex> = (0..a.normals.len()).map(AxisIndex::A).collect();
+                out.extend((0..b.normals.len()).map(AxisIndex::B));
+                for i in 0..a.directions.len() {
+                    out.extend((0..b.directions.len()).map(|j| AxisIndex::AxB(i, j)));
+                }
+                out
+            }
+        }
+    }
+
+    /// The world direction of a candidate axis in the placements.
+    fn direction(
+        &self,
+        index: AxisIndex,
+        a: &PlacementEnclosure,
+        b: &PlacementEnclosure,
+        p: u64,
+    ) -> IntervalVec {
+        let Solids::Polytopes(pq) = &self.solids else {
+            return direction(index, a, b, p);
+        };
+        let world = polytope::world_vector;
+        match index {
+            AxisIndex::A(i) => world(a, &pq.0.normals[i], p),
+            AxisIndex::B(j) => world(b, &pq.1.normals[j], p),
+            AxisIndex::AxB(i, j) => super::boxes::cross(
+                &world(a, &pq.0.directions[i], p),
+                &world(b, &pq.1.directions[j], p),
+                p,
+            ),
+        }
+    }
+
     /// Separation of the cell along the axis `index` taken at the midpoint:
     /// the mean-value form, then the plain interval bound.
     fn try_axis(&self, index: AxisIndex, data: &CellData) -> Option<Class> {
         let p = data.bits;
-        let l = midpoint_vector(&direction(index, &data.mid.0, &data.mid.1, p), p);
+        let l = midpoint_vector(&self.direction(index, &data.mid.0, &data.mid.1, p), p);
         let (ca, cb) = data.centred();
-        let side = separated_along_centred(&l, &ca, &self.ha, &cb, &self.hb, &data.half_width, p)
-            .or_else(|| {
-            separated_along(&l, &data.over.0, &self.ha, &data.over.1, &self.hb, p)
-        })?;
+        let hw = &data.half_width;
+        let side = match &self.solids {
+            Solids::Boxes { ha, hb, .. } => separated_along_centred(&l, &ca, ha, &cb, hb, hw, p)
+                .or_else(|| separated_along(&l, &data.over.0, ha, &data.over.1, hb, p)),
+            Solids::Polytopes(pq) => {
+                let (a, b) = (&pq.0, &pq.1);
+                polytope::side_of(
+                    &a.range_centred(&ca, &l, hw, p),
+                    &b.range_centred(&cb, &l, hw, p),
+                )
+                .or_else(|| {
+                    polytope::side_of(
+                        &a.range_over(&data.over.0, &l, p),
+                        &b.range_over(&data.over.1, &l, p),
+                    )
+                })
+            }
+        }?;
         Some(Class::Separated {
             axis: index,
             direction: l,
@@ -196,10 +268,24 @@ impl Pair {
     ) -> Option<IntervalVec> {
         let p = data.bits;
         let (ca, cb) = data.centred();
+        let (ha, hb) = match &self.solids {
+            Solids::Boxes { ha, hb, .. } => (ha, hb),
+            Solids::Polytopes(pq) => {
+                let (from, to, poly_from, poly_to) = if from_a {
+                    (ca, cb, &pq.0, &pq.1)
+                } else {
+                    (cb, ca, &pq.1, &pq.0)
+                };
+                let y = polytope::material_point(candidate, poly_from, from.mid, p)?;
+                let inside =
+                    polytope::material_point_inside(&y, &from, (poly_to, &to), &data.half_width, p);
+                return inside.then(|| world_point(&polytope::interval_vec(&y, p), from.mid, p));
+            }
+        };
         let (from, to, h_from, h_to) = if from_a {
-            (ca, cb, &self.ha, &self.hb)
+            (ca, cb, ha, hb)
         } else {
-            (cb, ca, &self.hb, &self.ha)
+            (cb, ca, hb, ha)
         };
         let local = midpoint_vector(&local_point(candidate, from.mid, p), p);
         let inside_own = (0..3).all(|k| {
@@ -266,9 +352,23 @@ impl Pair {
         }
         // the candidate needs to resolve the intersection polytope, which is
         // about as thick as the cell is wide: the choice's precision
-        interior_candidate(&data.mid.0, &self.ha, &data.mid.1, &self.hb, choice_bits)
+        self.candidate(&data.mid.0, &data.mid.1, choice_bits)
             .and_then(|candidate| self.witnessed(&candidate, &data))
             .unwrap_or(Class::Undecided)
+    }
+
+    /// A candidate world point in both solids at one instant (`witness.rs`
+    /// for two boxes, `polytope.rs` otherwise).
+    pub(crate) fn candidate(
+        &self,
+        a: &PlacementEnclosure,
+        b: &PlacementEnclosure,
+        p: u64,
+    ) -> Option<IntervalVec> {
+        match &self.solids {
+            Solids::Boxes { ha, hb, .. } => interior_candidate(a, ha, b, hb, p),
+            Solids::Polytopes(pq) => polytope::candidate((&pq.0, a), (&pq.1, b), p),
+        }
     }
 
     /// Every cell of `[t0, t1]` in time order (module docs). Past
@@ -327,7 +427,7 @@ impl Pair {
                         .map(|c| c.end.to_string())
                         .unwrap_or_else(|| t0.to_string());
                     let stop = Error::limit_exceeded(format!(
-                        "sat time cells: the boxes neither separate nor overlap from t = {from} on (touching over a span, or closer than the arithmetic resolves); every cell before was decided"
+                        "sat time cells: the solids neither separate nor overlap from t = {from} on (touching over a span, or closer than the arithmetic resolves); every cell before was decided"
                     ));
                     return Ok((decided_prefix(out), Some(stop)));
                 }

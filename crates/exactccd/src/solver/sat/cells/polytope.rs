@@ -1,0 +1,547 @@
+//! Convex polytopes in the certified time cells: triangles, convex meshes,
+//! convex hulls of points, and a box among them by its corners.
+//!
+//! The separating-axis theorem for convex polytopes (Eberly, "Dynamic
+//! Collision Detection using OBBs", section 2.1, Table 1 is the case of two
+//! boxes; Gottschalk, Lin and Manocha, "OBBTree", section 4, the general
+//! statement): two convex polytopes are apart exactly when they are
+//! separated along a face normal of one of them or along the cross product
+//! of an edge of each (for a flat triangle its normal and the normals of
+//! its edges within its plane count as its face normals). Over a time cell
+//! the axis is fixed (a dyadic world vector chosen at the cell's
+//! midpoint), and the projection of each solid onto it is the range of its
+//! vertices' projections `(o + F y_v) . L`, each enclosed by the
+//! mean-value form about the midpoint (`f(t) in f(tm) + f'([cell])
+//! [-w/2, w/2]`), or plainly over the cell.
+//!
+//! Contact over a cell is proved by a material point: a point `y` of one
+//! solid in its local coordinates, exactly in it (checked in rationals; on
+//! a flat triangle the point is first projected exactly onto its plane),
+//! whose position in the other solid's local coordinates is proved strictly
+//! inside every face half-space of that solid at every time of the cell.
+//! So a flat triangle can hold the witness against a solid with interior;
+//! two flat triangles have no such witness and are not taken.
+#![deny(clippy::float_arithmetic)]
+
+use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
+use crate::geom::{polygon_normal, ConvexHull, Pose, Shape, Vec3};
+use crate::motion::{dot, mat_vec, IntervalVec, PlacementEnclosure};
+use crate::scalar::interval::{sqrt, Dyad, Interval, Rounding};
+use crate::scalar::BigRational;
+
+type Q = BigRational;
+
+/// The exact description of a convex polytope in its local coordinates.
+#[derive(Clone, Debug)]
+pub(crate) struct PolytopeData {
+    /// The corners.
+    pub vertices: Vec<Vec3<Q>>,
+    /// The candidate axes it contributes: its face normals; for a flat
+    /// triangle its normal and the in-plane normals of its edges.
+    pub normals: Vec<Vec3<Q>>,
+    /// The edges as pairs of vertex indices.
+    pub edges: Vec<(usize, usize)>,
+    /// The faces as loops of vertex indices (a triangle: its one face).
+    pub faces: Vec<Vec<usize>>,
+    /// A triangle: no interior.
+    pub flat: bool,
+}
+
+impl PolytopeData {
+    /// The polytope of a box, a triangle, a convex mesh or the convex hull
+    /// of points; `None` for rounded shapes and non-convex meshes.
+    pub(crate) fn of(shape: &Shape<Q>) -> Option<PolytopeData> {
+        match shape {
+            Shape::Box(b) => Some(PolytopeData::of_box(&b.half_extents)),
+            Shape::Triangle(t) => {
+                let v = t.vertices.to_vec();
+                let edge = |k: usize| &v[(k + 1) % 3] - &v[k];
+                let n = edge(0).cross(&edge(1));
+                let mut normals = vec![n.clone()];
+                normals.extend((0..3).map(|k| n.cross(&edge(k))));
+                Some(PolytopeData {
+                    vertices: v,
+                    normals,
+                    edges: vec![(0, 1), (1, 2), (2, 0)],
+                    faces: vec![vec![0, 1, 2]],
+                    flat: true,
+                })
+            }
+            Shape::Mesh(m) if m.is_convex() => Some(PolytopeData {
+                vertices: m.vertices.clone(),
+                normals: (0..m.faces.len()).map(|k| m.face_normal(k)).collect(),
+                edges: m.edges.iter().map(|e| (e.v[0], e.v[1])).collect(),
+                faces: m.faces.clone(),
+                flat: false,
+            }),
+            Shape::Convex(c) => {
+                let hull = ConvexHull::new(&c.points)?;
+                let index = |point: usize| hull.vertices.iter().position(|&v| v == point);
+                let faces = hull
+                    .faces
+                    .iter()
+                    .map(|face| face.corners.iter().map(|&c| index(c)).collect())
+                    .collect::<Option<Vec<Vec<usize>>>>()?;
+                let edges = hull
+                    .edges
+                    .iter()
+                    .map(|&(i, j)| Some((index(i)?, index(j)?)))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(PolytopeData {
+                    vertices: hull.vertices.iter().map(|&i| c.points[i].clone()).collect(),
+                    normals: hull.faces.iter().map(|face| face.normal.clone()).collect(),
+                    edges,
+                    faces,
+                    flat: false,
+                })
+            }
+            Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) => None,
+        }
+    }
+
+    /// A box with half extents `h` by its 8 corners (corner `c` has
+    /// coordinate `k` at `+h_k` where bit `k` of `c` is set), its 3 face
+    /// normals and its 12 edges.
+    pub(crate) fn of_box(h: &[Q; 3]) -> PolytopeData {
+        let vertices = (0..8usize)
+            .map(|c| {
+                Vec3::from_array(std::array::from_fn(|k| {
+                    if c >> k & 1 == 1 {
+                        h[k].clone()
+                    } else {
+                        -h[k].clone()
+                    }
+                }))
+            })
+            .collect();
+        let edges = (0..8usize)
+            .flat_map(|c| {
+                (0..3)
+                    .filter(move |k| c >> k & 1 == 0)
+                    .map(move |k| (c, c | 1 << k))
+            })
+            .collect();
+        // face (k, side): the corners with bit k = side, in a loop
+        let faces = (0..3)
+            .flat_map(|k| {
+                let (i, j) = ((k + 1) % 3, (k + 2) % 3);
+                [0, 1].map(move |side| {
+                    [(0, 0), (1, 0), (1, 1), (0, 1)]
+                        .map(|(x, y)| side << k | x << i | y << j)
+                        .to_vec()
+                })
+            })
+            .collect();
+        PolytopeData {
+            vertices,
+            normals: (0..3).map(Vec3::unit).collect(),
+            edges,
+            faces,
+            flat: false,
+        }
+    }
+
+    /// The edges as vectors from their first vertex to their second.
+    fn edge_vectors(&self) -> impl Iterator<Item = Vec3<Q>> + '_ {
+        self.edges
+            .iter()
+            .map(|&(i, j)| &self.vertices[j] - &self.vertices[i])
+    }
+
+    /// Half-spaces `n . y <= c` whose intersection is the polytope: one
+    /// per face, oriented so that every vertex is inside; for a flat
+    /// triangle its plane from both sides and its edges within the plane.
+    fn halfspaces(&self) -> Vec<(Vec3<Q>, Q)> {
+        let v = &self.vertices;
+        let inside = |(n, c): (Vec3<Q>, Q)| -> (Vec3<Q>, Q) {
+            if v.iter().any(|x| n.dot(x) > c) {
+                (-n, -c)
+            } else {
+                (n, c)
+            }
+        };
+        if self.flat {
+            let n = (&v[1] - &v[0]).cross(&(&v[2] - &v[0]));
+            let c = n.dot(&v[0]);
+            let mut out = vec![(n.clone(), c.clone()), (-n.clone(), -c)];
+            for k in 0..3 {
+                let m = (&v[(k + 1) % 3] - &v[k]).cross(&n);
+                let d = m.dot(&v[k]);
+                out.push(inside((m, d)));
+            }
+            return out;
+        }
+        self.faces
+            .iter()
+            .filter_map(|face| {
+                let points: Vec<&Vec3<Q>> = face.iter().map(|&i| &v[i]).collect();
+                let n = polygon_normal(&points);
+                (!n.is_zero()).then(|| {
+                    let c = n.dot(points[0]);
+                    inside((n, c))
+                })
+            })
+            .collect()
+    }
+}
+
+/// The directions of `vectors`, each once up to sign; zero vectors dropped.
+fn distinct_directions(vectors: impl Iterator<Item = Vec3<Q>>) -> Vec<Vec3<Q>> {
+    let mut out: Vec<Vec3<Q>> = Vec::new();
+    for v in vectors {
+        if !v.is_zero() && out.iter().all(|u| !u.cross(&v).is_zero()) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+pub(crate) fn interval_vec(v: &Vec3<Q>, p: u64) -> IntervalVec {
+    std::array::from_fn(|k| Interval::from_rational(&v[k], p))
+}
+
+/// A polytope prepared for the cells at a working precision.
+#[derive(Clone, Debug)]
+pub(crate) struct CellPolytope {
+    pub data: PolytopeData,
+    vertices: Vec<IntervalVec>,
+    /// The candidate face normals, each direction once.
+    pub normals: Vec<IntervalVec>,
+    /// The edge directions, each once.
+    pub directions: Vec<IntervalVec>,
+    halfspaces: Vec<(Vec3<Q>, Q)>,
+    halfspaces_iv: Vec<(IntervalVec, Interval)>,
+}
+
+impl CellPolytope {
+    pub(crate) fn new(data: PolytopeData, p: u64) -> CellPolytope {
+        let normals = distinct_directions(data.normals.iter().cloned());
+        let directions = distinct_directions(data.edge_vectors());
+        let halfspaces = data.halfspaces();
+        CellPolytope {
+            vertices: data.vertices.iter().map(|v| interval_vec(v, p)).collect(),
+            normals: normals.iter().map(|v| interval_vec(v, p)).collect(),
+            directions: directions.iter().map(|v| interval_vec(v, p)).collect(),
+            halfspaces_iv: halfspaces
+                .iter()
+                .map(|(n, c)| (interval_vec(n, p), Interval::from_rational(c, p)))
+                .collect(),
+            halfspaces,
+            data,
+        }
+    }
+
+    /// The least lower bound and the greatest upper bound of the vertices'
+    /// projections `(o + F y_v) . L` over the cell, each by the mean-value
+    /// form about the midpoint (module docs).
+    pub(crate) fn range_centred(
+        &self,
+        c: &Centred<'_>,
+        l: &IntervalVec,
+        half_width: &Interval,
+        p: u64,
+    ) -> (Dyad, Dyad) {
+        let frame_l: IntervalVec =
+            std::array::from_fn(|i| dot(&super::boxes::axis(c.mid, i), l, p));
+        let velocity_l: IntervalVec =
+            std::array::from_fn(|i| dot(&velocity_axis(c.velocity, i), l, p));
+        let origin_l = dot(&c.mid.origin, l, p);
+        let origin_velocity_l = dot(&c.velocity.origin, l, p);
+        self.range_of(|y| {
+            let mid = origin_l.add(&dot(y, &frame_l, p), p);
+            let slope = origin_velocity_l.add(&dot(y, &velocity_l, p), p);
+            mid.add(&slope.mul(half_width, p), p)
+        })
+    }
+
+    /// The same bounds from the placement's enclosure over the cell.
+    pub(crate) fn range_over(
+        &self,
+        e: &PlacementEnclosure,
+        l: &IntervalVec,
+        p: u64,
+    ) -> (Dyad, Dyad) {
+        let frame_l: IntervalVec = std::array::from_fn(|i| dot(&super::boxes::axis(e, i), l, p));
+        let origin_l = dot(&e.origin, l, p);
+        self.range_of(|y| origin_l.add(&dot(y, &frame_l, p), p))
+    }
+
+    fn range_of(&self, projection: impl Fn(&IntervalVec) -> Interval) -> (Dyad, Dyad) {
+        let mut lo: Option<Dyad> = None;
+        let mut hi: Option<Dyad> = None;
+        for y in &self.vertices {
+            let x = projection(y);
+            if lo.as_ref().is_none_or(|m| x.lo() < m) {
+                lo = Some(x.lo().clone());
+            }
+            if hi.as_ref().is_none_or(|m| x.hi() > m) {
+                hi = Some(x.hi().clone());
+            }
+        }
+        (lo.unwrap_or_else(Dyad::zero), hi.unwrap_or_else(Dyad::zero))
+    }
+
+    /// The material point `y` (local, rational) made a point of the solid:
+    /// on a flat triangle first projected exactly onto its plane; `None`
+    /// when it is not in the closed polytope.
+    pub(crate) fn home_point(&self, y: Vec3<Q>) -> Option<Vec3<Q>> {
+        let y = if self.data.flat {
+            let (n, c) = &self.halfspaces[0];
+            let off = (n.dot(&y) - c) / n.dot(n);
+            &y - &n.scale(&off)
+        } else {
+            y
+        };
+        self.halfspaces
+            .iter()
+            .all(|(n, c)| n.dot(&y) <= *c)
+            .then_some(y)
+    }
+
+    /// True when the local point `z` (an enclosure) is proved strictly
+    /// inside every half-space: never for a flat triangle.
+    pub(crate) fn strictly_contains(&self, z: &IntervalVec, p: u64) -> bool {
+        !self.data.flat
+            && self
+                .halfspaces_iv
+                .iter()
+                .all(|(n, c)| dot(n, z, p).hi() < c.lo())
+    }
+}
+
+/// The world direction `F n` of a local vector.
+pub(crate) fn world_vector(e: &PlacementEnclosure, v: &IntervalVec, p: u64) -> IntervalVec {
+    mat_vec(&e.frame, v, p)
+}
+
+/// The estimated separation of the two polytopes along `l` at one instant
+/// (midpoints): `max(min b - max a, min a - max b) / |L|`; `None` for a
+/// vanishing direction.
+pub(crate) fn estimated_gap(
+    l: &IntervalVec,
+    a: (&CellPolytope, &PlacementEnclosure),
+    b: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> Option<Dyad> {
+    let (a_lo, a_hi) = a.0.range_over(a.1, l, p);
+    let (b_lo, b_hi) = b.0.range_over(b.1, l, p);
+    let gap = b_lo
+        .sub_rounded(&a_hi, p, Rounding::Down)
+        .max(a_lo.sub_rounded(&b_hi, p, Rounding::Down));
+    let norm = sqrt(&dot(l, l, p), p)?;
+    Some(Interval::point(gap).div(&norm, p)?.midpoint())
+}
+
+/// `Some(+1)` when `b`'s range lies beyond `a`'s, `Some(-1)` when before.
+pub(crate) fn side_of(a: &(Dyad, Dyad), b: &(Dyad, Dyad)) -> Option<i32> {
+    if b.0 > a.1 {
+        Some(1)
+    } else if a.0 > b.1 {
+        Some(-1)
+    } else {
+        None
+    }
+}
+
+/// A placement collapsed to its midpoints (exact dyadic numbers).
+fn collapsed(e: &PlacementEnclosure, p: u64) -> PlacementEnclosure {
+    let mid = |x: &Interval| Interval::point(x.midpoint().round(p, Rounding::Down));
+    PlacementEnclosure {
+        frame: std::array::from_fn(|i| std::array::from_fn(|j| mid(&e.frame[i][j]))),
+        origin: std::array::from_fn(|i| mid(&e.origin[i])),
+    }
+}
+
+/// The parameter range `[s0, s1]` of the segment `x0 + s (x1 - x0)`,
+/// `0 <= s <= 1`, inside the half-spaces, by midpoints (a candidate needs
+/// no bound). A plane given from both sides leaves the one crossing point.
+fn clip(
+    x0: &IntervalVec,
+    x1: &IntervalVec,
+    halfspaces: &[(IntervalVec, Interval)],
+    p: u64,
+) -> Option<(Dyad, Dyad)> {
+    let mut s0 = Dyad::zero();
+    let mut s1 = Dyad::from_int(1.into());
+    for (n, c) in halfspaces {
+        let f0 = dot(n, x0, p).sub(c, p).midpoint();
+        let f1 = dot(n, x1, p).sub(c, p).midpoint();
+        let (in0, in1) = (
+            f0.sign() != crate::scalar::Sign::Positive,
+            f1.sign() != crate::scalar::Sign::Positive,
+        );
+        if in0 && in1 {
+            continue;
+        }
+        if !in0 && !in1 {
+            return None;
+        }
+        let s = f0.div_rounded(&f0.sub_rounded(&f1, p, Rounding::Down), p, Rounding::Down);
+        if in0 {
+            s1 = s1.min(s);
+        } else {
+            s0 = s0.max(s);
+        }
+        if s0 > s1 {
+            return None;
+        }
+    }
+    Some((s0, s1))
+}
+
+fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> IntervalVec {
+    let s = Interval::point(s.clone());
+    std::array::from_fn(|k| x0[k].add(&x1[k].sub(&x0[k], p).mul(&s, p), p))
+}
+
+/// The world half-spaces `(F n) . x <= c + (F n) . o` of a placed polytope.
+fn world_halfspaces(
+    poly: &CellPolytope,
+    e: &PlacementEnclosure,
+    p: u64,
+) -> Vec<(IntervalVec, Interval)> {
+    poly.halfspaces_iv
+        .iter()
+        .map(|(n, c)| {
+            let w = world_vector(e, n, p);
+            let offset = c.add(&dot(&w, &e.origin, p), p);
+            (w, offset)
+        })
+        .collect()
+}
+
+/// Points of `A ∩ B` (world) from the edges of `from` clipped to `to`.
+fn clipped_edges(
+    from: (&CellPolytope, &PlacementEnclosure),
+    to: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+    out: &mut Vec<IntervalVec>,
+) {
+    let corners: Vec<IntervalVec> = from
+        .0
+        .vertices
+        .iter()
+        .map(|y| world_point(y, from.1, p))
+        .collect();
+    let planes = world_halfspaces(to.0, to.1, p);
+    for &(i, j) in &from.0.data.edges {
+        if let Some((s0, s1)) = clip(&corners[i], &corners[j], &planes, p) {
+            out.push(lerp(&corners[i], &corners[j], &s0, p));
+            if s1 != s0 {
+                out.push(lerp(&corners[i], &corners[j], &s1, p));
+            }
+        }
+    }
+}
+
+/// A candidate point of `A ∩ B` (world, exact dyadic entries): the mean
+/// of the points where the edges of each meet the other, at one instant
+/// (midpoints); `None` when the approximate polytopes do not meet. A mean
+/// of points of a convex set lies in it; it is only a candidate, proved or
+/// rejected by [`material_point`].
+pub(crate) fn candidate(
+    a: (&CellPolytope, &PlacementEnclosure),
+    b: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> Option<IntervalVec> {
+    let (ea, eb) = (collapsed(a.1, p), collapsed(b.1, p));
+    let mut points = Vec::new();
+    clipped_edges((a.0, &ea), (b.0, &eb), p, &mut points);
+    clipped_edges((b.0, &eb), (a.0, &ea), p, &mut points);
+    if points.is_empty() {
+        return None;
+    }
+    let n = Interval::from_i64(points.len() as i64);
+    Some(std::array::from_fn(|k| {
+        let mut sum = Interval::from_i64(0);
+        for x in &points {
+            sum = sum.add(&x[k], p);
+        }
+        let m = sum.div(&n, p).unwrap_or(sum);
+        Interval::point(m.midpoint().round(p, Rounding::Down))
+    }))
+}
+
+/// The world candidate `x` as a material point of `from` placed by `e`:
+/// its local coordinates rounded to `p` bits, made a point of the solid
+/// ([`CellPolytope::home_point`]).
+pub(crate) fn material_point(
+    x: &IntervalVec,
+    from: &CellPolytope,
+    e: &PlacementEnclosure,
+    p: u64,
+) -> Option<Vec3<Q>> {
+    let local = local_point(x, e, p);
+    let y = Vec3::from_array(std::array::from_fn(|k| {
+        local[k].midpoint().round(p, Rounding::Down).to_rational()
+    }));
+    from.home_point(y)
+}
+
+/// True when the material point `y` of `from` is proved strictly inside
+/// `to` at every time of the cell: by the mean-value form of its local
+/// coordinates in `to`, else by the plain enclosure over the cell.
+pub(crate) fn material_point_inside(
+    y: &Vec3<Q>,
+    from: &Centred<'_>,
+    to: (&CellPolytope, &Centred<'_>),
+    half_width: &Interval,
+    p: u64,
+) -> bool {
+    let y = interval_vec(y, p);
+    let (poly, to) = to;
+    poly.strictly_contains(&material_local_centred(&y, from, to, half_width, p), p)
+        || poly.strictly_contains(&local_point(&world_point(&y, from.over, p), to.over, p), p)
+}
+
+/// True when the material point `y` of one solid, placed by `from`, is
+/// proved strictly inside `to` placed by `e_to` (one instant).
+pub(crate) fn material_point_inside_at(
+    y: &Vec3<Q>,
+    from: &PlacementEnclosure,
+    to: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> bool {
+    let y = interval_vec(y, p);
+    to.0.strictly_contains(&local_point(&world_point(&y, from, p), to.1, p), p)
+}
+
+/// The exact separating-axis test of two placed convex polytopes (module
+/// docs): touching counts as meeting.
+pub(crate) fn polytopes_touch(
+    pa: &Pose<Q>,
+    a: &PolytopeData,
+    pb: &Pose<Q>,
+    b: &PolytopeData,
+) -> bool {
+    let world = |pose: &Pose<Q>, y: &Vec3<Q>| &pose.rotation.mul_vec(y) + &pose.translation;
+    let va: Vec<Vec3<Q>> = a.vertices.iter().map(|y| world(pa, y)).collect();
+    let vb: Vec<Vec3<Q>> = b.vertices.iter().map(|y| world(pb, y)).collect();
+    let turn = |pose: &Pose<Q>, vs: Vec<Vec3<Q>>| -> Vec<Vec3<Q>> {
+        vs.iter().map(|v| pose.rotation.mul_vec(v)).collect()
+    };
+    let ea = turn(pa, distinct_directions(a.edge_vectors()));
+    let eb = turn(pb, distinct_directions(b.edge_vectors()));
+    let mut axes = turn(pa, distinct_directions(a.normals.iter().cloned()));
+    axes.extend(turn(pb, distinct_directions(b.normals.iter().cloned())));
+    for u in &ea {
+        for v in &eb {
+            axes.push(u.cross(v));
+        }
+    }
+    let range = |vs: &[Vec3<Q>], l: &Vec3<Q>| {
+        let mut it = vs.iter().map(|v| v.dot(l));
+        let first = it.next().unwrap_or_else(|| Q::from_integer(0.into()));
+        it.fold((first.clone(), first), |(lo, hi), x| {
+            (
+                if x < lo { x.clone() } else { lo },
+                if x > hi { x } else { hi },
+            )
+        })
+    };
+    !axes.iter().filter(|l| !l.is_zero()).any(|l| {
+        let (a_lo, a_hi) = range(&va, l);
+        let (b_lo, b_hi) = range(&vb, l);
+        a_hi < b_lo || b_hi < a_lo
+    })
+}
