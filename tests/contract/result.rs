@@ -278,6 +278,7 @@ fn extension_fields_are_written_after_the_contracts() {
             label: "face +x / vertex (-,+,-)".into(),
             at: None,
             material_of: None,
+            edge_end: None,
         }),
     });
     let text = write_result_json(&r, &header(64));

@@ -83,6 +83,11 @@ pub struct ContactWitness {
     /// body; so a flat triangle can be a witness's home. `None`: `point` is
     /// in world coordinates.
     pub material_of: Option<WitnessBody>,
+    /// With `material_of`: the other end of an edge of that body (local
+    /// coordinates, over `denominator`) whose first end is `point`; the
+    /// edge crosses the other body, a flat triangle, through its interior
+    /// at `at` (two triangles share no interior point to witness).
+    pub edge_end: Option<Vec3<Poly<BigRational>>>,
 }
 
 /// One of the two bodies of a query.
@@ -117,7 +122,8 @@ impl Certificate {
     /// {"point", "denominator", "label", "at"} | null}`, with `"other_point"`
     /// and `"other_denominator"` for a second witness point and
     /// `"material_of": "a" | "b"` for a point in that body's local
-    /// coordinates, numbers as exact strings,
+    /// coordinates (and `"edge_end"` for an edge of it crossing the other
+    /// body), numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
     pub(crate) fn to_json(&self) -> serde_json::Value {
@@ -149,6 +155,9 @@ impl Certificate {
                     WitnessBody::B => "b",
                 }
                 .into();
+            }
+            if let Some(end) = &w.edge_end {
+                json["edge_end"] = vec_json(end);
             }
             if let Some((point, denominator)) = &w.other {
                 json["other_point"] = vec_json(point);

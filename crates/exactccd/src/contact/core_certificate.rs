@@ -475,6 +475,7 @@ impl Scene<'_> {
             label: format!("{pair:?}"),
             at: None,
             material_of: None,
+            edge_end: None,
         })
     }
 }

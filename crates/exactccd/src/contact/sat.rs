@@ -219,6 +219,7 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
                 WitnessFrame::LocalA => Some(WitnessBody::A),
                 WitnessFrame::LocalB => Some(WitnessBody::B),
             },
+            edge_end: evidence.witness_edge_end.as_ref().map(constant),
         }),
     }
 }

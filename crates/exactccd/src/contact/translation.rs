@@ -227,6 +227,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
                 label,
                 at: None,
                 material_of: None,
+                edge_end: None,
             }),
         }),
         ..ContactResult::no_contact()

@@ -520,6 +520,7 @@ pub fn find_contact_witness(
                 label,
                 at: None,
                 material_of: None,
+                edge_end: None,
             });
         }
     }

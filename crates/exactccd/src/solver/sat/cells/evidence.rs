@@ -10,7 +10,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::strictly_inside;
-use super::polytope::{material_point, material_point_inside_at, CellPolytope};
+use super::polytope::{
+    edge_crossing_at, material_point, material_point_inside_at, vertex, CellPolytope,
+};
 use super::search::{Cell, Class, Pair, Solids};
 use super::CellTime;
 use crate::motion::IntervalVec;
@@ -39,6 +41,11 @@ pub struct CellEvidence {
     pub witness: Option<(BigRational, [BigRational; 3])>,
     /// The coordinates of the witness point.
     pub witness_frame: WitnessFrame,
+    /// With a local frame: the other end of an edge of that body (local
+    /// coordinates) whose first end is the witness point; the edge crosses
+    /// the other body, a flat triangle, through its interior at the
+    /// witness's time.
+    pub witness_edge_end: Option<[BigRational; 3]>,
 }
 
 /// The coordinates of a witness point.
@@ -52,8 +59,13 @@ pub enum WitnessFrame {
     LocalB,
 }
 
-/// A witness: its time, point and frame.
-type Witness = (BigRational, [BigRational; 3], WitnessFrame);
+/// A witness: its time, point, frame, and the other end of a crossing edge.
+type Witness = (
+    BigRational,
+    [BigRational; 3],
+    WitnessFrame,
+    Option<[BigRational; 3]>,
+);
 
 /// The evidence for the answer `first_contact` from the classified cells;
 /// `None` when the cells do not make it (a touch without overlapping
@@ -76,6 +88,7 @@ pub(super) fn cell_evidence(
             separation,
             witness: None,
             witness_frame: WitnessFrame::World,
+            witness_edge_end: None,
         });
     };
     let cell = cells
@@ -90,11 +103,12 @@ pub(super) fn cell_evidence(
         )),
         _ => None,
     };
-    let (time, point, frame) = witness_at(pair, &cell.start, hint)?;
+    let (time, point, frame, edge_end) = witness_at(pair, &cell.start, hint)?;
     Some(CellEvidence {
         separation,
         witness: Some((time, point)),
         witness_frame: frame,
+        witness_edge_end: edge_end,
     })
 }
 
@@ -150,10 +164,10 @@ pub(super) fn claim_evidence(
     } else {
         Vec::new()
     };
-    let (witness, witness_frame) = match claimed {
-        None => (None, WitnessFrame::World),
+    let (witness, witness_frame, witness_edge_end) = match claimed {
+        None => (None, WitnessFrame::World, None),
         Some(contact) => match witness_at(pair, contact.upper(), None) {
-            Some((t, point, frame)) => (Some((t, point)), frame),
+            Some((t, point, frame, edge_end)) => (Some((t, point)), frame, edge_end),
             None => return Ok(None),
         },
     };
@@ -161,6 +175,7 @@ pub(super) fn claim_evidence(
         separation,
         witness,
         witness_frame,
+        witness_edge_end,
     }))
 }
 
@@ -182,7 +197,20 @@ fn witness_at(
             let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
             let exact = point.clone().map(|x| Interval::from_rational(&x, p));
             let inside = strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p);
-            return inside.then(|| (t.clone(), point, WitnessFrame::World));
+            return inside.then(|| (t.clone(), point, WitnessFrame::World, None));
+        }
+        Solids::Polytopes(pq) if pq.0.data.flat && pq.1.data.flat => {
+            let (a, b) = (&pq.0, &pq.1);
+            let witness = |from: &CellPolytope, edge: (usize, usize), frame| {
+                let (i, j) = edge;
+                let end = Some(vertex(from, j));
+                (t.clone(), vertex(from, i), frame, end)
+            };
+            return match edge_crossing_at((a, &pa), (b, &pb), p) {
+                Some(edge) => Some(witness(a, edge, WitnessFrame::LocalA)),
+                None => edge_crossing_at((b, &pb), (a, &pa), p)
+                    .map(|edge| witness(b, edge, WitnessFrame::LocalB)),
+            };
         }
         Solids::Polytopes(pq) => pq,
     };
@@ -210,7 +238,7 @@ fn material_witness(
     ];
     let found = tries.into_iter().find_map(|(from, at_s, at_t, to, frame)| {
         let y = material_point(x, from, at_s, p)?;
-        material_point_inside_at(&y, at_t, to, p).then(|| (t.clone(), y.into_array(), frame))
+        material_point_inside_at(&y, at_t, to, p).then(|| (t.clone(), y.into_array(), frame, None))
     });
     found
 }

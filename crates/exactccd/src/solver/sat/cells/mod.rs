@@ -158,13 +158,9 @@ pub fn solve_cells(
 }
 
 /// True when the certified time cells take the two shapes: two boxes, or
-/// two convex polytopes (boxes, triangles, convex meshes, convex hulls)
-/// not both flat triangles.
+/// two convex polytopes (boxes, triangles, convex meshes, convex hulls).
 pub fn cells_take(a: &Shape<BigRational>, b: &Shape<BigRational>) -> bool {
-    match (PolytopeData::of(a), PolytopeData::of(b)) {
-        (Some(pa), Some(pb)) => !(pa.flat && pb.flat),
-        _ => false,
-    }
+    PolytopeData::of(a).is_some() && PolytopeData::of(b).is_some()
 }
 
 /// Two solids with their motions' enclosures at the working precision of

@@ -19,8 +19,11 @@
 //! a flat triangle the point is first projected exactly onto its plane),
 //! whose position in the other solid's local coordinates is proved strictly
 //! inside every face half-space of that solid at every time of the cell.
-//! So a flat triangle can hold the witness against a solid with interior;
-//! two flat triangles have no such witness and are not taken.
+//! So a flat triangle can hold the witness against a solid with interior.
+//! Two flat triangles share no interior point: their contact is proved by
+//! an edge of one crossing the other through its interior (the ends
+//! strictly on opposite sides of its plane, the edge's line strictly on
+//! one side of each of its edges: four orientation signs).
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
@@ -544,4 +547,105 @@ pub(crate) fn polytopes_touch(
         let (b_lo, b_hi) = range(&vb, l);
         a_hi < b_lo || b_hi < a_lo
     })
+}
+
+/// The orientation `det[b - a, c - a, d - a]` (positive when `d` lies on
+/// the side of the plane `abc` that `(b - a) x (c - a)` points to).
+fn orientation(
+    a: &IntervalVec,
+    b: &IntervalVec,
+    c: &IntervalVec,
+    d: &IntervalVec,
+    p: u64,
+) -> Interval {
+    let sub = |u: &IntervalVec, v: &IntervalVec| -> IntervalVec {
+        std::array::from_fn(|k| u[k].sub(&v[k], p))
+    };
+    let (u, v, w) = (sub(b, a), sub(c, a), sub(d, a));
+    dot(&super::boxes::cross(&u, &v, p), &w, p)
+}
+
+/// True when the segment `pq` is proved to cross the triangle `klm`
+/// through its interior: `p` and `q` strictly on opposite sides of the
+/// triangle's plane, and the line `pq` strictly on the same side of each of
+/// the triangle's edges (the three orientations `(p, q, k, l)`, `(p, q, l,
+/// m)`, `(p, q, m, k)` of one strict sign). The crossing point is then a
+/// point of both.
+fn segment_crosses_triangle(pq: (&IntervalVec, &IntervalVec), klm: &[IntervalVec], p: u64) -> bool {
+    let (a, b) = pq;
+    let (k, l, m) = (&klm[0], &klm[1], &klm[2]);
+    let (sa, sb) = (orientation(k, l, m, a, p), orientation(k, l, m, b, p));
+    let opposite = (sa.is_positive() && sb.is_negative()) || (sa.is_negative() && sb.is_positive());
+    if !opposite {
+        return false;
+    }
+    let turns = [
+        orientation(a, b, k, l, p),
+        orientation(a, b, l, m, p),
+        orientation(a, b, m, k, p),
+    ];
+    turns.iter().all(Interval::is_positive) || turns.iter().all(Interval::is_negative)
+}
+
+/// An edge of `from` (its two material end points, local coordinates of
+/// `from`) proved to cross the flat triangle `to` through its interior at
+/// every time of the cell: by the mean-value form of the ends' coordinates
+/// in `to`, else by the plain enclosures over the cell.
+pub(crate) fn edge_crossing_over_cell(
+    from: (&CellPolytope, &Centred<'_>),
+    to: (&CellPolytope, &Centred<'_>),
+    half_width: &Interval,
+    p: u64,
+) -> Option<(usize, usize)> {
+    let ((poly_from, c_from), (poly_to, c_to)) = (from, to);
+    poly_from.data.edges.iter().copied().find(|&(i, j)| {
+        let ends = |y: &IntervalVec| -> (IntervalVec, IntervalVec) {
+            let centred = material_local_centred(y, c_from, c_to, half_width, p);
+            let plain = local_point(&world_point(y, c_from.over, p), c_to.over, p);
+            (centred, plain)
+        };
+        let ((pi, qi), (pj, qj)) = (ends(&poly_from.vertices[i]), ends(&poly_from.vertices[j]));
+        segment_crosses_triangle((&pi, &pj), &poly_to.vertices, p)
+            || segment_crosses_triangle((&qi, &qj), &poly_to.vertices, p)
+    })
+}
+
+/// An edge of `from` proved to cross the flat triangle `to` at one
+/// instant (placements `e_from`, `e_to`).
+pub(crate) fn edge_crossing_at(
+    from: (&CellPolytope, &PlacementEnclosure),
+    to: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> Option<(usize, usize)> {
+    let ((poly_from, e_from), (poly_to, e_to)) = (from, to);
+    let local = |y: &IntervalVec| local_point(&world_point(y, e_from, p), e_to, p);
+    poly_from.data.edges.iter().copied().find(|&(i, j)| {
+        let (a, b) = (local(&poly_from.vertices[i]), local(&poly_from.vertices[j]));
+        segment_crosses_triangle((&a, &b), &poly_to.vertices, p)
+    })
+}
+
+/// About where the edge `(i, j)` of `from` crosses the plane of the flat
+/// triangle `to` at one instant (world; for the result's point).
+pub(crate) fn crossing_point(
+    from: (&CellPolytope, &PlacementEnclosure),
+    (i, j): (usize, usize),
+    to: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> IntervalVec {
+    let ((poly_from, e_from), (poly_to, e_to)) = (from, to);
+    let (a, b) = (
+        world_point(&poly_from.vertices[i], e_from, p),
+        world_point(&poly_from.vertices[j], e_from, p),
+    );
+    let (n, c) = &poly_to.halfspaces_iv[0];
+    let side = |x: &IntervalVec| dot(n, &local_point(x, e_to, p), p).sub(c, p).midpoint();
+    let (fa, fb) = (side(&a), side(&b));
+    let s = fa.div_rounded(&fa.sub_rounded(&fb, p, Rounding::Down), p, Rounding::Down);
+    lerp(&a, &b, &s, p)
+}
+
+/// The exact local coordinates of vertex `i`.
+pub(crate) fn vertex(poly: &CellPolytope, i: usize) -> [Q; 3] {
+    poly.data.vertices[i].clone().into_array()
 }

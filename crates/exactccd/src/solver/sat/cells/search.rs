@@ -60,7 +60,7 @@ pub(crate) enum Solids {
         shapes: (BoxShape<BigRational>, BoxShape<BigRational>),
     },
     /// Two convex polytopes, a box among them by its corners
-    /// (`polytope.rs`); not both flat.
+    /// (`polytope.rs`).
     Polytopes(Box<(CellPolytope, CellPolytope)>),
 }
 
@@ -301,6 +301,11 @@ impl Pair {
     /// The witness `candidate` (a world point) proved inside both boxes
     /// over the cell as a material point of `a` or of `b`.
     fn witnessed(&self, candidate: &IntervalVec, data: &CellData) -> Option<Class> {
+        if let Solids::Polytopes(pq) = &self.solids {
+            if pq.0.data.flat && pq.1.data.flat {
+                return crossing(pq, data);
+            }
+        }
         self.material_point_inside(candidate, data, true)
             .or_else(|| self.material_point_inside(candidate, data, false))
             .map(|point| Class::Overlapping { point })
@@ -480,6 +485,23 @@ impl Pair {
         }
         Ok(Some(out))
     }
+}
+
+/// Two flat triangles proved to meet over the cell: an edge of one
+/// crossing the other through its interior (`polytope.rs`).
+fn crossing(pq: &(CellPolytope, CellPolytope), data: &CellData) -> Option<Class> {
+    let p = data.bits;
+    let (ca, cb) = data.centred();
+    let hw = &data.half_width;
+    let (a, b) = (&pq.0, &pq.1);
+    let point = match polytope::edge_crossing_over_cell((a, &ca), (b, &cb), hw, p) {
+        Some(edge) => polytope::crossing_point((a, &data.mid.0), edge, (b, &data.mid.1), p),
+        None => {
+            let edge = polytope::edge_crossing_over_cell((b, &cb), (a, &ca), hw, p)?;
+            polytope::crossing_point((b, &data.mid.1), edge, (a, &data.mid.0), p)
+        }
+    };
+    Some(Class::Overlapping { point })
 }
 
 /// The precision of a heuristic choice on a cell (the best axis, the
