@@ -62,5 +62,5 @@ pub use claim::{
 pub use float::{classify_float, FloatClass, Truth};
 pub use poly::{Poly, Q};
 pub use spin::{
-    check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness,
+    check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness, WitnessSide,
 };
