@@ -684,3 +684,57 @@ fn spheres_capsules_and_degenerate_polytopes_are_not_judged() {
         "half extent",
     );
 }
+
+/// A decimal fraction `0.ddd...` as an exact rational.
+fn decimal(s: &str) -> Q {
+    let digits = s.strip_prefix("0.").unwrap();
+    r(&format!("{digits}/1{}", "0".repeat(digits.len())))
+}
+
+#[test]
+fn a_witness_within_the_enclosure_width_of_a_spinning_face_is_neither_proved_nor_refuted() {
+    // at t = 1/2 the spinning cube's +x face holds the world points
+    // (cos 1/2, sin 1/2, 0) + s (-sin 1/2, cos 1/2, 0); the points below
+    // are (1 -+ 10^-k) (cos 1/2, sin 1/2, 0) to 120 digits (Taylor series
+    // at 150 digits), so 10^-k inside or outside the face, in the box b
+    // `|x - 1| <= 1`, `|y|, |z| <= 1` at rest, which the cube meets at 0
+    let c = against(
+        angular(),
+        at_rest_as(cube(), at_rest([q(1, 1), q(0, 1), q(0, 1)])),
+    );
+    let k = |point: [&str; 2]| SpinClaim {
+        collides: true,
+        first_contact: Some((q(0, 1), q(1, 2))),
+        separation: vec![],
+        witness: Some(SpinWitness {
+            time: q(1, 2),
+            point: [decimal(point[0]), decimal(point[1]), q(0, 1)],
+            material_of: None,
+        }),
+    };
+    // 10^-20: far beyond the enclosures' width, decided either way
+    let inside = k([
+        "0.877582561890372716107505756984925924830482381283705756477694416344853322744237838722634676451940118881420458752262231410",
+        "0.479425538604203000268493679829529358079070488588444961307798579446128993535928666078375924681470120764035778337662234727",
+    ]);
+    assert_eq!(check_spin(&c, &inside), Verdict::Certified);
+    let outside = k([
+        "0.877582561890372716125057408222733379152808012935782349517527320287048203804190056088953691717424397829536342433955876577",
+        "0.479425538604203000278082190601613418084536247292756389069434646804941007039700998340886624687226417408228403831349200109",
+    ]);
+    assert!(refuted(&check_spin(&c, &outside)));
+    // 10^-90: below the width even at twice the working bits (256)
+    for near in [
+        [
+            "0.877582561890372716116281582603829651991645197109744052997610868315950763274213947405794183207099696465105684476827471390",
+            "0.479425538604203000273287935215571388081803367940600675188616613125535000287814832209631274204922730481929090811217782202",
+        ],
+        [
+            "0.877582561890372716116281582603829651991645197109744052997610868315950763274213947405794184962264820245851116709390636597",
+            "0.479425538604203000273287935215571388081803367940600675188616613125535000287814832209631275163773807690335091357793652633",
+        ],
+    ] {
+        let v = check_spin(&c, &k(near));
+        assert!(matches!(v, Verdict::Inconclusive(_)), "{v:?}");
+    }
+}
