@@ -644,14 +644,14 @@ impl Solid {
                 acc.add(&e.frame[k][i].mul(&rel[k], bits), bits)
             })
         });
-        let along = |n: &[Q; 3]| {
+        let component = |n: &[Q; 3]| {
             (0..3).fold(Iv::point(Q::zero()), |acc, i| {
                 acc.add(&z[i].scale(&n[i], bits), bits)
             })
         };
         let mut result = Membership::Inside;
         if let Some((n, c)) = &self.plane {
-            let d = along(n);
+            let d = component(n);
             if d.lo() > c || d.hi() < c {
                 return Membership::Outside;
             }
@@ -660,7 +660,7 @@ impl Solid {
             }
         }
         for (n, c) in &self.facets {
-            let d = along(n);
+            let d = component(n);
             if d.lo() > c {
                 return Membership::Outside;
             }
