@@ -34,6 +34,13 @@
 //!   `[t0, T)` plus a witness at `T` prove that `T` is exactly the first
 //!   contact; pieces that tile `[t0, t1]` prove there is none.
 //!
+//! Under transcendental motions (`angular`, `screw`, `poses`), where a
+//! first contact is a transcendental number, [`check_spin`] judges an
+//! enclosure of it for two convex polytopes (boxes, triangles, convex
+//! hulls): constant separating directions proved by the referee's own
+//! interval enclosures with bisection, and a witness point at a rational
+//! time in the enclosure (module `spin`).
+//!
 //! Verdicts are [`Verdict::Certified`], [`Verdict::Refuted`] (with the reason
 //! and a counterexample time) or [`Verdict::Inconclusive`] (with why). `f64`
 //! answers are classified against a certified truth by [`classify_float`].
@@ -62,5 +69,5 @@ pub use claim::{
 pub use float::{classify_float, FloatClass, Truth};
 pub use poly::{Poly, Q};
 pub use spin::{
-    check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness,
+    check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness, WitnessSide,
 };

@@ -1,6 +1,7 @@
-//! Two boxes under transcendental motions (`angular`, `screw`, `poses`,
-//! or a rational motion for one of them), and the check of an enclosure
-//! claim about their first contact.
+//! Two convex polytopes (boxes, flat triangles, convex hulls of points)
+//! under transcendental motions (`angular`, `screw`, `poses`, or a rational
+//! motion for one of them), and the check of an enclosure claim about their
+//! first contact. Spheres and capsules are not judged here.
 //!
 //! A first contact under these motions is a transcendental number, so the
 //! claim is an enclosure `T in [lower, upper]` (or "no contact on
@@ -8,20 +9,38 @@
 //!
 //! * **separation pieces** `[from, to]` tiling `[t0, lower]` (or
 //!   `[t0, t1]`), each with a constant rational world direction `L` along
-//!   which `b` lies strictly beyond `a`: the gap
+//!   which `b` lies strictly beyond `a`, proved by a positive lower bound of
+//!   the gap at every time of the piece. For two boxes the gap is
 //!   `(o_B - o_A) . L - sum h^A_i |A_i . L| - sum h^B_j |B_j . L|`
-//!   (centres `o`, axes `A_i`, `B_j`, half extents `h`) is positive at every
-//!   time of the piece. The referee encloses both placements over the piece
-//!   with its own interval arithmetic (`interval.rs`) and bisects the piece
-//!   until the interval bound of the gap is positive;
-//! * a **witness**: a rational time `tau` in `[lower, upper]` and a rational
-//!   world point that lies in both closed boxes at `tau`, proved by
-//!   enclosing its local coordinates `A^T (x - o)` in each box and
-//!   comparing their magnitudes with the half extents. An enclosure of zero
-//!   width (exact poses, as at `t = 0`) proves a point on the boundary;
-//!   otherwise the point must be strictly inside.
+//!   (centres `o`, axes `A_i`, `B_j`, half extents `h`); for any other pair
+//!   it is `min_v x_v . L - max_u x_u . L` over the world positions
+//!   `x = o + F y` of the vertices `y` of `b` and `u` of `a` (a box's extent
+//!   along `L` taken from its half extents as above: the same number,
+//!   enclosed more tightly), since a convex polytope projects onto `L` as
+//!   its vertices do (a hull's interior points change nothing). The referee
+//!   encloses both placements over the piece with its own interval
+//!   arithmetic (`interval.rs`) and bisects the piece until the interval
+//!   bound of the gap is positive; an upper bound of the gap that is not
+//!   positive at one instant refutes the direction there;
+//! * a **witness**: a rational time `tau` in `[lower, upper]` and a
+//!   rational point, either
+//!   - a world point that lies in both closed solids at `tau`, proved by
+//!     enclosing its local coordinates `z = F^T (x - o)` in each body
+//!     (frame `F`, origin `o`) and comparing them with the shape's facet
+//!     inequalities `n . z <= c` (a box's `|z_i| <= h_i`, a hull's facets
+//!     from [`crate::case::hull_faces`]); a flat triangle also needs
+//!     `n . z = c` on its plane, which an enclosure proves only when it has
+//!     zero width (exact poses, as at `t = 0`);
+//!   - or a material point of one body, in that body's local coordinates
+//!     ([`SpinWitness::material_of`]): checked exactly to be a point of its
+//!     closed shape, then its world position at `tau` under that body's
+//!     motion enclosed and proved inside the other body as above. This is
+//!     how a flat triangle holds a witness under a spin.
 //!
-//! Then no contact happens on `[t0, lower]` and the boxes meet at
+//!   An enclosure of zero width proves a point on the boundary; otherwise
+//!   the point must be strictly inside.
+//!
+//! Then no contact happens on `[t0, lower]` and the bodies meet at
 //! `tau <= upper`: the first contact lies in `(lower, upper]` (or is `t0`
 //! itself when there is no piece and `lower = tau = t0`).
 //!
@@ -44,10 +63,12 @@
 //!   `(I - Q + a a^T / |a|^2) u = b - (b . a / |a|^2) a`. At `s = 1` this is
 //!   `R1 y + c1`. When both bodies move by `poses`, only `b`'s motion
 //!   relative to `a` is defined (contract 2.3): `a` stays at its first
-//!   pose and `b` ends at `P_a0 P_a1^-1 P_b1`.
+//!   pose and `b` ends at `P_a0 P_a1^-1 P_b1`; world points (a witness's,
+//!   a direction) are then in that frame, and a material point of either
+//!   body is placed by the same two motions.
 #![deny(clippy::float_arithmetic)]
 
-use crate::case::Motion;
+use crate::case::{hull_faces, Motion, Shape};
 use crate::claim::Verdict;
 use crate::interval::{acos, sin_cos_over, sqrt, Iv};
 use crate::poly::{Poly, Q};
@@ -89,7 +110,7 @@ impl Pose {
     }
 }
 
-/// How a box moves.
+/// How a body moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Placement {
     /// A rational motion (`L(t) y + T(t)) / w(t)`, rigid).
@@ -130,21 +151,24 @@ pub enum Placement {
     },
 }
 
-/// A box and how it moves.
+/// A convex polytope and how it moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinBody {
-    /// Half extents, positive.
-    pub half_extents: [Q; 3],
+    /// The shape in local coordinates: a [`Shape::Box`] (half extents
+    /// positive), a [`Shape::Triangle`] (not degenerate) or a
+    /// [`Shape::Hull`] (points not all coplanar). Spheres and capsules are
+    /// not judged ([`Verdict::Inconclusive`]).
+    pub shape: Shape,
     /// The motion.
     pub placement: Placement,
 }
 
-/// Two boxes over `[t0, t1]`.
+/// Two bodies over `[t0, t1]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinCase {
-    /// The first box.
+    /// The first body.
     pub a: SpinBody,
-    /// The second box.
+    /// The second body.
     pub b: SpinBody,
     /// Start of the interval.
     pub t0: Q,
@@ -163,26 +187,40 @@ pub struct SpinPiece {
     pub direction: [Q; 3],
 }
 
-/// A world point in both boxes at a rational time.
+/// One of the two bodies of a [`SpinCase`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WitnessSide {
+    /// The case's `a`.
+    A,
+    /// The case's `b`.
+    B,
+}
+
+/// A point in both closed bodies at a rational time (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinWitness {
     /// The time.
     pub time: Q,
-    /// The world point.
+    /// The point: world coordinates when `material_of` is `None`, else the
+    /// local coordinates of that body.
     pub point: [Q; 3],
+    /// `Some(side)`: `point` is a material point of that body (checked
+    /// exactly to lie in its closed shape), whose world position at `time`
+    /// must lie in the other body. `None`: a world point in both.
+    pub material_of: Option<WitnessSide>,
 }
 
 /// A claim about the first contact of a [`SpinCase`], with its
 /// certificate (module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinClaim {
-    /// Whether the boxes touch on `[t0, t1]`.
+    /// Whether the bodies touch on `[t0, t1]`.
     pub collides: bool,
     /// `(lower, upper)`: the first contact lies in `[lower, upper]`.
     pub first_contact: Option<(Q, Q)>,
     /// Separation pieces tiling `[t0, lower]` (or `[t0, t1]`).
     pub separation: Vec<SpinPiece>,
-    /// The contact witness, when the boxes touch.
+    /// The contact witness, when the bodies touch.
     pub witness: Option<SpinWitness>,
 }
 
@@ -478,12 +516,210 @@ impl Prepared {
     }
 }
 
-/// Both boxes prepared at one precision.
-struct Prepared2 {
+fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+
+/// A body's shape as the checks use it, computed once per check.
+struct Solid {
+    /// A box's half extents (for the two-box gap).
+    half_extents: Option<[Q; 3]>,
+    /// The vertices in local coordinates (a hull's points, interior ones
+    /// included).
+    vertices: Vec<[Q; 3]>,
+    /// The closed shape is where `n . y <= c` for every `(n, c)`: a box's
+    /// six faces, a hull's facets, a triangle's three edges (within its
+    /// plane).
+    facets: Vec<([Q; 3], Q)>,
+    /// A flat triangle's plane `n . y = c`.
+    plane: Option<([Q; 3], Q)>,
+}
+
+/// Whether an enclosed point is in a closed solid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Membership {
+    /// Proved inside (or on the boundary, with an exact enclosure).
+    Inside,
+    /// Proved outside: some facet inequality or the plane is provably
+    /// violated.
+    Outside,
+    /// Neither shown at this precision.
+    Unknown,
+}
+
+impl Solid {
+    /// The solid of a shape, or why the referee does not judge it.
+    fn new(shape: &Shape) -> Result<Solid, String> {
+        let zero = || [Q::zero(), Q::zero(), Q::zero()];
+        match shape {
+            Shape::Box { half_extents: h } => {
+                if h.iter().any(|x| !x.is_positive()) {
+                    return Err("a half extent is not positive".into());
+                }
+                let mut facets = Vec::new();
+                for (i, hi) in h.iter().enumerate() {
+                    let mut n = zero();
+                    n[i] = Q::one();
+                    facets.push((n.clone(), hi.clone()));
+                    facets.push((n.map(|x| -x), hi.clone()));
+                }
+                Ok(Solid {
+                    half_extents: Some(h.clone()),
+                    vertices: shape.vertices(),
+                    facets,
+                    plane: None,
+                })
+            }
+            Shape::Triangle(v) => {
+                let n = cross(&sub(&v[1], &v[0]), &sub(&v[2], &v[0]));
+                if n.iter().all(Zero::is_zero) {
+                    return Err("the triangle is degenerate (its corners are collinear)".into());
+                }
+                // edge p -> q, counter-clockwise about n: inside is where
+                // ((q - p) x (y - p)) . n >= 0, that is m . y <= m . p with
+                // the outward m = (q - p) x n
+                let facets = (0..3)
+                    .map(|i| {
+                        let (p, q) = (&v[i], &v[(i + 1) % 3]);
+                        let m = cross(&sub(q, p), &n);
+                        let c = dot(&m, p);
+                        (m, c)
+                    })
+                    .collect();
+                let c = dot(&n, &v[0]);
+                Ok(Solid {
+                    half_extents: None,
+                    vertices: v.to_vec(),
+                    facets,
+                    plane: Some((n, c)),
+                })
+            }
+            Shape::Hull(points) => {
+                let faces = hull_faces(points);
+                if faces.is_empty() {
+                    return Err("the hull's points are all coplanar".into());
+                }
+                let facets = faces
+                    .iter()
+                    .map(|&[i, j, k]| {
+                        let n = cross(&sub(&points[j], &points[i]), &sub(&points[k], &points[i]));
+                        let c = dot(&n, &points[i]);
+                        (n, c)
+                    })
+                    .collect();
+                Ok(Solid {
+                    half_extents: None,
+                    vertices: points.clone(),
+                    facets,
+                    plane: None,
+                })
+            }
+            Shape::Sphere { .. } | Shape::Capsule { .. } => Err(
+                "a sphere or a capsule: under a transcendental motion the referee judges boxes, \
+                 triangles and convex hulls only"
+                    .into(),
+            ),
+        }
+    }
+
+    /// True when the local point `y` is in the closed shape, exactly.
+    fn holds(&self, y: &[Q; 3]) -> bool {
+        self.plane.as_ref().is_none_or(|(n, c)| dot(n, y) == *c)
+            && self.facets.iter().all(|(n, c)| dot(n, y) <= *c)
+    }
+
+    /// Whether the enclosed world point `x` is in the solid placed by `e`:
+    /// its local coordinates `z = F^T (x - o)` enclosed, each facet proved
+    /// (`n . z <= c` at the upper end) or refuted (violated at the lower
+    /// end), a triangle's plane proved only by an enclosure that is the
+    /// single number `c`.
+    fn membership(&self, e: &Enclosure, x: &[Iv; 3], bits: u32) -> Membership {
+        let rel: [Iv; 3] = std::array::from_fn(|k| x[k].sub(&e.origin[k], bits));
+        let z: [Iv; 3] = std::array::from_fn(|i| {
+            (0..3).fold(Iv::point(Q::zero()), |acc, k| {
+                acc.add(&e.frame[k][i].mul(&rel[k], bits), bits)
+            })
+        });
+        let component = |n: &[Q; 3]| {
+            (0..3).fold(Iv::point(Q::zero()), |acc, i| {
+                acc.add(&z[i].scale(&n[i], bits), bits)
+            })
+        };
+        let mut result = Membership::Inside;
+        if let Some((n, c)) = &self.plane {
+            let d = component(n);
+            if d.lo() > c || d.hi() < c {
+                return Membership::Outside;
+            }
+            if d.lo() != c || d.hi() != c {
+                result = Membership::Unknown;
+            }
+        }
+        for (n, c) in &self.facets {
+            let d = component(n);
+            if d.lo() > c {
+                return Membership::Outside;
+            }
+            if d.hi() > c {
+                result = Membership::Unknown;
+            }
+        }
+        result
+    }
+
+    /// Enclosures of the least and of the greatest `x . l` over the
+    /// solid's points placed by `e`, as `((lo, hi), (lo, hi))`: from the
+    /// half extents for a box, else over the vertices.
+    fn extent(&self, e: &Enclosure, l: &[Q; 3], bits: u32) -> ((Q, Q), (Q, Q)) {
+        let centre = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
+            acc.add(&e.origin[k].scale(&l[k], bits), bits)
+        });
+        let columns: [Iv; 3] = std::array::from_fn(|j| along(e, l, j, bits));
+        if let Some(h) = &self.half_extents {
+            let (mut reach_lo, mut reach_hi) = (Q::zero(), Q::zero());
+            for (hj, column) in h.iter().zip(&columns) {
+                reach_lo += hj * column.mag_lower();
+                reach_hi += hj * column.mag_upper();
+            }
+            let (lo, hi) = (centre.lo(), centre.hi());
+            return (
+                (lo - &reach_hi, hi - &reach_lo),
+                (lo + &reach_lo, hi + &reach_hi),
+            );
+        }
+        let mut least: Option<(Q, Q)> = None;
+        let mut greatest: Option<(Q, Q)> = None;
+        for v in &self.vertices {
+            let x = (0..3).fold(centre.clone(), |acc, j| {
+                acc.add(&columns[j].scale(&v[j], bits), bits)
+            });
+            let (lo, hi) = (x.lo(), x.hi());
+            least = Some(match least {
+                None => (lo.clone(), hi.clone()),
+                Some((a, b)) => (a.min(lo.clone()), b.min(hi.clone())),
+            });
+            greatest = Some(match greatest {
+                None => (lo.clone(), hi.clone()),
+                Some((a, b)) => (a.max(lo.clone()), b.max(hi.clone())),
+            });
+        }
+        (
+            least.expect("a solid has vertices"),
+            greatest.expect("a solid has vertices"),
+        )
+    }
+}
+
+/// Both bodies prepared at one precision.
+struct Prepared2<'s> {
     a: Prepared,
     b: Prepared,
-    ha: [Q; 3],
-    hb: [Q; 3],
+    sa: &'s Solid,
+    sb: &'s Solid,
     bits: u32,
 }
 
@@ -493,8 +729,8 @@ fn along(e: &Enclosure, l: &[Q; 3], column: usize, bits: u32) -> Iv {
     })
 }
 
-impl Prepared2 {
-    fn new(case: &SpinCase, bits: u32) -> Prepared2 {
+impl<'s> Prepared2<'s> {
+    fn new(case: &SpinCase, solids: &'s (Solid, Solid), bits: u32) -> Prepared2<'s> {
         let interval = (&case.t0, &case.t1);
         let (pa, pb) = match (&case.a.placement, &case.b.placement) {
             (Placement::Poses { start: a0, end: a1 }, Placement::Poses { start: b0, end: b1 }) => (
@@ -512,8 +748,8 @@ impl Prepared2 {
         Prepared2 {
             a: prepare(&pa, interval, bits),
             b: prepare(&pb, interval, bits),
-            ha: case.a.half_extents.clone(),
-            hb: case.b.half_extents.clone(),
+            sa: &solids.0,
+            sb: &solids.1,
             bits,
         }
     }
@@ -522,12 +758,18 @@ impl Prepared2 {
     fn gap(&self, t: &Iv, l: &[Q; 3]) -> Option<(Q, Q)> {
         let p = self.bits;
         let (ea, eb) = (self.a.over(t, p)?, self.b.over(t, p)?);
+        let (Some(ha), Some(hb)) = (&self.sa.half_extents, &self.sb.half_extents) else {
+            // b's least projection beyond a's greatest
+            let (_, greatest_a) = self.sa.extent(&ea, l, p);
+            let (least_b, _) = self.sb.extent(&eb, l, p);
+            return Some((least_b.0 - greatest_a.1, least_b.1 - greatest_a.0));
+        };
         let mut d = Iv::point(Q::zero());
         for (k, lk) in l.iter().enumerate() {
             d = d.add(&eb.origin[k].sub(&ea.origin[k], p).scale(lk, p), p);
         }
         let (mut lo, mut hi) = (d.lo().clone(), d.hi().clone());
-        for (e, h) in [(&ea, &self.ha), (&eb, &self.hb)] {
+        for (e, h) in [(&ea, ha), (&eb, hb)] {
             for (i, hi_) in h.iter().enumerate() {
                 let x = along(e, l, i, p);
                 lo -= hi_ * x.mag_upper();
@@ -571,31 +813,41 @@ impl Prepared2 {
         Ok(())
     }
 
-    /// `Ok` when `x` is in both closed boxes at `t`; `Err(true)` when it is
-    /// provably outside one, `Err(false)` when neither is shown.
-    fn contains(&self, t: &Q, x: &[Q; 3]) -> Result<(), bool> {
+    /// Whether the witness point is in both closed bodies at `t`: a world
+    /// point in both, or (`material_of`) a body's local point, already
+    /// checked to be in its shape, placed by that body's motion and tested
+    /// against the other body (module docs).
+    fn contains(&self, t: &Q, x: &[Q; 3], material_of: Option<WitnessSide>) -> Membership {
         let p = self.bits;
         let time = Iv::point(t.clone());
-        for (e, h) in [
-            (self.a.over(&time, p), &self.ha),
-            (self.b.over(&time, p), &self.hb),
-        ] {
-            let e = e.ok_or(false)?;
-            for (i, hi) in h.iter().enumerate() {
-                // local coordinate i = A_i . (x - o), A_i the frame's column i
-                let local = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
-                    let rel = Iv::point(x[k].clone()).sub(&e.origin[k], p);
-                    acc.add(&e.frame[k][i].mul(&rel, p), p)
-                });
-                if local.mag_lower() > *hi {
-                    return Err(true);
-                }
-                if local.mag_upper() > *hi {
-                    return Err(false);
-                }
+        let (Some(ea), Some(eb)) = (self.a.over(&time, p), self.b.over(&time, p)) else {
+            return Membership::Unknown;
+        };
+        let (home, other, solid) = match material_of {
+            None => {
+                let x = x.clone().map(Iv::point);
+                let (ma, mb) = (
+                    self.sa.membership(&ea, &x, p),
+                    self.sb.membership(&eb, &x, p),
+                );
+                return if ma == Membership::Outside || mb == Membership::Outside {
+                    Membership::Outside
+                } else if ma == Membership::Unknown || mb == Membership::Unknown {
+                    Membership::Unknown
+                } else {
+                    Membership::Inside
+                };
             }
-        }
-        Ok(())
+            Some(WitnessSide::A) => (&ea, &eb, self.sb),
+            Some(WitnessSide::B) => (&eb, &ea, self.sa),
+        };
+        // the world position o + F y of the material point y
+        let world: [Iv; 3] = std::array::from_fn(|k| {
+            (0..3).fold(home.origin[k].clone(), |acc, j| {
+                acc.add(&home.frame[k][j].scale(&x[j], p), p)
+            })
+        });
+        solid.membership(other, &world, p)
     }
 }
 
@@ -647,7 +899,12 @@ fn working_bits(case: &SpinCase, claim: &SpinClaim) -> u32 {
     (96 + narrow + magnitude).clamp(128, 4096) as u32
 }
 
-fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> {
+fn verify(
+    case: &SpinCase,
+    solids: &(Solid, Solid),
+    claim: &SpinClaim,
+    bits: u32,
+) -> Result<(), Verdict> {
     let end = match (claim.collides, &claim.first_contact) {
         (true, Some((lower, upper))) => {
             if lower > upper || *lower < case.t0 || *upper > case.t1 {
@@ -667,7 +924,7 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
         (false, None) => case.t1.clone(),
     };
     check_tiling(&claim.separation, &case.t0, &end)?;
-    let pair = Prepared2::new(case, bits);
+    let pair = Prepared2::new(case, solids, bits);
     // the witness first: one time, cheaper than the pieces
     if let Some((lower, upper)) = &claim.first_contact {
         let w = claim
@@ -680,19 +937,43 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
                 w.time
             )));
         }
-        match pair.contains(&w.time, &w.point) {
-            Ok(()) => {}
-            Err(true) => {
+        if let Some(side) = w.material_of {
+            let (name, solid) = match side {
+                WitnessSide::A => ("a", &solids.0),
+                WitnessSide::B => ("b", &solids.1),
+            };
+            if !solid.holds(&w.point) {
+                return Err(Verdict::refuted(format!(
+                    "the witness is not a point of {name}: its local coordinates ({}, {}, {}) \
+                     are outside {name}'s shape",
+                    w.point[0], w.point[1], w.point[2]
+                )));
+            }
+        }
+        match pair.contains(&w.time, &w.point, w.material_of) {
+            Membership::Inside => {}
+            Membership::Outside => {
                 return Err(Verdict::Refuted {
-                    reason: format!("the contact witness lies outside a box at t = {}", w.time),
+                    reason: format!("the contact witness lies outside a body at t = {}", w.time),
                     counterexample: Some(w.time.clone()),
                 })
             }
-            Err(false) => {
+            Membership::Unknown => {
+                let flat = match w.material_of {
+                    None => solids.0.plane.is_some() || solids.1.plane.is_some(),
+                    Some(WitnessSide::A) => solids.1.plane.is_some(),
+                    Some(WitnessSide::B) => solids.0.plane.is_some(),
+                };
+                let hint = if flat {
+                    " (a flat triangle holds a world point only at an exact pose; \
+                     a material point of the triangle can be checked instead)"
+                } else {
+                    ""
+                };
                 return Err(Verdict::Inconclusive(format!(
-                "the contact witness is not proved inside both boxes at t = {} with {bits} bits",
-                w.time
-            )))
+                    "the contact witness is not proved inside both bodies at t = {} with {bits} bits{hint}",
+                    w.time
+                )));
             }
         }
     }
@@ -703,7 +984,7 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
             Err(Some(t)) => {
                 return Err(Verdict::Refuted {
                     reason: format!(
-                        "the direction of separation piece {i} [{}, {}] does not separate the boxes at t = {t}",
+                        "the direction of separation piece {i} [{}, {}] does not separate the bodies at t = {t}",
                         piece.from, piece.to
                     ),
                     counterexample: Some(t),
@@ -720,7 +1001,8 @@ fn verify(case: &SpinCase, claim: &SpinClaim, bits: u32) -> Result<(), Verdict> 
     Ok(())
 }
 
-/// Checks an enclosure claim about two boxes under transcendental motions
+/// Checks an enclosure claim about two convex polytopes under
+/// transcendental motions
 /// (module docs): [`Verdict::Certified`] when the certificate proves it,
 /// [`Verdict::Refuted`] when the claim or its certificate is wrong,
 /// [`Verdict::Inconclusive`] when a step is neither proved nor disproved
@@ -729,13 +1011,14 @@ pub fn check_spin(case: &SpinCase, claim: &SpinClaim) -> Verdict {
     if case.t0 >= case.t1 {
         return Verdict::Inconclusive("the interval is empty".into());
     }
-    if let Some(why) = unsupported(case) {
-        return Verdict::Inconclusive(why);
-    }
+    let solids = match unsupported(case) {
+        Ok(solids) => solids,
+        Err(why) => return Verdict::Inconclusive(why),
+    };
     let bits = working_bits(case, claim);
-    match verify(case, claim, bits) {
+    match verify(case, &solids, claim, bits) {
         Ok(()) => Verdict::Certified,
-        Err(Verdict::Inconclusive(_)) => match verify(case, claim, 2 * bits) {
+        Err(Verdict::Inconclusive(_)) => match verify(case, &solids, claim, 2 * bits) {
             Ok(()) => Verdict::Certified,
             Err(v) => v,
         },
@@ -762,17 +1045,16 @@ fn is_rigid(m: &Motion) -> bool {
     })
 }
 
-/// Why the referee cannot judge the case, if it cannot: a half extent that
-/// is not positive, a rotation that is not exact, a screw without axis.
-fn unsupported(case: &SpinCase) -> Option<String> {
+/// The two bodies' solids, or why the referee cannot judge the case: a
+/// sphere or a capsule, a half extent that is not positive, a degenerate
+/// triangle, a flat hull, a rotation that is not exact, a screw without
+/// axis.
+fn unsupported(case: &SpinCase) -> Result<(Solid, Solid), String> {
     for (name, body) in [("a", &case.a), ("b", &case.b)] {
-        if body.half_extents.iter().any(|h| !h.is_positive()) {
-            return Some(format!("{name}: a half extent is not positive"));
-        }
         let poses: Vec<&Pose> = match &body.placement {
             Placement::Rational(m) => {
                 if !is_rigid(m) {
-                    return Some(format!("{name}: the rational motion is not rigid"));
+                    return Err(format!("{name}: the rational motion is not rigid"));
                 }
                 vec![]
             }
@@ -783,7 +1065,7 @@ fn unsupported(case: &SpinCase) -> Option<String> {
                 ..
             } => {
                 if axis_direction.iter().all(Zero::is_zero) {
-                    return Some(format!("{name}: the screw axis is zero"));
+                    return Err(format!("{name}: the screw axis is zero"));
                 }
                 vec![pose]
             }
@@ -792,11 +1074,14 @@ fn unsupported(case: &SpinCase) -> Option<String> {
         for p in poses {
             let r = &p.rotation;
             if mat_mul(r, &transpose(r)) != identity() || det(r) != Q::one() {
-                return Some(format!(
+                return Err(format!(
                     "{name}: a pose's rotation is not an exact rotation"
                 ));
             }
         }
     }
-    None
+    let solid = |name: &str, body: &SpinBody| {
+        Solid::new(&body.shape).map_err(|why| format!("{name}: {why}"))
+    };
+    Ok((solid("a", &case.a)?, solid("b", &case.b)?))
 }

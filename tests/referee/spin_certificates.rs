@@ -4,7 +4,7 @@
 //! mpmath) under `angular`, `screw` and `poses` are certified, and hold
 //! the reference time; tampered certificates are refuted.
 
-use exactccd::contact::{PieceEnd, Time};
+use exactccd::contact::{PieceEnd, Time, WitnessBody};
 use exactccd::referee::referee;
 use exactccd::scalar::{parse_number, BigRational};
 use exactccd::{load_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions};
@@ -208,4 +208,46 @@ fn an_upper_end_before_the_true_contact_is_refuted() {
     cert.contact.as_mut().unwrap().at = Some(upper.clone());
     r.time = Some(Time::Enclosure { lower, upper });
     assert!(refuted(&referee(&s.query(), &r)));
+}
+
+/// The constant value of a certificate polynomial.
+fn constant(p: &exactccd::poly::Poly<BigRational>) -> BigRational {
+    match p.coeffs() {
+        [] => BigRational::from_integer(0.into()),
+        [c] => c.clone(),
+        _ => panic!("a constant witness"),
+    }
+}
+
+#[test]
+fn a_witness_given_as_a_material_point_of_the_resting_box_is_judged_in_its_frame() {
+    // in cells-00 `a` rests at its pose, so the world witness x is a's
+    // material point R^T (x - c), exactly: given so, with `material_of`,
+    // the bridge hands the frame to the referee, which certifies it
+    let (s, mut r) = contact();
+    let exactccd::scenario::Problem::Bodies { a, .. } = &s.problem else {
+        panic!("two bodies")
+    };
+    let w = r.certificate.as_mut().unwrap().contact.as_mut().unwrap();
+    let d = constant(&w.denominator);
+    let x = exactccd::geom::Vec3::new(
+        constant(&w.point.x) / &d,
+        constant(&w.point.y) / &d,
+        constant(&w.point.z) / &d,
+    );
+    let y = a.pose.inverse().apply_point(&x);
+    let poly = |q: BigRational| exactccd::poly::Poly::from_coeffs(vec![q]);
+    w.point = exactccd::geom::Vec3::new(poly(y.x), poly(y.y), poly(y.z));
+    w.denominator = poly(BigRational::from_integer(1.into()));
+    w.material_of = Some(WitnessBody::A);
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    // local x = 1 is beyond a's half extent 0.84: not a point of a
+    let w = r.certificate.as_mut().unwrap().contact.as_mut().unwrap();
+    w.point.x = poly(BigRational::from_integer(1.into()));
+    match referee(&s.query(), &r) {
+        Verdict::Refuted { reason, .. } => {
+            assert!(reason.contains("not a point of a"), "{reason}")
+        }
+        v => panic!("{v:?}"),
+    }
 }

@@ -33,15 +33,10 @@ pub(crate) fn motion(m: &PolyMotion<BigRational>) -> oracle::Motion {
     }
 }
 
-/// A body for the referee: its shape and its motion, compiled piece by
-/// piece for a piecewise motion (the first piece's motion, then a switch
-/// at each breakpoint).
-fn body(
-    b: &Body,
-    interval: &(BigRational, BigRational),
-    name: &str,
-) -> Result<oracle::Body, String> {
-    let shape = match &b.shape {
+/// A body's shape as the referee states it (a convex mesh as the hull of
+/// its vertices), or why the referee cannot take it (a non-convex mesh).
+pub(crate) fn shape_of(b: &Body, name: &str) -> Result<oracle::Shape, String> {
+    Ok(match &b.shape {
         Shape::Box(bx) => oracle::Shape::Box {
             half_extents: bx.half_extents.clone(),
         },
@@ -67,7 +62,18 @@ fn body(
                 "{name} is a non-convex mesh: the referee certifies convex bodies only"
             ))
         }
-    };
+    })
+}
+
+/// A body for the referee: its shape and its motion, compiled piece by
+/// piece for a piecewise motion (the first piece's motion, then a switch
+/// at each breakpoint).
+fn body(
+    b: &Body,
+    interval: &(BigRational, BigRational),
+    name: &str,
+) -> Result<oracle::Body, String> {
+    let shape = shape_of(b, name)?;
     let m = PiecewisePolyMotion::from_body_on(b, interval).ok_or_else(|| {
         format!(
             "{name} moves by a {} motion, transcendental in t: no exact certificate exists",

@@ -5,16 +5,20 @@
 //! numbers across (bodies' polynomial motions, times as polynomials with
 //! isolating intervals, certificates as world-frame polynomials).
 //!
-//! Two boxes of which one moves by a transcendental motion (`angular`,
+//! Two bodies of which one moves by a transcendental motion (`angular`,
 //! `screw`, `poses`) go to the referee's own enclosure check
-//! ([`oracle::check_spin`]): the motions' parameters as given, the time an
-//! enclosure, the certificate's constant directions and witness point.
+//! ([`oracle::check_spin`]): the shapes as for the rational check (boxes,
+//! triangles, convex hulls, a convex mesh as the hull of its vertices; the
+//! enclosure check certifies these polytopes and answers spheres and
+//! capsules inconclusively), the motions' parameters as given, the time an
+//! enclosure, the certificate's constant directions and witness point (in
+//! world coordinates, or a material point of one body in its local ones).
 #![deny(clippy::float_arithmetic)]
 
-use crate::contact::oracle_form::{algebraic_of, case_of, certificate_of, motion, vec3};
-use crate::contact::{ContactQuery, ContactResult, PieceEnd, Time};
+use crate::contact::oracle_form::{algebraic_of, case_of, certificate_of, motion, shape_of, vec3};
+use crate::contact::{ContactQuery, ContactResult, PieceEnd, Time, WitnessBody};
 use crate::geom::Pose;
-use crate::geom::{Shape, Vec3};
+use crate::geom::Vec3;
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::Poly;
 use crate::scalar::BigRational;
@@ -61,13 +65,9 @@ fn pose(p: &Pose<BigRational>) -> oracle::Pose {
     }
 }
 
-/// A box under any motion but `piecewise`, for the enclosure check.
+/// A body under any motion but `piecewise`, for the enclosure check.
 fn spin_body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::SpinBody, String> {
-    let Shape::Box(bx) = &b.shape else {
-        return Err(format!(
-            "{name} is not a box: under a transcendental motion the referee certifies two boxes only"
-        ));
-    };
+    let shape = shape_of(b, name)?;
     let placement = match &b.motion {
         Motion::Angular {
             velocity,
@@ -104,10 +104,7 @@ fn spin_body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::SpinBody,
             oracle::Placement::Rational(motion(&m))
         }
     };
-    Ok(oracle::SpinBody {
-        half_extents: bx.half_extents.clone(),
-        placement,
-    })
+    Ok(oracle::SpinBody { shape, placement })
 }
 
 /// The constant value of a polynomial vector, or why it is not constant.
@@ -173,7 +170,14 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
                 return Err("a contact witness with a denominator that is not positive".into());
             }
             let point = constant_vec(&w.point)?.map(|x| x / &d);
-            Some(oracle::SpinWitness { time, point })
+            Some(oracle::SpinWitness {
+                time,
+                point,
+                material_of: w.material_of.map(|side| match side {
+                    WitnessBody::A => oracle::WitnessSide::A,
+                    WitnessBody::B => oracle::WitnessSide::B,
+                }),
+            })
         }
     };
     Ok(oracle::SpinClaim {
@@ -184,7 +188,7 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
     })
 }
 
-/// The enclosure check's verdict on a result for two boxes, one of them
+/// The enclosure check's verdict on a result for two bodies, one of them
 /// under a transcendental motion.
 fn referee_spin(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
     let Some(q) = query.bodies() else {
