@@ -35,7 +35,17 @@
 //!     ([`SpinWitness::material_of`]): checked exactly to be a point of its
 //!     closed shape, then its world position at `tau` under that body's
 //!     motion enclosed and proved inside the other body as above. This is
-//!     how a flat triangle holds a witness under a spin.
+//!     how a flat triangle holds a witness under a spin;
+//!   - or a segment of one body between two of its material points
+//!     ([`SpinWitness::edge_end`]), both checked exactly to be points of
+//!     it, that crosses the other body, a flat triangle `klm`, through its
+//!     interior at `tau`: with the ends `p`, `q` and the enclosed world
+//!     positions of all five points, the orientations `[klmp]` and `[klmq]`
+//!     are proved of strictly opposite signs (the ends on either side of
+//!     the plane) and `[pqkl]`, `[pqlm]`, `[pqmk]` of one strict sign (the
+//!     line through the triangle's interior), where `[abcd] = det(b - a,
+//!     c - a, d - a)`. So two triangles, which share no interior point,
+//!     hold a witness.
 //!
 //!   An enclosure of zero width proves a point on the boundary; otherwise
 //!   the point must be strictly inside.
@@ -208,6 +218,11 @@ pub struct SpinWitness {
     /// exactly to lie in its closed shape), whose world position at `time`
     /// must lie in the other body. `None`: a world point in both.
     pub material_of: Option<WitnessSide>,
+    /// With `material_of`: the other end of a segment of that body (local
+    /// coordinates, checked exactly to be a point of it) from `point`; the
+    /// segment must cross the other body, a flat triangle, through its
+    /// interior at `time` (two triangles share no interior point).
+    pub edge_end: Option<[Q; 3]>,
 }
 
 /// A claim about the first contact of a [`SpinCase`], with its
@@ -813,6 +828,66 @@ impl<'s> Prepared2<'s> {
         Ok(())
     }
 
+    /// Whether the segment from `x` to `end` (material points of the body
+    /// `side`) crosses the other body, a flat triangle, through its
+    /// interior at `t` (module docs): `Outside` when both ends are provably
+    /// strictly on one side of its plane or the line provably passes on
+    /// opposite sides of two of its edges.
+    fn crosses(&self, t: &Q, (x, end): (&[Q; 3], &[Q; 3]), side: WitnessSide) -> Membership {
+        let p = self.bits;
+        let time = Iv::point(t.clone());
+        let (Some(ea), Some(eb)) = (self.a.over(&time, p), self.b.over(&time, p)) else {
+            return Membership::Unknown;
+        };
+        let (home, other, solid) = match side {
+            WitnessSide::A => (&ea, &eb, self.sb),
+            WitnessSide::B => (&eb, &ea, self.sa),
+        };
+        let place = |e: &Enclosure, y: &[Q; 3]| -> [Iv; 3] {
+            std::array::from_fn(|k| {
+                (0..3).fold(e.origin[k].clone(), |acc, j| {
+                    acc.add(&e.frame[k][j].scale(&y[j], p), p)
+                })
+            })
+        };
+        let (a, b) = (place(home, x), place(home, end));
+        let [k, l, m] = [0, 1, 2].map(|i| place(other, &solid.vertices[i]));
+        let orientation = |a: &[Iv; 3], b: &[Iv; 3], c: &[Iv; 3], d: &[Iv; 3]| -> Iv {
+            let u: [Iv; 3] = std::array::from_fn(|i| b[i].sub(&a[i], p));
+            let v: [Iv; 3] = std::array::from_fn(|i| c[i].sub(&a[i], p));
+            let w: [Iv; 3] = std::array::from_fn(|i| d[i].sub(&a[i], p));
+            (0..3).fold(Iv::point(Q::zero()), |acc, i| {
+                let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+                let minor = u[j].mul(&v[k], p).sub(&u[k].mul(&v[j], p), p);
+                acc.add(&minor.mul(&w[i], p), p)
+            })
+        };
+        // +1 / -1 when the sign is proved strict, 0 when not
+        let sign = |x: &Iv| -> i32 {
+            if x.lo().is_positive() {
+                1
+            } else if x.hi().is_negative() {
+                -1
+            } else {
+                0
+            }
+        };
+        let ends = [orientation(&k, &l, &m, &a), orientation(&k, &l, &m, &b)].map(|x| sign(&x));
+        let turns = [
+            orientation(&a, &b, &k, &l),
+            orientation(&a, &b, &l, &m),
+            orientation(&a, &b, &m, &k),
+        ]
+        .map(|x| sign(&x));
+        if ends[0] * ends[1] == -1 && turns.iter().all(|&s| s == turns[0] && s != 0) {
+            Membership::Inside
+        } else if ends[0] * ends[1] == 1 || (turns.contains(&1) && turns.contains(&-1)) {
+            Membership::Outside
+        } else {
+            Membership::Unknown
+        }
+    }
+
     /// Whether the witness point is in both closed bodies at `t`: a world
     /// point in both, or (`material_of`) a body's local point, already
     /// checked to be in its shape, placed by that body's motion and tested
@@ -950,7 +1025,33 @@ fn verify(
                 )));
             }
         }
-        match pair.contains(&w.time, &w.point, w.material_of) {
+        let membership = match (&w.edge_end, w.material_of) {
+            (None, _) => pair.contains(&w.time, &w.point, w.material_of),
+            (Some(_), None) => {
+                return Err(Verdict::refuted(
+                    "a witness segment's end is given without the body it belongs to",
+                ))
+            }
+            (Some(end), Some(side)) => {
+                let (name, home, other) = match side {
+                    WitnessSide::A => ("a", &solids.0, &solids.1),
+                    WitnessSide::B => ("b", &solids.1, &solids.0),
+                };
+                if !home.holds(end) {
+                    return Err(Verdict::refuted(format!(
+                        "the witness segment's end ({}, {}, {}) is not a point of {name}",
+                        end[0], end[1], end[2]
+                    )));
+                }
+                if other.plane.is_none() {
+                    return Err(Verdict::Inconclusive(
+                        "a witness segment is judged against a flat triangle only".into(),
+                    ));
+                }
+                pair.crosses(&w.time, (&w.point, end), side)
+            }
+        };
+        match membership {
             Membership::Inside => {}
             Membership::Outside => {
                 return Err(Verdict::Refuted {

@@ -143,6 +143,7 @@ fn claim(k: &[&str; 8]) -> SpinClaim {
             time: r(k[1]),
             point: [r(k[2]), r(k[3]), q(0, 1)],
             material_of: None,
+            edge_end: None,
         }),
     }
 }
@@ -216,6 +217,7 @@ fn a_touch_at_the_start_is_certified_only_exactly() {
             time: q(0, 1),
             point: [q(1, 1), q(1, 2), q(0, 1)],
             material_of: None,
+            edge_end: None,
         }),
     };
     assert_eq!(check_spin(&c, &touch), Verdict::Certified);
@@ -285,6 +287,7 @@ fn an_upper_end_before_the_true_contact_is_refuted() {
         time: r(ANGULAR[4]),
         point: [r(ANGULAR[5]), r(ANGULAR[6]), q(0, 1)],
         material_of: None,
+        edge_end: None,
     });
     assert!(refuted(&check_spin(&case(angular()), &k)));
 }
@@ -568,6 +571,7 @@ fn a_spinning_triangle_holds_a_material_witness_but_not_a_world_one() {
             time: q(1, 1),
             point,
             material_of,
+            edge_end: None,
         }),
     };
     let world = k([q(3, 10), q(2, 5), q(0, 1)], None);
@@ -613,6 +617,7 @@ fn a_material_witness_under_two_poses_motions_uses_the_relative_motion() {
             time: r(POSES[1]),
             point: [r(POSES[3]), q(0, 1), q(0, 1)],
             material_of: Some(WitnessSide::B),
+            edge_end: None,
         }),
     };
     assert_eq!(check_spin(&c, &k), Verdict::Certified);
@@ -710,6 +715,7 @@ fn a_witness_within_the_enclosure_width_of_a_spinning_face_is_neither_proved_nor
             time: q(1, 2),
             point: [decimal(point[0]), decimal(point[1]), q(0, 1)],
             material_of: None,
+            edge_end: None,
         }),
     };
     // 10^-20: far beyond the enclosures' width, decided either way

@@ -519,14 +519,14 @@ fn tree_benches(c: &mut Criterion) {
 }
 
 fn cells_benches(c: &mut Criterion) {
-    use exactccd::solver::sat::cells::{solve_box_cells, solve_box_cells_f64};
+    use exactccd::solver::sat::cells::{solve_cells, solve_box_cells_f64};
     use exactccd::{load_scenario, LoadOptions, ScalarKind};
     let dir = cells_set::reference_dir();
     let mut group = c.benchmark_group("sat_cells");
     group.sample_size(10);
     for (label, a, b, (t0, t1)) in cells_set::cells_cases() {
         group.bench_function(label, |bch| {
-            bch.iter(|| black_box(solve_box_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
+            bch.iter(|| black_box(solve_cells(&a, &b, (&t0, &t1), 64).expect("an answer")));
         });
         let f64_label = label.replace("exact", "f64");
         group.bench_function(f64_label.as_str(), |bch| {

@@ -3,7 +3,7 @@
 //! are indicative only). `cargo run --example profile_cells -- [PRECISION]
 //! [NAME...]`; with `CELLS_F64=REPS` the `f64` cells instead, each scenario
 //! solved REPS times.
-use exactccd::solver::sat::cells::{solve_box_cells, solve_box_cells_f64};
+use exactccd::solver::sat::cells::{solve_cells, solve_box_cells_f64};
 use exactccd::{load_scenario, LoadOptions, ScalarKind};
 use std::path::Path;
 
@@ -50,7 +50,7 @@ fn main() {
             continue;
         }
         let start = std::time::Instant::now();
-        let out = solve_box_cells(s.a(), s.b(), (&t0, &t1), precision);
+        let out = solve_cells(s.a(), s.b(), (&t0, &t1), precision);
         let us = start.elapsed().as_micros();
         times.push(us);
         match out {

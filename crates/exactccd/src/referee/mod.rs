@@ -177,6 +177,10 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
                     WitnessBody::A => oracle::WitnessSide::A,
                     WitnessBody::B => oracle::WitnessSide::B,
                 }),
+                edge_end: match &w.edge_end {
+                    Some(end) => Some(constant_vec(end)?.map(|x| x / &d)),
+                    None => None,
+                },
             })
         }
     };

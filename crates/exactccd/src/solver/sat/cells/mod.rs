@@ -215,7 +215,7 @@ fn prepared_pair(
 /// separated cells tiling `[t0, lower]` and a point inside both boxes at
 /// `upper`, for the referee, who judges it on its own (`evidence.rs`).
 /// `Ok(None)` when the cells do not prove it, whoever is wrong; not
-/// applicable where [`solve_box_cells`] is not.
+/// applicable where [`solve_cells`] is not.
 pub fn claim_evidence(
     a: &Body,
     b: &Body,

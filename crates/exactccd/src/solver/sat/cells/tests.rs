@@ -35,7 +35,7 @@ const SPIN_TRUTH: &str = "0.22779933669791168148934686129266700095851574659829";
 fn check_spin(b: Body, interval: (&str, &str)) {
     let a = unit_box(Pose::identity(), Motion::Static);
     let (t0, t1) = (q(interval.0), q(interval.1));
-    let out = solve_box_cells(&a, &b, (&t0, &t1), 64).unwrap();
+    let out = solve_cells(&a, &b, (&t0, &t1), 64).unwrap();
     let t = out.first_contact.clone().expect("a contact");
     assert!(contains(&t, SPIN_TRUTH), "{t:?}");
     let width = t.upper() - t.lower();
@@ -104,7 +104,7 @@ fn contact_at_the_start_is_exact_and_a_sliding_touch_is_a_limit() {
             center: Vec3::zero(),
         },
     );
-    let out = solve_box_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap();
+    let out = solve_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap();
     assert_eq!(out.first_contact, Some(CellTime::Exact(q("0"))));
     assert!(out.initially_overlapping);
     // faces touching while sliding (no rotation): neither separated nor
@@ -117,7 +117,7 @@ fn contact_at_the_start_is_exact_and_a_sliding_touch_is_a_limit() {
             center: Vec3::zero(),
         },
     );
-    let err = solve_box_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap_err();
+    let err = solve_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap_err();
     assert!(err.is_limit_exceeded(), "{err}");
     assert!(
         err.reason().contains("every cell before was decided"),
