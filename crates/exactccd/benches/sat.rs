@@ -519,7 +519,7 @@ fn tree_benches(c: &mut Criterion) {
 }
 
 fn cells_benches(c: &mut Criterion) {
-    use exactccd::solver::sat::cells::{solve_cells, solve_box_cells_f64};
+    use exactccd::solver::sat::cells::{solve_box_cells_f64, solve_cells};
     use exactccd::{load_scenario, LoadOptions, ScalarKind};
     let dir = cells_set::reference_dir();
     let mut group = c.benchmark_group("sat_cells");

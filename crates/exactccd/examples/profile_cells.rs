@@ -3,7 +3,7 @@
 //! are indicative only). `cargo run --example profile_cells -- [PRECISION]
 //! [NAME...]`; with `CELLS_F64=REPS` the `f64` cells instead, each scenario
 //! solved REPS times.
-use exactccd::solver::sat::cells::{solve_cells, solve_box_cells_f64};
+use exactccd::solver::sat::cells::{solve_box_cells_f64, solve_cells};
 use exactccd::{load_scenario, LoadOptions, ScalarKind};
 use std::path::Path;
 

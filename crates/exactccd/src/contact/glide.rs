@@ -25,14 +25,14 @@
 //! contact witness at `T` (`translation_certificate` derives why one
 //! fixed direction suffices). On convex meshes under a translation the
 //! answer carries the certificate of a convex hull (a convex mesh is the
-//! hull of its vertices). An exact answer for two boxes under a
-//! transcendental motion (`angular`, `screw`, `poses`: the event cells and
-//! the rotation path) carries the evidence of certified time cells for
-//! *its* enclosure (`transcendental_certificate`): separated cells tiling
-//! `[t0, lower]` and a point inside both boxes at `upper`, the form of
-//! sat's cell certificates, which the referee re-proves with its own
-//! arithmetic. Other glide answers carry none: non-convex meshes, and
-//! meshes under rotations.
+//! hull of its vertices). An exact answer under a transcendental motion
+//! (`angular`, `screw`, `poses`: the event cells and the rotation path)
+//! for two solids the time cells take (boxes, convex meshes) carries the
+//! evidence of certified time cells for *its* enclosure
+//! (`transcendental_certificate`): separated cells tiling `[t0, lower]`
+//! and a contact witness at `upper`, the form of sat's cell certificates,
+//! which the referee re-proves with its own arithmetic. Other glide
+//! answers carry none: non-convex meshes.
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::find_contact_witness;
@@ -50,7 +50,7 @@ use crate::solver::glide::{
     solve_glide, Arithmetic, Collisions, EventKind, GlideEvent, GlideOptions, GlideOutcome,
     GlideTime, EVENT_CELLS_PATH, PROPERNESS_THRESHOLD,
 };
-use crate::solver::sat::cells::{claim_evidence, CellTime};
+use crate::solver::sat::cells::{cells_take, claim_evidence, CellTime};
 use crate::Error;
 use num_traits::{Signed, Zero};
 
@@ -250,8 +250,8 @@ fn mesh_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certifi
     super::core_certificate::convex_mesh_certificate(query, first.as_ref())
 }
 
-/// The certificate of glide's exact answer for two boxes under a
-/// transcendental motion (module docs): the time cells' evidence for the
+/// The certificate of glide's exact answer for two solids the cells take
+/// under a transcendental motion (module docs): the time cells' evidence for the
 /// first contact glide claims, built without glide's own decisions (its
 /// event exclusions are not a form the referee checks), so a wrong
 /// enclosure gets none. `None` when the answer's time is not a rational
@@ -279,10 +279,10 @@ fn transcendental_certificate(
     Some(super::sat::cells_certificate(&evidence))
 }
 
-fn is_box_pair_in_transcendental_motion(query: &BodyQuery<'_>) -> bool {
-    let is_box = |b: &Body| matches!(b.shape, Shape::Box(_));
-    is_box(query.a)
-        && is_box(query.b)
+/// True for two solids the time cells take (boxes, triangles, convex
+/// meshes and hulls), one of them under a transcendental motion.
+fn is_cell_pair_in_transcendental_motion(query: &BodyQuery<'_>) -> bool {
+    cells_take(&query.a.shape, &query.b.shape)
         && (super::sat::is_transcendental(query.a) || super::sat::is_transcendental(query.b))
 }
 
@@ -423,7 +423,7 @@ fn convert(
             (ScalarKind::Exact, "translation") if has_mesh(query) => mesh_certificate(query, out),
             (ScalarKind::Exact, "translation") => translation_certificate(query, out),
             (ScalarKind::Exact, EVENT_CELLS_PATH | "rotation")
-                if options.certify && is_box_pair_in_transcendental_motion(query) =>
+                if options.certify && is_cell_pair_in_transcendental_motion(query) =>
             {
                 transcendental_certificate(query, out, options.precision)
             }
