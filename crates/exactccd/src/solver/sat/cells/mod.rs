@@ -499,13 +499,16 @@ fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) ->
         let v: Option<Vec<Interval>> = oriented.iter().map(|x| x.div(&n, p)).collect();
         v.map(|v| to_f64(&[v[0].clone(), v[1].clone(), v[2].clone()]))
     });
-    // feature names for two boxes; for polytopes not yet
-    let features = match pair.solids {
-        Solids::Boxes { .. } => pair
-            .at(&time)
-            .map(|(pa, pb)| feature_names(axis, &oriented, &pa, &pb, p)),
-        Solids::Polytopes(_) => None,
-    };
+    let features = pair.at(&time).and_then(|(pa, pb)| match &pair.solids {
+        Solids::Boxes { .. } => Some(feature_names(axis, &oriented, &pa, &pb, p)),
+        Solids::Polytopes(pq) => {
+            let minus: IntervalVec = std::array::from_fn(|i| oriented[i].neg());
+            Some((
+                polytope::extreme_feature(&pq.0, &pa, &oriented, p)?,
+                polytope::extreme_feature(&pq.1, &pb, &minus, p)?,
+            ))
+        }
+    });
     (features, normal, point)
 }
 

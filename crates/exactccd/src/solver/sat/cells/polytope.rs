@@ -27,7 +27,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
-use crate::geom::{polygon_normal, ConvexHull, Pose, Shape, Vec3};
+use crate::geom::{
+    polygon_normal, BoxEdge, BoxFace, BoxVertex, ConvexHull, Feature, Pose, Shape, Vec3,
+};
 use crate::motion::{dot, mat_vec, IntervalVec, PlacementEnclosure};
 use crate::scalar::interval::{sqrt, Dyad, Interval, Rounding};
 use crate::scalar::BigRational;
@@ -48,6 +50,22 @@ pub(crate) struct PolytopeData {
     pub faces: Vec<Vec<usize>>,
     /// A triangle: no interior.
     pub flat: bool,
+    /// How its features are named.
+    pub naming: Naming,
+}
+
+/// How a polytope's features are named in results (`geom::Feature`).
+#[derive(Clone, Debug)]
+pub(crate) enum Naming {
+    /// Box corners by their signs (corner `c`: bit `k` set for `+h_k`).
+    Box,
+    /// `vertex i`, `edge i`, `face +` / `face -`.
+    Triangle,
+    /// A mesh's own vertex and face indices.
+    Mesh,
+    /// A hull's input point indices (`vertex i`, `edge i-j`) and its face
+    /// indices.
+    Hull(Vec<usize>),
 }
 
 impl PolytopeData {
@@ -68,6 +86,7 @@ impl PolytopeData {
                     edges: vec![(0, 1), (1, 2), (2, 0)],
                     faces: vec![vec![0, 1, 2]],
                     flat: true,
+                    naming: Naming::Triangle,
                 })
             }
             Shape::Mesh(m) if m.is_convex() => Some(PolytopeData {
@@ -76,6 +95,7 @@ impl PolytopeData {
                 edges: m.edges.iter().map(|e| (e.v[0], e.v[1])).collect(),
                 faces: m.faces.clone(),
                 flat: false,
+                naming: Naming::Mesh,
             }),
             Shape::Convex(c) => {
                 let hull = ConvexHull::new(&c.points)?;
@@ -96,6 +116,7 @@ impl PolytopeData {
                     edges,
                     faces,
                     flat: false,
+                    naming: Naming::Hull(hull.vertices.clone()),
                 })
             }
             Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) => None,
@@ -141,6 +162,7 @@ impl PolytopeData {
             edges,
             faces,
             flat: false,
+            naming: Naming::Box,
         }
     }
 
@@ -648,4 +670,95 @@ pub(crate) fn crossing_point(
 /// The exact local coordinates of vertex `i`.
 pub(crate) fn vertex(poly: &CellPolytope, i: usize) -> [Q; 3] {
     poly.data.vertices[i].clone().into_array()
+}
+
+/// The feature of the placed polytope extreme along the world direction
+/// `n` (pointing out of it, towards the other solid): its vertices whose
+/// projections come within `2^-20` of the polytope's width along `n` of
+/// the greatest; one is a vertex, two an edge, more the face holding them
+/// (best effort, for the result's names).
+pub(crate) fn extreme_feature(
+    poly: &CellPolytope,
+    e: &PlacementEnclosure,
+    n: &IntervalVec,
+    p: u64,
+) -> Option<Feature> {
+    let projections: Vec<Dyad> = poly
+        .vertices
+        .iter()
+        .map(|y| dot(&world_point(y, e, p), n, p).midpoint())
+        .collect();
+    let top = projections.iter().max()?.clone();
+    let bottom = projections.iter().min()?.clone();
+    let tolerance = top.sub_rounded(&bottom, p, Rounding::Up).scale_pow2(-20);
+    let near: Vec<usize> = (0..projections.len())
+        .filter(|&i| top.sub_rounded(&projections[i], p, Rounding::Up) <= tolerance)
+        .collect();
+    let data = &poly.data;
+    match near[..] {
+        [i] => Some(vertex_feature(data, i)),
+        [i, j] => Some(edge_feature(data, i, j).unwrap_or_else(|| vertex_feature(data, i))),
+        _ => {
+            let face = data
+                .faces
+                .iter()
+                .position(|f| near.iter().all(|v| f.contains(v)))?;
+            Some(face_feature(poly, face, e, n, p))
+        }
+    }
+}
+
+fn vertex_feature(data: &PolytopeData, i: usize) -> Feature {
+    match &data.naming {
+        Naming::Box => Feature::BoxVertex(BoxVertex {
+            positive: std::array::from_fn(|k| i >> k & 1 == 1),
+        }),
+        Naming::Triangle => Feature::TriangleVertex(i),
+        Naming::Mesh => Feature::MeshVertex(i),
+        Naming::Hull(input) => Feature::MeshVertex(input[i]),
+    }
+}
+
+/// The edge between vertices `i` and `j`; `None` when they share none.
+fn edge_feature(data: &PolytopeData, i: usize, j: usize) -> Option<Feature> {
+    let k = data
+        .edges
+        .iter()
+        .position(|&(u, v)| (u, v) == (i, j) || (u, v) == (j, i))?;
+    let (u, v) = data.edges[k];
+    Some(match &data.naming {
+        Naming::Box => {
+            let axis = (0..3).find(|&b| (u ^ v) >> b & 1 == 1)?;
+            Feature::BoxEdge(BoxEdge {
+                axis,
+                positive: std::array::from_fn(|b| b != axis && u >> b & 1 == 1),
+            })
+        }
+        Naming::Triangle => Feature::TriangleEdge(k),
+        Naming::Mesh => Feature::MeshEdge(u.min(v), u.max(v)),
+        Naming::Hull(input) => Feature::MeshEdge(input[u].min(input[v]), input[u].max(input[v])),
+    })
+}
+
+fn face_feature(
+    poly: &CellPolytope,
+    face: usize,
+    e: &PlacementEnclosure,
+    n: &IntervalVec,
+    p: u64,
+) -> Feature {
+    match &poly.data.naming {
+        // faces of `of_box` in the order (k, side): +/- by the side bit
+        Naming::Box => Feature::BoxFace(BoxFace {
+            axis: face / 2,
+            positive: face % 2 == 1,
+        }),
+        Naming::Triangle => {
+            let normal = interval_vec(&poly.halfspaces[0].0, p);
+            let front = dot(&world_vector(e, &normal, p), n, p).midpoint().sign()
+                == crate::scalar::Sign::Positive;
+            Feature::TriangleFace { front }
+        }
+        Naming::Mesh | Naming::Hull(_) => Feature::MeshFace(face),
+    }
 }
