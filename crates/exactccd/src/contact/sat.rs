@@ -19,8 +19,8 @@ use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
-    cells_take, float_cells_take, solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome,
-    CellTime, FloatCellOutcome, WitnessFrame,
+    cells_take, solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome, CellTime,
+    FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
     solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
@@ -328,11 +328,6 @@ pub(crate) fn solve(
             (ScalarKind::Exact, _) if cells_take(&query.a.shape, &query.b.shape) => {
                 let out = solve_cells(query.a, query.b, (t0, t1), options.precision)?;
                 return Ok(convert_cells(&out));
-            }
-            (ScalarKind::Exact, _) if float_cells_take(query.a, query.b) => {
-                return Err(Error::not_applicable(
-                    "sat: the certified time cells take boxes, triangles, convex meshes and convex hulls (not two triangles); two triangles, spheres and capsules under angular, screw and poses motions are answered in f64 only (--scalar f64)",
-                ))
             }
             // boxes, triangles and convex meshes; other solids go on to
             // the stepping path, which says what it takes

@@ -22,12 +22,21 @@ impl Extents {
     }
 }
 
-/// The 15 candidate axes of Table 1: `A_i`, `B_j`, `A_i x B_j`.
+/// The 15 candidate axes of Table 1: `A_i`, `B_j`, `A_i x B_j`; for
+/// polytopes the face normals and edge directions of each, and with a
+/// rounded solid the directions between the cores' features
+/// (`polytope.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AxisIndex {
     A(usize),
     B(usize),
     AxB(usize, usize),
+    /// From vertex `i` of `a` to vertex `j` of `b`.
+    VertexVertex(usize, usize),
+    /// From edge `e` of `b` to vertex `i` of `a`, perpendicular to the edge.
+    VertexEdge(usize, usize),
+    /// From edge `e` of `a` to vertex `j` of `b`, perpendicular to the edge.
+    EdgeVertex(usize, usize),
 }
 
 impl AxisIndex {
@@ -75,6 +84,10 @@ pub(crate) fn direction(
         AxisIndex::A(i) => axis(a, i),
         AxisIndex::B(j) => axis(b, j),
         AxisIndex::AxB(i, j) => cross(&axis(a, i), &axis(b, j), p),
+        // the feature directions of rounded solids: not boxes' axes
+        AxisIndex::VertexVertex(..) | AxisIndex::VertexEdge(..) | AxisIndex::EdgeVertex(..) => {
+            std::array::from_fn(|_| Interval::from_i64(0))
+        }
     }
 }
 

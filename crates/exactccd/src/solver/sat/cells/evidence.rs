@@ -13,7 +13,7 @@ use super::boxes::strictly_inside;
 use super::polytope::{
     edge_crossing_at, material_point, material_point_inside_at, vertex, CellPolytope,
 };
-use super::search::{Cell, Class, Pair, Solids};
+use super::search::{Candidate, Cell, Class, Pair, Solids};
 use super::CellTime;
 use crate::motion::IntervalVec;
 use crate::scalar::interval::Interval;
@@ -193,7 +193,9 @@ fn witness_at(
     let p = pair.bits;
     let pq = match &pair.solids {
         Solids::Boxes { ha, hb, .. } => {
-            let candidate = pair.candidate(&pa, &pb, p)?;
+            let Candidate::World(candidate) = pair.candidate(&pa, &pb, p)? else {
+                return None;
+            };
             let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
             let exact = point.clone().map(|x| Interval::from_rational(&x, p));
             let inside = strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p);
@@ -215,9 +217,17 @@ fn witness_at(
         Solids::Polytopes(pq) => pq,
     };
     let hinted = hint.and_then(|(s, x)| material_witness(pair, pq, t, (&s, x)));
-    hinted.or_else(|| {
-        let candidate = pair.candidate(&pa, &pb, p)?;
-        material_witness(pair, pq, t, (t, &candidate))
+    hinted.or_else(|| match pair.candidate(&pa, &pb, p)? {
+        Candidate::World(candidate) => material_witness(pair, pq, t, (t, &candidate)),
+        Candidate::Material { y, from_a } => {
+            let (from, to, frame) = if from_a {
+                (&pa, (&pq.1, &pb), WitnessFrame::LocalA)
+            } else {
+                (&pb, (&pq.0, &pa), WitnessFrame::LocalB)
+            };
+            material_point_inside_at(&y, from, to, p)
+                .then(|| (t.clone(), y.into_array(), frame, None))
+        }
     })
 }
 

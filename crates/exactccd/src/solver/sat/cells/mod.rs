@@ -39,6 +39,7 @@
 #![deny(clippy::float_arithmetic)]
 
 mod boxes;
+mod closest;
 mod evidence;
 mod float;
 mod polytope;
@@ -566,7 +567,7 @@ fn feature_names(
     let (face_a, face_b) = match axis {
         AxisIndex::A(i) => (Some(i), None),
         AxisIndex::B(j) => (None, Some(j)),
-        AxisIndex::AxB(..) => (None, None),
+        _ => (None, None),
     };
     (
         feature_of(pa, n, face_a, p),

@@ -27,6 +27,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
+use super::closest::closest_to_core;
 use crate::geom::{
     polygon_normal, BoxEdge, BoxFace, BoxVertex, ConvexHull, Feature, Pose, Shape, Vec3,
 };
@@ -52,6 +53,10 @@ pub(crate) struct PolytopeData {
     pub flat: bool,
     /// How its features are named.
     pub naming: Naming,
+    /// A rounded solid (a sphere: the core is one point; a capsule: its
+    /// segment) is every point within this radius of its core; 0 for the
+    /// polytopes.
+    pub radius: Q,
 }
 
 /// How a polytope's features are named in results (`geom::Feature`).
@@ -66,11 +71,16 @@ pub(crate) enum Naming {
     /// A hull's input point indices (`vertex i`, `edge i-j`) and its face
     /// indices.
     Hull(Vec<usize>),
+    /// `sphere`.
+    Sphere,
+    /// `cap a`, `cap b`, `side`.
+    Capsule,
 }
 
 impl PolytopeData {
     /// The polytope of a box, a triangle, a convex mesh or the convex hull
-    /// of points; `None` for rounded shapes and non-convex meshes.
+    /// of points, or the core and radius of a sphere or a capsule; `None`
+    /// for non-convex meshes.
     pub(crate) fn of(shape: &Shape<Q>) -> Option<PolytopeData> {
         match shape {
             Shape::Box(b) => Some(PolytopeData::of_box(&b.half_extents)),
@@ -87,6 +97,7 @@ impl PolytopeData {
                     faces: vec![vec![0, 1, 2]],
                     flat: true,
                     naming: Naming::Triangle,
+                    radius: zero(),
                 })
             }
             Shape::Mesh(m) if m.is_convex() => Some(PolytopeData {
@@ -96,6 +107,7 @@ impl PolytopeData {
                 faces: m.faces.clone(),
                 flat: false,
                 naming: Naming::Mesh,
+                radius: zero(),
             }),
             Shape::Convex(c) => {
                 let hull = ConvexHull::new(&c.points)?;
@@ -117,9 +129,35 @@ impl PolytopeData {
                     faces,
                     flat: false,
                     naming: Naming::Hull(hull.vertices.clone()),
+                    radius: zero(),
                 })
             }
-            Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) => None,
+            Shape::Sphere(b) => Some(PolytopeData {
+                vertices: vec![Vec3::zero()],
+                normals: Vec::new(),
+                edges: Vec::new(),
+                faces: Vec::new(),
+                flat: false,
+                naming: Naming::Sphere,
+                radius: b.radius.clone(),
+            }),
+            Shape::Capsule(c) => {
+                let ball = c.a == c.b;
+                Some(PolytopeData {
+                    vertices: if ball {
+                        vec![c.a.clone()]
+                    } else {
+                        vec![c.a.clone(), c.b.clone()]
+                    },
+                    normals: Vec::new(),
+                    edges: if ball { Vec::new() } else { vec![(0, 1)] },
+                    faces: Vec::new(),
+                    flat: false,
+                    naming: Naming::Capsule,
+                    radius: c.radius.clone(),
+                })
+            }
+            Shape::Mesh(_) => None,
         }
     }
 
@@ -163,6 +201,7 @@ impl PolytopeData {
             faces,
             flat: false,
             naming: Naming::Box,
+            radius: zero(),
         }
     }
 
@@ -210,6 +249,29 @@ impl PolytopeData {
     }
 }
 
+fn zero() -> Q {
+    Q::from_integer(0.into())
+}
+
+impl PolytopeData {
+    /// True for a sphere or a capsule.
+    pub(crate) fn is_rounded(&self) -> bool {
+        self.radius > zero()
+    }
+
+    /// The exact squared distance of the local point `y` from the core
+    /// (the segment's closest point by the clamped projection).
+    fn core_distance_squared(&self, y: &Vec3<Q>) -> Q {
+        let a = &self.vertices[0];
+        let Some(b) = self.vertices.get(1) else {
+            return (y - a).norm_squared();
+        };
+        let d = b - a;
+        let s = ((y - a).dot(&d) / d.norm_squared()).clamp(zero(), Q::from_integer(1.into()));
+        (y - &(a + &d.scale(&s))).norm_squared()
+    }
+}
+
 /// The directions of `vectors`, each once up to sign; zero vectors dropped.
 fn distinct_directions(vectors: impl Iterator<Item = Vec3<Q>>) -> Vec<Vec3<Q>> {
     let mut out: Vec<Vec3<Q>> = Vec::new();
@@ -236,6 +298,9 @@ pub(crate) struct CellPolytope {
     pub directions: Vec<IntervalVec>,
     halfspaces: Vec<(Vec3<Q>, Q)>,
     halfspaces_iv: Vec<(IntervalVec, Interval)>,
+    /// A rounded solid's radius and its square.
+    radius: Option<(Interval, Interval)>,
+    radius_squared: Option<Interval>,
 }
 
 impl CellPolytope {
@@ -243,7 +308,13 @@ impl CellPolytope {
         let normals = distinct_directions(data.normals.iter().cloned());
         let directions = distinct_directions(data.edge_vectors());
         let halfspaces = data.halfspaces();
+        let radius = data.is_rounded().then(|| {
+            let r = Interval::from_rational(&data.radius, p);
+            (r.clone(), r.square(p))
+        });
         CellPolytope {
+            radius_squared: radius.as_ref().map(|(_, r2)| r2.clone()),
+            radius,
             vertices: data.vertices.iter().map(|v| interval_vec(v, p)).collect(),
             normals: normals.iter().map(|v| interval_vec(v, p)).collect(),
             directions: directions.iter().map(|v| interval_vec(v, p)).collect(),
@@ -310,6 +381,10 @@ impl CellPolytope {
     /// on a flat triangle first projected exactly onto its plane; `None`
     /// when it is not in the closed polytope.
     pub(crate) fn home_point(&self, y: Vec3<Q>) -> Option<Vec3<Q>> {
+        if self.data.is_rounded() {
+            let r = &self.data.radius;
+            return (self.data.core_distance_squared(&y) <= r * r).then_some(y);
+        }
         let y = if self.data.flat {
             let (n, c) = &self.halfspaces[0];
             let off = (n.dot(&y) - c) / n.dot(n);
@@ -326,6 +401,9 @@ impl CellPolytope {
     /// True when the local point `z` (an enclosure) is proved strictly
     /// inside every half-space: never for a flat triangle.
     pub(crate) fn strictly_contains(&self, z: &IntervalVec, p: u64) -> bool {
+        if let Some(r2) = &self.radius_squared {
+            return self.core_distance_squared_over(z, p).hi() < r2.lo();
+        }
         !self.data.flat
             && self
                 .halfspaces_iv
@@ -339,21 +417,21 @@ pub(crate) fn world_vector(e: &PlacementEnclosure, v: &IntervalVec, p: u64) -> I
     mat_vec(&e.frame, v, p)
 }
 
-/// The estimated separation of the two polytopes along `l` at one instant
-/// (midpoints): `max(min b - max a, min a - max b) / |L|`; `None` for a
-/// vanishing direction.
+/// The estimated separation of the two solids along `l` at one instant
+/// (midpoints): `max(min b - max a, min a - max b) / |L|`, a rounded
+/// solid's range grown by its radius; `None` for a vanishing direction.
 pub(crate) fn estimated_gap(
     l: &IntervalVec,
     a: (&CellPolytope, &PlacementEnclosure),
     b: (&CellPolytope, &PlacementEnclosure),
     p: u64,
 ) -> Option<Dyad> {
-    let (a_lo, a_hi) = a.0.range_over(a.1, l, p);
-    let (b_lo, b_hi) = b.0.range_over(b.1, l, p);
+    let norm = sqrt(&dot(l, l, p), p)?;
+    let (a_lo, a_hi) = widened(a.0.range_over(a.1, l, p), a.0, norm.hi(), p);
+    let (b_lo, b_hi) = widened(b.0.range_over(b.1, l, p), b.0, norm.hi(), p);
     let gap = b_lo
         .sub_rounded(&a_hi, p, Rounding::Down)
         .max(a_lo.sub_rounded(&b_hi, p, Rounding::Down));
-    let norm = sqrt(&dot(l, l, p), p)?;
     Some(Interval::point(gap).div(&norm, p)?.midpoint())
 }
 
@@ -531,8 +609,13 @@ pub(crate) fn material_point_inside_at(
     to.0.strictly_contains(&local_point(&world_point(&y, from, p), to.1, p), p)
 }
 
-/// The exact separating-axis test of two placed convex polytopes (module
-/// docs): touching counts as meeting.
+/// The exact separating-axis test of two placed convex polytopes or
+/// rounded solids (module docs): touching counts as meeting. With a
+/// rounded solid the candidates add the directions between the cores'
+/// vertices and from their edges to their vertices (the closest features
+/// of two convex cores are vertex-face, edge-edge, vertex-edge or
+/// vertex-vertex), and the projections must be more than `r_a + r_b`
+/// apart along the unit axis.
 pub(crate) fn polytopes_touch(
     pa: &Pose<Q>,
     a: &PolytopeData,
@@ -554,9 +637,28 @@ pub(crate) fn polytopes_touch(
             axes.push(u.cross(v));
         }
     }
+    let reach = &a.radius + &b.radius;
+    if reach > zero() {
+        let edge_to_point = |p0: &Vec3<Q>, p1: &Vec3<Q>, x: &Vec3<Q>| -> Vec3<Q> {
+            let (d, w) = (p1 - p0, x - p0);
+            let s = w.dot(&d) / d.norm_squared();
+            &w - &d.scale(&s)
+        };
+        for x in &va {
+            axes.extend(vb.iter().map(|y| y - x));
+            axes.extend(
+                b.edges
+                    .iter()
+                    .map(|&(u, v)| edge_to_point(&vb[u], &vb[v], x)),
+            );
+        }
+        for &(u, v) in &a.edges {
+            axes.extend(vb.iter().map(|y| edge_to_point(&va[u], &va[v], y)));
+        }
+    }
     let range = |vs: &[Vec3<Q>], l: &Vec3<Q>| {
         let mut it = vs.iter().map(|v| v.dot(l));
-        let first = it.next().unwrap_or_else(|| Q::from_integer(0.into()));
+        let first = it.next().unwrap_or_else(zero);
         it.fold((first.clone(), first), |(lo, hi), x| {
             (
                 if x < lo { x.clone() } else { lo },
@@ -564,10 +666,12 @@ pub(crate) fn polytopes_touch(
             )
         })
     };
+    // apart along `l`: a gap `g > 0` with `g > reach |l|`, compared squared
+    let apart = |g: Q, l: &Vec3<Q>| g > zero() && &g * &g > &reach * &reach * l.norm_squared();
     !axes.iter().filter(|l| !l.is_zero()).any(|l| {
         let (a_lo, a_hi) = range(&va, l);
         let (b_lo, b_hi) = range(&vb, l);
-        a_hi < b_lo || b_hi < a_lo
+        apart(b_lo - a_hi, l) || apart(a_lo - b_hi, l)
     })
 }
 
@@ -716,6 +820,8 @@ fn vertex_feature(data: &PolytopeData, i: usize) -> Feature {
         Naming::Triangle => Feature::TriangleVertex(i),
         Naming::Mesh => Feature::MeshVertex(i),
         Naming::Hull(input) => Feature::MeshVertex(input[i]),
+        Naming::Sphere => Feature::Sphere,
+        Naming::Capsule => Feature::CapsuleCap(i),
     }
 }
 
@@ -737,6 +843,7 @@ fn edge_feature(data: &PolytopeData, i: usize, j: usize) -> Option<Feature> {
         Naming::Triangle => Feature::TriangleEdge(k),
         Naming::Mesh => Feature::MeshEdge(u.min(v), u.max(v)),
         Naming::Hull(input) => Feature::MeshEdge(input[u].min(input[v]), input[u].max(input[v])),
+        Naming::Sphere | Naming::Capsule => Feature::CapsuleSide,
     })
 }
 
@@ -760,5 +867,131 @@ fn face_feature(
             Feature::TriangleFace { front }
         }
         Naming::Mesh | Naming::Hull(_) => Feature::MeshFace(face),
+        // rounded solids have no faces
+        Naming::Sphere => Feature::Sphere,
+        Naming::Capsule => Feature::CapsuleSide,
+    }
+}
+
+impl CellPolytope {
+    /// The radius of a rounded solid as an interval (`None` for polytopes).
+    pub(crate) fn radius(&self) -> Option<&Interval> {
+        self.radius.as_ref().map(|(r, _)| r)
+    }
+
+    /// An enclosure of the squared distance of the enclosed local point `z`
+    /// from the core: the clamped projection parameter and the distance
+    /// evaluated on intervals (a composition of interval extensions
+    /// encloses the function's values).
+    fn core_distance_squared_over(&self, z: &IntervalVec, p: u64) -> Interval {
+        let sub = |u: &IntervalVec, v: &IntervalVec| -> IntervalVec {
+            std::array::from_fn(|k| u[k].sub(&v[k], p))
+        };
+        let a = &self.vertices[0];
+        let Some(b) = self.vertices.get(1) else {
+            let d = sub(z, a);
+            return dot(&d, &d, p);
+        };
+        let d = sub(b, a);
+        let w = sub(z, a);
+        let unclamped = dot(&w, &d, p).div(&dot(&d, &d, p), p);
+        let clamp = |x: &Dyad| x.clone().max(Dyad::zero()).min(Dyad::from_int(1.into()));
+        let s = match unclamped {
+            Some(s) => Interval::new(clamp(s.lo()), clamp(s.hi())).unwrap_or(s),
+            None => Interval::new(Dyad::zero(), Dyad::from_int(1.into())).expect("0 <= 1"),
+        };
+        let e: IntervalVec = std::array::from_fn(|k| w[k].sub(&d[k].mul(&s, p), p));
+        dot(&e, &e, p)
+    }
+}
+
+/// A projection range widened by the radius `r |L|` on both sides (a
+/// rounded solid is its core grown by a ball): `norm` is an upper bound of
+/// `|L|`.
+pub(crate) fn widened(
+    range: (Dyad, Dyad),
+    poly: &CellPolytope,
+    norm: &Dyad,
+    p: u64,
+) -> (Dyad, Dyad) {
+    match poly.radius() {
+        None => range,
+        Some(r) => {
+            let reach = r.hi().mul_rounded(norm, p, Rounding::Up);
+            (
+                range.0.sub_rounded(&reach, p, Rounding::Down),
+                range.1.add_rounded(&reach, p, Rounding::Up),
+            )
+        }
+    }
+}
+
+/// An upper bound of `|L|`.
+pub(crate) fn norm_upper(l: &IntervalVec, p: u64) -> Option<Dyad> {
+    sqrt(&dot(l, l, p), p).map(|n| n.hi().clone())
+}
+
+/// The direction from the line of the edge `(p0, p1)` to the point `x`
+/// (its component perpendicular to the edge): the separating direction of
+/// a vertex and an edge region (Voronoi regions of the cores); zero when
+/// the edge is degenerate.
+pub(crate) fn edge_to_point(
+    p0: &IntervalVec,
+    p1: &IntervalVec,
+    x: &IntervalVec,
+    p: u64,
+) -> IntervalVec {
+    let d: IntervalVec = std::array::from_fn(|k| p1[k].sub(&p0[k], p));
+    let w: IntervalVec = std::array::from_fn(|k| x[k].sub(&p0[k], p));
+    match dot(&w, &d, p).div(&dot(&d, &d, p), p) {
+        Some(s) => std::array::from_fn(|k| w[k].sub(&d[k].mul(&s, p), p)),
+        None => std::array::from_fn(|_| Interval::from_i64(0)),
+    }
+}
+
+/// The world position of vertex `i` of the placed polytope.
+pub(crate) fn world_vertex(
+    poly: &CellPolytope,
+    e: &PlacementEnclosure,
+    i: usize,
+    p: u64,
+) -> IntervalVec {
+    world_point(&poly.vertices[i], e, p)
+}
+
+/// A candidate with a rounded solid among the two, as a material point
+/// (`closest.rs`, at one instant, midpoints): with a polytope, the point of
+/// the polytope closest to the rounded core (the polytope's own local
+/// coordinates, exactly in it); with two rounded solids, the point that
+/// divides the cores' closest pair in the ratio of the radii (local
+/// coordinates of `a`). `(y, from_a)`; `None` without a rounded solid.
+pub(crate) fn rounded_candidate(
+    a: (&CellPolytope, &PlacementEnclosure),
+    b: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> Option<(Vec3<Q>, bool)> {
+    let (ea, eb) = (collapsed(a.1, p), collapsed(b.1, p));
+    let (pa, pb) = (a.0, b.0);
+    // the vertices of `from`'s core in the local coordinates of `to`
+    let moved = |from: &CellPolytope, e_from: &PlacementEnclosure, e_to: &PlacementEnclosure| {
+        from.vertices
+            .iter()
+            .map(|y| {
+                let z = local_point(&world_point(y, e_from, p), e_to, p);
+                Vec3::from_array(std::array::from_fn(|k| z[k].midpoint().to_rational()))
+            })
+            .collect::<Vec<_>>()
+    };
+    match (pa.data.is_rounded(), pb.data.is_rounded()) {
+        (true, false) => Some((closest_to_core(&moved(pa, &ea, &eb), &pb.data).1, false)),
+        (false, true) => Some((closest_to_core(&moved(pb, &eb, &ea), &pa.data).1, true)),
+        (true, true) => {
+            let mut other = pb.data.clone();
+            other.vertices = moved(pb, &eb, &ea);
+            let (ca, cb) = closest_to_core(&pa.data.vertices, &other);
+            let ratio = &pa.data.radius / (&pa.data.radius + &pb.data.radius);
+            Some((&ca + &(&cb - &ca).scale(&ratio), true))
+        }
+        (false, false) => None,
     }
 }

@@ -12,7 +12,7 @@ use super::boxes::{
 };
 use super::polytope::{self, CellPolytope};
 use super::witness::interior_candidate;
-use crate::geom::BoxShape;
+use crate::geom::{BoxShape, Vec3};
 use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
 use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::BigRational;
@@ -25,6 +25,13 @@ pub const MAX_CELLS: usize = 400_000;
 /// touching contact (faces sliding in contact) or a near touch the
 /// arithmetic does not resolve, and the solve stops (status 3).
 pub(crate) const MAX_UNDECIDED_RUN: usize = 32;
+
+/// A candidate point in both solids: a world point, or a material point
+/// of one solid (its local coordinates, exactly in it).
+pub(crate) enum Candidate {
+    World(IntervalVec),
+    Material { y: Vec3<BigRational>, from_a: bool },
+}
 
 /// What a cell was proved to be.
 #[derive(Clone, Debug)]
@@ -198,6 +205,18 @@ impl Pair {
                 for i in 0..a.directions.len() {
                     out.extend((0..b.directions.len()).map(|j| AxisIndex::AxB(i, j)));
                 }
+                if a.radius().is_some() || b.radius().is_some() {
+                    // the closest features of the cores may be vertex-vertex
+                    // or vertex-edge: their directions (Voronoi regions)
+                    let (va, vb) = (a.data.vertices.len(), b.data.vertices.len());
+                    for i in 0..va {
+                        out.extend((0..vb).map(|j| AxisIndex::VertexVertex(i, j)));
+                        out.extend((0..b.data.edges.len()).map(|e| AxisIndex::VertexEdge(i, e)));
+                    }
+                    for e in 0..a.data.edges.len() {
+                        out.extend((0..vb).map(|j| AxisIndex::EdgeVertex(e, j)));
+                    }
+                }
                 out
             }
         }
@@ -215,6 +234,8 @@ impl Pair {
             return direction(index, a, b, p);
         };
         let world = polytope::world_vector;
+        let vertex_a = |i: usize| polytope::world_vertex(&pq.0, a, i, p);
+        let vertex_b = |j: usize| polytope::world_vertex(&pq.1, b, j, p);
         match index {
             AxisIndex::A(i) => world(a, &pq.0.normals[i], p),
             AxisIndex::B(j) => world(b, &pq.1.normals[j], p),
@@ -223,6 +244,18 @@ impl Pair {
                 &world(b, &pq.1.directions[j], p),
                 p,
             ),
+            AxisIndex::VertexVertex(i, j) => {
+                let (x, y) = (vertex_a(i), vertex_b(j));
+                std::array::from_fn(|k| y[k].sub(&x[k], p))
+            }
+            AxisIndex::VertexEdge(i, e) => {
+                let (u, v) = pq.1.data.edges[e];
+                polytope::edge_to_point(&vertex_b(u), &vertex_b(v), &vertex_a(i), p)
+            }
+            AxisIndex::EdgeVertex(e, j) => {
+                let (u, v) = pq.0.data.edges[e];
+                polytope::edge_to_point(&vertex_a(u), &vertex_a(v), &vertex_b(j), p)
+            }
         }
     }
 
@@ -238,14 +271,17 @@ impl Pair {
                 .or_else(|| separated_along(&l, &data.over.0, ha, &data.over.1, hb, p)),
             Solids::Polytopes(pq) => {
                 let (a, b) = (&pq.0, &pq.1);
+                // a rounded solid's range grows by its radius times |L|
+                let norm = polytope::norm_upper(&l, p)?;
+                let wide = |poly: &CellPolytope, range| polytope::widened(range, poly, &norm, p);
                 polytope::side_of(
-                    &a.range_centred(&ca, &l, hw, p),
-                    &b.range_centred(&cb, &l, hw, p),
+                    &wide(a, a.range_centred(&ca, &l, hw, p)),
+                    &wide(b, b.range_centred(&cb, &l, hw, p)),
                 )
                 .or_else(|| {
                     polytope::side_of(
-                        &a.range_over(&data.over.0, &l, p),
-                        &b.range_over(&data.over.1, &l, p),
+                        &wide(a, a.range_over(&data.over.0, &l, p)),
+                        &wide(b, b.range_over(&data.over.1, &l, p)),
                     )
                 })
             }
@@ -271,15 +307,10 @@ impl Pair {
         let (ha, hb) = match &self.solids {
             Solids::Boxes { ha, hb, .. } => (ha, hb),
             Solids::Polytopes(pq) => {
-                let (from, to, poly_from, poly_to) = if from_a {
-                    (ca, cb, &pq.0, &pq.1)
-                } else {
-                    (cb, ca, &pq.1, &pq.0)
-                };
-                let y = polytope::material_point(candidate, poly_from, from.mid, p)?;
-                let inside =
-                    polytope::material_point_inside(&y, &from, (poly_to, &to), &data.half_width, p);
-                return inside.then(|| world_point(&polytope::interval_vec(&y, p), from.mid, p));
+                let poly_from = if from_a { &pq.0 } else { &pq.1 };
+                let from_mid = if from_a { &data.mid.0 } else { &data.mid.1 };
+                let y = polytope::material_point(candidate, poly_from, from_mid, p)?;
+                return self.material_proved(pq, &y, data, from_a);
             }
         };
         let (from, to, h_from, h_to) = if from_a {
@@ -298,14 +329,44 @@ impl Pair {
         proved.then(|| world_point(&local, from.mid, p))
     }
 
-    /// The witness `candidate` (a world point) proved inside both boxes
-    /// over the cell as a material point of `a` or of `b`.
-    fn witnessed(&self, candidate: &IntervalVec, data: &CellData) -> Option<Class> {
+    /// The material point `y` of `a` (`from_a`) or of `b` proved strictly
+    /// inside the other solid over the cell: its world position at the
+    /// midpoint.
+    fn material_proved(
+        &self,
+        pq: &(CellPolytope, CellPolytope),
+        y: &Vec3<BigRational>,
+        data: &CellData,
+        from_a: bool,
+    ) -> Option<IntervalVec> {
+        let p = data.bits;
+        let (ca, cb) = data.centred();
+        let (from, to, poly_to) = if from_a {
+            (ca, cb, &pq.1)
+        } else {
+            (cb, ca, &pq.0)
+        };
+        let inside = polytope::material_point_inside(y, &from, (poly_to, &to), &data.half_width, p);
+        inside.then(|| world_point(&polytope::interval_vec(y, p), from.mid, p))
+    }
+
+    /// The witness `candidate` proved inside both solids over the cell: a
+    /// world point as a material point of `a` or of `b`, or a material
+    /// point as it is.
+    fn witnessed(&self, candidate: &Candidate, data: &CellData) -> Option<Class> {
         if let Solids::Polytopes(pq) = &self.solids {
             if pq.0.data.flat && pq.1.data.flat {
                 return crossing(pq, data);
             }
+            if let Candidate::Material { y, from_a } = candidate {
+                return self
+                    .material_proved(pq, y, data, *from_a)
+                    .map(|point| Class::Overlapping { point });
+            }
         }
+        let Candidate::World(candidate) = candidate else {
+            return None;
+        };
         self.material_point_inside(candidate, data, true)
             .or_else(|| self.material_point_inside(candidate, data, false))
             .map(|point| Class::Overlapping { point })
@@ -352,7 +413,8 @@ impl Pair {
             // separated at the midpoint: no point is inside both there
             return Class::Undecided;
         }
-        if let Some(class) = witness.and_then(|w| self.witnessed(w, &data)) {
+        let hinted = witness.and_then(|w| self.witnessed(&Candidate::World(w.clone()), &data));
+        if let Some(class) = hinted {
             return class;
         }
         // the candidate needs to resolve the intersection polytope, which is
@@ -369,10 +431,16 @@ impl Pair {
         a: &PlacementEnclosure,
         b: &PlacementEnclosure,
         p: u64,
-    ) -> Option<IntervalVec> {
+    ) -> Option<Candidate> {
         match &self.solids {
-            Solids::Boxes { ha, hb, .. } => interior_candidate(a, ha, b, hb, p),
-            Solids::Polytopes(pq) => polytope::candidate((&pq.0, a), (&pq.1, b), p),
+            Solids::Boxes { ha, hb, .. } => {
+                interior_candidate(a, ha, b, hb, p).map(Candidate::World)
+            }
+            Solids::Polytopes(pq) if pq.0.radius().is_none() && pq.1.radius().is_none() => {
+                polytope::candidate((&pq.0, a), (&pq.1, b), p).map(Candidate::World)
+            }
+            Solids::Polytopes(pq) => polytope::rounded_candidate((&pq.0, a), (&pq.1, b), p)
+                .map(|(y, from_a)| Candidate::Material { y, from_a }),
         }
     }
 

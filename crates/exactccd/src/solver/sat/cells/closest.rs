@@ -1,0 +1,189 @@
+//! Closest points of a rounded solid's core (a point or a segment) and
+//! another solid's core, exactly in rationals, for the witness candidates
+//! of the certified cells (`polytope.rs`): after contact the closest point
+//! of a polytope to a sphere's or capsule's core lies in the polytope and
+//! within the radius of the core, and between two rounded cores the point
+//! that divides the closest pair in the ratio of the radii lies in both.
+//!
+//! The closest points of two segments are Ericson's clamped closed form
+//! ("Real-Time Collision Detection", section 5.1.9); of a point and a
+//! convex polytope, the point itself when it is inside, else the nearest
+//! of its projections onto the faces (when inside the face), the edges
+//! (clamped) and the vertices; of a segment and a convex polytope, a point
+//! where the segment crosses a face, else the nearest of the pairs from
+//! its ends and from its closest points to each edge (the closest pair of
+//! a segment and a convex polytope apart from it involves an end of the
+//! segment or an edge of the polytope).
+#![deny(clippy::float_arithmetic)]
+
+use super::polytope::PolytopeData;
+use crate::geom::{polygon_normal, Vec3};
+use crate::scalar::BigRational;
+
+type Q = BigRational;
+
+fn zero() -> Q {
+    Q::from_integer(0.into())
+}
+
+fn one() -> Q {
+    Q::from_integer(1.into())
+}
+
+fn clamp01(x: Q) -> Q {
+    x.clamp(zero(), one())
+}
+
+/// The point of the segment `[a, b]` closest to `x`.
+fn on_segment(x: &Vec3<Q>, a: &Vec3<Q>, b: &Vec3<Q>) -> Vec3<Q> {
+    let d = b - a;
+    let dd = d.norm_squared();
+    if dd == zero() {
+        return a.clone();
+    }
+    let s = clamp01((x - a).dot(&d) / dd);
+    a + &d.scale(&s)
+}
+
+/// The closest points of the segments `[p0, p1]` and `[q0, q1]` (Ericson,
+/// section 5.1.9).
+fn segments(p0: &Vec3<Q>, p1: &Vec3<Q>, q0: &Vec3<Q>, q1: &Vec3<Q>) -> (Vec3<Q>, Vec3<Q>) {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.norm_squared(), d2.norm_squared(), d2.dot(&r));
+    let (s, t) = if a == zero() && e == zero() {
+        (zero(), zero())
+    } else if a == zero() {
+        (zero(), clamp01(f / e))
+    } else {
+        let c = d1.dot(&r);
+        if e == zero() {
+            (clamp01(-c / &a), zero())
+        } else {
+            let b = d1.dot(&d2);
+            let denom = &a * &e - &b * &b;
+            let s = if denom == zero() {
+                zero()
+            } else {
+                clamp01((&b * &f - &c * &e) / denom)
+            };
+            let t = (&b * &s + &f) / &e;
+            if t < zero() {
+                (clamp01(-c / &a), zero())
+            } else if t > one() {
+                (clamp01((b - c) / &a), one())
+            } else {
+                (s, t)
+            }
+        }
+    };
+    (p0 + &d1.scale(&s), q0 + &d2.scale(&t))
+}
+
+/// True when `x`, on the plane of the convex face `loop_` with normal `n`,
+/// lies in the closed face: on one side (or on) of every edge.
+fn in_face(x: &Vec3<Q>, face: &[&Vec3<Q>], n: &Vec3<Q>) -> bool {
+    let k = face.len();
+    let sides: Vec<Q> = (0..k)
+        .map(|i| (face[(i + 1) % k] - face[i]).cross(&(x - face[i])).dot(n))
+        .collect();
+    sides.iter().all(|s| *s >= zero()) || sides.iter().all(|s| *s <= zero())
+}
+
+/// The faces of a polytope as vertex lists with their normals.
+fn faces(poly: &PolytopeData) -> Vec<(Vec<&Vec3<Q>>, Vec3<Q>)> {
+    poly.faces
+        .iter()
+        .map(|f| {
+            let points: Vec<&Vec3<Q>> = f.iter().map(|&i| &poly.vertices[i]).collect();
+            let n = polygon_normal(&points);
+            (points, n)
+        })
+        .filter(|(_, n)| !n.is_zero())
+        .collect()
+}
+
+/// The nearer of two candidate pairs to the reference distance.
+fn nearer(best: &mut Option<(Vec3<Q>, Vec3<Q>, Q)>, pair: (Vec3<Q>, Vec3<Q>)) {
+    let d = (&pair.0 - &pair.1).norm_squared();
+    if best.as_ref().is_none_or(|b| d < b.2) {
+        *best = Some((pair.0, pair.1, d));
+    }
+}
+
+/// The point of the closed convex polytope closest to `x` (module docs).
+fn on_polytope(x: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
+    let faces = faces(poly);
+    let inside = !poly.flat
+        && faces.iter().all(|(points, n)| {
+            // outward: every vertex on the inner side
+            let c = n.dot(points[0]);
+            let outward = poly.vertices.iter().all(|v| n.dot(v) <= c);
+            let side = n.dot(x) - &c;
+            if outward {
+                side <= zero()
+            } else {
+                side >= zero()
+            }
+        });
+    if inside {
+        return x.clone();
+    }
+    let mut best: Option<(Vec3<Q>, Vec3<Q>, Q)> = None;
+    for (points, n) in &faces {
+        let off = (n.dot(x) - n.dot(points[0])) / n.norm_squared();
+        let projected = x - &n.scale(&off);
+        if in_face(&projected, points, n) {
+            nearer(&mut best, (x.clone(), projected));
+        }
+    }
+    for &(i, j) in &poly.edges {
+        let p = on_segment(x, &poly.vertices[i], &poly.vertices[j]);
+        nearer(&mut best, (x.clone(), p));
+    }
+    for v in &poly.vertices {
+        nearer(&mut best, (x.clone(), v.clone()));
+    }
+    best.map_or_else(|| x.clone(), |b| b.1)
+}
+
+/// The closest pair of the segment `[a, b]` and the convex polytope.
+fn segment_polytope(a: &Vec3<Q>, b: &Vec3<Q>, poly: &PolytopeData) -> (Vec3<Q>, Vec3<Q>) {
+    for (points, n) in faces(poly) {
+        let c = n.dot(points[0]);
+        let (fa, fb) = (n.dot(a) - &c, n.dot(b) - &c);
+        if (fa <= zero()) != (fb <= zero()) || fa == zero() {
+            let s = if fa == fb { zero() } else { &fa / (&fa - &fb) };
+            let x = a + &(b - a).scale(&s);
+            if in_face(&x, &points, &n) {
+                return (x.clone(), x);
+            }
+        }
+    }
+    let mut best = None;
+    for end in [a, b] {
+        nearer(&mut best, (end.clone(), on_polytope(end, poly)));
+    }
+    for &(i, j) in &poly.edges {
+        nearer(
+            &mut best,
+            segments(a, b, &poly.vertices[i], &poly.vertices[j]),
+        );
+    }
+    best.map_or_else(|| (a.clone(), a.clone()), |b| (b.0, b.1))
+}
+
+/// The closest pair of the core `x` (one point or a segment's two ends,
+/// in the same coordinates as `other`) and the core of `other` (a polytope,
+/// a point or a segment): `(on x, on other)`.
+pub(crate) fn closest_to_core(x: &[Vec3<Q>], other: &PolytopeData) -> (Vec3<Q>, Vec3<Q>) {
+    let ov = &other.vertices;
+    match (x, other.is_rounded(), &ov[..]) {
+        ([p], true, [q]) => (p.clone(), q.clone()),
+        ([p], true, [q0, q1]) => (p.clone(), on_segment(p, q0, q1)),
+        ([p0, p1], true, [q]) => (on_segment(q, p0, p1), q.clone()),
+        ([p0, p1], true, [q0, q1]) => segments(p0, p1, q0, q1),
+        ([p], _, _) => (p.clone(), on_polytope(p, other)),
+        ([p0, p1], _, _) => segment_polytope(p0, p1, other),
+        _ => (ov[0].clone(), ov[0].clone()),
+    }
+}
