@@ -2,10 +2,8 @@
 //! a refusal is for a method that does not take a shape, never for these
 //! motions): `exactccd solve` without `--method` answers a sphere against
 //! a capsule under a fast `angular` spin and two convex meshes under a
-//! `screw` in `f64` (status 0, the reference set's truth within 1e-9). In
-//! the exact scalar the two meshes get a certified enclosure of the truth,
-//! and the sphere and capsule are refused with status 3 and one line that
-//! says the `f64` scalar answers them.
+//! `screw` in `f64` (status 0, the reference set's truth within 1e-9) and
+//! in the exact scalar (status 0, an enclosure of the truth).
 
 use crate::contract_support::run;
 use serde_json::Value;
@@ -25,7 +23,7 @@ fn reference(set: &str, name: &str) -> (String, f64) {
 }
 
 #[test]
-fn turning_spheres_capsules_and_meshes_are_answered_in_f64_and_meshes_exactly() {
+fn turning_spheres_capsules_and_meshes_are_answered_in_both_scalars() {
     for (set, name) in [
         ("rounded", "angular-fast-21"),
         ("polytopes", "screw-slide-04"),
@@ -41,24 +39,21 @@ fn turning_spheres_capsules_and_meshes_are_answered_in_f64_and_meshes_exactly() 
             "{name}: {t} {truth}"
         );
         let exact = run(&["solve", &path]);
-        if set == "polytopes" {
-            assert_eq!(exact.status, 0, "{name}: {}", exact.stderr);
-            let result: Value = serde_json::from_str(&exact.stdout).unwrap();
-            let bound = |key: &str| {
-                let q: Vec<f64> = result["time"][key]
-                    .as_str()
-                    .unwrap()
-                    .split('/')
-                    .map(|x| x.parse::<f64>().unwrap())
-                    .collect();
-                q[0] / q[1]
-            };
-            assert!(bound("lower") <= truth + 1e-12 && truth - 1e-12 <= bound("upper"));
-            continue;
-        }
-        assert_eq!(exact.status, 3, "{name}");
-        assert!(exact.stdout.is_empty(), "{name}: no partial output");
-        assert_eq!(exact.stderr.trim().lines().count(), 1, "{}", exact.stderr);
-        assert!(exact.stderr.contains("--scalar f64"), "{}", exact.stderr);
+        assert_eq!(exact.status, 0, "{name}: {}", exact.stderr);
+        let result: Value = serde_json::from_str(&exact.stdout).unwrap();
+        let bound = |key: &str| {
+            let q: Vec<f64> = result["time"][key]
+                .as_str()
+                .unwrap()
+                .split('/')
+                .map(|x| x.parse::<f64>().unwrap())
+                .collect();
+            q[0] / q[1]
+        };
+        assert!(
+            bound("lower") <= truth + 1e-12 && truth - 1e-12 <= bound("upper"),
+            "{name}: {}",
+            exact.stdout
+        );
     }
 }

@@ -10,10 +10,9 @@
 //! the truth, and so does each scenario with its meshes written as convex
 //! hulls of their vertices and an interior point (the same solids), by the
 //! default method. In the exact scalar the certified time cells answer
-//! every polytope scenario (and its hull form) with a bracket that meets
-//! the truth within 1e-12 and is at most `2^-64 max(1, |T|)` wide, and the
-//! referee certifies each answer; spheres and capsules are refused exactly
-//! (status 3).
+//! every scenario of both sets (and the polytopes' hull forms) with a
+//! bracket that meets the truth within 1e-12 and is at most
+//! `2^-64 max(1, |T|)` wide, and the referee certifies each answer.
 
 use super::support::{check_exact, check_f64, read_truth, set_dir, Truth};
 use exactccd::referee::referee;
@@ -90,8 +89,22 @@ fn assert_f64_set_agrees(set: &str, hull_variants: usize) {
 /// (2026-11-30); they run in parallel.
 #[test]
 fn the_exact_time_cells_agree_with_the_truth_and_are_certified() {
+    assert_exact_set_certified("polytopes", 39);
+}
+
+/// Spheres and capsules: the cells with the rounded extents and the
+/// closest points of the cores as witnesses.
+#[test]
+fn rounded_solids_are_answered_exactly_and_certified() {
+    assert_exact_set_certified("rounded", 24);
+}
+
+/// Every scenario of the set (with meshes also as hulls) in the exact
+/// scalar by the default method: within 1e-12 of the truth, narrow, and
+/// certified by the referee; at least `at_least` variants.
+fn assert_exact_set_certified(set: &str, at_least: usize) {
     use rayon::prelude::*;
-    let dir = set_dir("polytopes");
+    let dir = set_dir(set);
     let cases = read_truth(&dir);
     let mut variants: Vec<(String, String, &Truth)> = Vec::new();
     for truth in &cases {
@@ -101,7 +114,7 @@ fn the_exact_time_cells_agree_with_the_truth_and_are_certified() {
         }
         variants.push((truth.name.clone(), text, truth));
     }
-    assert!(variants.len() >= 39, "{} variants", variants.len());
+    assert!(variants.len() >= at_least, "{} variants", variants.len());
     let failed: Vec<String> = variants
         .par_iter()
         .filter_map(|(name, text, truth)| {
