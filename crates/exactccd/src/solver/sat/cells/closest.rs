@@ -187,3 +187,53 @@ pub(crate) fn closest_to_core(x: &[Vec3<Q>], other: &PolytopeData) -> (Vec3<Q>, 
         _ => (ov[0].clone(), ov[0].clone()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn q(n: i64, d: i64) -> Q {
+        Q::new(n.into(), d.into())
+    }
+
+    fn point(v: [i64; 3]) -> Vec3<Q> {
+        Vec3::from_array(v.map(|x| q(x, 8)))
+    }
+
+    proptest! {
+        /// The point of a box closest to a point is its clamp into the box.
+        #[test]
+        fn the_closest_point_of_a_box_is_the_clamp(
+            h in proptest::array::uniform3(1i64..16),
+            x in proptest::array::uniform3(-40i64..40),
+        ) {
+            let half = h.map(|k| q(k, 8));
+            let boxed = PolytopeData::of_box(&half);
+            let x = point(x);
+            let clamp = Vec3::from_array(std::array::from_fn(|k| x[k].clone().clamp(-half[k].clone(), half[k].clone())));
+            prop_assert_eq!(on_polytope(&x, &boxed), clamp);
+        }
+
+        /// The closest pair of two segments is no farther apart than any
+        /// pair of points sampled on them (eighths of each), and its points
+        /// lie on the segments.
+        #[test]
+        fn the_closest_pair_of_two_segments_beats_every_sample(
+            ends in proptest::array::uniform4(proptest::array::uniform3(-16i64..16)),
+        ) {
+            let [p0, p1, q0, q1] = ends.map(point);
+            let (x, y) = segments(&p0, &p1, &q0, &q1);
+            let best = (&x - &y).norm_squared();
+            prop_assert_eq!(on_segment(&x, &p0, &p1), x.clone());
+            prop_assert_eq!(on_segment(&y, &q0, &q1), y.clone());
+            for i in 0..=8 {
+                for j in 0..=8 {
+                    let u = &p0 + &(&p1 - &p0).scale(&q(i, 8));
+                    let v = &q0 + &(&q1 - &q0).scale(&q(j, 8));
+                    prop_assert!(best <= (&u - &v).norm_squared());
+                }
+            }
+        }
+    }
+}
