@@ -253,7 +253,8 @@ struct CampaignArgs {
     /// shape-graze, shape-near-miss, shape-at-start and shape-at-end
     /// (spheres, capsules, convex hulls, boxes and triangles with a
     /// separation), angular and screw (the engines' nonlinear rigid
-    /// motions), or the groups random, degenerate, glide (linear,
+    /// motions), shape-turning (those motions on random shapes), or the
+    /// groups random, degenerate, glide (linear,
     /// rotation, spin, raster, linear-near-miss), shapes (the seven shape
     /// classes), nonlinear (angular, screw), all [default: all].
     #[arg(long = "class", value_delimiter = ',')]

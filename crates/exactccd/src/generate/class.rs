@@ -106,6 +106,12 @@ pub enum ScenarioClass {
     /// with `a` inside the interval: about a third collide (12 of the 40 of
     /// seeds 2026 and 2027 in `docs/CAMPAIGNS.md`).
     GeneralScrew,
+    /// The placements and motions of [`ScenarioClass::Angular`] (half) or
+    /// [`ScenarioClass::GeneralScrew`] (half) with random boxes, triangles,
+    /// spheres, capsules and convex hulls in place of the boxes (no
+    /// separation): the turning motions for every solid the certified time
+    /// cells take.
+    ShapeTurning,
 }
 
 impl ScenarioClass {
@@ -177,6 +183,7 @@ impl ScenarioClass {
             .chain([ScenarioClass::Raster, ScenarioClass::LinearNearMiss])
             .chain(ScenarioClass::SHAPES)
             .chain(ScenarioClass::NONLINEAR)
+            .chain([ScenarioClass::ShapeTurning])
     }
 
     /// The name used on the command line and in reports.
@@ -205,6 +212,7 @@ impl ScenarioClass {
             ScenarioClass::ShapeAtEnd => "shape-at-end".into(),
             ScenarioClass::Angular => "angular".into(),
             ScenarioClass::GeneralScrew => "screw".into(),
+            ScenarioClass::ShapeTurning => "shape-turning".into(),
         }
     }
 
@@ -224,6 +232,7 @@ impl ScenarioClass {
                 | ScenarioClass::ShapeRational
                 | ScenarioClass::Angular
                 | ScenarioClass::GeneralScrew
+                | ScenarioClass::ShapeTurning
         )
     }
 }
@@ -245,7 +254,7 @@ impl FromStr for ScenarioClass {
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
                      rotation, spin, piecewise, raster, linear-near-miss, shape-linear, shape-rational, \
                      shape-touch, shape-graze, shape-near-miss, shape-at-start, shape-at-end, angular, \
-                     screw)"
+                     screw, shape-turning)"
                 )
             })
     }

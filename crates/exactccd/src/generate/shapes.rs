@@ -214,6 +214,20 @@ impl Builder {
         }
     }
 
+    /// [`ScenarioClass::ShapeTurning`]: the placements and motions of
+    /// [`ScenarioClass::Angular`] or [`ScenarioClass::GeneralScrew`] (one
+    /// half each), random shapes, no separation.
+    pub(super) fn shape_turning(&mut self) -> (Body, Body, (Q, Q)) {
+        let (mut a, mut b, span) = if self.rng.chance(1, 2) {
+            self.angular_pair()
+        } else {
+            self.general_screw()
+        };
+        a.shape = self.any_shape();
+        b.shape = self.any_shape();
+        (a, b, span)
+    }
+
     /// [`ScenarioClass::ShapeRational`]: the motions of
     /// [`ScenarioClass::RationalRotation`] of degree 1 or 2, random shapes.
     pub(super) fn shape_rational(&mut self) -> ShapeScene {
