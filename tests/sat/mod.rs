@@ -8,3 +8,4 @@ mod mesh;
 mod motion;
 mod static_brute_force;
 mod tables;
+mod turning_shapes;
