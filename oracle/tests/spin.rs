@@ -1045,3 +1045,38 @@ fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
     off_line.witness.as_mut().unwrap().point = [q(3, 2), q(1, 1000), q(0, 1)];
     refuted_because(&check_spin(&c, &off_line), "outside a body");
 }
+
+#[test]
+fn a_sphere_touching_at_the_start_is_certified_on_its_surface_exactly() {
+    // the ball of radius 1/4 centred at (5/4, 0, 0) touches the cube's face
+    // x = 1 at t = 0, at (1, 0, 0): the poses are exact there, so the
+    // squared distance to the centre is enclosed as the single number
+    // 1/16 = r^2, a point of the closed ball
+    let c = against(
+        angular(),
+        at_rest_as(
+            Shape::Sphere { radius: q(1, 4) },
+            at_rest([q(5, 4), q(0, 1), q(0, 1)]),
+        ),
+    );
+    let touch = |point: [Q; 3]| SpinClaim {
+        collides: true,
+        first_contact: Some((q(0, 1), q(0, 1))),
+        separation: vec![],
+        witness: Some(SpinWitness {
+            time: q(0, 1),
+            point,
+            material_of: None,
+            edge_end: None,
+        }),
+    };
+    assert_eq!(
+        check_spin(&c, &touch([q(1, 1), q(0, 1), q(0, 1)])),
+        Verdict::Certified
+    );
+    // on the face but 1/100 off the centre line: 1/16 + 1/10000 > r^2
+    refuted_because(
+        &check_spin(&c, &touch([q(1, 1), q(1, 100), q(0, 1)])),
+        "outside a body",
+    );
+}
