@@ -907,6 +907,13 @@ fn a_capsule_against_the_spinning_cube_is_certified_and_tampering_refuted() {
     // from the end, not a point of the capsule ...
     let beyond_cap = with_witness(&ANGULAR, [q(0, 1), q(7, 10), q(1, 5)], Some(WitnessSide::B));
     refuted_because(&check_spin(&c, &beyond_cap), "not a point of b");
+    // ... and likewise beyond the other cap, at (0, -1/2, 0)
+    let beyond_other_cap = with_witness(
+        &ANGULAR,
+        [q(0, 1), q(-7, 10), q(1, 5)],
+        Some(WitnessSide::B),
+    );
+    refuted_because(&check_spin(&c, &beyond_other_cap), "not a point of b");
     // ... while (0, 7/10, 0), 1/5 from the end, is in the cap: a point of
     // the capsule, at world (3/2, 1/5, 0), outside the cube
     let in_cap = with_witness(&ANGULAR, [q(0, 1), q(7, 10), q(0, 1)], Some(WitnessSide::B));
@@ -1047,7 +1054,7 @@ fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
 }
 
 #[test]
-fn a_sphere_touching_at_the_start_is_certified_on_its_surface_exactly() {
+fn a_sphere_or_a_capsule_touching_at_the_start_is_certified_on_its_surface_exactly() {
     // the ball of radius 1/4 centred at (5/4, 0, 0) touches the cube's face
     // x = 1 at t = 0, at (1, 0, 0): the poses are exact there, so the
     // squared distance to the centre is enclosed as the single number
@@ -1079,4 +1086,33 @@ fn a_sphere_touching_at_the_start_is_certified_on_its_surface_exactly() {
         &check_spin(&c, &touch([q(1, 1), q(1, 100), q(0, 1)])),
         "outside a body",
     );
+    // a capsule along x from (5/4, 0, 0) to (2, 0, 0), radius 1/4: its cap
+    // touches the face at (1, 0, 0), 1/4 from the end (5/4, 0, 0); the
+    // point (1, 1/100, 0) is 1/100 from the axis line but beyond the end,
+    // where the parameter -1/3 clamps to 0: sqrt(1/16 + 1/10000) > 1/4
+    // from the capsule
+    // (and the same with the ends swapped: the parameter 4/3 clamps to 1)
+    for ends in [
+        [zero(), [q(3, 4), q(0, 1), q(0, 1)]],
+        [[q(3, 4), q(0, 1), q(0, 1)], zero()],
+    ] {
+        let c = against(
+            angular(),
+            at_rest_as(
+                Shape::Capsule {
+                    ends,
+                    radius: q(1, 4),
+                },
+                at_rest([q(5, 4), q(0, 1), q(0, 1)]),
+            ),
+        );
+        assert_eq!(
+            check_spin(&c, &touch([q(1, 1), q(0, 1), q(0, 1)])),
+            Verdict::Certified
+        );
+        refuted_because(
+            &check_spin(&c, &touch([q(1, 1), q(1, 100), q(0, 1)])),
+            "outside a body",
+        );
+    }
 }
