@@ -36,10 +36,11 @@
 //!
 //! Under transcendental motions (`angular`, `screw`, `poses`), where a
 //! first contact is a transcendental number, [`check_spin`] judges an
-//! enclosure of it for two convex polytopes (boxes, triangles, convex
-//! hulls): constant separating directions proved by the referee's own
-//! interval enclosures with bisection, and a witness point at a rational
-//! time in the enclosure (module `spin`).
+//! enclosure of it for two convex bodies (boxes, triangles, convex hulls,
+//! spheres, capsules): constant separating directions proved by the
+//! referee's own interval enclosures with bisection (a rounded body's
+//! extent widened by its radius times an enclosure of `|L|`), and a
+//! witness point at a rational time in the enclosure (module `spin`).
 //!
 //! Verdicts are [`Verdict::Certified`], [`Verdict::Refuted`] (with the reason
 //! and a counterexample time) or [`Verdict::Inconclusive`] (with why). `f64`

@@ -1,7 +1,9 @@
-//! Two convex polytopes (boxes, flat triangles, convex hulls of points)
-//! under transcendental motions (`angular`, `screw`, `poses`, or a rational
-//! motion for one of them), and the check of an enclosure claim about their
-//! first contact. Spheres and capsules are not judged here.
+//! Two convex bodies (boxes, flat triangles, convex hulls of points,
+//! spheres, capsules) under transcendental motions (`angular`, `screw`,
+//! `poses`, or a rational motion for one of them), and the check of an
+//! enclosure claim about their first contact. A sphere or a capsule is a
+//! core (the local origin; the segment between the capsule's ends, a point
+//! when they are equal) and every point within a positive radius of it.
 //!
 //! A first contact under these motions is a transcendental number, so the
 //! claim is an enclosure `T in [lower, upper]` (or "no contact on
@@ -17,7 +19,12 @@
 //!   `x = o + F y` of the vertices `y` of `b` and `u` of `a` (a box's extent
 //!   along `L` taken from its half extents as above: the same number,
 //!   enclosed more tightly), since a convex polytope projects onto `L` as
-//!   its vertices do (a hull's interior points change nothing). The referee
+//!   its vertices do (a hull's interior points change nothing). A sphere or
+//!   a capsule projects as its core's vertices widened by `r |L|` on both
+//!   sides (radius `r`), so its least and greatest projections are the
+//!   core's less and plus `r |L|`, with `|L| = sqrt(L . L)` enclosed by
+//!   [`crate::interval::sqrt`]: the gap's lower bound takes the upper end
+//!   of `|L|`, its upper bound the lower end. The referee
 //!   encloses both placements over the piece with its own interval
 //!   arithmetic (`interval.rs`) and bisects the piece until the interval
 //!   bound of the gap is positive; an upper bound of the gap that is not
@@ -30,12 +37,18 @@
 //!     inequalities `n . z <= c` (a box's `|z_i| <= h_i`, a hull's facets
 //!     from [`crate::case::hull_faces`]); a flat triangle also needs
 //!     `n . z = c` on its plane, which an enclosure proves only when it has
-//!     zero width (exact poses, as at `t = 0`);
+//!     zero width (exact poses, as at `t = 0`); for a sphere or a capsule
+//!     the squared distance from `z` to its core segment `ab` is enclosed
+//!     by evaluating `|z - a - s (b - a)|^2`, with the clamped parameter
+//!     `s = clamp((z - a) . (b - a) / |b - a|^2, 0, 1)` (`s = 0` for a
+//!     point core), in interval arithmetic, and compared with `r^2`;
 //!   - or a material point of one body, in that body's local coordinates
 //!     ([`SpinWitness::material_of`]): checked exactly to be a point of its
-//!     closed shape, then its world position at `tau` under that body's
-//!     motion enclosed and proved inside the other body as above. This is
-//!     how a flat triangle holds a witness under a spin;
+//!     closed shape (for a sphere or a capsule: the exact squared distance
+//!     to its core segment at most `r^2`), then its world position at
+//!     `tau` under that body's motion enclosed and proved inside the other
+//!     body as above. This is how a flat triangle holds a witness under a
+//!     spin;
 //!   - or a segment of one body between two of its material points
 //!     ([`SpinWitness::edge_end`]), both checked exactly to be points of
 //!     it, that crosses the other body, a flat triangle `klm`, through its
@@ -48,7 +61,10 @@
 //!     hold a witness.
 //!
 //!   An enclosure of zero width proves a point on the boundary; otherwise
-//!   the point must be strictly inside.
+//!   the point must be strictly inside. The enclosed squared distance of a
+//!   rounded body contains the true one because each interval operation
+//!   contains its exact result on members of its operands (so their
+//!   composition does), though it is wider than the true range over `z`.
 //!
 //! Then no contact happens on `[t0, lower]` and the bodies meet at
 //! `tau <= upper`: the first contact lies in `(lower, upper]` (or is `t0`
@@ -161,13 +177,14 @@ pub enum Placement {
     },
 }
 
-/// A convex polytope and how it moves.
+/// A convex body and how it moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpinBody {
     /// The shape in local coordinates: a [`Shape::Box`] (half extents
-    /// positive), a [`Shape::Triangle`] (not degenerate) or a
-    /// [`Shape::Hull`] (points not all coplanar). Spheres and capsules are
-    /// not judged ([`Verdict::Inconclusive`]).
+    /// positive), a [`Shape::Triangle`] (not degenerate), a [`Shape::Hull`]
+    /// (points not all coplanar), a [`Shape::Sphere`] or a
+    /// [`Shape::Capsule`] (radius positive; a capsule's ends may be equal).
+    /// Anything else is not judged ([`Verdict::Inconclusive`]).
     pub shape: Shape,
     /// The motion.
     pub placement: Placement,
@@ -539,19 +556,26 @@ fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
     ]
 }
 
-/// A body's shape as the checks use it, computed once per check.
+/// A body's shape as the checks use it, computed once per check: a core
+/// (a polytope, a segment or a point) and the points within `radius` of it.
 struct Solid {
     /// A box's half extents (for the two-box gap).
     half_extents: Option<[Q; 3]>,
-    /// The vertices in local coordinates (a hull's points, interior ones
-    /// included).
+    /// The core's vertices in local coordinates (a hull's points, interior
+    /// ones included; a capsule's two ends; a sphere's centre, the origin).
     vertices: Vec<[Q; 3]>,
-    /// The closed shape is where `n . y <= c` for every `(n, c)`: a box's
-    /// six faces, a hull's facets, a triangle's three edges (within its
-    /// plane).
+    /// A polytope is where `n . y <= c` for every `(n, c)`: a box's six
+    /// faces, a hull's facets, a triangle's three edges (within its plane).
+    /// Empty for a sphere or a capsule.
     facets: Vec<([Q; 3], Q)>,
     /// A flat triangle's plane `n . y = c`.
     plane: Option<([Q; 3], Q)>,
+    /// The core of a sphere or a capsule: the segment between these ends
+    /// (for a sphere, or a capsule with equal ends, the single point).
+    core_segment: Option<([Q; 3], [Q; 3])>,
+    /// The radius around the core: positive for a sphere or a capsule, `0`
+    /// for a polytope.
+    radius: Q,
 }
 
 /// Whether an enclosed point is in a closed solid.
@@ -587,6 +611,8 @@ impl Solid {
                     vertices: shape.vertices(),
                     facets,
                     plane: None,
+                    core_segment: None,
+                    radius: Q::zero(),
                 })
             }
             Shape::Triangle(v) => {
@@ -611,6 +637,8 @@ impl Solid {
                     vertices: v.to_vec(),
                     facets,
                     plane: Some((n, c)),
+                    core_segment: None,
+                    radius: Q::zero(),
                 })
             }
             Shape::Hull(points) => {
@@ -631,27 +659,56 @@ impl Solid {
                     vertices: points.clone(),
                     facets,
                     plane: None,
+                    core_segment: None,
+                    radius: Q::zero(),
                 })
             }
-            Shape::Sphere { .. } | Shape::Capsule { .. } => Err(
-                "a sphere or a capsule: under a transcendental motion the referee judges boxes, \
-                 triangles and convex hulls only"
-                    .into(),
-            ),
+            Shape::Sphere { radius } | Shape::Capsule { radius, .. } => {
+                if !radius.is_positive() {
+                    return Err(format!(
+                        "the radius of a sphere or a capsule is not positive ({radius})"
+                    ));
+                }
+                let core_segment = match shape {
+                    Shape::Capsule { ends: [a, b], .. } => (a.clone(), b.clone()),
+                    _ => (zero(), zero()),
+                };
+                Ok(Solid {
+                    half_extents: None,
+                    vertices: shape.vertices(),
+                    facets: Vec::new(),
+                    plane: None,
+                    core_segment: Some(core_segment),
+                    radius: radius.clone(),
+                })
+            }
         }
     }
 
-    /// True when the local point `y` is in the closed shape, exactly.
+    /// True when the local point `y` is in the closed shape, exactly: a
+    /// sphere's or a capsule's point within the radius of its core (the
+    /// exact squared distance to the core segment at most `radius^2`), a
+    /// polytope's on its plane (a triangle) and within its facets.
     fn holds(&self, y: &[Q; 3]) -> bool {
+        if let Some((a, b)) = &self.core_segment {
+            return squared_distance_to_segment(y, a, b) <= &self.radius * &self.radius;
+        }
         self.plane.as_ref().is_none_or(|(n, c)| dot(n, y) == *c)
             && self.facets.iter().all(|(n, c)| dot(n, y) <= *c)
     }
 
     /// Whether the enclosed world point `x` is in the solid placed by `e`:
-    /// its local coordinates `z = F^T (x - o)` enclosed, each facet proved
-    /// (`n . z <= c` at the upper end) or refuted (violated at the lower
-    /// end), a triangle's plane proved only by an enclosure that is the
-    /// single number `c`.
+    /// its local coordinates `z = F^T (x - o)` enclosed, then
+    ///
+    /// * for a polytope, each facet proved (`n . z <= c` at the upper end)
+    ///   or refuted (violated at the lower end), a triangle's plane proved
+    ///   only by an enclosure that is the single number `c`;
+    /// * for a sphere or a capsule, the squared distance from `z` to the
+    ///   core segment enclosed ([`squared_distance_over`]) and compared
+    ///   with `radius^2`: inside when its upper end is at most `radius^2`
+    ///   (the true distance is in the enclosure, so a zero-width enclosure
+    ///   equal to `radius^2` proves a point on the surface), outside when
+    ///   its lower end exceeds it.
     fn membership(&self, e: &Enclosure, x: &[Iv; 3], bits: u32) -> Membership {
         let rel: [Iv; 3] = std::array::from_fn(|k| x[k].sub(&e.origin[k], bits));
         let z: [Iv; 3] = std::array::from_fn(|i| {
@@ -659,6 +716,17 @@ impl Solid {
                 acc.add(&e.frame[k][i].mul(&rel[k], bits), bits)
             })
         });
+        if let Some((a, b)) = &self.core_segment {
+            let squared = squared_distance_over(&z, (a, b), bits);
+            let r2 = &self.radius * &self.radius;
+            return if *squared.hi() <= r2 {
+                Membership::Inside
+            } else if *squared.lo() > r2 {
+                Membership::Outside
+            } else {
+                Membership::Unknown
+            };
+        }
         let component = |n: &[Q; 3]| {
             (0..3).fold(Iv::point(Q::zero()), |acc, i| {
                 acc.add(&z[i].scale(&n[i], bits), bits)
@@ -688,8 +756,24 @@ impl Solid {
 
     /// Enclosures of the least and of the greatest `x . l` over the
     /// solid's points placed by `e`, as `((lo, hi), (lo, hi))`: from the
-    /// half extents for a box, else over the vertices.
-    fn extent(&self, e: &Enclosure, l: &[Q; 3], bits: u32) -> ((Q, Q), (Q, Q)) {
+    /// half extents for a box, else over the core's vertices; for a sphere
+    /// or a capsule that range widened by `radius |l|` on both sides (the
+    /// ball of radius `r` projects onto `l` as `[-r |l|, r |l|]`), with
+    /// `norm` an enclosure of `|l|`.
+    fn extent(&self, e: &Enclosure, l: &[Q; 3], norm: &Iv, bits: u32) -> ((Q, Q), (Q, Q)) {
+        let ((least_lo, least_hi), (greatest_lo, greatest_hi)) = self.core_extent(e, l, bits);
+        if self.radius.is_zero() {
+            return ((least_lo, least_hi), (greatest_lo, greatest_hi));
+        }
+        let (reach_lo, reach_hi) = (&self.radius * norm.lo(), &self.radius * norm.hi());
+        (
+            (least_lo - &reach_hi, least_hi - &reach_lo),
+            (greatest_lo + &reach_lo, greatest_hi + &reach_hi),
+        )
+    }
+
+    /// [`Solid::extent`] of the core alone.
+    fn core_extent(&self, e: &Enclosure, l: &[Q; 3], bits: u32) -> ((Q, Q), (Q, Q)) {
         let centre = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
             acc.add(&e.origin[k].scale(&l[k], bits), bits)
         });
@@ -727,6 +811,54 @@ impl Solid {
             greatest.expect("a solid has vertices"),
         )
     }
+}
+
+/// The squared distance from `y` to the segment from `a` to `b`, exactly:
+/// the nearest point is `a + s (b - a)` with the projection parameter
+/// `s = ((y - a) . (b - a)) / |b - a|^2` clamped to `[0, 1]` (`s = 0`, the
+/// point `a`, when `a = b`).
+fn squared_distance_to_segment(y: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> Q {
+    let d = sub(b, a);
+    let dd = dot(&d, &d);
+    let ya = sub(y, a);
+    let s = if dd.is_zero() {
+        Q::zero()
+    } else {
+        (dot(&ya, &d) / &dd).clamp(Q::zero(), Q::one())
+    };
+    let w = sub(&ya, &d.map(|x| x * &s));
+    dot(&w, &w)
+}
+
+/// An enclosure of the squared distance from every point of the box `z`
+/// to the segment from `a` to `b`: the formula of
+/// [`squared_distance_to_segment`] evaluated in interval arithmetic, the
+/// parameter's interval clamped end by end (clamping is monotone), each
+/// component `z_i - a_i - s d_i` squared as `[mag_lower^2, mag_upper^2]`.
+/// Every step is an interval extension of the step it replaces, and a
+/// composition of interval extensions encloses the composed function: for
+/// each true `y` in `z`, its true `s` lies in the parameter's interval, so
+/// its true squared distance lies in the result (wider than the true
+/// range, since `z` enters twice, but never narrower).
+fn squared_distance_over(z: &[Iv; 3], (a, b): (&[Q; 3], &[Q; 3]), bits: u32) -> Iv {
+    let d = sub(b, a);
+    let dd = dot(&d, &d);
+    let za: [Iv; 3] = std::array::from_fn(|i| z[i].sub(&Iv::point(a[i].clone()), bits));
+    let s = if dd.is_zero() {
+        Iv::point(Q::zero())
+    } else {
+        let projection = (0..3).fold(Iv::point(Q::zero()), |acc, i| {
+            acc.add(&za[i].scale(&d[i], bits), bits)
+        });
+        let s = projection.scale(&(Q::one() / &dd), bits);
+        let clamp = |q: &Q| q.clone().clamp(Q::zero(), Q::one());
+        Iv::new(clamp(s.lo()), clamp(s.hi()))
+    };
+    (0..3).fold(Iv::point(Q::zero()), |acc, i| {
+        let w = za[i].sub(&s.scale(&d[i], bits), bits);
+        let magnitude = Iv::new(w.mag_lower(), w.mag_upper());
+        acc.add(&magnitude.mul(&magnitude, bits), bits)
+    })
 }
 
 /// Both bodies prepared at one precision.
@@ -769,14 +901,15 @@ impl<'s> Prepared2<'s> {
         }
     }
 
-    /// Lower and upper bounds of the gap along `l` over `t` (module docs).
-    fn gap(&self, t: &Iv, l: &[Q; 3]) -> Option<(Q, Q)> {
+    /// Lower and upper bounds of the gap along `l` over `t` (module docs);
+    /// `norm` encloses `|l|`.
+    fn gap(&self, t: &Iv, l: &[Q; 3], norm: &Iv) -> Option<(Q, Q)> {
         let p = self.bits;
         let (ea, eb) = (self.a.over(t, p)?, self.b.over(t, p)?);
         let (Some(ha), Some(hb)) = (&self.sa.half_extents, &self.sb.half_extents) else {
             // b's least projection beyond a's greatest
-            let (_, greatest_a) = self.sa.extent(&ea, l, p);
-            let (least_b, _) = self.sb.extent(&eb, l, p);
+            let (_, greatest_a) = self.sa.extent(&ea, l, norm, p);
+            let (least_b, _) = self.sb.extent(&eb, l, norm, p);
             return Some((least_b.0 - greatest_a.1, least_b.1 - greatest_a.0));
         };
         let mut d = Iv::point(Q::zero());
@@ -798,8 +931,9 @@ impl<'s> Prepared2<'s> {
     /// with a time where the direction provably fails, `Err(None)` when
     /// neither is shown within the work allowance.
     fn separated(&self, from: &Q, to: &Q, l: &[Q; 3], work: &mut usize) -> Result<(), Option<Q>> {
+        let norm = sqrt(&dot(l, l), self.bits);
         let fails_at = |t: &Q| {
-            self.gap(&Iv::point(t.clone()), l)
+            self.gap(&Iv::point(t.clone()), l, &norm)
                 .is_some_and(|(_, hi)| !hi.is_positive())
         };
         let mut stack = vec![(from.clone(), to.clone(), 0u32)];
@@ -808,7 +942,7 @@ impl<'s> Prepared2<'s> {
             if *work > MAX_WORK {
                 return Err(None);
             }
-            if let Some((lo, _)) = self.gap(&Iv::new(a.clone(), b.clone()), l) {
+            if let Some((lo, _)) = self.gap(&Iv::new(a.clone(), b.clone()), l, &norm) {
                 if lo.is_positive() {
                     continue;
                 }
@@ -1102,8 +1236,8 @@ fn verify(
     Ok(())
 }
 
-/// Checks an enclosure claim about two convex polytopes under
-/// transcendental motions
+/// Checks an enclosure claim about two convex bodies (polytopes, spheres,
+/// capsules) under transcendental motions
 /// (module docs): [`Verdict::Certified`] when the certificate proves it,
 /// [`Verdict::Refuted`] when the claim or its certificate is wrong,
 /// [`Verdict::Inconclusive`] when a step is neither proved nor disproved
@@ -1147,9 +1281,8 @@ fn is_rigid(m: &Motion) -> bool {
 }
 
 /// The two bodies' solids, or why the referee cannot judge the case: a
-/// sphere or a capsule, a half extent that is not positive, a degenerate
-/// triangle, a flat hull, a rotation that is not exact, a screw without
-/// axis.
+/// half extent or a radius that is not positive, a degenerate triangle, a
+/// flat hull, a rotation that is not exact, a screw without axis.
 fn unsupported(case: &SpinCase) -> Result<(Solid, Solid), String> {
     for (name, body) in [("a", &case.a), ("b", &case.b)] {
         let poses: Vec<&Pose> = match &body.placement {

@@ -629,7 +629,7 @@ fn a_material_witness_under_two_poses_motions_uses_the_relative_motion() {
 }
 
 #[test]
-fn spheres_capsules_and_degenerate_polytopes_are_not_judged() {
+fn degenerate_shapes_are_not_judged() {
     let inconclusive =
         |b: SpinBody, why: &str| match check_spin(&against(angular(), b), &claim(&ANGULAR)) {
             Verdict::Inconclusive(reason) => {
@@ -640,23 +640,23 @@ fn spheres_capsules_and_degenerate_polytopes_are_not_judged() {
             }
             v => panic!("{v:?}"),
         };
-    let sphere_or_capsule = "a sphere or a capsule";
+    let radius = "radius of a sphere or a capsule is not positive";
     inconclusive(
         at_rest_as(
-            Shape::Sphere { radius: q(1, 1) },
+            Shape::Sphere { radius: q(0, 1) },
             at_rest([q(3, 1), q(0, 1), q(0, 1)]),
         ),
-        sphere_or_capsule,
+        radius,
     );
     inconclusive(
         at_rest_as(
             Shape::Capsule {
                 ends: [zero(), x_axis()],
-                radius: q(1, 1),
+                radius: q(-1, 4),
             },
             at_rest([q(3, 1), q(0, 1), q(0, 1)]),
         ),
-        sphere_or_capsule,
+        radius,
     );
     // collinear corners
     inconclusive(
@@ -742,5 +742,377 @@ fn a_witness_within_the_enclosure_width_of_a_spinning_face_is_neither_proved_nor
     ] {
         let v = check_spin(&c, &k(near));
         assert!(matches!(v, Verdict::Inconclusive(_)), "{v:?}");
+    }
+}
+
+// Spheres and capsules. The cube spins as above. In place of b's face at
+// x = 5/4 stands a rounded body of radius 1/4 whose near side is at
+// x = 5/4 where the cube's leading edge, at y = sin phi - cos phi, crosses
+// it at T:
+//
+// * a sphere centred at (3/2, y_w, 0), y_w = ANGULAR[3] (the leading
+//   corner's y at the claimed upper end, 1e-9 after T, so about 1.25e-9
+//   above the corner's y at T): x separates the cube (reach
+//   cos phi + sin phi) from the sphere (least x 5/4) until T, and at T the
+//   corner, at (5/4, y_T), is sqrt(1/16 + 1.6e-18) from the centre, so the
+//   first contact comes 4.7e-18 after T (mpmath, 50 digits), inside the
+//   claimed enclosure. (Centred at (3/2, 0, 0) the sphere would first meet
+//   the cube's +x face, at distance 3/2 cos phi - 1 from its centre, at
+//   acos(5/6) = 0.5857: a different time.)
+// * a capsule along y with its axis from (3/2, -1, 0) to (3/2, 0, 0): its
+//   near side is the segment x = 5/4, z = 0, y in [-1, 0], which holds the
+//   leading edge's point (5/4, y_T, 0) at T (y_T = -0.661): the first
+//   contact is T itself.
+//
+// At the upper end the existing witness (5/4 + delta/3, y_w, 0) is
+// 1/4 - delta/3 from the sphere's centre and from the capsule's axis, so
+// inside both (and inside the cube, as for the boxes).
+
+fn sphere_at_rest() -> SpinBody {
+    at_rest_as(
+        Shape::Sphere { radius: q(1, 4) },
+        at_rest([q(3, 2), r(ANGULAR[3]), q(0, 1)]),
+    )
+}
+
+fn capsule_at_rest() -> SpinBody {
+    at_rest_as(
+        Shape::Capsule {
+            ends: [[q(0, 1), q(-1, 2), q(0, 1)], [q(0, 1), q(1, 2), q(0, 1)]],
+            radius: q(1, 4),
+        },
+        at_rest([q(3, 2), q(-1, 2), q(0, 1)]),
+    )
+}
+
+/// The claim of `ANGULAR` with the lower end moved to `A[7]`, 1e-7 after
+/// T, the piece along x up to it and the cube's leading corner (its
+/// material point) as the witness there; `x` fails after T, so the piece
+/// is refuted at a time in `(upper, A[7]]`, while the witness alone (with
+/// the lower end at `A[0]`) is certified: at `A[7]` the corner is about
+/// 6.6e-8 past x = 5/4 and 1.25e-7 along y from where it was at T, inside
+/// the sphere and the capsule.
+fn assert_late_lower_end_refuted(c: &SpinCase) {
+    let mut late = with_witness(&ANGULAR, leading_corner(), Some(WitnessSide::A));
+    late.first_contact = Some((r(ANGULAR[7]), r(ANGULAR[7])));
+    late.separation[0].to = r(ANGULAR[7]);
+    late.witness.as_mut().unwrap().time = r(ANGULAR[7]);
+    let mut good = late.clone();
+    good.first_contact = Some((r(ANGULAR[0]), r(ANGULAR[7])));
+    good.separation[0].to = r(ANGULAR[0]);
+    assert_eq!(check_spin(c, &good), Verdict::Certified);
+    match check_spin(c, &late) {
+        Verdict::Refuted {
+            reason,
+            counterexample: Some(t),
+        } => {
+            assert!(reason.contains("does not separate"), "{reason}");
+            assert!(t > r(ANGULAR[1]) && t <= r(ANGULAR[7]), "{t}");
+        }
+        v => panic!("{v:?}"),
+    }
+}
+
+fn refuted_because(v: &Verdict, why: &str) {
+    match v {
+        Verdict::Refuted { reason, .. } => assert!(reason.contains(why), "{reason}"),
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn a_sphere_against_the_spinning_cube_is_certified_and_tampering_refuted() {
+    for placement in [angular(), screw()] {
+        let c = against(placement, sphere_at_rest());
+        assert_eq!(check_spin(&c, &claim(&ANGULAR)), Verdict::Certified);
+        // the cube's leading corner at the upper end: 1/4 - 6.6e-10 from
+        // the sphere's centre
+        let corner = with_witness(&ANGULAR, leading_corner(), Some(WitnessSide::A));
+        assert_eq!(check_spin(&c, &corner), Verdict::Certified);
+        assert_late_lower_end_refuted(&c);
+    }
+    let c = against(angular(), sphere_at_rest());
+    // the sphere's point (-1/4, 0, 0), on its surface (|y| = r exactly),
+    // at world (5/4, y_w, 0): 6.6e-10 behind the cube's leading corner
+    // along -x, inside the cube
+    let on_sphere = [q(-1, 4), q(0, 1), q(0, 1)];
+    let k = with_witness(&ANGULAR, on_sphere.clone(), Some(WitnessSide::B));
+    assert_eq!(check_spin(&c, &k), Verdict::Certified);
+    // 1/1000 further out: |y| > r, not a point of the sphere
+    let beyond = with_witness(
+        &ANGULAR,
+        [q(-251, 1000), q(0, 1), q(0, 1)],
+        Some(WitnessSide::B),
+    );
+    refuted_because(&check_spin(&c, &beyond), "not a point of b");
+    // each coordinate within r, but |y|^2 = 2/25 > 1/16
+    let corner_of_the_box_around_it =
+        with_witness(&ANGULAR, [q(-1, 5), q(1, 5), q(0, 1)], Some(WitnessSide::B));
+    refuted_because(
+        &check_spin(&c, &corner_of_the_box_around_it),
+        "not a point of b",
+    );
+    // a world point 1/1000 short of the sphere's near side (x = 5/4 - 1/1000)
+    // is in the cube but outside the sphere
+    let short = with_witness(&ANGULAR, [q(1249, 1000), r(ANGULAR[3]), q(0, 1)], None);
+    refuted_because(&check_spin(&c, &short), "outside a body");
+    // an upper end 1e-7 before T: the best witness there, near the
+    // leading corner, is short of x = 5/4, outside the sphere
+    let mut early = claim(&ANGULAR);
+    early.first_contact = Some((r(ANGULAR[4]), r(ANGULAR[4])));
+    early.separation[0].to = r(ANGULAR[4]);
+    early.witness = Some(SpinWitness {
+        time: r(ANGULAR[4]),
+        point: [r(ANGULAR[5]), r(ANGULAR[6]), q(0, 1)],
+        material_of: None,
+        edge_end: None,
+    });
+    refuted_because(&check_spin(&c, &early), "outside a body");
+    // a capsule with equal ends is the same ball: the same verdicts
+    let mut ball = sphere_at_rest();
+    ball.shape = Shape::Capsule {
+        ends: [zero(), zero()],
+        radius: q(1, 4),
+    };
+    let c = against(angular(), ball);
+    assert_eq!(check_spin(&c, &claim(&ANGULAR)), Verdict::Certified);
+    assert_eq!(check_spin(&c, &k), Verdict::Certified);
+    refuted_because(&check_spin(&c, &beyond), "not a point of b");
+    refuted_because(&check_spin(&c, &short), "outside a body");
+}
+
+#[test]
+fn a_capsule_against_the_spinning_cube_is_certified_and_tampering_refuted() {
+    for placement in [angular(), screw(), poses()] {
+        let c = against(placement.clone(), capsule_at_rest());
+        // poses turns at rate atan(4/3), with its own constants
+        let k: &[&str; 8] = if matches!(placement, Placement::Poses { .. }) {
+            &POSES
+        } else {
+            &ANGULAR
+        };
+        assert_eq!(check_spin(&c, &claim(k)), Verdict::Certified);
+    }
+    let c = against(angular(), capsule_at_rest());
+    assert_late_lower_end_refuted(&c);
+    let corner = with_witness(&ANGULAR, leading_corner(), Some(WitnessSide::A));
+    assert_eq!(check_spin(&c, &corner), Verdict::Certified);
+    // the capsule's point (-1/4, y_w + 1/2, 0), on its side (1/4 from the
+    // axis exactly, within the segment's span), at world (5/4, y_w, 0):
+    // inside the cube
+    let on_side = [q(-1, 4), r(ANGULAR[3]) + q(1, 2), q(0, 1)];
+    let k = with_witness(&ANGULAR, on_side, Some(WitnessSide::B));
+    assert_eq!(check_spin(&c, &k), Verdict::Certified);
+    // beyond the cap at (0, 1/2, 0): (0, 7/10, 1/5) is sqrt(2)/5 > 1/4
+    // from the end, not a point of the capsule ...
+    let beyond_cap = with_witness(&ANGULAR, [q(0, 1), q(7, 10), q(1, 5)], Some(WitnessSide::B));
+    refuted_because(&check_spin(&c, &beyond_cap), "not a point of b");
+    // ... and likewise beyond the other cap, at (0, -1/2, 0)
+    let beyond_other_cap = with_witness(
+        &ANGULAR,
+        [q(0, 1), q(-7, 10), q(1, 5)],
+        Some(WitnessSide::B),
+    );
+    refuted_because(&check_spin(&c, &beyond_other_cap), "not a point of b");
+    // ... while (0, 7/10, 0), 1/5 from the end, is in the cap: a point of
+    // the capsule, at world (3/2, 1/5, 0), outside the cube
+    let in_cap = with_witness(&ANGULAR, [q(0, 1), q(7, 10), q(0, 1)], Some(WitnessSide::B));
+    refuted_because(&check_spin(&c, &in_cap), "outside a body");
+    // off the axis: (1/5, 0, 1/5) is sqrt(2)/5 > 1/4 from it
+    let off_axis = with_witness(&ANGULAR, [q(1, 5), q(0, 1), q(1, 5)], Some(WitnessSide::B));
+    refuted_because(&check_spin(&c, &off_axis), "not a point of b");
+    // a world witness in the cube, but sqrt((1/4 - delta/3)^2 + (3/20)^2)
+    // > 1/4 from the capsule's axis
+    let above = with_witness(&ANGULAR, [r(ANGULAR[2]), r(ANGULAR[3]), q(3, 20)], None);
+    match check_spin(&c, &above) {
+        Verdict::Refuted {
+            reason,
+            counterexample,
+        } => {
+            assert!(reason.contains("outside a body"), "{reason}");
+            assert_eq!(counterexample, Some(r(ANGULAR[1])));
+        }
+        v => panic!("{v:?}"),
+    }
+    // a world witness beyond the capsule's end at y = 0: (5/4 + delta/3,
+    // 1/5, 0) is at distance > 1/4 from (3/2, 0, 0) and outside it
+    let past_end = with_witness(&ANGULAR, [r(ANGULAR[2]), q(1, 5), q(0, 1)], None);
+    refuted_because(&check_spin(&c, &past_end), "outside a body");
+}
+
+/// Two balls of radius 1/2 whose centres stay on the x axis: `a` turns
+/// about the x axis through the off-centre point `k = (-1, 0, 0)` (local)
+/// while drifting at `(1, 0, 0)`, so its centre is at
+/// `k + t v + E_x(t) (-k) = (t, 0, 0)`; `b` starts at `(3, 0, 0)`, drifts at
+/// `(-1, 0, 0)` and turns about z through its centre: its centre is at
+/// `(3 - t, 0, 0)`. The centres are `3 - 2t` apart, so the balls touch at
+/// exactly `t = 1` (the distance equals `1/2 + 1/2`), and the gap along
+/// their centre line x is `(3 - t - 1/2) - (t + 1/2) = 2 - 2t`.
+fn two_balls() -> SpinCase {
+    let ball = || Shape::Sphere { radius: q(1, 2) };
+    SpinCase {
+        a: SpinBody {
+            shape: ball(),
+            placement: Placement::Angular {
+                pose: at_rest(zero()),
+                velocity: x_axis(),
+                angular_velocity: [q(2, 1), q(0, 1), q(0, 1)],
+                center: [q(-1, 1), q(0, 1), q(0, 1)],
+            },
+        },
+        b: SpinBody {
+            shape: ball(),
+            placement: Placement::Angular {
+                pose: at_rest([q(3, 1), q(0, 1), q(0, 1)]),
+                velocity: [q(-1, 1), q(0, 1), q(0, 1)],
+                angular_velocity: [q(0, 1), q(0, 1), q(3, 1)],
+                center: zero(),
+            },
+        },
+        t0: q(0, 1),
+        t1: q(2, 1),
+    }
+}
+
+#[test]
+fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
+    let c = two_balls();
+    let (before, after) = (q(999_999, 1_000_000), q(1_000_001, 1_000_000));
+    // first contact in [1 - 1e-6, 1 + 1e-6]: x separates up to the lower
+    // end (gap 2e-6 there); at the upper end the balls overlap by 2e-6 and
+    // their touching point (3/2, 0, 0) is 1/2 - 1e-6 from both centres
+    let k = SpinClaim {
+        collides: true,
+        first_contact: Some((before.clone(), after.clone())),
+        separation: vec![SpinPiece {
+            from: q(0, 1),
+            to: before.clone(),
+            direction: x_axis(),
+        }],
+        witness: Some(SpinWitness {
+            time: after.clone(),
+            point: [q(3, 2), q(0, 1), q(0, 1)],
+            material_of: None,
+            edge_end: None,
+        }),
+    };
+    assert_eq!(check_spin(&c, &k), Verdict::Certified);
+    // a longer direction along the same line: the gap scales with |L|,
+    // the radii with it (|L| = 3 here)
+    let mut scaled = k.clone();
+    scaled.separation[0].direction = [q(3, 1), q(0, 1), q(0, 1)];
+    assert_eq!(check_spin(&c, &scaled), Verdict::Certified);
+    // ... and a slanted one, (1, 1, 0), |L| = sqrt 2: the centres project
+    // to t and 3 - t, the radii to sqrt 2 / 2 each, so the gap is
+    // 3 - 2t - sqrt 2, not positive from t = (3 - sqrt 2) / 2 = 0.7929 on
+    let mut slanted = k.clone();
+    slanted.separation[0].direction = [q(1, 1), q(1, 1), q(0, 1)];
+    match check_spin(&c, &slanted) {
+        Verdict::Refuted {
+            counterexample: Some(t),
+            ..
+        } => {
+            assert!(t >= q(79, 100) && t <= before, "{t}");
+        }
+        v => panic!("{v:?}"),
+    }
+    // a's material point (1/2, 0, 0), its surface point facing b, at
+    // world (t + 1/2, 0, 0): 1/2 - 2e-6 from b's centre at the upper end
+    let mut material = k.clone();
+    material.witness = Some(SpinWitness {
+        time: after.clone(),
+        point: [q(1, 2), q(0, 1), q(0, 1)],
+        material_of: Some(WitnessSide::A),
+        edge_end: None,
+    });
+    assert_eq!(check_spin(&c, &material), Verdict::Certified);
+    // ... and 1/2 + 2e-6 from it at the lower end: outside b
+    let mut early = material.clone();
+    early.first_contact = Some((before.clone(), before.clone()));
+    early.witness.as_mut().unwrap().time = before.clone();
+    refuted_because(&check_spin(&c, &early), "outside a body");
+    // the piece along x up to the upper end: the gap 2 - 2t is negative
+    // after t = 1, refuted at a time in (1, 1 + 1e-6]
+    let mut late = k.clone();
+    late.first_contact = Some((after.clone(), after.clone()));
+    late.separation[0].to = after.clone();
+    match check_spin(&c, &late) {
+        Verdict::Refuted {
+            reason,
+            counterexample: Some(t),
+        } => {
+            assert!(reason.contains("does not separate"), "{reason}");
+            assert!(t > q(1, 1) && t <= after, "{t}");
+        }
+        v => panic!("{v:?}"),
+    }
+    // a world point 1/1000 off the centre line: each coordinate within
+    // the ball's box, but (1/2 - 1e-6)^2 + 1e-6 > 1/4 from a's centre
+    let mut off_line = k.clone();
+    off_line.witness.as_mut().unwrap().point = [q(3, 2), q(1, 1000), q(0, 1)];
+    refuted_because(&check_spin(&c, &off_line), "outside a body");
+}
+
+#[test]
+fn a_sphere_or_a_capsule_touching_at_the_start_is_certified_on_its_surface_exactly() {
+    // the ball of radius 1/4 centred at (5/4, 0, 0) touches the cube's face
+    // x = 1 at t = 0, at (1, 0, 0): the poses are exact there, so the
+    // squared distance to the centre is enclosed as the single number
+    // 1/16 = r^2, a point of the closed ball
+    let c = against(
+        angular(),
+        at_rest_as(
+            Shape::Sphere { radius: q(1, 4) },
+            at_rest([q(5, 4), q(0, 1), q(0, 1)]),
+        ),
+    );
+    let touch = |point: [Q; 3]| SpinClaim {
+        collides: true,
+        first_contact: Some((q(0, 1), q(0, 1))),
+        separation: vec![],
+        witness: Some(SpinWitness {
+            time: q(0, 1),
+            point,
+            material_of: None,
+            edge_end: None,
+        }),
+    };
+    assert_eq!(
+        check_spin(&c, &touch([q(1, 1), q(0, 1), q(0, 1)])),
+        Verdict::Certified
+    );
+    // on the face but 1/100 off the centre line: 1/16 + 1/10000 > r^2
+    refuted_because(
+        &check_spin(&c, &touch([q(1, 1), q(1, 100), q(0, 1)])),
+        "outside a body",
+    );
+    // a capsule along x from (5/4, 0, 0) to (2, 0, 0), radius 1/4: its cap
+    // touches the face at (1, 0, 0), 1/4 from the end (5/4, 0, 0); the
+    // point (1, 1/100, 0) is 1/100 from the axis line but beyond the end,
+    // where the parameter -1/3 clamps to 0: sqrt(1/16 + 1/10000) > 1/4
+    // from the capsule
+    // (and the same with the ends swapped: the parameter 4/3 clamps to 1)
+    for ends in [
+        [zero(), [q(3, 4), q(0, 1), q(0, 1)]],
+        [[q(3, 4), q(0, 1), q(0, 1)], zero()],
+    ] {
+        let c = against(
+            angular(),
+            at_rest_as(
+                Shape::Capsule {
+                    ends,
+                    radius: q(1, 4),
+                },
+                at_rest([q(5, 4), q(0, 1), q(0, 1)]),
+            ),
+        );
+        assert_eq!(
+            check_spin(&c, &touch([q(1, 1), q(0, 1), q(0, 1)])),
+            Verdict::Certified
+        );
+        refuted_because(
+            &check_spin(&c, &touch([q(1, 1), q(1, 100), q(0, 1)])),
+            "outside a body",
+        );
     }
 }

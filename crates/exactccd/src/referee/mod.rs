@@ -8,9 +8,9 @@
 //! Two bodies of which one moves by a transcendental motion (`angular`,
 //! `screw`, `poses`) go to the referee's own enclosure check
 //! ([`oracle::check_spin`]): the shapes as for the rational check (boxes,
-//! triangles, convex hulls, a convex mesh as the hull of its vertices; the
-//! enclosure check certifies these polytopes and answers spheres and
-//! capsules inconclusively), the motions' parameters as given, the time an
+//! triangles, convex hulls, a convex mesh as the hull of its vertices,
+//! spheres, capsules; the enclosure check judges all of them), the
+//! motions' parameters as given, the time an
 //! enclosure, the certificate's constant directions and witness point (in
 //! world coordinates, or a material point of one body in its local ones).
 #![deny(clippy::float_arithmetic)]
