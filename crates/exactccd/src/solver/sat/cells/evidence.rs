@@ -246,9 +246,12 @@ fn material_witness(
         (poly_a, &sa, &ta, (poly_b, &tb), WitnessFrame::LocalA),
         (poly_b, &sb, &tb, (poly_a, &ta), WitnessFrame::LocalB),
     ];
-    let found = tries.into_iter().find_map(|(from, at_s, at_t, to, frame)| {
-        let y = material_point(x, from, at_s, p)?;
-        material_point_inside_at(&y, at_t, to, p).then(|| (t.clone(), y.into_array(), frame, None))
-    });
-    found
+    for (from, at_s, at_t, to, frame) in tries {
+        if let Some(y) = material_point(x, from, at_s, p) {
+            if material_point_inside_at(&y, at_t, to, p) {
+                return Some((t.clone(), y.into_array(), frame, None));
+            }
+        }
+    }
+    None
 }

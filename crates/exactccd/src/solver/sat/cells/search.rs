@@ -59,6 +59,7 @@ pub(crate) struct Cell {
 }
 
 /// The two solids of a pair.
+#[allow(clippy::large_enum_variant)] // one per solve
 pub(crate) enum Solids {
     /// Two boxes: Table 1's 15 axes and the projection radii.
     Boxes {
