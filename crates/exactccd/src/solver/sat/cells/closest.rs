@@ -188,6 +188,40 @@ pub(crate) fn closest_to_core(x: &[Vec3<Q>], other: &PolytopeData) -> (Vec3<Q>, 
     }
 }
 
+/// A point in both closed solids `a` and `b` (the same coordinates), when
+/// they meet: with a rounded solid the point dividing the cores' closest
+/// pair in the ratio of the radii, within both radii when the cores are
+/// at most `r_a + r_b` apart; for two polytopes a point of an edge of one
+/// in the other. `None` when they are apart.
+pub(crate) fn common_point(a: &PolytopeData, b: &PolytopeData) -> Option<Vec3<Q>> {
+    let reach = &a.radius + &b.radius;
+    let divided = |(x, y): (Vec3<Q>, Vec3<Q>), rx: &Q| -> Option<Vec3<Q>> {
+        if (&x - &y).norm_squared() > &reach * &reach {
+            return None;
+        }
+        let ratio = if reach == zero() { zero() } else { rx / &reach };
+        Some(&x + &(&y - &x).scale(&ratio))
+    };
+    if a.is_rounded() {
+        return divided(closest_to_core(&a.vertices, b), &a.radius);
+    }
+    if b.is_rounded() {
+        return divided(closest_to_core(&b.vertices, a), &b.radius);
+    }
+    let edges = |p: &PolytopeData| -> Vec<[Vec3<Q>; 2]> {
+        p.edges
+            .iter()
+            .map(|&(i, j)| [p.vertices[i].clone(), p.vertices[j].clone()])
+            .collect()
+    };
+    edges(a)
+        .into_iter()
+        .map(|e| closest_to_core(&e, b))
+        .chain(edges(b).into_iter().map(|e| closest_to_core(&e, a)))
+        .find(|(x, y)| x == y)
+        .map(|(x, _)| x)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

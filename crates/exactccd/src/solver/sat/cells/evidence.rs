@@ -91,6 +91,18 @@ pub(super) fn cell_evidence(
             witness_edge_end: None,
         });
     };
+    if let CellTime::Exact(t) = contact {
+        // a contact at an exact placement (the start of `angular` and
+        // `screw`): a common point computed exactly there
+        if let Some(point) = pair.exact_common_point(t) {
+            return Some(CellEvidence {
+                separation,
+                witness: Some((t.clone(), point)),
+                witness_frame: WitnessFrame::World,
+                witness_edge_end: None,
+            });
+        }
+    }
     let cell = cells
         .iter()
         .find(|c| c.start >= *contact.lower() && matches!(c.class, Class::Overlapping { .. }))

@@ -295,6 +295,36 @@ impl Pair {
     }
 }
 
+impl Pair {
+    /// A world point in both closed solids at `t` when both placements are
+    /// exact there and the solids touch (`closest.rs`, exactly): with a
+    /// rounded solid the point dividing the cores' closest pair in the
+    /// ratio of the radii; for two polytopes a point where an edge of one
+    /// meets the other (every vertex of their intersection lies on an edge
+    /// of one of them).
+    fn exact_common_point(&self, t: &BigRational) -> Option<[BigRational; 3]> {
+        let (ea, eb) = self.at(t)?;
+        let (pa, pb) = (exact_pose(&ea)?, exact_pose(&eb)?);
+        let data = |d: &PolytopeData, pose: &Pose<BigRational>| {
+            let mut placed = d.clone();
+            placed.vertices = d
+                .vertices
+                .iter()
+                .map(|y| &pose.rotation.mul_vec(y) + &pose.translation)
+                .collect();
+            placed
+        };
+        let (a, b) = match &self.solids {
+            Solids::Boxes { shapes, .. } => (
+                data(&PolytopeData::of_box(&shapes.0.half_extents), &pa),
+                data(&PolytopeData::of_box(&shapes.1.half_extents), &pb),
+            ),
+            Solids::Polytopes(pq) => (data(&pq.0.data, &pa), data(&pq.1.data, &pb)),
+        };
+        closest::common_point(&a, &b).map(Vec3::into_array)
+    }
+}
+
 /// The pose an enclosure of zero width stands for; `None` when it is wider.
 fn exact_pose(e: &PlacementEnclosure) -> Option<Pose<BigRational>> {
     let exact = |x: &Interval| x.width().is_zero().then(|| x.lo().to_rational());
