@@ -41,7 +41,8 @@
 //! point or normal are computed.
 #![allow(clippy::float_arithmetic)]
 
-use crate::geom::{polygon_normal, ConvexHull, Mat3, Shape, Vec3};
+use super::polytope::{distinct_directions, PolytopeData};
+use crate::geom::{polygon_normal, Mat3, Shape, Vec3};
 use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;
 use crate::scalar::{rational_to_f64, BigRational};
@@ -91,6 +92,26 @@ impl Core {
     }
 }
 
+impl Polytope {
+    /// The `f64` polytope of the exact description (`polytope.rs`): a
+    /// triangle's normals are its normal and its in-plane edge normals.
+    fn of(d: &PolytopeData) -> Polytope {
+        let f = |v: &Vec3<BigRational>| v.map(rational_to_f64);
+        Polytope {
+            vertices: d.vertices.iter().map(f).collect(),
+            normals: distinct_directions(d.normals.iter().cloned())
+                .iter()
+                .map(f)
+                .collect(),
+            edges: distinct_directions(d.edge_vectors())
+                .iter()
+                .map(f)
+                .collect(),
+            faces: d.faces.clone(),
+        }
+    }
+}
+
 /// A convex polytope for the gap: its vertices, the normals of its faces
 /// (for a flat triangle also the normals of its edges within its plane),
 /// and the directions of its edges.
@@ -108,62 +129,19 @@ impl FloatSolid {
     /// points; `None` for rounded shapes and for a mesh that is not convex
     /// (no finite axis set separates it).
     fn of(shape: &Shape<BigRational>) -> Option<FloatSolid> {
-        let f = |v: &Vec3<BigRational>| v.map(rational_to_f64);
         match shape {
             Shape::Box(b) => Some(FloatSolid::Box(std::array::from_fn(|i| {
                 rational_to_f64(&b.half_extents[i])
             }))),
-            Shape::Triangle(t) => {
-                let v: Vec<Vec3<f64>> = t.vertices.iter().map(f).collect();
-                let edges: Vec<Vec3<f64>> = (0..3).map(|k| &v[(k + 1) % 3] - &v[k]).collect();
-                let n = edges[0].cross(&edges[1]);
-                let mut normals = vec![n.clone()];
-                normals.extend(edges.iter().map(|e| n.cross(e)));
-                Some(FloatSolid::Polytope(Polytope {
-                    vertices: v,
-                    normals,
-                    edges,
-                    faces: vec![vec![0, 1, 2]],
-                }))
-            }
-            Shape::Mesh(m) if m.is_convex() => Some(FloatSolid::Polytope(Polytope {
-                vertices: m.vertices.iter().map(f).collect(),
-                normals: (0..m.faces.len()).map(|k| f(&m.face_normal(k))).collect(),
-                edges: m
-                    .edges
-                    .iter()
-                    .map(|e| f(&(&m.vertices[e.v[1]] - &m.vertices[e.v[0]])))
-                    .collect(),
-                faces: m.faces.clone(),
-            })),
-            Shape::Convex(c) => {
-                let hull = ConvexHull::new(&c.points)?;
-                let index = |point: usize| hull.vertices.iter().position(|&v| v == point);
-                let faces = hull
-                    .faces
-                    .iter()
-                    .map(|face| face.corners.iter().map(|&c| index(c)).collect())
-                    .collect::<Option<Vec<Vec<usize>>>>()?;
-                Some(FloatSolid::Polytope(Polytope {
-                    faces,
-                    vertices: hull.vertices.iter().map(|&i| f(&c.points[i])).collect(),
-                    normals: hull.faces.iter().map(|face| f(&face.normal)).collect(),
-                    edges: hull
-                        .edges
-                        .iter()
-                        .map(|&(i, j)| f(&(&c.points[j] - &c.points[i])))
-                        .collect(),
-                }))
-            }
             Shape::Sphere(b) => Some(FloatSolid::Rounded(
                 Core::Point(Vec3::new(0.0, 0.0, 0.0)),
                 rational_to_f64(&b.radius),
             )),
             Shape::Capsule(c) => Some(FloatSolid::Rounded(
-                Core::Segment(f(&c.a), f(&c.b)),
+                Core::Segment(c.a.map(rational_to_f64), c.b.map(rational_to_f64)),
                 rational_to_f64(&c.radius),
             )),
-            Shape::Mesh(_) => None,
+            _ => PolytopeData::of(shape).map(|d| FloatSolid::Polytope(Polytope::of(&d))),
         }
     }
 
@@ -207,38 +185,8 @@ impl FloatSolid {
             FloatSolid::Polytope(p) => p.clone(),
             FloatSolid::Rounded(..) => unreachable!("a rounded solid has no polytope"),
             FloatSolid::Box(h) => {
-                let unit: Vec<Vec3<f64>> = (0..3)
-                    .map(|i| Vec3::from_array(std::array::from_fn(|k| f64::from(u8::from(k == i)))))
-                    .collect();
-                let vertices = (0..8)
-                    .map(|c: usize| {
-                        Vec3::from_array(std::array::from_fn(|k| {
-                            if c >> k & 1 == 1 {
-                                h[k]
-                            } else {
-                                -h[k]
-                            }
-                        }))
-                    })
-                    .collect();
-                // corner c has coordinate k at +h_k where bit k of c is set;
-                // face (k, side): the corners with bit k = side, in a loop
-                let faces = (0..3)
-                    .flat_map(|k| {
-                        let (i, j) = ((k + 1) % 3, (k + 2) % 3);
-                        [0, 1].map(move |side| {
-                            [(0, 0), (1, 0), (1, 1), (0, 1)]
-                                .map(|(x, y)| side << k | x << i | y << j)
-                                .to_vec()
-                        })
-                    })
-                    .collect();
-                Polytope {
-                    vertices,
-                    normals: unit.clone(),
-                    edges: unit,
-                    faces,
-                }
+                let half = h.map(|x| BigRational::from_float(x).expect("a finite half extent"));
+                Polytope::of(&PolytopeData::of_box(&half))
             }
         }
     }

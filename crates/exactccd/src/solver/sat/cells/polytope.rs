@@ -28,6 +28,7 @@
 
 use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
 use super::closest::closest_to_core;
+use super::witness::{collapsed, lerp};
 use crate::geom::{
     polygon_normal, BoxEdge, BoxFace, BoxVertex, ConvexHull, Feature, Pose, Shape, Vec3,
 };
@@ -206,7 +207,7 @@ impl PolytopeData {
     }
 
     /// The edges as vectors from their first vertex to their second.
-    fn edge_vectors(&self) -> impl Iterator<Item = Vec3<Q>> + '_ {
+    pub(crate) fn edge_vectors(&self) -> impl Iterator<Item = Vec3<Q>> + '_ {
         self.edges
             .iter()
             .map(|&(i, j)| &self.vertices[j] - &self.vertices[i])
@@ -273,7 +274,7 @@ impl PolytopeData {
 }
 
 /// The directions of `vectors`, each once up to sign; zero vectors dropped.
-fn distinct_directions(vectors: impl Iterator<Item = Vec3<Q>>) -> Vec<Vec3<Q>> {
+pub(crate) fn distinct_directions(vectors: impl Iterator<Item = Vec3<Q>>) -> Vec<Vec3<Q>> {
     let mut out: Vec<Vec3<Q>> = Vec::new();
     for v in vectors {
         if !v.is_zero() && out.iter().all(|u| !u.cross(&v).is_zero()) {
@@ -446,15 +447,6 @@ pub(crate) fn side_of(a: &(Dyad, Dyad), b: &(Dyad, Dyad)) -> Option<i32> {
     }
 }
 
-/// A placement collapsed to its midpoints (exact dyadic numbers).
-fn collapsed(e: &PlacementEnclosure, p: u64) -> PlacementEnclosure {
-    let mid = |x: &Interval| Interval::point(x.midpoint().round(p, Rounding::Down));
-    PlacementEnclosure {
-        frame: std::array::from_fn(|i| std::array::from_fn(|j| mid(&e.frame[i][j]))),
-        origin: std::array::from_fn(|i| mid(&e.origin[i])),
-    }
-}
-
 /// The parameter range `[s0, s1]` of the segment `x0 + s (x1 - x0)`,
 /// `0 <= s <= 1`, inside the half-spaces, by midpoints (a candidate needs
 /// no bound). A plane given from both sides leaves the one crossing point.
@@ -490,11 +482,6 @@ fn clip(
         }
     }
     Some((s0, s1))
-}
-
-fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> IntervalVec {
-    let s = Interval::point(s.clone());
-    std::array::from_fn(|k| x0[k].add(&x1[k].sub(&x0[k], p).mul(&s, p), p))
 }
 
 /// The world half-spaces `(F n) . x <= c + (F n) . o` of a placed polytope.

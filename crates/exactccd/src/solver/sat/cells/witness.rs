@@ -18,7 +18,7 @@ use crate::scalar::interval::{Dyad, Interval, Rounding};
 
 /// A placement collapsed to its midpoints (exact dyadic numbers), so that
 /// the candidate's arithmetic stays narrow.
-fn collapsed(e: &PlacementEnclosure, p: u64) -> PlacementEnclosure {
+pub(crate) fn collapsed(e: &PlacementEnclosure, p: u64) -> PlacementEnclosure {
     let mid = |x: &Interval| Interval::point(x.midpoint().round(p, Rounding::Down));
     PlacementEnclosure {
         frame: std::array::from_fn(|i| std::array::from_fn(|j| mid(&e.frame[i][j]))),
@@ -86,7 +86,7 @@ fn clip(x0: &IntervalVec, x1: &IntervalVec, h: &Extents, p: u64) -> Option<(Dyad
     Some((s0, s1))
 }
 
-fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> IntervalVec {
+pub(crate) fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> IntervalVec {
     let s = Interval::point(s.clone());
     std::array::from_fn(|k| x0[k].add(&x1[k].sub(&x0[k], p).mul(&s, p), p))
 }
