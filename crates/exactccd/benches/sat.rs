@@ -556,5 +556,46 @@ fn cells_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(sat, benches, tree_benches, cells_benches);
+/// The certified cells (exact) and the `f64` cells on shapes other than
+/// two boxes under turning motions: a tetrahedron against a box (screw), a
+/// triangle against a triangle (poses), a sphere against a triangle
+/// (screw) and a capsule against a tetrahedron (angular), from the
+/// `polytopes` and `rounded` reference sets.
+fn shape_cells_benches(c: &mut Criterion) {
+    use exactccd::solver::sat::cells::{solve_box_cells_f64, solve_cells};
+    use exactccd::{load_scenario, LoadOptions, ScalarKind};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference");
+    let mut group = c.benchmark_group("shape_cells");
+    group.sample_size(10);
+    for (set, name) in [
+        ("polytopes", "screw-slide-04"),
+        ("polytopes", "poses-near-pi-11"),
+        ("rounded", "screw-both-09"),
+        ("rounded", "angular-both-16"),
+    ] {
+        let path = root.join(set).join(format!("{name}.json"));
+        for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+            let s = load_scenario(&path, &LoadOptions::for_scalar(scalar)).expect("a scenario");
+            let (a, b, (t0, t1)) = (s.a().clone(), s.b().clone(), s.interval.clone());
+            let label = format!("{set}/{name}/{scalar:?}");
+            group.bench_function(label.as_str(), |bch| match scalar {
+                ScalarKind::Exact => {
+                    bch.iter(|| black_box(solve_cells(&a, &b, (&t0, &t1), 64).expect("an answer")))
+                }
+                ScalarKind::F64 => bch.iter(|| {
+                    black_box(solve_box_cells_f64(&a, &b, (&t0, &t1)).expect("an answer"))
+                }),
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(
+    sat,
+    benches,
+    tree_benches,
+    cells_benches,
+    shape_cells_benches
+);
 criterion_main!(sat);
