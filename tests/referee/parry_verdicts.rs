@@ -1,7 +1,8 @@
 //! parry3d-f64 (`exactccd::parry`) judged by `check_claim` on generated
 //! box scenarios: `cast_shapes` on constant velocities, random and
 //! degenerate; `cast_shapes_nonlinear` on the `angular` and `screw`
-//! classes. The verdict counts are snapshotted: a change in parry's
+//! classes and on `shape-turning` (spheres, capsules, hulls, triangles,
+//! boxes). The verdict counts are snapshotted: a change in parry's
 //! behaviour (or in ours) shows up in `cargo insta review`.
 
 use exactccd::claims::{check_claim_against, ClaimVerdict};
@@ -101,3 +102,50 @@ fn parry_nonlinear_verdict_counts() {
 
 /// Scenarios of each nonlinear class judged.
 const NONLINEAR_PER_CLASS: u64 = 20;
+
+/// parry's `cast_shapes_nonlinear` on spheres, capsules, convex hulls,
+/// triangles and boxes under the turning motions: the 30 scenarios of the
+/// campaign `--cases 30 --class shape-turning --seed 2026` (0 findings,
+/// all 30 SAT exact answers certified there, 2026-11-30), judged against
+/// SAT's certified time cells; the verdict counts snapshotted.
+#[test]
+fn parry_nonlinear_shape_verdict_counts() {
+    let verdicts: Vec<String> = (0..30u64)
+        .into_par_iter()
+        .map(|index| {
+            let s = generate(2026, index, ScenarioClass::ShapeTurning);
+            let truth = solve(
+                &s.query(),
+                Method::Sat,
+                ScalarKind::Exact,
+                &SolveOptions::default(),
+            )
+            .map_err(|e| e.to_string());
+            let name = match parry_claim(&s) {
+                Ok(claim) => {
+                    let verdict = check_claim_against(&s, &truth, &claim, 1e-9);
+                    assert!(
+                        matches!(verdict, ClaimVerdict::Float { .. }),
+                        "#{index}: {verdict:?}"
+                    );
+                    if verdict.name() != "agrees" {
+                        println!("shape-turning #{index}: {verdict}, dt {:?}", verdict.dt());
+                    }
+                    verdict.name().to_owned()
+                }
+                Err(e) => format!("not convertible: {e:?}"),
+            };
+            name
+        })
+        .collect();
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for verdict in verdicts {
+        *counts.entry(verdict).or_default() += 1;
+    }
+    insta::with_settings!({
+        prepend_module_to_snapshot => false,
+        snapshot_path => "../snapshots",
+    }, {
+        insta::assert_yaml_snapshot!("parry_verdicts__parry_nonlinear_shape_verdict_counts", counts);
+    });
+}
