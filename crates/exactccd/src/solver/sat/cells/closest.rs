@@ -16,7 +16,7 @@
 //! segment or an edge of the polytope).
 #![deny(clippy::float_arithmetic)]
 
-use super::polytope::PolytopeData;
+use super::description::PolytopeData;
 use crate::geom::{polygon_normal, Vec3};
 use crate::scalar::BigRational;
 

@@ -41,7 +41,7 @@
 //! point or normal are computed.
 #![allow(clippy::float_arithmetic)]
 
-use super::polytope::{distinct_directions, PolytopeData};
+use super::description::{distinct_directions, PolytopeData};
 use crate::geom::{polygon_normal, Mat3, Shape, Vec3};
 use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;

@@ -40,6 +40,7 @@
 
 mod boxes;
 mod closest;
+mod description;
 mod evidence;
 mod float;
 mod polytope;
