@@ -69,22 +69,7 @@ fn parry_nonlinear_verdict_counts() {
         .map(|&(class, index)| {
             let s = generate(2026, index, class);
             let claim = parry_claim(&s).expect("boxes under constant twists convert");
-            let truth = solve(
-                &s.query(),
-                Method::Sat,
-                ScalarKind::Exact,
-                &SolveOptions::default(),
-            )
-            .map_err(|e| e.to_string());
-            let verdict = check_claim_against(&s, &truth, &claim, 1e-9);
-            assert!(
-                matches!(verdict, ClaimVerdict::Float { .. }),
-                "{class} #{index}: {verdict:?}"
-            );
-            if verdict.name() != "agrees" {
-                // shown with --nocapture: which scenarios, by how much
-                println!("{class} #{index}: {verdict}, dt {:?}", verdict.dt());
-            }
+            let verdict = parry_against_the_cells(&s, &claim, &format!("{class} #{index}"));
             (class.name(), verdict.name().to_owned())
         })
         .collect();
@@ -114,24 +99,11 @@ fn parry_nonlinear_shape_verdict_counts() {
         .into_par_iter()
         .map(|index| {
             let s = generate(2026, index, ScenarioClass::ShapeTurning);
-            let truth = solve(
-                &s.query(),
-                Method::Sat,
-                ScalarKind::Exact,
-                &SolveOptions::default(),
-            )
-            .map_err(|e| e.to_string());
             let name = match parry_claim(&s) {
                 Ok(claim) => {
-                    let verdict = check_claim_against(&s, &truth, &claim, 1e-9);
-                    assert!(
-                        matches!(verdict, ClaimVerdict::Float { .. }),
-                        "#{index}: {verdict:?}"
-                    );
-                    if verdict.name() != "agrees" {
-                        println!("shape-turning #{index}: {verdict}, dt {:?}", verdict.dt());
-                    }
-                    verdict.name().to_owned()
+                    parry_against_the_cells(&s, &claim, &format!("shape-turning #{index}"))
+                        .name()
+                        .to_owned()
                 }
                 Err(e) => format!("not convertible: {e:?}"),
             };
@@ -148,4 +120,30 @@ fn parry_nonlinear_shape_verdict_counts() {
     }, {
         insta::assert_yaml_snapshot!("parry_verdicts__parry_nonlinear_shape_verdict_counts", counts);
     });
+}
+
+/// parry's claim judged against SAT's certified time cells (an `f64`
+/// verdict, asserted); a verdict other than *agrees* is printed (shown with
+/// `--nocapture`: which scenarios, by how much).
+fn parry_against_the_cells(
+    s: &exactccd::Scenario,
+    claim: &exactccd::claims::Claim,
+    label: &str,
+) -> ClaimVerdict {
+    let truth = solve(
+        &s.query(),
+        Method::Sat,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .map_err(|e| e.to_string());
+    let verdict = check_claim_against(s, &truth, claim, 1e-9);
+    assert!(
+        matches!(verdict, ClaimVerdict::Float { .. }),
+        "{label}: {verdict:?}"
+    );
+    if verdict.name() != "agrees" {
+        println!("{label}: {verdict}, dt {:?}", verdict.dt());
+    }
+    verdict
 }
