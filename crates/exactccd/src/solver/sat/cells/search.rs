@@ -195,7 +195,9 @@ impl Pair {
     }
 
     /// The candidate axes: Table 1's 15 for two boxes; the face normals of
-    /// each polytope and the cross products of their edge directions.
+    /// each polytope and the cross products of their edge directions; with
+    /// a rounded solid also the directions between the cores' vertices and
+    /// from each core's edges to the other's vertices.
     fn axes(&self) -> Vec<AxisIndex> {
         match &self.solids {
             Solids::Boxes { .. } => AxisIndex::ALL.to_vec(),
