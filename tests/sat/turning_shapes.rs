@@ -101,3 +101,27 @@ fn two_spheres_meet_at_pi_over_six() {
     assert!(&hi - &lo <= parse_number("1e-18").unwrap());
     assert_eq!(verdict, Verdict::Certified);
 }
+
+/// A triangle cut by a corner of a box spun at 62.5 rad per unit time from
+/// `t0 = -1/2` (campaign scenario `shape-turning-9-467`), overlapping at
+/// `t0` by about 0.0136 (an independent `f64` separating-axis evaluation):
+/// only the box's edges meet the triangle, crossing its plane, and the
+/// candidate clipped them against the plane given from both sides with a
+/// rounded difference that put the two crossing parameters an ulp apart
+/// in the wrong order (no candidate, status 3). Now the first cell is
+/// proved overlapping: contact at `t0`, certified.
+#[test]
+fn a_box_corner_through_a_triangle_at_the_start_is_found() {
+    use exactccd::generate::{generate, ScenarioClass};
+    use exactccd::scenario::write_scenario;
+    let s = generate(9, 467, ScenarioClass::ShapeTurning);
+    let (r, verdict) = solved(&write_scenario(&s));
+    assert!(r.collides && r.initially_overlapping);
+    let minus_half = parse_number("-1/2").unwrap();
+    assert_eq!(
+        bracket(r.time.as_ref().unwrap()),
+        (minus_half.clone(), minus_half)
+    );
+    assert!(!r.contact_intervals.is_empty());
+    assert_eq!(verdict, Verdict::Certified);
+}

@@ -224,7 +224,10 @@ fn clip(
         if !in0 && !in1 {
             return None;
         }
-        let s = f0.div_rounded(&f0.sub_rounded(&f1, p, Rounding::Down), p, Rounding::Down);
+        // the difference exactly: a plane given from both sides then gives
+        // one crossing parameter (`(-f0) / (-(f0 - f1))` rounds as
+        // `f0 / (f0 - f1)`), not two an ulp apart in the wrong order
+        let s = f0.div_rounded(&f0.sub_exact(&f1), p, Rounding::Down);
         if in0 {
             s1 = s1.min(s);
         } else {
