@@ -21,13 +21,13 @@ fn vertex_numerators(body: &Body) -> Vec<PolyVec> {
 }
 
 /// The vertex numerators of both bodies of a case with one motion per body.
-struct CaseVertices {
+pub(crate) struct CaseVertices {
     a: Vec<PolyVec>,
     b: Vec<PolyVec>,
 }
 
 impl CaseVertices {
-    fn of(case: &Case) -> CaseVertices {
+    pub(crate) fn of(case: &Case) -> CaseVertices {
         CaseVertices {
             a: vertex_numerators(&case.a),
             b: vertex_numerators(&case.b),
@@ -217,7 +217,7 @@ fn check_piece(
 /// The polynomial conditions `(f, expected sign)` for the point `P / d` to
 /// lie in the body's core, each to be decided at one time: `expected` is
 /// `-1` for `f <= 0`, `1` for `f >= 0`, `0` for `f == 0`.
-fn membership_conditions(
+pub(crate) fn membership_conditions(
     body: &Body,
     v: &[PolyVec],
     p: &PolyVec,
@@ -281,7 +281,7 @@ fn membership_conditions(
 
 /// True when the sign `s` is the `expected` one (`-1`: `<= 0`, `1`:
 /// `>= 0`, `0`: `== 0`).
-fn sign_holds(s: i32, expected: i32) -> bool {
+pub(crate) fn sign_holds(s: i32, expected: i32) -> bool {
     match expected {
         -1 => s <= 0,
         1 => s >= 0,
@@ -291,7 +291,7 @@ fn sign_holds(s: i32, expected: i32) -> bool {
 
 /// Checks the contact witness at `t` on a case with one motion per body,
 /// whose vertex numerators are `vertices`.
-fn check_witness(
+pub(crate) fn check_witness(
     case: &Case,
     vertices: &CaseVertices,
     w: &ContactWitness,
@@ -346,7 +346,7 @@ fn check_witness(
     Ok(())
 }
 
-fn check_tiling(
+pub(crate) fn check_tiling(
     pieces: &[SeparationPiece],
     t0: &Q,
     end: Option<&Algebraic>,
@@ -403,7 +403,7 @@ fn check_tiling(
     Ok(())
 }
 
-fn exact_time(t: &ClaimedTime) -> Result<Algebraic, Verdict> {
+pub(crate) fn exact_time(t: &ClaimedTime) -> Result<Algebraic, Verdict> {
     match t {
         ClaimedTime::Exact(a) => Ok(a.clone()),
         ClaimedTime::Float(_) => Err(Verdict::Inconclusive(
@@ -440,7 +440,7 @@ pub fn check_certificate(case: &Case, claim: &Claim) -> Verdict {
 /// the motions are continuous at the switches, [`Case::unsupported`]).
 /// `fixed`: the vertex numerators when the case has no switch (one motion
 /// per body throughout).
-fn check_piece_across_switches(
+pub(crate) fn check_piece_across_switches(
     case: &Case,
     fixed: Option<&CaseVertices>,
     piece: &SeparationPiece,
@@ -484,7 +484,7 @@ fn check_piece_across_switches(
 /// The case with the motions in force at the contact time `t`: those of
 /// the pieces that start at or before the last switch time `<= t` (either
 /// side of a switch gives the same positions).
-fn case_at(case: &Case, t: &Algebraic) -> Case {
+pub(crate) fn case_at(case: &Case, t: &Algebraic) -> Case {
     let mut from = case.t0.clone();
     for s in case.breakpoints() {
         if t.cmp_rational(&s) != Ordering::Less {

@@ -56,6 +56,7 @@ pub mod claim;
 mod float;
 pub mod interval;
 pub mod poly;
+pub mod solids;
 pub mod spin;
 
 pub use algebraic::{Algebraic, AlgebraicError};
@@ -69,6 +70,9 @@ pub use claim::{
 };
 pub use float::{classify_float, FloatClass, Truth};
 pub use poly::{Poly, Q};
+pub use solids::{
+    check_solids, Part, PieceName, Solid, SolidBody, SolidCase, SolidClaim, SolidWitness, Surface,
+};
 pub use spin::{
     check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness, WitnessSide,
 };

@@ -1,0 +1,814 @@
+//! Solids that need not be convex: a body bounded by a closed polyhedral
+//! surface (a mesh) against another mesh or a convex polytope, under
+//! rational motions, at separation `0`.
+//!
+//! A single separating direction cannot prove that two non-convex solids
+//! stay apart (a ring around a rod), so the certificate splits the bodies:
+//!
+//! * **pieces**: each face of a mesh must be a convex polygon; the referee
+//!   cuts it into the fan triangles `(v_0, v_k, v_{k+1})` of its own vertex
+//!   list and names them `(face, k - 1)`; triangles of zero area are left
+//!   out (their points lie on their neighbours). A convex body is one
+//!   piece.
+//! * **parts**: a part names a set of pieces of `a` and a set of `b` and
+//!   carries separation pieces, as for two convex bodies, proving that the
+//!   convex hull of the one set's vertices stays apart from the other's
+//!   over `[t0, T)` (or `[t0, t1]`). Every pair of pieces must lie in some
+//!   part: then the two **surfaces** never meet before `T`.
+//! * **no nesting at `t0`**: two closed solids whose surfaces do not meet
+//!   are disjoint unless one lies inside the other. The referee checks, at
+//!   `t0`, that one vertex of every connected component of each surface
+//!   lies outside the other solid (a connected set that does not meet a
+//!   surface lies wholly inside or wholly outside it). A point is inside a
+//!   mesh when a ray from it crosses the surface an odd number of times
+//!   (rays through an edge or a vertex, or in a triangle's plane, are
+//!   refused and the next direction `(1, k, k^2)` tried: each bad `k` is a
+//!   root of a quadratic, so a good one comes within `2 n + 1` tries for
+//!   `n` edges).
+//! * **contact** at `T`: a witness point that lies in a named piece of each
+//!   mesh (or in the convex body) at `T`, checked exactly as for convex
+//!   bodies; or, at a rational `T` (a solid nested in the other at `t0`),
+//!   a point inside both solids by the ray test.
+//!
+//! Then `T` is exactly the first contact. Every mesh is checked first:
+//! faces of at least three distinct vertices, planar and convex, and a
+//! closed, consistently oriented surface (every directed edge used once and
+//! its reverse once).
+#![allow(clippy::needless_range_loop)]
+
+use crate::algebraic::Algebraic;
+use crate::case::{hull_faces, Body, Case, Motion, PolyVec, Shape};
+use crate::check::{
+    case_at, check_piece_across_switches, check_tiling, check_witness, exact_time,
+    membership_conditions, sign_holds, CaseVertices,
+};
+use crate::claim::{ClaimedTime, ContactWitness, SeparationPiece, Verdict};
+use crate::poly::{Poly, Q};
+use num_traits::{One, Signed, Zero};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+/// A closed, consistently oriented polyhedral surface in local
+/// coordinates: faces are vertex-index lists, counter-clockwise seen from
+/// outside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Surface {
+    /// The vertices.
+    pub vertices: Vec<[Q; 3]>,
+    /// The faces, each a convex planar polygon.
+    pub faces: Vec<Vec<usize>>,
+}
+
+/// A solid: a convex polytope (box, triangle, hull) or the solid a mesh
+/// bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solid {
+    /// A convex body of radius `0`.
+    Convex(Shape),
+    /// The solid bounded by a closed surface.
+    Mesh(Surface),
+}
+
+/// A body of a [`SolidCase`]: a solid and its motion, possibly piecewise
+/// (as [`Body`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolidBody {
+    /// The solid, local coordinates.
+    pub solid: Solid,
+    /// The motion (the first piece's, for a piecewise motion).
+    pub motion: Motion,
+    /// `(s, motion)`: from time `s` on, the body moves by `motion`.
+    pub switches: Vec<(Q, Motion)>,
+}
+
+/// Two solids over `[t0, t1]`, at least one of them a mesh; contact is
+/// touching (separation `0`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolidCase {
+    /// The first body.
+    pub a: SolidBody,
+    /// The second body.
+    pub b: SolidBody,
+    /// Start of the interval.
+    pub t0: Q,
+    /// End of the interval.
+    pub t1: Q,
+}
+
+/// A piece of a mesh: `(face, k)`, the fan triangle `(v_0, v_{k+1},
+/// v_{k+2})` of the face's vertex list.
+pub type PieceName = (usize, usize);
+
+/// Separation of a set of pieces of `a` from a set of pieces of `b`
+/// (`None`: the whole convex body).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Pieces of `a`.
+    pub a: Option<Vec<PieceName>>,
+    /// Pieces of `b`.
+    pub b: Option<Vec<PieceName>>,
+    /// Separation pieces of the two sets' hulls, tiling `[t0, T)` or
+    /// `[t0, t1]`.
+    pub separation: Vec<SeparationPiece>,
+}
+
+/// A point in both solids at the contact time: in the named piece of each
+/// mesh (or in the convex body); with no piece named for a mesh, inside
+/// its solid by the ray test (the contact time must then be rational).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolidWitness {
+    /// The point's numerator, world coordinates.
+    pub point: PolyVec,
+    /// Its denominator, positive at the contact time.
+    pub denominator: Poly,
+    /// The piece of `a` it lies in.
+    pub piece_a: Option<PieceName>,
+    /// The piece of `b` it lies in.
+    pub piece_b: Option<PieceName>,
+    /// What it stands for (for messages).
+    pub label: String,
+}
+
+/// A claim about a [`SolidCase`] with its certificate.
+#[derive(Clone, Debug)]
+pub struct SolidClaim {
+    /// Whether the solids touch or overlap during the interval.
+    pub collides: bool,
+    /// The first contact time (when `collides`).
+    pub time: Option<ClaimedTime>,
+    /// The parts, together covering every pair of pieces.
+    pub parts: Vec<Part>,
+    /// The contact witness, when there is contact.
+    pub witness: Option<SolidWitness>,
+}
+
+/// The pieces of a solid: names (none for a convex body) and shapes.
+struct Pieces {
+    names: Vec<Option<PieceName>>,
+    shapes: Vec<Shape>,
+}
+
+fn sub3(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    std::array::from_fn(|i| &a[i] - &b[i])
+}
+
+fn cross3(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
+    [
+        &a[1] * &b[2] - &a[2] * &b[1],
+        &a[2] * &b[0] - &a[0] * &b[2],
+        &a[0] * &b[1] - &a[1] * &b[0],
+    ]
+}
+
+fn dot3(a: &[Q; 3], b: &[Q; 3]) -> Q {
+    &a[0] * &b[0] + &a[1] * &b[1] + &a[2] * &b[2]
+}
+
+/// The sign of a rational: `-1`, `0` or `1`.
+fn sgn(x: &Q) -> i32 {
+    if x.is_positive() {
+        1
+    } else if x.is_negative() {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Why a surface is not a closed surface of convex planar faces, if it is
+/// not (module docs).
+fn surface_defect(s: &Surface) -> Option<String> {
+    let n = s.vertices.len();
+    let mut directed: HashMap<(usize, usize), usize> = HashMap::new();
+    for (f, face) in s.faces.iter().enumerate() {
+        let m = face.len();
+        if m < 3 || face.iter().any(|&i| i >= n) {
+            return Some(format!("face {f} has fewer than three vertices or an index out of range"));
+        }
+        let p = |k: usize| &s.vertices[face[k % m]];
+        // the normal of the first corner that turns
+        let normal = (0..m)
+            .map(|k| cross3(&sub3(p(k + 1), p(k)), &sub3(p(k + 2), p(k + 1))))
+            .find(|c| c.iter().any(|x| !x.is_zero()));
+        let Some(normal) = normal else {
+            return Some(format!("face {f} has no area"));
+        };
+        for k in 0..m {
+            if !dot3(&normal, &sub3(p(k), p(0))).is_zero() {
+                return Some(format!("face {f} is not planar"));
+            }
+            // convex: every vertex on the inner side (or on the line) of every edge
+            let edge = sub3(p(k + 1), p(k));
+            for j in 0..m {
+                let side = dot3(&cross3(&edge, &sub3(p(j), p(k))), &normal);
+                if side.is_negative() {
+                    return Some(format!("face {f} is not convex"));
+                }
+            }
+            *directed.entry((face[k], face[(k + 1) % m])).or_insert(0) += 1;
+        }
+    }
+    for (&(u, v), &count) in &directed {
+        if count != 1 || directed.get(&(v, u)) != Some(&1) {
+            return Some(format!(
+                "the surface is not closed and consistently oriented at the edge ({u}, {v})"
+            ));
+        }
+    }
+    None
+}
+
+/// The fan triangles of a surface's faces, named, zero-area ones left out.
+fn fan_pieces(s: &Surface) -> Pieces {
+    let mut names = Vec::new();
+    let mut shapes = Vec::new();
+    for (f, face) in s.faces.iter().enumerate() {
+        for k in 0..face.len() - 2 {
+            let tri = [face[0], face[k + 1], face[k + 2]].map(|i| s.vertices[i].clone());
+            let n = cross3(&sub3(&tri[1], &tri[0]), &sub3(&tri[2], &tri[0]));
+            if n.iter().any(|x| !x.is_zero()) {
+                names.push(Some((f, k)));
+                shapes.push(Shape::Triangle(tri));
+            }
+        }
+    }
+    Pieces { names, shapes }
+}
+
+fn pieces_of(solid: &Solid) -> Pieces {
+    match solid {
+        Solid::Convex(shape) => Pieces {
+            names: vec![None],
+            shapes: vec![shape.clone()],
+        },
+        Solid::Mesh(s) => fan_pieces(s),
+    }
+}
+
+/// One vertex (local coordinates) of every connected component of a
+/// surface (faces joined by shared vertices); for a convex body, one of
+/// its vertices.
+fn component_vertices(solid: &Solid) -> Vec<[Q; 3]> {
+    let s = match solid {
+        Solid::Convex(shape) => return shape.vertices().into_iter().take(1).collect(),
+        Solid::Mesh(s) => s,
+    };
+    let mut parent: Vec<usize> = (0..s.vertices.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for face in &s.faces {
+        for w in face.windows(2) {
+            let (x, y) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
+            parent[x] = y;
+        }
+    }
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for face in &s.faces {
+        let r = root(&mut parent, face[0]);
+        if !seen.contains(&r) {
+            seen.push(r);
+            out.push(s.vertices[face[0]].clone());
+        }
+    }
+    out
+}
+
+/// The world position of the local point `y` under `motion` at `t`.
+fn world_at(motion: &Motion, y: &[Q; 3], t: &Q) -> [Q; 3] {
+    let w = motion.denominator.eval(t);
+    motion.numerator(y).map(|p| p.eval(t) / &w)
+}
+
+/// How a ray meets a triangle.
+enum RayHit {
+    Miss,
+    Cross,
+    /// Through an edge or a vertex, or in the triangle's plane.
+    Degenerate,
+}
+
+fn ray_meets(p: &[Q; 3], d: &[Q; 3], tri: &[[Q; 3]; 3]) -> RayHit {
+    let n = cross3(&sub3(&tri[1], &tri[0]), &sub3(&tri[2], &tri[0]));
+    let nd = dot3(&n, d);
+    let towards = dot3(&n, &sub3(&tri[0], p));
+    if nd.is_zero() {
+        return if towards.is_zero() {
+            RayHit::Degenerate
+        } else {
+            RayHit::Miss
+        };
+    }
+    // the ray p + s d meets the plane at s = towards / nd
+    let s = &towards / &nd;
+    if !s.is_positive() {
+        return RayHit::Miss;
+    }
+    let x: [Q; 3] = std::array::from_fn(|i| &p[i] + &s * &d[i]);
+    let sides: Vec<i32> = (0..3)
+        .map(|k| {
+            let e = sub3(&tri[(k + 1) % 3], &tri[k]);
+            sgn(&dot3(&cross3(&e, &sub3(&x, &tri[k])), &n))
+        })
+        .collect();
+    if sides.iter().all(|&s| s > 0) {
+        RayHit::Cross
+    } else if sides.iter().all(|&s| s >= 0) {
+        RayHit::Degenerate
+    } else {
+        RayHit::Miss
+    }
+}
+
+/// True when `p` lies in the closed triangle.
+fn on_triangle(p: &[Q; 3], tri: &[[Q; 3]; 3]) -> bool {
+    let n = cross3(&sub3(&tri[1], &tri[0]), &sub3(&tri[2], &tri[0]));
+    dot3(&n, &sub3(p, &tri[0])).is_zero()
+        && (0..3).all(|k| {
+            let e = sub3(&tri[(k + 1) % 3], &tri[k]);
+            !dot3(&cross3(&e, &sub3(p, &tri[k])), &n).is_negative()
+        })
+}
+
+/// Whether `p` lies in the closed solid bounded by the world triangles
+/// `tris` of a closed surface (on the surface counts as inside), by ray
+/// parity (module docs).
+fn in_closed_solid(p: &[Q; 3], tris: &[[[Q; 3]; 3]]) -> Result<bool, String> {
+    if tris.iter().any(|t| on_triangle(p, t)) {
+        return Ok(true);
+    }
+    let tries = 6 * tris.len() + 1;
+    'direction: for k in 0..tries {
+        let k = Q::from_integer((k as i64).into());
+        let d = [Q::one(), k.clone(), &k * &k];
+        let mut crossings = 0usize;
+        for t in tris {
+            match ray_meets(p, &d, t) {
+                RayHit::Miss => {}
+                RayHit::Cross => crossings += 1,
+                RayHit::Degenerate => continue 'direction,
+            }
+        }
+        return Ok(crossings % 2 == 1);
+    }
+    Err("no ray direction avoided the surface's edges".into())
+}
+
+/// Whether the local point `y` of one body, at the rational time `t`, lies
+/// in the other (closed) solid `other`.
+fn point_in_other(
+    point: &[Q; 3],
+    other: &SolidBody,
+    other_pieces: &Pieces,
+    t: &Q,
+) -> Result<bool, String> {
+    let motion = motion_from(other, t);
+    match &other.solid {
+        Solid::Mesh(_) => {
+            let tris: Vec<[[Q; 3]; 3]> = other_pieces
+                .shapes
+                .iter()
+                .map(|s| match s {
+                    Shape::Triangle(v) => v.clone().map(|y| world_at(motion, &y, t)),
+                    _ => unreachable!("a mesh's pieces are triangles"),
+                })
+                .collect();
+            in_closed_solid(point, &tris)
+        }
+        Solid::Convex(shape) => {
+            // the vertex numerators and the denominator as constants at `t`
+            let v: Vec<PolyVec> = shape
+                .vertices()
+                .iter()
+                .map(|y| motion.numerator(y).map(|p| Poly::constant(p.eval(t))))
+                .collect();
+            let stationary = Body::new(
+                shape.clone(),
+                Motion {
+                    denominator: Poly::constant(motion.denominator.eval(t)),
+                    ..motion.clone()
+                },
+            );
+            let p = point.clone().map(Poly::constant);
+            Ok(
+                membership_conditions(&stationary, &v, &p, &Poly::constant(Q::one()))
+                    .into_iter()
+                    .all(|(f, expected, _)| sign_holds(f.sign_at(t), expected)),
+            )
+        }
+    }
+}
+
+/// The motion of the last piece that starts at or before `t`.
+fn motion_from<'a>(body: &'a SolidBody, t: &Q) -> &'a Motion {
+    let mut m = &body.motion;
+    for (s, next) in &body.switches {
+        if s <= t {
+            m = next;
+        }
+    }
+    m
+}
+
+fn body_with(body: &SolidBody, shape: Shape) -> Body {
+    Body {
+        shape,
+        motion: body.motion.clone(),
+        switches: body.switches.clone(),
+    }
+}
+
+/// A convex case of the referee for two shapes moved as the two bodies.
+fn convex_case(case: &SolidCase, a: Shape, b: Shape) -> Case {
+    Case {
+        a: body_with(&case.a, a),
+        b: body_with(&case.b, b),
+        t0: case.t0.clone(),
+        t1: case.t1.clone(),
+        separation: Q::zero(),
+    }
+}
+
+/// The hull of the named pieces' vertices (`None`: the convex body).
+fn part_shape(solid: &Solid, pieces: &Pieces, names: Option<&Vec<PieceName>>) -> Result<Shape, String> {
+    let index: HashMap<PieceName, usize> = pieces
+        .names
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| n.map(|n| (n, i)))
+        .collect();
+    match (solid, names) {
+        (Solid::Convex(shape), None) => Ok(shape.clone()),
+        (Solid::Mesh(_), Some(names)) => {
+            let mut points: Vec<[Q; 3]> = Vec::new();
+            for n in names {
+                let i = index
+                    .get(n)
+                    .ok_or_else(|| format!("a part names the piece {n:?}, which is not a piece"))?;
+                for v in pieces.shapes[*i].vertices() {
+                    if !points.contains(&v) {
+                        points.push(v);
+                    }
+                }
+            }
+            // only the vertices count for separation (their projections)
+            Ok(Shape::Hull(points))
+        }
+        _ => Err("a part names pieces of a convex body, or none of a mesh".into()),
+    }
+}
+
+/// The pieces' indices a part covers (`None`: the one piece of a convex body).
+fn covered(pieces: &Pieces, names: Option<&Vec<PieceName>>) -> Vec<usize> {
+    match names {
+        None => vec![0],
+        Some(names) => pieces
+            .names
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.is_some_and(|n| names.contains(&n)))
+            .map(|(i, _)| i)
+            .collect(),
+    }
+}
+
+/// Checks a claim on two solids, at least one of them a mesh (module
+/// docs). Contact intervals are not certified (as for convex bodies).
+pub fn check_solids(case: &SolidCase, claim: &SolidClaim) -> Verdict {
+    match verify(case, claim) {
+        Ok(()) => Verdict::Certified,
+        Err(v) => v,
+    }
+}
+
+/// A shape that stands in where only the motions matter (the unit
+/// triangle: no check of its own).
+fn placeholder() -> Shape {
+    Shape::Triangle(std::array::from_fn(|i| {
+        std::array::from_fn(|j| if i == j { Q::one() } else { Q::zero() })
+    }))
+}
+
+fn supported(case: &SolidCase) -> Result<(), Verdict> {
+    let inconclusive = |why: String| Err(Verdict::Inconclusive(why));
+    for (name, body) in [("a", &case.a), ("b", &case.b)] {
+        match &body.solid {
+            Solid::Mesh(s) => {
+                if let Some(why) = surface_defect(s) {
+                    return inconclusive(format!("{name}: {why}"));
+                }
+            }
+            Solid::Convex(Shape::Box { .. } | Shape::Triangle(_)) => {}
+            Solid::Convex(Shape::Hull(points)) => {
+                if hull_faces(points).is_empty() {
+                    return inconclusive(format!("{name}: the hull's points are coplanar"));
+                }
+            }
+            Solid::Convex(_) => {
+                return inconclusive(format!("{name}: a rounded body next to a mesh"));
+            }
+        }
+    }
+    // the motions, as for convex bodies (shapes that need no check)
+    if let Some(why) = convex_case(case, placeholder(), placeholder()).unsupported() {
+        return inconclusive(why);
+    }
+    Ok(())
+}
+
+fn verify(case: &SolidCase, claim: &SolidClaim) -> Result<(), Verdict> {
+    supported(case)?;
+    let pieces = [pieces_of(&case.a.solid), pieces_of(&case.b.solid)];
+    let time = match (&claim.time, claim.collides) {
+        (Some(t), true) => {
+            let t = exact_time(t)?;
+            if t.cmp_rational(&case.t0) == Ordering::Less
+                || t.cmp_rational(&case.t1) == Ordering::Greater
+            {
+                return Err(Verdict::refuted(
+                    "the claimed contact time lies outside the interval",
+                ));
+            }
+            Some(t)
+        }
+        (None, true) => return Err(Verdict::refuted("a collision is claimed without a time")),
+        (Some(_), false) => {
+            return Err(Verdict::refuted(
+                "no collision is claimed, yet a time is given",
+            ))
+        }
+        (None, false) => None,
+    };
+    let at_start = time
+        .as_ref()
+        .is_some_and(|t| t.cmp_rational(&case.t0) == Ordering::Equal);
+    if !at_start {
+        check_parts(case, &pieces, claim, time.as_ref())?;
+        check_not_nested(case, &pieces)?;
+    }
+    if let Some(t) = &time {
+        let w = claim
+            .witness
+            .as_ref()
+            .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
+        check_solid_witness(case, &pieces, w, t)?;
+    }
+    Ok(())
+}
+
+/// Every piece pair lies in a part, and every part's pieces separate.
+fn check_parts(
+    case: &SolidCase,
+    pieces: &[Pieces; 2],
+    claim: &SolidClaim,
+    time: Option<&Algebraic>,
+) -> Result<(), Verdict> {
+    let (na, nb) = (pieces[0].shapes.len(), pieces[1].shapes.len());
+    let mut pair_covered = vec![false; na * nb];
+    for (k, part) in claim.parts.iter().enumerate() {
+        let shapes = [
+            part_shape(&case.a.solid, &pieces[0], part.a.as_ref()),
+            part_shape(&case.b.solid, &pieces[1], part.b.as_ref()),
+        ];
+        let [sa, sb] = match shapes {
+            [Ok(a), Ok(b)] => [a, b],
+            [Err(why), _] | [_, Err(why)] => {
+                return Err(Verdict::refuted(format!("part {k}: {why}")))
+            }
+        };
+        let convex = convex_case(case, sa, sb);
+        check_tiling(&part.separation, &case.t0, time, &case.t1).map_err(|v| within_part(k, v))?;
+        let fixed = convex
+            .breakpoints()
+            .is_empty()
+            .then(|| CaseVertices::of(&convex));
+        for p in &part.separation {
+            check_piece_across_switches(&convex, fixed.as_ref(), p, time)
+                .map_err(|v| within_part(k, v))?;
+        }
+        for i in covered(&pieces[0], part.a.as_ref()) {
+            for j in covered(&pieces[1], part.b.as_ref()) {
+                pair_covered[i * nb + j] = true;
+            }
+        }
+    }
+    if let Some(at) = pair_covered.iter().position(|c| !c) {
+        let (i, j) = (at / nb, at % nb);
+        return Err(Verdict::refuted(format!(
+            "no part separates piece {:?} of a from piece {:?} of b",
+            pieces[0].names[i], pieces[1].names[j]
+        )));
+    }
+    Ok(())
+}
+
+fn within_part(k: usize, v: Verdict) -> Verdict {
+    match v {
+        Verdict::Refuted {
+            reason,
+            counterexample,
+        } => Verdict::Refuted {
+            reason: format!("part {k}: {reason}"),
+            counterexample,
+        },
+        other => other,
+    }
+}
+
+/// At `t0`, a vertex of every component of each surface lies outside the
+/// other solid (module docs).
+fn check_not_nested(case: &SolidCase, pieces: &[Pieces; 2]) -> Result<(), Verdict> {
+    let t0 = &case.t0;
+    let sides = [
+        ("a", &case.a, &case.b, &pieces[1]),
+        ("b", &case.b, &case.a, &pieces[0]),
+    ];
+    for (name, body, other, other_pieces) in sides {
+        for y in component_vertices(&body.solid) {
+            let p = world_at(motion_from(body, t0), &y, t0);
+            match point_in_other(&p, other, other_pieces, t0) {
+                Ok(false) => {}
+                Ok(true) => {
+                    return Err(Verdict::Refuted {
+                        reason: format!(
+                            "the vertex {y:?} of {name} lies inside the other solid at the start"
+                        ),
+                        counterexample: Some(t0.clone()),
+                    })
+                }
+                Err(why) => return Err(Verdict::Inconclusive(why)),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The witness lies in both solids at the contact time `t`.
+fn check_solid_witness(
+    case: &SolidCase,
+    pieces: &[Pieces; 2],
+    w: &SolidWitness,
+    t: &Algebraic,
+) -> Result<(), Verdict> {
+    let shape = |solid: &Solid, pieces: &Pieces, name: Option<PieceName>| -> Result<Option<Shape>, Verdict> {
+        match (solid, name) {
+            (Solid::Convex(s), None) => Ok(Some(s.clone())),
+            (Solid::Mesh(_), None) => Ok(None),
+            (Solid::Mesh(_), Some(n)) => pieces
+                .names
+                .iter()
+                .position(|m| *m == Some(n))
+                .map(|i| Some(pieces.shapes[i].clone()))
+                .ok_or_else(|| Verdict::refuted(format!("the witness names the piece {n:?}, which is not a piece"))),
+            (Solid::Convex(_), Some(_)) => Err(Verdict::refuted("the witness names a piece of a convex body")),
+        }
+    };
+    let sa = shape(&case.a.solid, &pieces[0], w.piece_a)?;
+    let sb = shape(&case.b.solid, &pieces[1], w.piece_b)?;
+    let convex = convex_case(
+        case,
+        sa.clone().unwrap_or_else(placeholder),
+        sb.clone().unwrap_or_else(placeholder),
+    );
+    let at = case_at(&convex, t);
+    let witness = ContactWitness {
+        point: w.point.clone(),
+        denominator: w.denominator.clone(),
+        other: None,
+        label: w.label.clone(),
+    };
+    if sa.is_some() && sb.is_some() {
+        return check_witness(&at, &CaseVertices::of(&at), &witness, t);
+    }
+    // a side without a named piece: the point inside that solid by the ray
+    // test, at a rational time
+    let Algebraic::Rational(tq) = t else {
+        return Err(Verdict::Inconclusive(
+            "a witness inside a mesh's solid at an irrational time".into(),
+        ));
+    };
+    let d = w.denominator.eval(tq);
+    if !d.is_positive() {
+        return Err(Verdict::refuted(
+            "the contact witness has a denominator that is not positive at the contact time",
+        ));
+    }
+    let p = w.point.clone().map(|c| c.eval(tq) / &d);
+    for (name, body, side_shape, side_pieces) in [
+        ("a", &case.a, &sa, &pieces[0]),
+        ("b", &case.b, &sb, &pieces[1]),
+    ] {
+        let inside = match side_shape {
+            Some(s) => {
+                let single = SolidBody {
+                    solid: Solid::Convex(s.clone()),
+                    motion: body.motion.clone(),
+                    switches: body.switches.clone(),
+                };
+                point_in_other(&p, &single, &pieces_of(&single.solid), tq)
+            }
+            None => point_in_other(&p, body, side_pieces, tq),
+        }
+        .map_err(Verdict::Inconclusive)?;
+        if !inside {
+            return Err(Verdict::Refuted {
+                reason: format!(
+                    "the contact witness {} is not in {name}'s solid at the contact time",
+                    w.label
+                ),
+                counterexample: Some(tq.clone()),
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poly::q;
+
+    fn v(x: i64, y: i64, z: i64) -> [Q; 3] {
+        [q(x, 1), q(y, 1), q(z, 1)]
+    }
+
+    /// The cube `[0, 2]^3` as six quads, counter-clockwise from outside.
+    fn cube() -> Surface {
+        Surface {
+            vertices: vec![
+                v(0, 0, 0),
+                v(2, 0, 0),
+                v(2, 2, 0),
+                v(0, 2, 0),
+                v(0, 0, 2),
+                v(2, 0, 2),
+                v(2, 2, 2),
+                v(0, 2, 2),
+            ],
+            faces: vec![
+                vec![0, 3, 2, 1],
+                vec![4, 5, 6, 7],
+                vec![0, 1, 5, 4],
+                vec![1, 2, 6, 5],
+                vec![2, 3, 7, 6],
+                vec![3, 0, 4, 7],
+            ],
+        }
+    }
+
+    fn tris(s: &Surface) -> Vec<[[Q; 3]; 3]> {
+        fan_pieces(s)
+            .shapes
+            .into_iter()
+            .map(|s| match s {
+                Shape::Triangle(t) => t,
+                _ => unreachable!(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_cube_is_a_closed_surface_of_twelve_fan_triangles() {
+        assert_eq!(surface_defect(&cube()), None);
+        assert_eq!(fan_pieces(&cube()).shapes.len(), 12);
+        let mut open = cube();
+        open.faces.pop();
+        assert!(surface_defect(&open).is_some());
+        let mut flipped = cube();
+        flipped.faces[0].reverse();
+        assert!(surface_defect(&flipped).is_some());
+    }
+
+    #[test]
+    fn ray_parity_decides_inside_outside_and_surface() {
+        let t = tris(&cube());
+        // the centre, a point on an edge line's extension through a corner
+        // (the first ray direction runs along an edge), outside points
+        assert_eq!(in_closed_solid(&v(1, 1, 1), &t), Ok(true));
+        assert_eq!(in_closed_solid(&v(1, 0, 0), &t), Ok(true)); // on an edge
+        assert_eq!(in_closed_solid(&v(-1, 0, 0), &t), Ok(false));
+        assert_eq!(in_closed_solid(&v(3, 1, 1), &t), Ok(false));
+        assert_eq!(in_closed_solid(&[q(1, 2), q(1, 2), q(1, 2)], &t), Ok(true));
+        assert_eq!(in_closed_solid(&[q(-1, 2), q(1, 2), q(1, 2)], &t), Ok(false));
+    }
+
+    #[test]
+    fn a_non_convex_face_is_refused() {
+        // a planar dart, reflex at its third corner
+        let dart = Surface {
+            vertices: vec![v(0, 0, 0), v(4, 0, 0), v(1, 1, 0), v(0, 4, 0)],
+            faces: vec![vec![0, 1, 2, 3]],
+        };
+        assert_eq!(surface_defect(&dart), Some("face 0 is not convex".into()));
+        let bent = Surface {
+            vertices: vec![v(0, 0, 0), v(4, 0, 0), v(4, 4, 1), v(0, 4, 0)],
+            faces: vec![vec![0, 1, 2, 3]],
+        };
+        assert_eq!(surface_defect(&bent), Some("face 0 is not planar".into()));
+    }
+}
