@@ -183,7 +183,9 @@ fn surface_defect(s: &Surface) -> Option<String> {
     for (f, face) in s.faces.iter().enumerate() {
         let m = face.len();
         if m < 3 || face.iter().any(|&i| i >= n) {
-            return Some(format!("face {f} has fewer than three vertices or an index out of range"));
+            return Some(format!(
+                "face {f} has fewer than three vertices or an index out of range"
+            ));
         }
         let p = |k: usize| &s.vertices[face[k % m]];
         // the normal of the first corner that turns
@@ -435,7 +437,11 @@ fn convex_case(case: &SolidCase, a: Shape, b: Shape) -> Case {
 }
 
 /// The hull of the named pieces' vertices (`None`: the convex body).
-fn part_shape(solid: &Solid, pieces: &Pieces, names: Option<&Vec<PieceName>>) -> Result<Shape, String> {
+fn part_shape(
+    solid: &Solid,
+    pieces: &Pieces,
+    names: Option<&Vec<PieceName>>,
+) -> Result<Shape, String> {
     let index: HashMap<PieceName, usize> = pieces
         .names
         .iter()
@@ -655,7 +661,10 @@ fn check_solid_witness(
     w: &SolidWitness,
     t: &Algebraic,
 ) -> Result<(), Verdict> {
-    let shape = |solid: &Solid, pieces: &Pieces, name: Option<PieceName>| -> Result<Option<Shape>, Verdict> {
+    let shape = |solid: &Solid,
+                 pieces: &Pieces,
+                 name: Option<PieceName>|
+     -> Result<Option<Shape>, Verdict> {
         match (solid, name) {
             (Solid::Convex(s), None) => Ok(Some(s.clone())),
             (Solid::Mesh(_), None) => Ok(None),
@@ -664,8 +673,14 @@ fn check_solid_witness(
                 .iter()
                 .position(|m| *m == Some(n))
                 .map(|i| Some(pieces.shapes[i].clone()))
-                .ok_or_else(|| Verdict::refuted(format!("the witness names the piece {n:?}, which is not a piece"))),
-            (Solid::Convex(_), Some(_)) => Err(Verdict::refuted("the witness names a piece of a convex body")),
+                .ok_or_else(|| {
+                    Verdict::refuted(format!(
+                        "the witness names the piece {n:?}, which is not a piece"
+                    ))
+                }),
+            (Solid::Convex(_), Some(_)) => Err(Verdict::refuted(
+                "the witness names a piece of a convex body",
+            )),
         }
     };
     let sa = shape(&case.a.solid, &pieces[0], w.piece_a)?;
@@ -794,7 +809,10 @@ mod tests {
         assert_eq!(in_closed_solid(&v(-1, 0, 0), &t), Ok(false));
         assert_eq!(in_closed_solid(&v(3, 1, 1), &t), Ok(false));
         assert_eq!(in_closed_solid(&[q(1, 2), q(1, 2), q(1, 2)], &t), Ok(true));
-        assert_eq!(in_closed_solid(&[q(-1, 2), q(1, 2), q(1, 2)], &t), Ok(false));
+        assert_eq!(
+            in_closed_solid(&[q(-1, 2), q(1, 2), q(1, 2)], &t),
+            Ok(false)
+        );
     }
 
     #[test]

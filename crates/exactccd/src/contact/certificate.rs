@@ -99,13 +99,46 @@ pub enum WitnessBody {
     B,
 }
 
+/// A piece of a mesh as a certificate names it: `(face, k)`, the fan
+/// triangle `(v_0, v_{k+1}, v_{k+2})` of the face's vertex list (faces
+/// must be convex polygons).
+pub type FanPiece = (usize, usize);
+
+/// Separation of some pieces of `a` from some pieces of `b`, for solids
+/// that are not convex: the convex hull of the one set's vertices stays
+/// apart from the other's along the pieces' directions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertificatePart {
+    /// Pieces of `a`; `None`: the whole body (a convex one).
+    pub a: Option<Vec<FanPiece>>,
+    /// Pieces of `b`; `None`: the whole body.
+    pub b: Option<Vec<FanPiece>>,
+    /// Separation pieces of the two sets, contiguous and in order.
+    pub separation: Vec<SeparationPiece>,
+}
+
+/// The certificate of two solids of which one is a mesh that need not be
+/// convex: parts that together separate every pair of pieces before the
+/// first contact, and the pieces the contact witness lies in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolidParts {
+    /// The parts.
+    pub parts: Vec<CertificatePart>,
+    /// The piece of each body the contact witness lies in (`None`: a
+    /// convex body, or, for a mesh, anywhere inside its solid).
+    pub witness_pieces: [Option<FanPiece>; 2],
+}
+
 /// The evidence behind an exact answer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Certificate {
-    /// Separation pieces, contiguous and in order.
+    /// Separation pieces, contiguous and in order (empty with `solids`).
     pub separation: Vec<SeparationPiece>,
     /// The contact witness, when there is a contact.
     pub contact: Option<ContactWitness>,
+    /// For a mesh that need not be convex: the separation by parts, in
+    /// place of `separation`.
+    pub solids: Option<SolidParts>,
 }
 
 fn poly_json(p: &Poly<BigRational>) -> serde_json::Value {
@@ -123,25 +156,13 @@ impl Certificate {
     /// and `"other_denominator"` for a second witness point and
     /// `"material_of": "a" | "b"` for a point in that body's local
     /// coordinates (and `"edge_end"` for an edge of it crossing the other
-    /// body), numbers as exact strings,
+    /// body); with [`SolidParts`], `"parts": [{"a": [[face, k], ...] |
+    /// null, "b": ..., "separation": [...]}]` and the witness's
+    /// `"pieces": [[face, k] | null, [face, k] | null]`; numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
     pub(crate) fn to_json(&self) -> serde_json::Value {
-        let pieces: Vec<serde_json::Value> = self
-            .separation
-            .iter()
-            .map(|p| {
-                serde_json::json!({
-                    "from": p.from.to_string(),
-                    "to": match &p.to {
-                        PieceEnd::At(t) => t.to_string(),
-                        PieceEnd::BeforeContact => "contact".to_string(),
-                    },
-                    "direction": vec_json(&p.direction),
-                    "label": p.label,
-                })
-            })
-            .collect();
+        let pieces = pieces_json(&self.separation);
         let contact = self.contact.as_ref().map(|w| {
             let mut json = serde_json::json!({
                 "point": vec_json(&w.point),
@@ -165,6 +186,48 @@ impl Certificate {
             }
             json
         });
-        serde_json::json!({ "separation": pieces, "contact": contact })
+        let mut json = serde_json::json!({ "separation": pieces, "contact": contact });
+        if let Some(solids) = &self.solids {
+            let names = |n: &Option<Vec<FanPiece>>| match n {
+                None => serde_json::Value::Null,
+                Some(v) => v.iter().map(|&(f, k)| serde_json::json!([f, k])).collect(),
+            };
+            json["parts"] = solids
+                .parts
+                .iter()
+                .map(|p| {
+                    serde_json::json!({
+                        "a": names(&p.a),
+                        "b": names(&p.b),
+                        "separation": pieces_json(&p.separation),
+                    })
+                })
+                .collect();
+            if let Some(contact) = json.get_mut("contact").filter(|c| !c.is_null()) {
+                contact["pieces"] = solids
+                    .witness_pieces
+                    .iter()
+                    .map(|p| p.map_or(serde_json::Value::Null, |(f, k)| serde_json::json!([f, k])))
+                    .collect();
+            }
+        }
+        json
     }
+}
+
+fn pieces_json(pieces: &[SeparationPiece]) -> serde_json::Value {
+    pieces
+        .iter()
+        .map(|p| {
+            serde_json::json!({
+                "from": p.from.to_string(),
+                "to": match &p.to {
+                    PieceEnd::At(t) => t.to_string(),
+                    PieceEnd::BeforeContact => "contact".to_string(),
+                },
+                "direction": vec_json(&p.direction),
+                "label": p.label,
+            })
+        })
+        .collect()
 }

@@ -626,5 +626,6 @@ pub(crate) fn distance_certificate(
     Some(Certificate {
         separation,
         contact: witness,
+        solids: None,
     })
 }

@@ -315,6 +315,7 @@ fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<
         return Some(Certificate {
             separation: Vec::new(),
             contact: Some(witness(t)?),
+            solids: None,
         });
     }
     let mut candidates: Vec<Vec3<BigRational>> = Vec::new();
@@ -368,6 +369,7 @@ fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<
             Some(t) => Some(witness(t)?),
             None => None,
         },
+        solids: None,
     })
 }
 

@@ -25,13 +25,17 @@ mod query;
 mod rounded;
 mod sat;
 mod sgm;
+mod solids_certificate;
 mod stats;
 mod time_object;
 mod translation;
 mod witness;
 
 pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
-pub use certificate::{Certificate, ContactWitness, PieceEnd, SeparationPiece, WitnessBody};
+pub use certificate::{
+    Certificate, CertificatePart, ContactWitness, FanPiece, PieceEnd, SeparationPiece, SolidParts,
+    WitnessBody,
+};
 pub use dispatch::{default_method, solve, solve_with_default_method};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};
 pub use query::{

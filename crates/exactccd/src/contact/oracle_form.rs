@@ -74,6 +74,22 @@ fn body(
     name: &str,
 ) -> Result<oracle::Body, String> {
     let shape = shape_of(b, name)?;
+    let (motion, switches) = motions(b, interval, name)?;
+    Ok(oracle::Body {
+        shape,
+        motion,
+        switches,
+    })
+}
+
+/// A body's motion as the referee states it: the first piece's motion and
+/// a switch at each breakpoint of a piecewise one.
+#[allow(clippy::type_complexity)]
+fn motions(
+    b: &Body,
+    interval: &(BigRational, BigRational),
+    name: &str,
+) -> Result<(oracle::Motion, Vec<(BigRational, oracle::Motion)>), String> {
     let m = PiecewisePolyMotion::from_body_on(b, interval).ok_or_else(|| {
         format!(
             "{name} moves by a {} motion, transcendental in t: no exact certificate exists",
@@ -84,12 +100,44 @@ fn body(
     let first = pieces
         .next()
         .ok_or_else(|| format!("{name} has a piecewise motion without pieces"))?;
-    Ok(oracle::Body {
-        shape,
-        motion: motion(&first.2),
-        switches: pieces
+    Ok((
+        motion(&first.2),
+        pieces
             .map(|(from, _, m)| (from.clone(), motion(m)))
             .collect(),
+    ))
+}
+
+/// A body as a solid for the referee's check by parts: a mesh as its
+/// closed surface (convex or not), any other shape as [`shape_of`] states
+/// it.
+fn solid_body(
+    b: &Body,
+    interval: &(BigRational, BigRational),
+    name: &str,
+) -> Result<oracle::SolidBody, String> {
+    let solid = match &b.shape {
+        Shape::Mesh(m) => oracle::Solid::Mesh(oracle::Surface {
+            vertices: m.vertices.iter().map(vec3).collect(),
+            faces: m.faces.clone(),
+        }),
+        _ => oracle::Solid::Convex(shape_of(b, name)?),
+    };
+    let (motion, switches) = motions(b, interval, name)?;
+    Ok(oracle::SolidBody {
+        solid,
+        motion,
+        switches,
+    })
+}
+
+/// The referee's case of two solids for a query (checked by parts).
+pub(crate) fn solid_case_of(query: &BodyQuery<'_>) -> Result<oracle::SolidCase, String> {
+    Ok(oracle::SolidCase {
+        a: solid_body(query.a, query.interval, "a")?,
+        b: solid_body(query.b, query.interval, "b")?,
+        t0: query.interval.0.clone(),
+        t1: query.interval.1.clone(),
     })
 }
 

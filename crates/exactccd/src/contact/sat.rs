@@ -8,6 +8,7 @@
 //! [`SatVariant::Stepping`] keeps the time stepping of `angular`).
 #![deny(clippy::float_arithmetic)]
 
+use super::solids_certificate::solids_certificate;
 use super::witness::certificate_with_witness;
 use super::{
     BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
@@ -23,8 +24,8 @@ use crate::solver::sat::cells::{
     FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
-    solve_sat_piecewise, solve_sat_with, AxisCertificate, CertificateFrame, SatOptions, SatOutcome,
-    SatPiecewiseOutcome, SatScenario, Side,
+    solve_mesh_with_evidence, solve_sat_piecewise, solve_sat_with, AxisCertificate,
+    CertificateFrame, SatOptions, SatOutcome, SatPiecewiseOutcome, SatScenario, Side,
 };
 use crate::Error;
 
@@ -49,6 +50,16 @@ fn world_separation(
     query: &BodyQuery<'_>,
     swapped: bool,
 ) -> Option<Vec<SeparationPiece>> {
+    world_pieces(&out.certificate, query, swapped)
+}
+
+/// The separation pieces of a SAT certificate in the neutral world-frame
+/// form (`swapped`: the solver took `b` as its first body).
+pub(super) fn world_pieces(
+    certificate: &crate::solver::sat::Certificate<BigRational>,
+    query: &BodyQuery<'_>,
+    swapped: bool,
+) -> Option<Vec<SeparationPiece>> {
     let t0 = &query.interval.0;
     let (first, _) = if swapped {
         (query.b, query.a)
@@ -70,7 +81,7 @@ fn world_separation(
         Some(d)
     };
     let mut separation = Vec::new();
-    for piece in &out.certificate.separation {
+    for piece in &certificate.separation {
         separation.push(SeparationPiece {
             from: piece.start.clone(),
             to: match &piece.end {
@@ -221,6 +232,7 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
             },
             edge_end: evidence.witness_edge_end.as_ref().map(constant),
         }),
+        solids: None,
     }
 }
 
@@ -280,6 +292,14 @@ fn convert_float_cells(out: &FloatCellOutcome) -> ContactResult {
         certificate: None,
         collisions: None,
     }
+}
+
+/// True when the mesh solver takes the query as `solve_sat_with` would
+/// send it there: no rounded body or hull, rational motions only.
+fn mesh_takes(query: &BodyQuery<'_>) -> bool {
+    [query.a, query.b]
+        .iter()
+        .all(|b| !b.shape.is_rounded_or_hull() && b.motion.is_rational())
 }
 
 /// The `stats` field of a SAT answer.
@@ -361,6 +381,14 @@ pub(crate) fn solve(
         };
     }
     match scalar {
+        ScalarKind::Exact if has_mesh && mesh_takes(query) => {
+            // a convex mesh as a hull; any mesh by parts (the evidence)
+            let (out, evidence) = solve_mesh_with_evidence(&scenario, sat_options.mesh)?;
+            let mut result = convert(&out, |r| Time::Exact(r.clone()));
+            result.certificate = mesh_certificate(out.first_contact.as_ref())
+                .or_else(|| solids_certificate(&out, &evidence, query));
+            Ok(result)
+        }
         ScalarKind::Exact => {
             let out = solve_sat_with::<BigRational>(&scenario, &sat_options)?;
             let mut result = convert(&out, |r| Time::Exact(r.clone()));

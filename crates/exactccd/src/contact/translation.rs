@@ -191,6 +191,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
         out.certificate = Some(Certificate {
             separation,
             contact: None,
+            solids: None,
         });
         return Some(out);
     };
@@ -229,6 +230,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
                 material_of: None,
                 edge_end: None,
             }),
+            solids: None,
         }),
         ..ContactResult::no_contact()
     })

@@ -549,5 +549,6 @@ pub(crate) fn certificate_with_witness(
     Some(super::Certificate {
         separation,
         contact,
+        solids: None,
     })
 }

@@ -15,7 +15,10 @@
 //! world coordinates, or a material point of one body in its local ones).
 #![deny(clippy::float_arithmetic)]
 
-use crate::contact::oracle_form::{algebraic_of, case_of, certificate_of, motion, shape_of, vec3};
+use crate::contact::oracle_form::{
+    algebraic_of, case_of, certificate_of, motion, piece_of, poly, poly_vec, shape_of,
+    solid_case_of, vec3,
+};
 use crate::contact::{ContactQuery, ContactResult, PieceEnd, Time, WitnessBody};
 use crate::geom::Pose;
 use crate::geom::Vec3;
@@ -214,8 +217,60 @@ fn referee_spin(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Ver
     }
 }
 
+/// The claim of a result certified by parts (a mesh that need not be
+/// convex).
+fn solid_claim(result: &ContactResult) -> Result<oracle::SolidClaim, String> {
+    let cert = result
+        .certificate
+        .as_ref()
+        .ok_or("the claim carries no certificate")?;
+    let solids = cert.solids.as_ref().ok_or("the certificate has no parts")?;
+    let time = result.time.as_ref().map(time_of).transpose()?;
+    Ok(oracle::SolidClaim {
+        collides: result.collides,
+        time,
+        parts: solids
+            .parts
+            .iter()
+            .map(|p| oracle::Part {
+                a: p.a.clone(),
+                b: p.b.clone(),
+                separation: p.separation.iter().map(piece_of).collect(),
+            })
+            .collect(),
+        witness: cert.contact.as_ref().map(|w| oracle::SolidWitness {
+            point: poly_vec(&w.point),
+            denominator: poly(&w.denominator),
+            piece_a: solids.witness_pieces[0],
+            piece_b: solids.witness_pieces[1],
+            label: w.label.clone(),
+        }),
+    })
+}
+
+/// The referee's verdict on a result certified by parts.
+fn referee_solids(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
+    let Some(q) = query.bodies() else {
+        return oracle::Verdict::Inconclusive("not a query about two bodies".into());
+    };
+    if *q.separation != BigRational::from_integer(0.into()) {
+        return oracle::Verdict::Inconclusive("parts are checked at separation 0 only".into());
+    }
+    match (solid_case_of(&q), solid_claim(result)) {
+        (Ok(case), Ok(claim)) => oracle::check_solids(&case, &claim),
+        (Err(why), _) | (_, Err(why)) => oracle::Verdict::Inconclusive(why),
+    }
+}
+
 /// The referee's verdict on a result for a query.
 pub fn referee(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
+    if result
+        .certificate
+        .as_ref()
+        .is_some_and(|c| c.solids.is_some())
+    {
+        return referee_solids(query, result);
+    }
     if query
         .bodies()
         .is_some_and(|q| is_transcendental(q.a) || is_transcendental(q.b))

@@ -58,11 +58,23 @@
 //! solid crosses its surface: one exact point-in-solid test at a rational
 //! time inside each gap decides it, and nested gaps join their neighbours.
 //!
+//! # Evidence for a certificate
+//!
+//! The exact path keeps what proves its answer ([`MeshEvidence`]): every
+//! piece pair it solved with that pair's SAT certificate, and every node
+//! pair the tree pruned with the proof of the pruning, a world direction
+//! along which the one box stays strictly above the other over the whole
+//! interval (`c_b(t) - c_a(t)` when the bounding spheres stay apart, else
+//! the separating axis of the constant-velocity box test). Together they
+//! cover every piece pair, so the surfaces stay apart before the first
+//! contact; the caller (`contact::sat`) turns them into a certificate of
+//! parts for the referee, which checks the non-nesting at `t0` itself
+//! (ray parity). The certificate names a piece by its face's fan
+//! (`triangulate.rs`), so meshes with a non-convex face stay uncertified.
+//!
 //! # What is not computed
 //!
-//! A certificate: the caller (`contact::sat`) certifies answers on convex
-//! meshes as convex hulls; answers on non-convex meshes are uncertified
-//! (the referee takes convex bodies only). When several piece pairs touch first at the same time,
+//! When several piece pairs touch first at the same time,
 //! the features reported are those of the pair whose features (named in
 //! the bodies) have the largest summed dimension, the first found on ties:
 //! a face-face contact is reported as such, but a contact spread over
@@ -75,7 +87,7 @@ use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
 use super::pair::{rigid_motion, solve_sat_pair, SatScenario};
 use super::triangulate::{triangulate_faces, FaceTriangle};
-use super::{test_box_box_moving, Certificate, SatOutcome, SatStats};
+use super::{test_box_box_moving, Axis, Certificate, SatOutcome, SatStats, StaticTest};
 use crate::geom::Feature;
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
@@ -285,6 +297,13 @@ impl Pruner {
 
     /// `false` only when the two boxes stay apart over the interval.
     fn overlap(&self, a: &Obb<Q>, b: &Obb<Q>) -> bool {
+        self.apart(a, b).is_none()
+    }
+
+    /// The proof that the two boxes stay apart over the interval, when they
+    /// provably do: a world direction along which `b`'s box lies strictly
+    /// above `a`'s throughout.
+    fn apart(&self, a: &Obb<Q>, b: &Obb<Q>) -> Option<PruneProof> {
         match self {
             Pruner::ConstantVelocity { velocity, interval } => {
                 // the boxes are in world coordinates at t = 0 (prepare):
@@ -299,10 +318,39 @@ impl Pruner {
                     dv.dot(&dv),
                 ]);
                 if positive_on(&f, &interval.0, &interval.1) {
-                    return false;
+                    let line = |c: &Q, v: &Q| Poly::from_coeffs(vec![c.clone(), v.clone()]);
+                    return Some(PruneProof {
+                        direction: Vec3::new(
+                            line(&dc.x, &dv.x),
+                            line(&dc.y, &dv.y),
+                            line(&dc.z, &dv.z),
+                        ),
+                        label: "bounding spheres".into(),
+                    });
                 }
-                test_box_box_moving(a, &velocity[0], b, &velocity[1], &interval.0, &interval.1)
-                    .intersects()
+                match test_box_box_moving(
+                    a,
+                    &velocity[0],
+                    b,
+                    &velocity[1],
+                    &interval.0,
+                    &interval.1,
+                ) {
+                    StaticTest::Intersecting => None,
+                    StaticTest::Separated { axis, side } => {
+                        let l = match axis {
+                            Axis::A(i) => a.axes[i].clone(),
+                            Axis::B(j) => b.axes[j].clone(),
+                            Axis::AxB(i, j) => a.axes[i].cross(&b.axes[j]),
+                            _ => unreachable!("two boxes have face and edge axes only"),
+                        };
+                        let l = l.scale(&Q::from_i64(side.sign()));
+                        Some(PruneProof {
+                            direction: l.map(|x| Poly::constant(x.clone())),
+                            label: format!("box axis {axis}"),
+                        })
+                    }
+                }
             }
             Pruner::Spheres { motion, interval } => {
                 let [ma, mb] = motion;
@@ -311,14 +359,59 @@ impl Pruner {
                     |m: &PolyMotion<Q>, y: &Vec3<Q>| &m.linear.mul_vec(&y.map(c)) + &m.translation;
                 let pa = centre(ma, &a.center).map(|p| p * &mb.denominator);
                 let pb = centre(mb, &b.center).map(|p| p * &ma.denominator);
-                let d = &pa - &pb;
+                let d = &pb - &pa;
                 let r = radius(a) + radius(b);
                 let ww = &ma.denominator * &mb.denominator;
                 let f = d.dot(&d) - (&ww * &ww).scale(&(&r * &r));
-                !positive_on(&f, &interval.0, &interval.1)
+                // d = w_a w_b (c_b(t) - c_a(t)), a positive multiple
+                positive_on(&f, &interval.0, &interval.1).then(|| PruneProof {
+                    direction: d,
+                    label: "bounding spheres".into(),
+                })
             }
         }
     }
+}
+
+/// Why a node pair was pruned: along `direction` (world coordinates,
+/// polynomial in `t`) the node of `b` lies strictly above the node of `a`
+/// over the whole interval.
+#[derive(Clone, Debug)]
+pub struct PruneProof {
+    /// The direction (any positive multiple of it serves).
+    pub direction: Vec3<Poly<Q>>,
+    /// What it is: `"bounding spheres"`, `"box axis A0"`, ...
+    pub label: String,
+}
+
+/// A node pair the tree pruned: the pieces under each node and the proof.
+#[derive(Clone, Debug)]
+pub struct PrunedPair {
+    /// Pieces of `a` under its node.
+    pub pieces_a: Vec<usize>,
+    /// Pieces of `b` under its node.
+    pub pieces_b: Vec<usize>,
+    /// The proof of the pruning.
+    pub proof: PruneProof,
+}
+
+/// What proves an exact mesh answer (module docs, "Evidence").
+#[derive(Clone, Debug)]
+pub struct MeshEvidence {
+    /// The pieces of each body as bodies: the triangles of a mesh (with
+    /// its pose and motion), or the convex body itself.
+    pub pieces: [Vec<Body>; 2],
+    /// Each piece's name in its face's fan, `(face, k)`: `None` for a
+    /// convex body and for a triangle of an ear-clipped face.
+    pub fans: [Vec<Option<(usize, usize)>>; 2],
+    /// Every piece pair solved, with its SAT certificate (over `[t0, T')`
+    /// for its own first contact `T'`, or the whole interval).
+    pub pairs: Vec<(usize, usize, Certificate<Q>)>,
+    /// Every node pair pruned.
+    pub pruned: Vec<PrunedPair>,
+    /// The piece pair whose first contact is the answer's (none when the
+    /// solids are nested at `t0` or never touch).
+    pub first_pair: Option<(usize, usize)>,
 }
 
 /// The most piece pairs (triangle or box pairs the tree cannot prune) one
@@ -424,6 +517,7 @@ fn search_pairs<B>(
     prep: &Prepared,
     exact: bool,
     node_pairs: &mut usize,
+    mut pruned: Option<&mut Vec<PrunedPair>>,
     mut leaf: impl FnMut(usize, usize) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     match &prep.trees {
@@ -440,10 +534,22 @@ fn search_pairs<B>(
             (None, None),
             &mut |na, nb| {
                 *node_pairs += 1;
-                if exact {
-                    prep.pruner.overlap(&na.obb, &nb.obb)
-                } else {
-                    prep.pruner.overlap_f64(&na.obb, &nb.obb)
+                if !exact {
+                    return prep.pruner.overlap_f64(&na.obb, &nb.obb);
+                }
+                match (prep.pruner.apart(&na.obb, &nb.obb), pruned.as_mut()) {
+                    (None, _) => true,
+                    (Some(proof), Some(record)) => {
+                        let under =
+                            |t: &ObbTree, n: &ObbNode| t.order[n.first..n.first + n.count].to_vec();
+                        record.push(PrunedPair {
+                            pieces_a: under(ta, na),
+                            pieces_b: under(tb, nb),
+                            proof,
+                        });
+                        false
+                    }
+                    (Some(_), None) => false,
                 }
             },
             &mut |ia, ib| {
@@ -470,7 +576,7 @@ pub fn mesh_collides<S: RealRoots>(
     }
     let mut node_pairs = 0;
     let mut pairs = 0usize;
-    let found = search_pairs(&prep, S::IS_EXACT, &mut node_pairs, |i, j| {
+    let found = search_pairs(&prep, S::IS_EXACT, &mut node_pairs, None, |i, j| {
         pairs += 1;
         if pairs > MAX_PIECE_PAIRS {
             return ControlFlow::Break(Err(too_many_pairs()));
@@ -602,7 +708,43 @@ pub(crate) fn solve_mesh<S: RealRoots>(
     search: MeshSearch,
 ) -> Result<SatOutcome<S>, Error> {
     let prep = prepare::<S>(sc, search)?;
-    solve_prepared(sc, &prep)
+    solve_prepared(sc, &prep, None).map(|(out, _)| out)
+}
+
+/// [`solve_mesh`] in exact rationals, with the evidence behind the answer
+/// (module docs). Only for scenarios [`solve_sat_with`](super::solve_sat_with)
+/// sends to the mesh solver: a mesh on either side, rational motions.
+pub fn solve_mesh_with_evidence(
+    sc: &SatScenario<'_>,
+    search: MeshSearch,
+) -> Result<(SatOutcome<Q>, MeshEvidence), Error> {
+    let prep = prepare::<Q>(sc, search)?;
+    let mut record = Recorder {
+        pairs: Vec::new(),
+        pruned: Vec::new(),
+    };
+    let (out, first_pair) = solve_prepared(sc, &prep, Some(&mut record))?;
+    let [pa, pb] = prep.pieces;
+    let fans = |p: &Pieces| -> Vec<Option<(usize, usize)>> {
+        match &p.triangles {
+            None => vec![None],
+            Some((tris, _)) => tris.iter().map(|t| t.fan.map(|k| (t.face, k))).collect(),
+        }
+    };
+    let evidence = MeshEvidence {
+        fans: [fans(&pa), fans(&pb)],
+        pieces: [pa.bodies, pb.bodies],
+        pairs: record.pairs,
+        pruned: record.pruned,
+        first_pair,
+    };
+    Ok((out, evidence))
+}
+
+/// What [`solve_prepared`] keeps for the evidence of an exact answer.
+struct Recorder<S: RealRoots> {
+    pairs: Vec<(usize, usize, Certificate<S>)>,
+    pruned: Vec<PrunedPair>,
 }
 
 /// A mesh scenario with its pieces cut and its OBB trees built, to solve
@@ -619,19 +761,28 @@ impl PreparedMeshes {
 
     /// Solves the scenario it was prepared from (module docs).
     pub fn solve<S: RealRoots>(&self, sc: &SatScenario<'_>) -> Result<SatOutcome<S>, Error> {
-        solve_prepared(sc, &self.0)
+        solve_prepared(sc, &self.0, None).map(|(out, _)| out)
     }
 }
 
+/// Solves a prepared scenario; returns the piece pair of the first contact
+/// too (none when nested at `t0` or without contact), and keeps every
+/// pair's certificate and every pruning proof in `record` when given.
 fn solve_prepared<S: RealRoots>(
     sc: &SatScenario<'_>,
     prep: &Prepared,
-) -> Result<SatOutcome<S>, Error> {
+    mut record: Option<&mut Recorder<S>>,
+) -> Result<(SatOutcome<S>, Option<(usize, usize)>), Error> {
     let mut stats = SatStats::default();
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
     let mut node_pairs = 0;
-    let found = search_pairs(prep, S::IS_EXACT, &mut node_pairs, |i, j| {
+    let (pair_record, pruned_record) = match record.as_mut() {
+        Some(r) => (Some(&mut r.pairs), Some(&mut r.pruned)),
+        None => (None, None),
+    };
+    let mut pair_record = pair_record;
+    let found = search_pairs(prep, S::IS_EXACT, &mut node_pairs, pruned_record, |i, j| {
         if let Err(e) = crate::budget::check() {
             return ControlFlow::Break(e.into());
         }
@@ -652,6 +803,9 @@ fn solve_prepared<S: RealRoots>(
             return ControlFlow::Break(too_many_pairs());
         }
         surface.extend(out.contact_intervals.iter().cloned());
+        if let Some(pairs) = pair_record.as_mut() {
+            pairs.push((i, j, out.certificate.clone()));
+        }
         if let Some(t) = &out.first_contact {
             // the earliest pair; among pairs touching first at the same
             // time, the one with the largest features (face-face first)
@@ -696,6 +850,7 @@ fn solve_prepared<S: RealRoots>(
         },
         stats,
     };
+    let mut first_pair = None;
     match (nested_point, best) {
         (Some(p), _) => {
             // nested at t0 without touching surfaces: a point of one solid
@@ -704,6 +859,7 @@ fn solve_prepared<S: RealRoots>(
             out.exact_point = S::IS_EXACT.then(|| p.map(S::from_rational));
         }
         (None, Some((i, j, pair))) if pair.first_contact == first => {
+            first_pair = Some((i, j));
             out.features = pair.features.map(|f| ContactFeatures {
                 a: prep.pieces[0].rename(i, f.a),
                 b: prep.pieces[1].rename(j, f.b),
@@ -715,7 +871,7 @@ fn solve_prepared<S: RealRoots>(
         }
         _ => {}
     }
-    Ok(out)
+    Ok((out, first_pair))
 }
 
 #[cfg(test)]

@@ -110,7 +110,10 @@ pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
 pub use containment::point_in_solid;
 pub use features::ContactFeatures;
 pub use hull::convex_hull_vertices;
-pub use mesh::{mesh_collides, MeshSearch, PreparedMeshes, MAX_PIECE_PAIRS};
+pub use mesh::{
+    mesh_collides, solve_mesh_with_evidence, MeshEvidence, MeshSearch, PreparedMeshes, PruneProof,
+    PrunedPair, MAX_PIECE_PAIRS,
+};
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
 pub use obb_tree::{
     ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,

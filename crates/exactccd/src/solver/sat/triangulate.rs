@@ -1,7 +1,10 @@
 //! Mesh faces cut into triangles, exactly: a face is a planar polygon,
 //! possibly non-convex; it is projected along its normal's largest
-//! component and ear-clipped with exact orientation signs, so that the
-//! convex pieces of a mesh (its triangles) cover each face exactly.
+//! component. A convex face is cut into the fan `(v_0, v_k, v_{k+1})` of
+//! its vertex list (the pieces a certificate names, so that the referee
+//! can cut the face the same way by itself); any other face is ear-clipped
+//! with exact orientation signs. Either way the convex pieces of a mesh
+//! (its triangles) cover each face exactly.
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::Mesh;
@@ -17,6 +20,10 @@ pub struct FaceTriangle {
     pub vertices: [usize; 3],
     /// The face it belongs to.
     pub face: usize,
+    /// For a convex face, `k`: the triangle is `(v_0, v_{k+1}, v_{k+2})`
+    /// of the face's vertex list; `None` for a triangle of an ear-clipped
+    /// (non-convex) face.
+    pub fan: Option<usize>,
 }
 
 fn orient2(a: &[Q; 2], b: &[Q; 2], c: &[Q; 2]) -> Sign {
@@ -32,8 +39,21 @@ fn in_closed_triangle2(p: &[Q; 2], a: &[Q; 2], b: &[Q; 2], c: &[Q; 2], s: Sign) 
         .all(|o| *o == s || *o == Sign::Zero)
 }
 
-/// Cuts every face of `mesh` into triangles by exact ear clipping (module
-/// docs); triangles of zero area (collinear corners) are left out, their
+/// True when the polygon `corners` (projected, of orientation `along`) is
+/// convex: every corner on the inner side of every edge, or on its line.
+fn is_convex(corners: &[[Q; 2]], along: Sign) -> bool {
+    let m = corners.len();
+    (0..m).all(|k| {
+        let (a, b) = (&corners[k], &corners[(k + 1) % m]);
+        corners.iter().all(|p| {
+            let o = orient2(a, b, p);
+            o == along || o == Sign::Zero
+        })
+    })
+}
+
+/// Cuts every face of `mesh` into triangles, a convex face into its fan
+/// and any other by exact ear clipping (module docs); triangles of zero area (collinear corners) are left out, their
 /// points lying on the neighbouring triangles' edges.
 ///
 /// ```
@@ -61,6 +81,20 @@ pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
             let v = mesh.vertices[i].clone().into_array();
             [v[keep[0]].clone(), v[keep[1]].clone()]
         };
+        let corners: Vec<[Q; 2]> = face.iter().map(|&i| pt(i)).collect();
+        if is_convex(&corners, along) {
+            for k in 0..face.len() - 2 {
+                let (a, b, c) = (&corners[0], &corners[k + 1], &corners[k + 2]);
+                if orient2(a, b, c) == along {
+                    out.push(FaceTriangle {
+                        vertices: [face[0], face[k + 1], face[k + 2]],
+                        face: f,
+                        fan: Some(k),
+                    });
+                }
+            }
+            continue;
+        }
         let mut ring: Vec<usize> = face.clone();
         while ring.len() > 3 {
             let m = ring.len();
@@ -79,6 +113,7 @@ pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
                     out.push(FaceTriangle {
                         vertices: [i0, i1, i2],
                         face: f,
+                        fan: None,
                     });
                     ring.remove(k);
                     clipped = true;
@@ -101,6 +136,7 @@ pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
             out.push(FaceTriangle {
                 vertices: [ring[0], ring[1], ring[2]],
                 face: f,
+                fan: None,
             });
         }
     }

@@ -1,0 +1,151 @@
+//! The certificate of an exact `sat` answer on a mesh that need not be
+//! convex: the solver's evidence (`solver::sat::mesh`, "Evidence") as
+//! parts the referee checks (`exactccd_oracle::solids`).
+//!
+//! Each piece pair the solver solved becomes a part of one triangle (or
+//! the convex body) against one, with that pair's separation pieces turned
+//! to world coordinates and cut at the answer's first contact `T`; each
+//! node pair the tree pruned becomes a part of the node's triangles
+//! against the other node's, with the pruning's direction over `[t0, T)`.
+//! The witness is the first pair's common point at `T`, named by its two
+//! pieces; for solids nested at `t0` without touching surfaces, a point of
+//! the one inside the other. A piece is named by its face's fan (`(face,
+//! k)`), so a mesh with a non-convex face gets no certificate.
+#![deny(clippy::float_arithmetic)]
+
+use super::certificate::{CertificatePart, FanPiece, SolidParts};
+use super::sat::world_pieces;
+use super::witness::find_contact_witness;
+use super::{BodyQuery, Certificate, ContactWitness, PieceEnd, SeparationPiece};
+use crate::geom::{Shape, Vec3};
+use crate::poly::{Poly, RealAlgebraic};
+use crate::scalar::BigRational;
+use crate::solver::sat::{MeshEvidence, SatOutcome};
+use std::cmp::Ordering;
+
+/// The pieces, cut to end before the first contact `first` (unchanged
+/// when there is none): pieces from `T` on are dropped, and the one that
+/// reaches `T` ends at the contact.
+fn before_contact(
+    pieces: Vec<SeparationPiece>,
+    first: Option<&RealAlgebraic>,
+) -> Vec<SeparationPiece> {
+    let Some(t) = first else {
+        return pieces;
+    };
+    let mut out = Vec::new();
+    for mut p in pieces {
+        if t.cmp_rational(&p.from) != Ordering::Greater {
+            break;
+        }
+        let ends_before =
+            matches!(&p.to, PieceEnd::At(e) if t.cmp_rational(e) == Ordering::Greater);
+        if !ends_before {
+            p.to = PieceEnd::BeforeContact;
+            out.push(p);
+            break;
+        }
+        out.push(p);
+    }
+    out
+}
+
+/// The certificate of parts for an exact mesh answer (module docs), or
+/// `None` when a piece has no fan name or a witness is not found.
+pub(super) fn solids_certificate(
+    out: &SatOutcome<BigRational>,
+    evidence: &MeshEvidence,
+    query: &BodyQuery<'_>,
+) -> Option<Certificate> {
+    let is_mesh = [query.a, query.b].map(|b| matches!(b.shape, Shape::Mesh(_)));
+    for side in 0..2 {
+        if is_mesh[side] && evidence.fans[side].iter().any(Option::is_none) {
+            return None;
+        }
+    }
+    let name = |side: usize, i: usize| -> Option<FanPiece> {
+        if is_mesh[side] {
+            evidence.fans[side][i]
+        } else {
+            None
+        }
+    };
+    let names = |side: usize, pieces: &[usize]| -> Option<Vec<FanPiece>> {
+        is_mesh[side].then(|| {
+            pieces
+                .iter()
+                .filter_map(|&i| evidence.fans[side][i])
+                .collect()
+        })
+    };
+    let pair_query = |i: usize, j: usize| BodyQuery {
+        a: &evidence.pieces[0][i],
+        b: &evidence.pieces[1][j],
+        interval: query.interval,
+        approximate_rotations: query.approximate_rotations,
+        separation: query.separation,
+    };
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let first = out.first_contact.as_ref();
+    let at_start = first.is_some_and(|t| t.cmp_rational(t0) == Ordering::Equal);
+    let mut parts = Vec::new();
+    if !at_start {
+        for (i, j, certificate) in &evidence.pairs {
+            let q = pair_query(*i, *j);
+            let swapped = !matches!(q.a.shape, Shape::Box(_)) && matches!(q.b.shape, Shape::Box(_));
+            let pieces = world_pieces(certificate, &q, swapped)?;
+            parts.push(CertificatePart {
+                a: names(0, &[*i]),
+                b: names(1, &[*j]),
+                separation: before_contact(pieces, first),
+            });
+        }
+        for pruned in &evidence.pruned {
+            parts.push(CertificatePart {
+                a: names(0, &pruned.pieces_a),
+                b: names(1, &pruned.pieces_b),
+                separation: vec![SeparationPiece {
+                    from: t0.clone(),
+                    to: match first {
+                        Some(_) => PieceEnd::BeforeContact,
+                        None => PieceEnd::At(t1.clone()),
+                    },
+                    direction: pruned.proof.direction.clone(),
+                    label: pruned.proof.label.clone(),
+                }],
+            });
+        }
+    }
+    let (contact, witness_pieces) = match (first, evidence.first_pair) {
+        (None, _) => (None, [None, None]),
+        (Some(t), Some((i, j))) => {
+            let q = pair_query(i, j);
+            let w = find_contact_witness(q.a, q.b, t0, t, None)?;
+            (Some(w), [name(0, i), name(1, j)])
+        }
+        (Some(_), None) => {
+            // nested at t0 without touching surfaces: a point of the one
+            // solid (world coordinates at t0) inside the other
+            let p = out.exact_point.as_ref()?;
+            let constant = |x: &BigRational| Poly::constant(x.clone());
+            let w = ContactWitness {
+                point: Vec3::new(constant(&p.x), constant(&p.y), constant(&p.z)),
+                denominator: Poly::constant(BigRational::from_integer(1.into())),
+                other: None,
+                label: "a point of one solid inside the other".into(),
+                at: None,
+                material_of: None,
+                edge_end: None,
+            };
+            (Some(w), [None, None])
+        }
+    };
+    Some(Certificate {
+        separation: Vec::new(),
+        contact,
+        solids: Some(SolidParts {
+            parts,
+            witness_pieces,
+        }),
+    })
+}
