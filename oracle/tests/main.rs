@@ -3,4 +3,5 @@
 mod piecewise_motion;
 mod referee;
 mod rounded;
+mod solids;
 mod spin;

@@ -280,6 +280,7 @@ fn extension_fields_are_written_after_the_contracts() {
             material_of: None,
             edge_end: None,
         }),
+        solids: None,
     });
     let text = write_result_json(&r, &header(64));
     let v: Value = serde_json::from_str(&text).unwrap();
@@ -293,4 +294,27 @@ fn extension_fields_are_written_after_the_contracts() {
     );
     assert_eq!(v["certificate"]["contact"]["denominator"], json!(["2"]));
     assert!(text.find("\"normal\"").unwrap() < text.find("\"stats\"").unwrap());
+    assert!(v["certificate"].get("parts").is_none());
+    // a certificate by parts (a mesh that need not be convex): the parts
+    // with their pieces, and the pieces the witness lies in
+    if let Some(c) = r.certificate.as_mut() {
+        let separation = std::mem::take(&mut c.separation);
+        c.solids = Some(exactccd::contact::SolidParts {
+            parts: vec![exactccd::contact::CertificatePart {
+                a: Some(vec![(3, 1), (4, 0)]),
+                b: None,
+                separation,
+            }],
+            witness_pieces: [Some((3, 1)), None],
+        });
+    }
+    let v: Value = serde_json::from_str(&write_result_json(&r, &header(64))).unwrap();
+    assert_eq!(v["certificate"]["separation"], json!([]));
+    assert_eq!(v["certificate"]["parts"][0]["a"], json!([[3, 1], [4, 0]]));
+    assert_eq!(v["certificate"]["parts"][0]["b"], Value::Null);
+    assert_eq!(
+        v["certificate"]["parts"][0]["separation"][1]["to"],
+        "contact"
+    );
+    assert_eq!(v["certificate"]["contact"]["pieces"], json!([[3, 1], null]));
 }

@@ -3,5 +3,6 @@
 mod check_claim;
 mod parry_verdicts;
 mod sat_certificates;
+mod solids_certificates;
 mod spin_certificates;
 mod verdict_display;

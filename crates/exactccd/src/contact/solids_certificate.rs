@@ -7,8 +7,8 @@
 //! to world coordinates and cut at the answer's first contact `T`; each
 //! node pair the tree pruned becomes a part of the node's triangles
 //! against the other node's, with the pruning's direction over `[t0, T)`.
-//! The witness is the first pair's common point at `T`, named by its two
-//! pieces; for solids nested at `t0` without touching surfaces, a point of
+//! The witness is a common point at `T` of the first pair (or of another
+//! pair touching at `T`), named by its two pieces; for solids nested at `t0` without touching surfaces, a point of
 //! the one inside the other. A piece is named by its face's fan (`(face,
 //! k)`), so a mesh with a non-convex face gets no certificate.
 #![deny(clippy::float_arithmetic)]
@@ -118,9 +118,21 @@ pub(super) fn solids_certificate(
     }
     let (contact, witness_pieces) = match (first, evidence.first_pair) {
         (None, _) => (None, [None, None]),
-        (Some(t), Some((i, j))) => {
-            let q = pair_query(i, j);
-            let w = find_contact_witness(q.a, q.b, t0, t, None)?;
+        (Some(t), Some(first_pair)) => {
+            // the first pair, then every other pair touching at T (the
+            // witness search misses an in-plane crossing of two coplanar
+            // triangles' edges; another pair then shows the point)
+            let mut candidates = std::iter::once(first_pair).chain(
+                evidence
+                    .touching_first
+                    .iter()
+                    .copied()
+                    .filter(|p| *p != first_pair),
+            );
+            let (w, (i, j)) = candidates.find_map(|(i, j)| {
+                let q = pair_query(i, j);
+                find_contact_witness(q.a, q.b, t0, t, None).map(|w| (w, (i, j)))
+            })?;
             (Some(w), [name(0, i), name(1, j)])
         }
         (Some(_), None) => {

@@ -81,13 +81,14 @@
 //! several faces names one of them.
 #![deny(clippy::float_arithmetic)]
 
+use super::box_box::box_box_axis_direction;
 use super::containment::point_in_solid;
 use super::features::ContactFeatures;
 use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
 use super::pair::{rigid_motion, solve_sat_pair, SatScenario};
 use super::triangulate::{triangulate_faces, FaceTriangle};
-use super::{test_box_box_moving, Axis, Certificate, SatOutcome, SatStats, StaticTest};
+use super::{test_box_box_moving, Certificate, SatOutcome, SatStats, StaticTest};
 use crate::geom::Feature;
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
@@ -338,13 +339,8 @@ impl Pruner {
                 ) {
                     StaticTest::Intersecting => None,
                     StaticTest::Separated { axis, side } => {
-                        let l = match axis {
-                            Axis::A(i) => a.axes[i].clone(),
-                            Axis::B(j) => b.axes[j].clone(),
-                            Axis::AxB(i, j) => a.axes[i].cross(&b.axes[j]),
-                            _ => unreachable!("two boxes have face and edge axes only"),
-                        };
-                        let l = l.scale(&Q::from_i64(side.sign()));
+                        let l = box_box_axis_direction(a, b, &dv, axis)
+                            .scale(&Q::from_i64(side.sign()));
                         Some(PruneProof {
                             direction: l.map(|x| Poly::constant(x.clone())),
                             label: format!("box axis {axis}"),
@@ -412,6 +408,9 @@ pub struct MeshEvidence {
     /// The piece pair whose first contact is the answer's (none when the
     /// solids are nested at `t0` or never touch).
     pub first_pair: Option<(usize, usize)>,
+    /// Every piece pair whose first contact is the answer's (where a
+    /// witness may be sought when the first pair's features give none).
+    pub touching_first: Vec<(usize, usize)>,
 }
 
 /// The most piece pairs (triangle or box pairs the tree cannot prune) one
@@ -722,6 +721,7 @@ pub fn solve_mesh_with_evidence(
     let mut record = Recorder {
         pairs: Vec::new(),
         pruned: Vec::new(),
+        firsts: Vec::new(),
     };
     let (out, first_pair) = solve_prepared(sc, &prep, Some(&mut record))?;
     let [pa, pb] = prep.pieces;
@@ -731,12 +731,23 @@ pub fn solve_mesh_with_evidence(
             Some((tris, _)) => tris.iter().map(|t| t.fan.map(|k| (t.face, k))).collect(),
         }
     };
+    let touching_first = match &out.first_contact {
+        None => Vec::new(),
+        Some(t) => record
+            .pairs
+            .iter()
+            .zip(&record.firsts)
+            .filter(|(_, first)| first.as_ref() == Some(t))
+            .map(|((i, j, _), _)| (*i, *j))
+            .collect(),
+    };
     let evidence = MeshEvidence {
         fans: [fans(&pa), fans(&pb)],
         pieces: [pa.bodies, pb.bodies],
         pairs: record.pairs,
         pruned: record.pruned,
         first_pair,
+        touching_first,
     };
     Ok((out, evidence))
 }
@@ -745,6 +756,8 @@ pub fn solve_mesh_with_evidence(
 struct Recorder<S: RealRoots> {
     pairs: Vec<(usize, usize, Certificate<S>)>,
     pruned: Vec<PrunedPair>,
+    /// Each solved pair's first contact, in the order of `pairs`.
+    firsts: Vec<Option<S::Root>>,
 }
 
 /// A mesh scenario with its pieces cut and its OBB trees built, to solve
@@ -777,11 +790,10 @@ fn solve_prepared<S: RealRoots>(
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
     let mut node_pairs = 0;
-    let (pair_record, pruned_record) = match record.as_mut() {
-        Some(r) => (Some(&mut r.pairs), Some(&mut r.pruned)),
+    let (mut pair_record, pruned_record) = match record.as_mut() {
+        Some(r) => (Some((&mut r.pairs, &mut r.firsts)), Some(&mut r.pruned)),
         None => (None, None),
     };
-    let mut pair_record = pair_record;
     let found = search_pairs(prep, S::IS_EXACT, &mut node_pairs, pruned_record, |i, j| {
         if let Err(e) = crate::budget::check() {
             return ControlFlow::Break(e.into());
@@ -803,8 +815,9 @@ fn solve_prepared<S: RealRoots>(
             return ControlFlow::Break(too_many_pairs());
         }
         surface.extend(out.contact_intervals.iter().cloned());
-        if let Some(pairs) = pair_record.as_mut() {
+        if let Some((pairs, firsts)) = pair_record.as_mut() {
             pairs.push((i, j, out.certificate.clone()));
+            firsts.push(out.first_contact.clone());
         }
         if let Some(t) = &out.first_contact {
             // the earliest pair; among pairs touching first at the same
