@@ -71,7 +71,8 @@ pub use claim::{
 pub use float::{classify_float, FloatClass, Truth};
 pub use poly::{Poly, Q};
 pub use solids::{
-    check_solids, Part, PieceName, Solid, SolidBody, SolidCase, SolidClaim, SolidWitness, Surface,
+    check_solids, check_spin_solids, Part, PieceName, Solid, SolidBody, SolidCase, SolidClaim,
+    SolidWitness, SpinPart, SpinSolidBody, SpinSolidCase, SpinSolidClaim, Surface,
 };
 pub use spin::{
     check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness, WitnessSide,

@@ -44,6 +44,10 @@ use crate::check::{
 };
 use crate::claim::{ClaimedTime, ContactWitness, SeparationPiece, Verdict};
 use crate::poly::{Poly, Q};
+use crate::spin::{
+    check_spin_pieces, check_spin_witness, exact_placement_at, Placement, SpinBody, SpinCase,
+    SpinPiece, SpinWitness,
+};
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -739,6 +743,261 @@ fn check_solid_witness(
                 counterexample: Some(tq.clone()),
             });
         }
+    }
+    Ok(())
+}
+
+/// A body of a [`SpinSolidCase`]: a solid and its placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpinSolidBody {
+    /// The solid, local coordinates.
+    pub solid: Solid,
+    /// How it moves (any placement the enclosure check takes).
+    pub placement: Placement,
+}
+
+/// Two solids, at least one a mesh, under placements of which at least one
+/// is transcendental (`angular`, `screw`, `poses`), over `[t0, t1]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpinSolidCase {
+    /// The first body.
+    pub a: SpinSolidBody,
+    /// The second body.
+    pub b: SpinSolidBody,
+    /// Start of the interval.
+    pub t0: Q,
+    /// End of the interval.
+    pub t1: Q,
+}
+
+/// A part of a [`SpinSolidClaim`]: constant-direction pieces tiling
+/// `[t0, lower]` (or `[t0, t1]`) for the hulls of two sets of pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpinPart {
+    /// Pieces of `a`; `None`: the whole convex body.
+    pub a: Option<Vec<PieceName>>,
+    /// Pieces of `b`; `None`: the whole convex body.
+    pub b: Option<Vec<PieceName>>,
+    /// The pieces.
+    pub separation: Vec<SpinPiece>,
+}
+
+/// An enclosure claim about a [`SpinSolidCase`] with its certificate by
+/// parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpinSolidClaim {
+    /// Whether the solids touch on `[t0, t1]`.
+    pub collides: bool,
+    /// `(lower, upper)`: the first contact lies in `[lower, upper]`.
+    pub first_contact: Option<(Q, Q)>,
+    /// The parts.
+    pub parts: Vec<SpinPart>,
+    /// The witness, as for two convex bodies, in the named pieces.
+    pub witness: Option<SpinWitness>,
+    /// The piece of each mesh the witness lies in (`None` for a convex
+    /// body; for a mesh only at `t0` with exact placements, a world point
+    /// inside its solid by the ray test).
+    pub witness_pieces: [Option<PieceName>; 2],
+}
+
+/// Checks an enclosure claim by parts on two solids, at least one a mesh,
+/// under transcendental motions: as [`check_solids`], each part's pieces
+/// and the witness judged by the enclosure check of two convex bodies
+/// (`spin.rs`) on the parts' hulls and the named pieces, the nesting at
+/// `t0` by exact ray parity where both placements are exact there (else
+/// inconclusive).
+pub fn check_spin_solids(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Verdict {
+    match verify_spin(case, claim) {
+        Ok(()) => Verdict::Certified,
+        Err(v) => v,
+    }
+}
+
+fn spin_case(case: &SpinSolidCase, a: Shape, b: Shape) -> SpinCase {
+    SpinCase {
+        a: SpinBody {
+            shape: a,
+            placement: case.a.placement.clone(),
+        },
+        b: SpinBody {
+            shape: b,
+            placement: case.b.placement.clone(),
+        },
+        t0: case.t0.clone(),
+        t1: case.t1.clone(),
+    }
+}
+
+/// The case with both placements exact at `t0`, as rational motions.
+fn exact_at_start(case: &SpinSolidCase) -> Option<SolidCase> {
+    let body = |b: &SpinSolidBody| {
+        exact_placement_at(&b.placement, &case.t0, &case.t0).map(|motion| SolidBody {
+            solid: b.solid.clone(),
+            motion,
+            switches: Vec::new(),
+        })
+    };
+    Some(SolidCase {
+        a: body(&case.a)?,
+        b: body(&case.b)?,
+        t0: case.t0.clone(),
+        t1: case.t1.clone(),
+    })
+}
+
+/// The shape of one named piece, or the convex body.
+fn piece_shape(
+    solid: &Solid,
+    pieces: &Pieces,
+    name: Option<PieceName>,
+) -> Result<Option<Shape>, Verdict> {
+    match (solid, name) {
+        (Solid::Convex(s), None) => Ok(Some(s.clone())),
+        (Solid::Mesh(_), None) => Ok(None),
+        (Solid::Mesh(_), Some(n)) => pieces
+            .names
+            .iter()
+            .position(|m| *m == Some(n))
+            .map(|i| Some(pieces.shapes[i].clone()))
+            .ok_or_else(|| {
+                Verdict::refuted(format!(
+                    "the witness names the piece {n:?}, which is not a piece"
+                ))
+            }),
+        (Solid::Convex(_), Some(_)) => Err(Verdict::refuted(
+            "the witness names a piece of a convex body",
+        )),
+    }
+}
+
+fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdict> {
+    for (name, body) in [("a", &case.a), ("b", &case.b)] {
+        match &body.solid {
+            Solid::Mesh(s) => {
+                if let Some(why) = surface_defect(s) {
+                    return Err(Verdict::Inconclusive(format!("{name}: {why}")));
+                }
+            }
+            Solid::Convex(Shape::Box { .. } | Shape::Triangle(_) | Shape::Hull(_)) => {}
+            Solid::Convex(_) => {
+                return Err(Verdict::Inconclusive(format!(
+                    "{name}: a rounded body next to a mesh"
+                )))
+            }
+        }
+    }
+    let pieces = [pieces_of(&case.a.solid), pieces_of(&case.b.solid)];
+    let end = match (claim.collides, &claim.first_contact) {
+        (true, Some((lower, upper))) => {
+            if lower > upper || *lower < case.t0 || *upper > case.t1 {
+                return Err(Verdict::refuted(format!(
+                    "the claimed enclosure [{lower}, {upper}] is not inside [{}, {}]",
+                    case.t0, case.t1
+                )));
+            }
+            lower.clone()
+        }
+        (true, None) => return Err(Verdict::refuted("a collision is claimed without a time")),
+        (false, Some(_)) => {
+            return Err(Verdict::refuted(
+                "no collision is claimed, yet a time is given",
+            ))
+        }
+        (false, None) => case.t1.clone(),
+    };
+    if end > case.t0 {
+        check_spin_parts(case, &pieces, claim, &end)?;
+        let exact = exact_at_start(case).ok_or_else(|| {
+            Verdict::Inconclusive(
+                "the nesting at the start is judged at exact placements only (a rational motion, \
+                 the start of poses, t0 = 0 for angular and screw)"
+                    .into(),
+            )
+        })?;
+        check_not_nested(&exact, &pieces)?;
+    }
+    let Some(enclosure) = &claim.first_contact else {
+        return Ok(());
+    };
+    let w = claim
+        .witness
+        .as_ref()
+        .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
+    let sa = piece_shape(&case.a.solid, &pieces[0], claim.witness_pieces[0])?;
+    let sb = piece_shape(&case.b.solid, &pieces[1], claim.witness_pieces[1])?;
+    match (sa, sb) {
+        (Some(sa), Some(sb)) => check_spin_witness(&spin_case(case, sa, sb), w, enclosure),
+        _ => {
+            // a mesh without a named piece: a world point inside both
+            // solids at t0, by the ray test at exact placements
+            if w.time != case.t0 || w.material_of.is_some() || w.edge_end.is_some() {
+                return Err(Verdict::refuted(
+                    "a witness without a piece of a mesh must be a world point at the start",
+                ));
+            }
+            if w.time < enclosure.0 || w.time > enclosure.1 {
+                return Err(Verdict::refuted(
+                    "the witness's time is outside the enclosure",
+                ));
+            }
+            let exact = exact_at_start(case).ok_or_else(|| {
+                Verdict::Inconclusive("a witness inside a mesh needs exact placements".into())
+            })?;
+            let witness = SolidWitness {
+                point: w.point.clone().map(Poly::constant),
+                denominator: Poly::constant(Q::one()),
+                piece_a: claim.witness_pieces[0],
+                piece_b: claim.witness_pieces[1],
+                label: "a point inside both solids".into(),
+            };
+            check_solid_witness(
+                &exact,
+                &pieces,
+                &witness,
+                &Algebraic::Rational(case.t0.clone()),
+            )
+        }
+    }
+}
+
+/// Every piece pair lies in a part, and every part's pieces separate
+/// (enclosure check).
+fn check_spin_parts(
+    case: &SpinSolidCase,
+    pieces: &[Pieces; 2],
+    claim: &SpinSolidClaim,
+    end: &Q,
+) -> Result<(), Verdict> {
+    let (na, nb) = (pieces[0].shapes.len(), pieces[1].shapes.len());
+    let mut pair_covered = vec![false; na * nb];
+    for (k, part) in claim.parts.iter().enumerate() {
+        let shape = |solid: &Solid, side: &Pieces, names: Option<&Vec<PieceName>>| {
+            match names.map(Vec::as_slice) {
+                // one piece: its own shape (a hull needs points off one plane)
+                Some([one]) => piece_shape(solid, side, Some(*one)).and_then(|s| {
+                    s.ok_or_else(|| Verdict::refuted("a part names no piece of a mesh"))
+                }),
+                _ => part_shape(solid, side, names).map_err(Verdict::refuted),
+            }
+        };
+        let sa =
+            shape(&case.a.solid, &pieces[0], part.a.as_ref()).map_err(|v| within_part(k, v))?;
+        let sb =
+            shape(&case.b.solid, &pieces[1], part.b.as_ref()).map_err(|v| within_part(k, v))?;
+        check_spin_pieces(&spin_case(case, sa, sb), &part.separation, end)
+            .map_err(|v| within_part(k, v))?;
+        for i in covered(&pieces[0], part.a.as_ref()) {
+            for j in covered(&pieces[1], part.b.as_ref()) {
+                pair_covered[i * nb + j] = true;
+            }
+        }
+    }
+    if let Some(at) = pair_covered.iter().position(|c| !c) {
+        let (i, j) = (at / nb, at % nb);
+        return Err(Verdict::refuted(format!(
+            "no part separates piece {:?} of a from piece {:?} of b",
+            pieces[0].names[i], pieces[1].names[j]
+        )));
     }
     Ok(())
 }

@@ -1090,15 +1090,18 @@ fn check_tiling(pieces: &[SpinPiece], t0: &Q, end: &Q) -> Result<(), Verdict> {
 /// Working bits: 96 beyond the narrowest piece's width and the largest
 /// time's magnitude.
 fn working_bits(case: &SpinCase, claim: &SpinClaim) -> u32 {
+    bits_for(case, &claim.separation, claim.first_contact.as_ref())
+}
+
+/// [`working_bits`] for pieces and an enclosure.
+fn bits_for(case: &SpinCase, pieces: &[SpinPiece], first_contact: Option<&(Q, Q)>) -> u32 {
     let log = |q: &Q| q.numer().bits() as i64 - q.denom().bits() as i64;
-    let narrow = claim
-        .separation
+    let narrow = pieces
         .iter()
         .map(|p| -log(&(&p.to - &p.from)))
         .chain(
-            claim
-                .first_contact
-                .iter()
+            first_contact
+                .into_iter()
                 .map(|(lo, hi)| if lo == hi { 0 } else { -log(&(hi - lo)) }),
         )
         .max()
@@ -1140,80 +1143,97 @@ fn verify(
             .witness
             .as_ref()
             .ok_or_else(|| Verdict::refuted("a collision is claimed without a contact witness"))?;
-        if w.time < *lower || w.time > *upper {
+        verify_witness(&pair, solids, w, (lower, upper), bits)?;
+    }
+    verify_pieces(&pair, &claim.separation, bits)
+}
+
+/// The witness lies in both bodies at its time, inside `[lower, upper]`.
+fn verify_witness(
+    pair: &Prepared2<'_>,
+    solids: &(Solid, Solid),
+    w: &SpinWitness,
+    (lower, upper): (&Q, &Q),
+    bits: u32,
+) -> Result<(), Verdict> {
+    if w.time < *lower || w.time > *upper {
+        return Err(Verdict::refuted(format!(
+            "the contact witness's time {} is outside the claimed enclosure [{lower}, {upper}]",
+            w.time
+        )));
+    }
+    if let Some(side) = w.material_of {
+        let (name, solid) = match side {
+            WitnessSide::A => ("a", &solids.0),
+            WitnessSide::B => ("b", &solids.1),
+        };
+        if !solid.holds(&w.point) {
             return Err(Verdict::refuted(format!(
-                "the contact witness's time {} is outside the claimed enclosure [{lower}, {upper}]",
+                "the witness is not a point of {name}: its local coordinates ({}, {}, {}) \
+                 are outside {name}'s shape",
+                w.point[0], w.point[1], w.point[2]
+            )));
+        }
+    }
+    let membership = match (&w.edge_end, w.material_of) {
+        (None, _) => pair.contains(&w.time, &w.point, w.material_of),
+        (Some(_), None) => {
+            return Err(Verdict::refuted(
+                "a witness segment's end is given without the body it belongs to",
+            ))
+        }
+        (Some(end), Some(side)) => {
+            let (name, home, other) = match side {
+                WitnessSide::A => ("a", &solids.0, &solids.1),
+                WitnessSide::B => ("b", &solids.1, &solids.0),
+            };
+            if !home.holds(end) {
+                return Err(Verdict::refuted(format!(
+                    "the witness segment's end ({}, {}, {}) is not a point of {name}",
+                    end[0], end[1], end[2]
+                )));
+            }
+            if other.plane.is_none() {
+                return Err(Verdict::Inconclusive(
+                    "a witness segment is judged against a flat triangle only".into(),
+                ));
+            }
+            pair.crosses(&w.time, (&w.point, end), side)
+        }
+    };
+    match membership {
+        Membership::Inside => {}
+        Membership::Outside => {
+            return Err(Verdict::Refuted {
+                reason: format!("the contact witness lies outside a body at t = {}", w.time),
+                counterexample: Some(w.time.clone()),
+            })
+        }
+        Membership::Unknown => {
+            let flat = match w.material_of {
+                None => solids.0.plane.is_some() || solids.1.plane.is_some(),
+                Some(WitnessSide::A) => solids.1.plane.is_some(),
+                Some(WitnessSide::B) => solids.0.plane.is_some(),
+            };
+            let hint = if flat {
+                " (a flat triangle holds a world point only at an exact pose; \
+                 a material point of the triangle can be checked instead)"
+            } else {
+                ""
+            };
+            return Err(Verdict::Inconclusive(format!(
+                "the contact witness is not proved inside both bodies at t = {} with {bits} bits{hint}",
                 w.time
             )));
         }
-        if let Some(side) = w.material_of {
-            let (name, solid) = match side {
-                WitnessSide::A => ("a", &solids.0),
-                WitnessSide::B => ("b", &solids.1),
-            };
-            if !solid.holds(&w.point) {
-                return Err(Verdict::refuted(format!(
-                    "the witness is not a point of {name}: its local coordinates ({}, {}, {}) \
-                     are outside {name}'s shape",
-                    w.point[0], w.point[1], w.point[2]
-                )));
-            }
-        }
-        let membership = match (&w.edge_end, w.material_of) {
-            (None, _) => pair.contains(&w.time, &w.point, w.material_of),
-            (Some(_), None) => {
-                return Err(Verdict::refuted(
-                    "a witness segment's end is given without the body it belongs to",
-                ))
-            }
-            (Some(end), Some(side)) => {
-                let (name, home, other) = match side {
-                    WitnessSide::A => ("a", &solids.0, &solids.1),
-                    WitnessSide::B => ("b", &solids.1, &solids.0),
-                };
-                if !home.holds(end) {
-                    return Err(Verdict::refuted(format!(
-                        "the witness segment's end ({}, {}, {}) is not a point of {name}",
-                        end[0], end[1], end[2]
-                    )));
-                }
-                if other.plane.is_none() {
-                    return Err(Verdict::Inconclusive(
-                        "a witness segment is judged against a flat triangle only".into(),
-                    ));
-                }
-                pair.crosses(&w.time, (&w.point, end), side)
-            }
-        };
-        match membership {
-            Membership::Inside => {}
-            Membership::Outside => {
-                return Err(Verdict::Refuted {
-                    reason: format!("the contact witness lies outside a body at t = {}", w.time),
-                    counterexample: Some(w.time.clone()),
-                })
-            }
-            Membership::Unknown => {
-                let flat = match w.material_of {
-                    None => solids.0.plane.is_some() || solids.1.plane.is_some(),
-                    Some(WitnessSide::A) => solids.1.plane.is_some(),
-                    Some(WitnessSide::B) => solids.0.plane.is_some(),
-                };
-                let hint = if flat {
-                    " (a flat triangle holds a world point only at an exact pose; \
-                     a material point of the triangle can be checked instead)"
-                } else {
-                    ""
-                };
-                return Err(Verdict::Inconclusive(format!(
-                    "the contact witness is not proved inside both bodies at t = {} with {bits} bits{hint}",
-                    w.time
-                )));
-            }
-        }
     }
+    Ok(())
+}
+
+/// Each separation piece separates the bodies.
+fn verify_pieces(pair: &Prepared2<'_>, pieces: &[SpinPiece], bits: u32) -> Result<(), Verdict> {
     let mut work = 0usize;
-    for (i, piece) in claim.separation.iter().enumerate() {
+    for (i, piece) in pieces.iter().enumerate() {
         match pair.separated(&piece.from, &piece.to, &piece.direction, &mut work) {
             Ok(()) => {}
             Err(Some(t)) => {
@@ -1258,6 +1278,57 @@ pub fn check_spin(case: &SpinCase, claim: &SpinClaim) -> Verdict {
             Err(v) => v,
         },
         Err(v) => v,
+    }
+}
+
+/// For the check by parts (`solids.rs`): separation pieces that tile
+/// `[t0, end]`, each proved on a case of two convex bodies (one retry at
+/// twice the working precision).
+pub(crate) fn check_spin_pieces(
+    case: &SpinCase,
+    pieces: &[SpinPiece],
+    end: &Q,
+) -> Result<(), Verdict> {
+    let solids = unsupported(case).map_err(Verdict::Inconclusive)?;
+    check_tiling(pieces, &case.t0, end)?;
+    let bits = bits_for(case, pieces, None);
+    let run = |bits| verify_pieces(&Prepared2::new(case, &solids, bits), pieces, bits);
+    match run(bits) {
+        Err(Verdict::Inconclusive(_)) => run(2 * bits),
+        other => other,
+    }
+}
+
+/// For the check by parts: a witness in both convex bodies at its time,
+/// inside the enclosure `[lower, upper]` (one retry as above).
+pub(crate) fn check_spin_witness(
+    case: &SpinCase,
+    w: &SpinWitness,
+    enclosure: &(Q, Q),
+) -> Result<(), Verdict> {
+    let solids = unsupported(case).map_err(Verdict::Inconclusive)?;
+    let bits = bits_for(case, &[], Some(enclosure));
+    let run = |bits| {
+        let pair = Prepared2::new(case, &solids, bits);
+        verify_witness(&pair, &solids, w, (&enclosure.0, &enclosure.1), bits)
+    };
+    match run(bits) {
+        Err(Verdict::Inconclusive(_)) => run(2 * bits),
+        other => other,
+    }
+}
+
+/// The placement at `t` as an exact rational motion, when it is one: any
+/// time of a rational motion, the start of `poses`, and `t = 0` (the pose)
+/// for `angular` and `screw`.
+pub(crate) fn exact_placement_at(placement: &Placement, t: &Q, t0: &Q) -> Option<Motion> {
+    let still = |p: &Pose| Motion::stationary(p.rotation.clone(), p.translation.clone());
+    match placement {
+        Placement::Rational(m) => Some(m.clone()),
+        Placement::Poses { start, .. } => (t == t0).then(|| still(start)),
+        Placement::Angular { pose, .. } | Placement::Screw { pose, .. } => {
+            t.is_zero().then(|| still(pose))
+        }
     }
 }
 

@@ -198,3 +198,49 @@ fn tampered_certificates_by_parts_are_refuted() {
     part.separation[0].to = PieceEnd::At(q(1, 1));
     assert!(refuted(&stretched));
 }
+
+/// The enclosure's ends, asserted to hold `t`.
+fn enclosing(r: &ContactResult, t: &BigRational) {
+    match &r.time {
+        Some(Time::Enclosure { lower, upper }) => {
+            assert!(lower <= t && t <= upper, "[{lower}, {upper}] misses {t}");
+            assert!(
+                upper - lower <= q(1, 1 << 40),
+                "[{lower}, {upper}] is too wide"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_spinning_frame_by_time_cells() {
+    // the frame turns about the vertical line through its centre at 3
+    // radians per unit time while the box falls at 4
+    let spin = r#"{"angular": {"velocity": ["0", "0", "0"], "angular_velocity": ["0", "0", "3"],
+                               "center": ["3/2", "3/2", "1/2"]}}"#;
+    // centred in the hole, the box's footprint (radius sqrt(2)/4 < 1/2)
+    // never meets the turning frame
+    let through = scenario(
+        spin,
+        SMALL_BOX,
+        r#"["3/2", "3/2", "3"]"#,
+        r#"["0", "0", "-4"]"#,
+    );
+    let r = exact_sat(&through);
+    assert!(!r.collides);
+    assert_eq!(referee(&through.query(), &r), Verdict::Certified);
+    // off centre, it reaches the top face z = 1 at t = 7/16 (3 - 1/4 - 4t
+    // = 1), when its footprint's corner (2, 5/4) lies over the bar: turned
+    // back by 21/16 radians about the centre it is at (-0.11, -0.55),
+    // outside the hole [-1/2, 1/2]^2
+    let onto = scenario(
+        spin,
+        SMALL_BOX,
+        r#"["7/4", "3/2", "3"]"#,
+        r#"["0", "0", "-4"]"#,
+    );
+    let r = exact_sat(&onto);
+    enclosing(&r, &q(7, 16));
+    assert_eq!(referee(&onto.query(), &r), Verdict::Certified);
+}

@@ -116,18 +116,24 @@ fn solid_body(
     interval: &(BigRational, BigRational),
     name: &str,
 ) -> Result<oracle::SolidBody, String> {
-    let solid = match &b.shape {
-        Shape::Mesh(m) => oracle::Solid::Mesh(oracle::Surface {
-            vertices: m.vertices.iter().map(vec3).collect(),
-            faces: m.faces.clone(),
-        }),
-        _ => oracle::Solid::Convex(shape_of(b, name)?),
-    };
+    let solid = solid_of(b, name)?;
     let (motion, switches) = motions(b, interval, name)?;
     Ok(oracle::SolidBody {
         solid,
         motion,
         switches,
+    })
+}
+
+/// A body's solid for the check by parts: a mesh as its closed surface
+/// (convex or not), any other shape as [`shape_of`] states it.
+pub(crate) fn solid_of(b: &Body, name: &str) -> Result<oracle::Solid, String> {
+    Ok(match &b.shape {
+        Shape::Mesh(m) => oracle::Solid::Mesh(oracle::Surface {
+            vertices: m.vertices.iter().map(vec3).collect(),
+            faces: m.faces.clone(),
+        }),
+        _ => oracle::Solid::Convex(shape_of(b, name)?),
     })
 }
 

@@ -15,17 +15,19 @@ use super::{
     SatStats, SatVariant, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
     WitnessBody,
 };
+use super::{CertificatePart, SolidParts};
 use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
     cells_take, solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome, CellTime,
-    FloatCellOutcome, WitnessFrame,
+    EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
-    solve_mesh_with_evidence, solve_sat_piecewise, solve_sat_with, AxisCertificate,
-    CertificateFrame, SatOptions, SatOutcome, SatPiecewiseOutcome, SatScenario, Side,
+    solve_mesh_cells, solve_mesh_with_evidence, solve_sat_piecewise, solve_sat_with,
+    AxisCertificate, CertificateFrame, MeshCellParts, SatOptions, SatOutcome, SatPiecewiseOutcome,
+    SatScenario, Side,
 };
 use crate::Error;
 
@@ -236,6 +238,39 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
     }
 }
 
+/// The evidence of a mesh answer by cells as the neutral certificate by
+/// parts: one part per pair of pieces, the witness in the first pair's.
+fn mesh_cells_certificate(evidence: &MeshCellParts) -> Certificate {
+    let pieces = |separation: &[EvidencePiece]| {
+        cells_certificate(&CellEvidence {
+            separation: separation.to_vec(),
+            witness: None,
+            witness_frame: WitnessFrame::World,
+            witness_edge_end: None,
+        })
+        .separation
+    };
+    Certificate {
+        separation: Vec::new(),
+        contact: evidence
+            .witness
+            .as_ref()
+            .and_then(|w| cells_certificate(w).contact),
+        solids: Some(SolidParts {
+            parts: evidence
+                .parts
+                .iter()
+                .map(|(a, b, separation)| CertificatePart {
+                    a: a.map(|n| vec![n]),
+                    b: b.map(|n| vec![n]),
+                    separation: pieces(separation),
+                })
+                .collect(),
+            witness_pieces: evidence.witness_pieces,
+        }),
+    }
+}
+
 /// The answer of the time cells (`solver::sat::cells`) in the neutral
 /// form, with the cells' evidence as its certificate; the cells
 /// classified are counted as `piece_pairs`.
@@ -348,6 +383,13 @@ pub(crate) fn solve(
             (ScalarKind::Exact, _) if cells_take(&query.a.shape, &query.b.shape) => {
                 let out = solve_cells(query.a, query.b, (t0, t1), options.precision)?;
                 return Ok(convert_cells(&out));
+            }
+            // a non-convex mesh: the cells on every pair of pieces
+            (ScalarKind::Exact, _) if has_mesh => {
+                let out = solve_mesh_cells(query.a, query.b, (t0, t1), options.precision)?;
+                let mut result = convert_cells(&out.outcome);
+                result.certificate = out.parts.as_ref().map(mesh_cells_certificate);
+                return Ok(result);
             }
             // boxes, triangles and convex meshes; other solids go on to
             // the stepping path, which says what it takes

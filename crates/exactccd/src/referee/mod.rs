@@ -17,9 +17,11 @@
 
 use crate::contact::oracle_form::{
     algebraic_of, case_of, certificate_of, motion, piece_of, poly, poly_vec, shape_of,
-    solid_case_of, vec3,
+    solid_case_of, solid_of, vec3,
 };
-use crate::contact::{ContactQuery, ContactResult, PieceEnd, Time, WitnessBody};
+use crate::contact::{
+    BodyQuery, ContactQuery, ContactResult, PieceEnd, SeparationPiece, Time, WitnessBody,
+};
 use crate::geom::Pose;
 use crate::geom::Vec3;
 use crate::motion::{Body, Motion, PolyMotion};
@@ -70,8 +72,15 @@ fn pose(p: &Pose<BigRational>) -> oracle::Pose {
 
 /// A body under any motion but `piecewise`, for the enclosure check.
 fn spin_body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::SpinBody, String> {
-    let shape = shape_of(b, name)?;
-    let placement = match &b.motion {
+    Ok(oracle::SpinBody {
+        shape: shape_of(b, name)?,
+        placement: placement(b, t0, name)?,
+    })
+}
+
+/// A body's motion as the enclosure check states it.
+fn placement(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::Placement, String> {
+    Ok(match &b.motion {
         Motion::Angular {
             velocity,
             angular_velocity,
@@ -106,8 +115,7 @@ fn spin_body(b: &Body, t0: &BigRational, name: &str) -> Result<oracle::SpinBody,
                 })?;
             oracle::Placement::Rational(motion(&m))
         }
-    };
-    Ok(oracle::SpinBody { shape, placement })
+    })
 }
 
 /// The constant value of a polynomial vector, or why it is not constant.
@@ -120,6 +128,24 @@ fn constant_vec(v: &Vec3<Poly<BigRational>>) -> Result<[BigRational; 3], String>
         }
     };
     Ok([c(&v.x)?, c(&v.y)?, c(&v.z)?])
+}
+
+/// Separation pieces as the enclosure check states them (constant
+/// directions, rational ends).
+fn spin_pieces(pieces: &[SeparationPiece]) -> Result<Vec<oracle::SpinPiece>, String> {
+    pieces
+        .iter()
+        .map(|p| match &p.to {
+            PieceEnd::At(to) => Ok(oracle::SpinPiece {
+                from: p.from.clone(),
+                to: to.clone(),
+                direction: constant_vec(&p.direction)?,
+            }),
+            PieceEnd::BeforeContact => {
+                Err("a separation piece that ends at an enclosed contact time".to_string())
+            }
+        })
+        .collect()
 }
 
 /// The enclosure claim of a result (first contact in `[lower, upper]`)
@@ -144,20 +170,7 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
         .certificate
         .as_ref()
         .ok_or("the claim carries no certificate")?;
-    let separation = cert
-        .separation
-        .iter()
-        .map(|p| match &p.to {
-            PieceEnd::At(to) => Ok(oracle::SpinPiece {
-                from: p.from.clone(),
-                to: to.clone(),
-                direction: constant_vec(&p.direction)?,
-            }),
-            PieceEnd::BeforeContact => {
-                Err("a separation piece that ends at an enclosed contact time".to_string())
-            }
-        })
-        .collect::<Result<_, String>>()?;
+    let separation = spin_pieces(&cert.separation)?;
     let witness = match &cert.contact {
         None => None,
         Some(w) => {
@@ -195,12 +208,70 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
     })
 }
 
+/// The enclosure check's verdict on a result certified by parts (a mesh
+/// that need not be convex, one body under a transcendental motion).
+fn referee_spin_solids(q: &BodyQuery<'_>, result: &ContactResult) -> oracle::Verdict {
+    let t0 = &q.interval.0;
+    let body = |b: &Body, name: &str| -> Result<oracle::SpinSolidBody, String> {
+        Ok(oracle::SpinSolidBody {
+            solid: solid_of(b, name)?,
+            placement: placement(b, t0, name)?,
+        })
+    };
+    let case = match (body(q.a, "a"), body(q.b, "b")) {
+        (Ok(a), Ok(b)) => oracle::SpinSolidCase {
+            a,
+            b,
+            t0: t0.clone(),
+            t1: q.interval.1.clone(),
+        },
+        (Err(why), _) | (_, Err(why)) => return oracle::Verdict::Inconclusive(why),
+    };
+    let claim = (|| -> Result<oracle::SpinSolidClaim, String> {
+        let base = spin_claim(result)?;
+        let solids = result
+            .certificate
+            .as_ref()
+            .and_then(|c| c.solids.as_ref())
+            .ok_or("the certificate has no parts")?;
+        let parts = solids
+            .parts
+            .iter()
+            .map(|p| {
+                Ok(oracle::SpinPart {
+                    a: p.a.clone(),
+                    b: p.b.clone(),
+                    separation: spin_pieces(&p.separation)?,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        Ok(oracle::SpinSolidClaim {
+            collides: base.collides,
+            first_contact: base.first_contact,
+            parts,
+            witness: base.witness,
+            witness_pieces: solids.witness_pieces,
+        })
+    })();
+    match claim {
+        Ok(claim) => oracle::check_spin_solids(&case, &claim),
+        Err(why) => oracle::Verdict::Inconclusive(why),
+    }
+}
+
 /// The enclosure check's verdict on a result for two bodies, one of them
 /// under a transcendental motion.
 fn referee_spin(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
     let Some(q) = query.bodies() else {
         return oracle::Verdict::Inconclusive("not a query about two bodies".into());
     };
+    if result
+        .certificate
+        .as_ref()
+        .is_some_and(|c| c.solids.is_some())
+    {
+        return referee_spin_solids(&q, result);
+    }
     let t0 = &q.interval.0;
     let case = match (spin_body(q.a, t0, "a"), spin_body(q.b, t0, "b")) {
         (Ok(a), Ok(b)) => oracle::SpinCase {
@@ -264,18 +335,18 @@ fn referee_solids(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::V
 
 /// The referee's verdict on a result for a query.
 pub fn referee(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Verdict {
+    if query
+        .bodies()
+        .is_some_and(|q| is_transcendental(q.a) || is_transcendental(q.b))
+    {
+        return referee_spin(query, result);
+    }
     if result
         .certificate
         .as_ref()
         .is_some_and(|c| c.solids.is_some())
     {
         return referee_solids(query, result);
-    }
-    if query
-        .bodies()
-        .is_some_and(|q| is_transcendental(q.a) || is_transcendental(q.b))
-    {
-        return referee_spin(query, result);
     }
     let case = match case_of(query) {
         Ok(c) => c,

@@ -106,15 +106,17 @@ type Intervals<R> = Vec<(R, R)>;
 /// features in the body.
 pub(crate) struct Pieces {
     /// One body per piece, with the body's pose and motion.
-    bodies: Vec<Body>,
+    pub(super) bodies: Vec<Body>,
     /// The local corners of each piece (exact), for the tree.
-    corners: Vec<[Vec3<Q>; 3]>,
+    pub(super) corners: Vec<[Vec3<Q>; 3]>,
     /// For a mesh: its triangles, to name features.
-    triangles: Option<(Vec<FaceTriangle>, Mesh<Q>)>,
+    pub(super) triangles: Option<(Vec<FaceTriangle>, Mesh<Q>)>,
 }
 
 impl Pieces {
-    fn of(body: &Body) -> Pieces {
+    /// The pieces of a box, a triangle or a mesh (others are refused
+    /// before).
+    pub(super) fn of(body: &Body) -> Pieces {
         match &body.shape {
             Shape::Mesh(mesh) => {
                 let tris = triangulate_faces(mesh);
@@ -185,8 +187,18 @@ impl Pieces {
         }
     }
 
+    /// Each piece's name in its face's fan, `(face, k)`: `None` for the
+    /// one piece of a box or a triangle and for a triangle of an
+    /// ear-clipped face.
+    pub(super) fn fans(&self) -> Vec<Option<(usize, usize)>> {
+        match &self.triangles {
+            None => vec![None],
+            Some((tris, _)) => tris.iter().map(|t| t.fan.map(|k| (t.face, k))).collect(),
+        }
+    }
+
     /// The name in the body of a feature of piece `i`.
-    fn rename(&self, i: usize, f: Feature) -> Feature {
+    pub(super) fn rename(&self, i: usize, f: Feature) -> Feature {
         let Some((tris, mesh)) = &self.triangles else {
             return f;
         };
@@ -724,13 +736,8 @@ pub fn solve_mesh_with_evidence(
         firsts: Vec::new(),
     };
     let (out, first_pair) = solve_prepared(sc, &prep, Some(&mut record))?;
+    let fans = [prep.pieces[0].fans(), prep.pieces[1].fans()];
     let [pa, pb] = prep.pieces;
-    let fans = |p: &Pieces| -> Vec<Option<(usize, usize)>> {
-        match &p.triangles {
-            None => vec![None],
-            Some((tris, _)) => tris.iter().map(|t| t.fan.map(|k| (t.face, k))).collect(),
-        }
-    };
     let touching_first = match &out.first_contact {
         None => Vec::new(),
         Some(t) => record
@@ -742,7 +749,7 @@ pub fn solve_mesh_with_evidence(
             .collect(),
     };
     let evidence = MeshEvidence {
-        fans: [fans(&pa), fans(&pb)],
+        fans,
         pieces: [pa.bodies, pb.bodies],
         pairs: record.pairs,
         pruned: record.pruned,

@@ -91,6 +91,7 @@ mod features;
 mod float;
 mod hull;
 mod mesh;
+mod mesh_cells;
 mod obb_fit;
 mod obb_tree;
 mod pair;
@@ -113,6 +114,9 @@ pub use hull::convex_hull_vertices;
 pub use mesh::{
     mesh_collides, solve_mesh_with_evidence, MeshEvidence, MeshSearch, PreparedMeshes, PruneProof,
     PrunedPair, MAX_PIECE_PAIRS,
+};
+pub use mesh_cells::{
+    solve_mesh_cells, FanName, MeshCellOutcome, MeshCellParts, MAX_CELL_PIECE_PAIRS,
 };
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
 pub use obb_tree::{

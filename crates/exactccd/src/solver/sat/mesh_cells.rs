@@ -1,0 +1,302 @@
+//! A mesh that need not be convex under a turning motion (`angular`,
+//! `screw`, `poses`): the certified time cells (`cells`) on every pair of
+//! convex pieces, the first contact the earliest of theirs.
+//!
+//! As for rational motions (`mesh.rs`), a mesh is cut into the triangles
+//! of its faces (a convex face into its fan, which is how a certificate
+//! names them) and a box or a triangle is one piece; two closed solids
+//! whose surfaces stay apart are disjoint unless nested, so:
+//!
+//! * at `t0` the solids are tested for nesting exactly (ray parity) at
+//!   their exact placements there: a rational motion, the start of
+//!   `poses`, `t0 = 0` for `angular` and `screw` (elsewhere the placement
+//!   is transcendental, and the solve is not applicable); nested solids
+//!   touch at `t0`;
+//! * otherwise the first contact `T` is the least of the piece pairs'
+//!   first contacts `T_ij`, each enclosed by the cells as `[l_ij, u_ij]`,
+//!   so `T` lies in `[min l_ij, min u_ij]`, no wider than the widest
+//!   enclosure. Every pair's separated cells tile `[t0, l_ij]`, which
+//!   covers `[t0, min l_ij]`: cut there they are the certificate's parts;
+//!   the witness of the pair with the least `u_ij` lies at a time in
+//!   `[l_ij, u_ij]`, inside the answer's enclosure.
+//!
+//! Not computed: contact intervals (after the first contact the solids may
+//! nest between surface contacts, which would need a point-in-solid test
+//! at transcendental placements), and no pruning (every pair is solved:
+//! the cells separate a distant pair within a few cells). A pair whose
+//! cells stop at a graze stops the solve (limit error), as for two convex
+//! bodies.
+#![deny(clippy::float_arithmetic)]
+
+use super::cells::{solve_cells, CellEvidence, CellOutcome, CellTime, EvidencePiece, WitnessFrame};
+use super::containment::point_in_solid;
+use super::mesh::Pieces;
+use crate::geom::{Pose, Shape, Vec3};
+use crate::motion::{exact_pose_at_start, Body};
+use crate::scalar::BigRational;
+use crate::Error;
+
+type Q = BigRational;
+
+/// The most piece pairs one scenario may solve by cells: past it the solve
+/// stops with a limit error (exit status 3).
+pub const MAX_CELL_PIECE_PAIRS: usize = 4096;
+
+/// A piece's name in its face's fan (`(face, k)`), `None` for a box or a
+/// triangle.
+pub type FanName = Option<(usize, usize)>;
+
+/// The evidence of a mesh answer by cells: for each piece pair, its
+/// separated cells cut at the first contact's lower end; the witness of
+/// the pair that touches first, and that pair's pieces.
+#[derive(Clone, Debug)]
+pub struct MeshCellParts {
+    /// `(piece of a, piece of b, pieces)`.
+    pub parts: Vec<(FanName, FanName, Vec<EvidencePiece>)>,
+    /// The witness (`separation` empty), when there is contact.
+    pub witness: Option<CellEvidence>,
+    /// The pieces the witness lies in.
+    pub witness_pieces: [FanName; 2],
+}
+
+/// The answer by cells for a mesh, with its evidence (`None` when a pair
+/// gave none).
+#[derive(Clone, Debug)]
+pub struct MeshCellOutcome {
+    /// The answer, as for two convex bodies (no contact intervals).
+    pub outcome: CellOutcome,
+    /// Its evidence.
+    pub parts: Option<MeshCellParts>,
+}
+
+fn world_triangles(pieces: &Pieces, pose: &Pose<Q>) -> Vec<[Vec3<Q>; 3]> {
+    pieces
+        .corners
+        .iter()
+        .map(|c| c.each_ref().map(|y| pose.apply_point(y)))
+        .collect()
+}
+
+/// A point of a body's solid in its local coordinates (a box's centre, a
+/// triangle's or a mesh's first vertex).
+fn some_point(body: &Body) -> Vec3<Q> {
+    match &body.shape {
+        Shape::Triangle(t) => t.vertices[0].clone(),
+        Shape::Mesh(m) => m.vertices[0].clone(),
+        _ => Vec3::zero(),
+    }
+}
+
+/// A point of one solid inside the other mesh at the exact poses of
+/// `t0` (world coordinates), when they are nested.
+fn nested_at_start(
+    bodies: [&Body; 2],
+    pieces: &[Pieces; 2],
+    poses: &[Pose<Q>; 2],
+) -> Option<Vec3<Q>> {
+    for (inner, outer) in [(1, 0), (0, 1)] {
+        if matches!(bodies[outer].shape, Shape::Mesh(_)) {
+            let p = poses[inner].apply_point(&some_point(bodies[inner]));
+            if point_in_solid(&p, &world_triangles(&pieces[outer], &poses[outer])) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// The pieces up to `lower`: those starting before it, the last cut there.
+fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
+    pieces
+        .iter()
+        .filter(|p| p.from < *lower)
+        .map(|p| EvidencePiece {
+            from: p.from.clone(),
+            to: if p.to > *lower {
+                lower.clone()
+            } else {
+                p.to.clone()
+            },
+            direction: p.direction.clone(),
+        })
+        .collect()
+}
+
+/// Solves two bodies, one at least a mesh (non-convex allowed; faces must
+/// be convex polygons), the other a box, a triangle or a mesh, under
+/// motions with a placement enclosure (module docs).
+pub fn solve_mesh_cells(
+    a: &Body,
+    b: &Body,
+    interval: (&Q, &Q),
+    precision: u32,
+) -> Result<MeshCellOutcome, Error> {
+    for body in [a, b] {
+        if !matches!(
+            body.shape,
+            Shape::Box(_) | Shape::Triangle(_) | Shape::Mesh(_)
+        ) {
+            return Err(Error::not_applicable(format!(
+                "sat: a mesh under a turning motion is solved against boxes, triangles and meshes, not a {}",
+                body.shape.kind_name()
+            )));
+        }
+    }
+    let pieces = [Pieces::of(a), Pieces::of(b)];
+    let fans = [pieces[0].fans(), pieces[1].fans()];
+    for (side, body) in [a, b].iter().enumerate() {
+        if matches!(body.shape, Shape::Mesh(_)) && fans[side].iter().any(Option::is_none) {
+            return Err(Error::not_applicable(
+                "sat: a mesh with a non-convex face under a turning motion is not solved (its faces are cut into fans)",
+            ));
+        }
+    }
+    let count = pieces[0].bodies.len() * pieces[1].bodies.len();
+    if count > MAX_CELL_PIECE_PAIRS {
+        return Err(Error::limit_exceeded(format!(
+            "sat: {count} triangle pairs under a turning motion, more than {MAX_CELL_PIECE_PAIRS}"
+        )));
+    }
+    let (t0, _) = interval;
+    let (Some(pa), Some(pb)) = (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) else {
+        return Err(Error::not_applicable(
+            "sat: a mesh under a turning motion needs exact placements at t0 (a rational motion, the start of poses, t0 = 0 for angular and screw) to rule out nesting",
+        ));
+    };
+    if let Some(p) = nested_at_start([a, b], &pieces, &[pa, pb]) {
+        return Ok(nested(t0, &p));
+    }
+    let mut cells = 0;
+    let mut solved: Vec<(usize, usize, CellOutcome)> = Vec::with_capacity(count);
+    for i in 0..pieces[0].bodies.len() {
+        for j in 0..pieces[1].bodies.len() {
+            crate::budget::check()?;
+            let out = solve_cells(
+                &pieces[0].bodies[i],
+                &pieces[1].bodies[j],
+                interval,
+                precision,
+            )?;
+            cells += out.cells;
+            solved.push((i, j, out));
+        }
+    }
+    // the least lower end, and the pair with the least upper end
+    let first = solved
+        .iter()
+        .filter(|(_, _, o)| o.first_contact.is_some())
+        .min_by(|x, y| {
+            let (tx, ty) = (x.2.first_contact.as_ref(), y.2.first_contact.as_ref());
+            tx.map(CellTime::upper).cmp(&ty.map(CellTime::upper))
+        })
+        .map(|(i, j, _)| (*i, *j));
+    let lower = solved
+        .iter()
+        .filter_map(|(_, _, o)| o.first_contact.as_ref().map(CellTime::lower))
+        .min()
+        .cloned();
+    let first_contact = match (&first, &lower) {
+        (Some((i, j)), Some(lo)) => {
+            let k = solved
+                .iter()
+                .position(|(x, y, _)| (x, y) == (i, j))
+                .expect("a solved pair");
+            let up = solved[k]
+                .2
+                .first_contact
+                .as_ref()
+                .map(CellTime::upper)
+                .expect("a contact");
+            Some(if lo == up {
+                CellTime::Exact(lo.clone())
+            } else {
+                CellTime::Enclosure(lo.clone(), up.clone())
+            })
+        }
+        _ => None,
+    };
+    let name = |side: usize, i: usize| -> FanName { fans[side][i] };
+    let parts = solved
+        .iter()
+        .map(|(i, j, o)| {
+            let e = o.evidence.as_ref()?;
+            let kept = match &lower {
+                Some(lo) => cut_at(&e.separation, lo),
+                None => e.separation.clone(),
+            };
+            Some((name(0, *i), name(1, *j), kept))
+        })
+        .collect::<Option<Vec<_>>>();
+    let contact_pair = first.map(|(i, j)| {
+        let o = &solved
+            .iter()
+            .find(|(x, y, _)| (*x, *y) == (i, j))
+            .expect("solved")
+            .2;
+        (i, j, o)
+    });
+    let witness = match contact_pair {
+        None => Some(None),
+        Some((_, _, o)) => o.evidence.as_ref().map(|e| {
+            Some(CellEvidence {
+                separation: Vec::new(),
+                ..e.clone()
+            })
+        }),
+    };
+    let evidence = match (parts, witness) {
+        (Some(parts), Some(witness)) => Some(MeshCellParts {
+            parts,
+            witness,
+            witness_pieces: contact_pair.map_or([None, None], |(i, j, _)| [name(0, i), name(1, j)]),
+        }),
+        _ => None,
+    };
+    let outcome = CellOutcome {
+        collides: first_contact.is_some(),
+        initially_overlapping: first_contact == Some(CellTime::Exact(t0.clone())),
+        first_contact,
+        contact_intervals: Vec::new(),
+        features: contact_pair.and_then(|(i, j, o)| {
+            o.features
+                .map(|(fa, fb)| (pieces[0].rename(i, fa), pieces[1].rename(j, fb)))
+        }),
+        point: contact_pair.and_then(|(_, _, o)| o.point),
+        normal: contact_pair.and_then(|(_, _, o)| o.normal),
+        cells,
+        evidence: None,
+    };
+    Ok(MeshCellOutcome {
+        outcome,
+        parts: evidence,
+    })
+}
+
+/// The answer for solids nested at `t0`: contact there, witnessed by the
+/// point `p` of the one inside the other (world coordinates).
+fn nested(t0: &Q, p: &Vec3<Q>) -> MeshCellOutcome {
+    let witness = CellEvidence {
+        separation: Vec::new(),
+        witness: Some((t0.clone(), [p.x.clone(), p.y.clone(), p.z.clone()])),
+        witness_frame: WitnessFrame::World,
+        witness_edge_end: None,
+    };
+    MeshCellOutcome {
+        outcome: CellOutcome {
+            collides: true,
+            initially_overlapping: true,
+            first_contact: Some(CellTime::Exact(t0.clone())),
+            contact_intervals: Vec::new(),
+            features: None,
+            point: Some(p.to_f64().into_array()),
+            normal: None,
+            cells: 0,
+            evidence: None,
+        },
+        parts: Some(MeshCellParts {
+            parts: Vec::new(),
+            witness: Some(witness),
+            witness_pieces: [None, None],
+        }),
+    }
+}
