@@ -244,3 +244,72 @@ fn a_spinning_frame_by_time_cells() {
     enclosing(&r, &q(7, 16));
     assert_eq!(referee(&onto.query(), &r), Verdict::Certified);
 }
+
+#[test]
+fn a_frame_under_a_fast_screw_and_under_poses() {
+    // the box's footprint [33/20, 43/20] x [5/4, 7/4] reaches the top face
+    // at t = 7/16; the frame has turned about its centre's vertical line by
+    // 20 t = 35/4 radians (screw) or by (pi/2) t (poses to a quarter turn):
+    // turned back by either angle, the corner (43/20, 5/4) lies at
+    // (-0.66, -0.21) or (0.34, -0.61), outside the hole [-1/2, 1/2]^2, so
+    // over the bar: contact at 7/16 (checked by hand in f64 to 1e-2)
+    let screw = r#"{"screw": {"axis_point": ["3/2", "3/2", "0"], "axis_direction": ["0", "0", "1"],
+                              "angle": "20", "slide": "0"}}"#;
+    let quarter = r#"{"poses": {"end": {"quaternion": ["1", "0", "0", "1"], "translation": ["3", "0", "0"]}}}"#;
+    for motion in [screw, quarter] {
+        let s = scenario(
+            motion,
+            SMALL_BOX,
+            r#"["19/10", "3/2", "3"]"#,
+            r#"["0", "0", "-4"]"#,
+        );
+        let r = exact_sat(&s);
+        enclosing(&r, &q(7, 16));
+        assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{motion}");
+        // the f64 cells on the same pairs agree
+        let f = solve(
+            &s.query(),
+            Method::Sat,
+            ScalarKind::F64,
+            &SolveOptions::default(),
+        )
+        .expect("an f64 answer");
+        assert!(
+            matches!(f.time, Some(Time::Float(x)) if (x - 0.4375).abs() < 1e-9),
+            "{:?}",
+            f.time
+        );
+    }
+}
+
+#[test]
+fn tampered_spin_certificates_by_parts_are_refuted() {
+    let spin = r#"{"angular": {"velocity": ["0", "0", "0"], "angular_velocity": ["0", "0", "3"],
+                               "center": ["3/2", "3/2", "1/2"]}}"#;
+    let s = scenario(
+        spin,
+        SMALL_BOX,
+        r#"["7/4", "3/2", "3"]"#,
+        r#"["0", "0", "-4"]"#,
+    );
+    let r = exact_sat(&s);
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    let refuted = |r: &ContactResult| matches!(referee(&s.query(), r), Verdict::Refuted { .. });
+    let mut dropped = r.clone();
+    solids(&mut dropped).parts.remove(3);
+    assert!(refuted(&dropped));
+    // the witness named in another piece of the frame (a far bottom one)
+    let mut renamed = r.clone();
+    solids(&mut renamed).witness_pieces[0] = Some((4, 0));
+    assert!(refuted(&renamed));
+    // a separating direction reversed
+    let mut reversed = r.clone();
+    let piece = &mut solids(&mut reversed)
+        .parts
+        .iter_mut()
+        .find(|p| !p.separation.is_empty())
+        .expect("a part with pieces")
+        .separation[0];
+    piece.direction = piece.direction.map(|c| c.scale(&q(-1, 1)));
+    assert!(refuted(&reversed));
+}

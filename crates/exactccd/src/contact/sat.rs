@@ -25,9 +25,9 @@ use crate::solver::sat::cells::{
     EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
-    solve_mesh_cells, solve_mesh_with_evidence, solve_sat_piecewise, solve_sat_with,
-    AxisCertificate, CertificateFrame, MeshCellParts, SatOptions, SatOutcome, SatPiecewiseOutcome,
-    SatScenario, Side,
+    solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence, solve_sat_piecewise,
+    solve_sat_with, AxisCertificate, CertificateFrame, MeshCellParts, SatOptions, SatOutcome,
+    SatPiecewiseOutcome, SatScenario, Side,
 };
 use crate::Error;
 
@@ -395,6 +395,11 @@ pub(crate) fn solve(
             // the stepping path, which says what it takes
             (ScalarKind::F64, SatVariant::Cells) => {
                 match solve_box_cells_f64(query.a, query.b, (t0, t1)) {
+                    // a non-convex mesh: the f64 cells on every pair of pieces
+                    Err(e) if e.is_not_applicable() && has_mesh => {
+                        let out = solve_mesh_cells_f64(query.a, query.b, (t0, t1))?;
+                        return Ok(convert_float_cells(&out));
+                    }
                     Err(e) if e.is_not_applicable() && !both_boxes => {}
                     out => return Ok(convert_float_cells(&out?)),
                 }

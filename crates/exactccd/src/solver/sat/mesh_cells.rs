@@ -20,6 +20,8 @@
 //!   the witness of the pair with the least `u_ij` lies at a time in
 //!   `[l_ij, u_ij]`, inside the answer's enclosure.
 //!
+//! The `f64` path runs the `f64` cells on the same pairs.
+//!
 //! Not computed: contact intervals (after the first contact the solids may
 //! nest between surface contacts, which would need a point-in-solid test
 //! at transcendental placements), and no pruning (every pair is solved:
@@ -28,7 +30,10 @@
 //! bodies.
 #![deny(clippy::float_arithmetic)]
 
-use super::cells::{solve_cells, CellEvidence, CellOutcome, CellTime, EvidencePiece, WitnessFrame};
+use super::cells::{
+    solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome, CellTime, EvidencePiece,
+    FloatCellOutcome, WitnessFrame,
+};
 use super::containment::point_in_solid;
 use super::mesh::Pieces;
 use crate::geom::{Pose, Shape, Vec3};
@@ -122,15 +127,9 @@ fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
         .collect()
 }
 
-/// Solves two bodies, one at least a mesh (non-convex allowed; faces must
-/// be convex polygons), the other a box, a triangle or a mesh, under
-/// motions with a placement enclosure (module docs).
-pub fn solve_mesh_cells(
-    a: &Body,
-    b: &Body,
-    interval: (&Q, &Q),
-    precision: u32,
-) -> Result<MeshCellOutcome, Error> {
+/// The pieces of the two bodies and their exact poses at `t0`, or why the
+/// pieces' cells do not apply (module docs).
+fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<([Pieces; 2], [Pose<Q>; 2]), Error> {
     for body in [a, b] {
         if !matches!(
             body.shape,
@@ -157,13 +156,28 @@ pub fn solve_mesh_cells(
             "sat: {count} triangle pairs under a turning motion, more than {MAX_CELL_PIECE_PAIRS}"
         )));
     }
-    let (t0, _) = interval;
     let (Some(pa), Some(pb)) = (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) else {
         return Err(Error::not_applicable(
             "sat: a mesh under a turning motion needs exact placements at t0 (a rational motion, the start of poses, t0 = 0 for angular and screw) to rule out nesting",
         ));
     };
-    if let Some(p) = nested_at_start([a, b], &pieces, &[pa, pb]) {
+    Ok((pieces, [pa, pb]))
+}
+
+/// Solves two bodies, one at least a mesh (non-convex allowed; faces must
+/// be convex polygons), the other a box, a triangle or a mesh, under
+/// motions with a placement enclosure (module docs).
+pub fn solve_mesh_cells(
+    a: &Body,
+    b: &Body,
+    interval: (&Q, &Q),
+    precision: u32,
+) -> Result<MeshCellOutcome, Error> {
+    let (t0, _) = interval;
+    let (pieces, poses) = prepare(a, b, t0)?;
+    let fans = [pieces[0].fans(), pieces[1].fans()];
+    let count = pieces[0].bodies.len() * pieces[1].bodies.len();
+    if let Some(p) = nested_at_start([a, b], &pieces, &poses) {
         return Ok(nested(t0, &p));
     }
     let mut cells = 0;
@@ -269,6 +283,47 @@ pub fn solve_mesh_cells(
     Ok(MeshCellOutcome {
         outcome,
         parts: evidence,
+    })
+}
+
+/// [`solve_mesh_cells`] in `f64`: the `f64` cells on every pair of pieces
+/// (the nesting at `t0` decided exactly), the first contact the least of
+/// theirs; no contact intervals.
+pub fn solve_mesh_cells_f64(
+    a: &Body,
+    b: &Body,
+    interval: (&Q, &Q),
+) -> Result<FloatCellOutcome, Error> {
+    let (t0, _) = interval;
+    let (pieces, poses) = prepare(a, b, t0)?;
+    let start = crate::scalar::rational_to_f64(t0);
+    if nested_at_start([a, b], &pieces, &poses).is_some() {
+        return Ok(FloatCellOutcome {
+            collides: true,
+            initially_overlapping: true,
+            first_contact: Some(start),
+            contact_intervals: Vec::new(),
+            evaluations: 0,
+        });
+    }
+    let mut first: Option<f64> = None;
+    let mut evaluations = 0;
+    for piece_a in &pieces[0].bodies {
+        for piece_b in &pieces[1].bodies {
+            crate::budget::check()?;
+            let out = solve_box_cells_f64(piece_a, piece_b, interval)?;
+            evaluations += out.evaluations;
+            if let Some(t) = out.first_contact {
+                first = Some(first.map_or(t, |f| f.min(t)));
+            }
+        }
+    }
+    Ok(FloatCellOutcome {
+        collides: first.is_some(),
+        initially_overlapping: first == Some(start),
+        first_contact: first,
+        contact_intervals: Vec::new(),
+        evaluations,
     })
 }
 
