@@ -42,6 +42,13 @@
 //! extent widened by its radius times an enclosure of `|L|`), and a
 //! witness point at a rational time in the enclosure (module `spin`).
 //!
+//! Solids that need not be convex (a closed mesh against a mesh, box or
+//! triangle) are judged by **parts** ([`check_solids`] under rational
+//! motions, [`check_spin_solids`] under transcendental ones; module
+//! `solids`): each mesh face, a convex polygon, cut into its fan
+//! triangles; parts separating every pair of pieces; no nesting at `t0` by
+//! exact ray parity; a witness in a named piece of each side.
+//!
 //! Verdicts are [`Verdict::Certified`], [`Verdict::Refuted`] (with the reason
 //! and a counterexample time) or [`Verdict::Inconclusive`] (with why). `f64`
 //! answers are classified against a certified truth by [`classify_float`].

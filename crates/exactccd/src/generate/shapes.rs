@@ -27,7 +27,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{pow2, q, vec3, Builder, ScenarioClass};
-use crate::geom::{spans_space, Capsule, ConvexPoints, Mat3, Pose, Shape, Sphere, Triangle, Vec3};
+use crate::geom::{
+    spans_space, Capsule, ConvexPoints, Mat3, Mesh, Pose, Shape, Sphere, Triangle, Vec3,
+};
 use crate::motion::{Body, Motion};
 use crate::poly::Poly;
 use crate::scalar::{BigRational, Ring};
@@ -226,6 +228,85 @@ impl Builder {
         a.shape = self.any_shape();
         b.shape = self.any_shape();
         (a, b, span)
+    }
+
+    /// [`ScenarioClass::Solids`]: a frame against a box, a triangle or a
+    /// frame under translations, rational turns or turning motions from
+    /// `t0 = 0`.
+    pub(super) fn solids(&mut self) -> (Body, Body, (Q, Q)) {
+        let unit = || (Q::zero(), Q::one());
+        let (mut a, mut b, span) = match self.rng.range(0, 2) {
+            0 => {
+                let (a, b) = self.linear();
+                (a, b, unit())
+            }
+            1 => {
+                let (a, b) = self.rational_rotation(1);
+                (a, b, unit())
+            }
+            _ => {
+                let (a, b, (from, to)) = if self.rng.chance(1, 2) {
+                    self.angular_pair()
+                } else {
+                    self.general_screw()
+                };
+                // from t0 = 0, where the placements are exact
+                (a, b, (Q::zero(), to - from))
+            }
+        };
+        let frame = self.frame();
+        let other = match self.rng.range(0, 2) {
+            0 => Shape::Box(self.box_shape()),
+            1 => Shape::Triangle(self.random_triangle()),
+            _ => self.frame(),
+        };
+        if self.rng.chance(1, 2) {
+            a.shape = frame;
+            b.shape = other;
+        } else {
+            a.shape = other;
+            b.shape = frame;
+        }
+        (a, b, span)
+    }
+
+    /// A frame about the origin: the slab `|x|, |y| <= o`, `|z| <= h` with
+    /// the hole `|x|, |y| < i` through it (`0 < i < o`), as sixteen convex
+    /// quads counter-clockwise from outside.
+    fn frame(&mut self) -> Shape<Q> {
+        let outer = self.positive(2, 4) + q(1, 4);
+        let inner = outer.clone() * q(self.rng.range(1, 3), 4);
+        let h = self.positive(1, 4);
+        let square =
+            |r: &Q| [(-1, -1), (1, -1), (1, 1), (-1, 1)].map(|(x, y)| (r * q(x, 1), r * q(y, 1)));
+        let mut vertices = Vec::new();
+        for z in [-h.clone(), h] {
+            for (x, y) in square(&outer).into_iter().chain(square(&inner)) {
+                vertices.push(vec3(x, y, z.clone()));
+            }
+        }
+        let faces: Vec<Vec<usize>> = [
+            [8, 9, 13, 12],
+            [9, 10, 14, 13],
+            [10, 11, 15, 14],
+            [11, 8, 12, 15],
+            [1, 0, 4, 5],
+            [2, 1, 5, 6],
+            [3, 2, 6, 7],
+            [0, 3, 7, 4],
+            [0, 1, 9, 8],
+            [1, 2, 10, 9],
+            [2, 3, 11, 10],
+            [3, 0, 8, 11],
+            [12, 13, 5, 4],
+            [13, 14, 6, 5],
+            [14, 15, 7, 6],
+            [15, 12, 4, 7],
+        ]
+        .iter()
+        .map(|f| f.to_vec())
+        .collect();
+        Shape::Mesh(Mesh::new(vertices, faces).expect("a frame is a valid mesh"))
     }
 
     /// [`ScenarioClass::ShapeRational`]: the motions of
