@@ -8,7 +8,7 @@
 //! [`SatVariant::Stepping`] keeps the time stepping of `angular`).
 #![deny(clippy::float_arithmetic)]
 
-use super::solids_certificate::solids_certificate;
+use super::solids_certificate::{solids_certificate, world_pieces};
 use super::witness::certificate_with_witness;
 use super::{
     BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
@@ -17,7 +17,7 @@ use super::{
 };
 use super::{CertificatePart, SolidParts};
 use crate::geom::{Shape, Vec3};
-use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
+use crate::motion::{common_pieces, Body, CommonPiece, Motion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
@@ -26,8 +26,7 @@ use crate::solver::sat::cells::{
 };
 use crate::solver::sat::{
     solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence, solve_sat_piecewise,
-    solve_sat_with, AxisCertificate, CertificateFrame, MeshCellParts, SatOptions, SatOutcome,
-    SatPiecewiseOutcome, SatScenario, Side,
+    solve_sat_with, MeshCellParts, SatOptions, SatOutcome, SatPiecewiseOutcome, SatScenario,
 };
 use crate::Error;
 
@@ -53,48 +52,6 @@ fn world_separation(
     swapped: bool,
 ) -> Option<Vec<SeparationPiece>> {
     world_pieces(&out.certificate, query, swapped)
-}
-
-/// The separation pieces of a SAT certificate in the neutral world-frame
-/// form (`swapped`: the solver took `b` as its first body).
-pub(super) fn world_pieces(
-    certificate: &crate::solver::sat::Certificate<BigRational>,
-    query: &BodyQuery<'_>,
-    swapped: bool,
-) -> Option<Vec<SeparationPiece>> {
-    let t0 = &query.interval.0;
-    let (first, _) = if swapped {
-        (query.b, query.a)
-    } else {
-        (query.a, query.b)
-    };
-    let frame_linear = PolyMotion::from_body_on(first, t0).map(|m| m.linear);
-    let world = |axis: &AxisCertificate<BigRational>| -> Option<Vec3<Poly<BigRational>>> {
-        let [x, y, z] = axis.direction.clone();
-        let d = Vec3::new(x, y, z);
-        let mut d = match axis.frame {
-            CertificateFrame::World => d,
-            CertificateFrame::LocalA => frame_linear.as_ref()?.mul_vec(&d),
-        };
-        let flip = (axis.side == Side::Negative) != swapped;
-        if flip {
-            d = Vec3::new(-d.x, -d.y, -d.z);
-        }
-        Some(d)
-    };
-    let mut separation = Vec::new();
-    for piece in &certificate.separation {
-        separation.push(SeparationPiece {
-            from: piece.start.clone(),
-            to: match &piece.end {
-                Some(e) => PieceEnd::At(e.clone()),
-                None => PieceEnd::BeforeContact,
-            },
-            direction: world(&piece.axis)?,
-            label: piece.axis.axis.to_string(),
-        });
-    }
-    Some(separation)
 }
 
 /// The answer of a piecewise scenario (`solver::sat::piecewise`) in the

@@ -10,17 +10,19 @@
 //! The witness is a common point at `T` of the first pair (or of another
 //! pair touching at `T`), named by its two pieces; for solids nested at `t0` without touching surfaces, a point of
 //! the one inside the other. A piece is named by its face's fan (`(face,
-//! k)`), so a mesh with a non-convex face gets no certificate.
+//! k)`), so a mesh with a non-convex face gets no certificate. The SAT
+//! pieces of a pair are turned to world coordinates here too
+//! ([`world_pieces`], which `contact::sat` uses for two convex bodies).
 #![deny(clippy::float_arithmetic)]
 
 use super::certificate::{CertificatePart, FanPiece, SolidParts};
-use super::sat::world_pieces;
 use super::witness::find_contact_witness;
 use super::{BodyQuery, Certificate, ContactWitness, PieceEnd, SeparationPiece};
 use crate::geom::{Shape, Vec3};
+use crate::motion::PolyMotion;
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
-use crate::solver::sat::{MeshEvidence, SatOutcome};
+use crate::solver::sat::{AxisCertificate, CertificateFrame, MeshEvidence, SatOutcome, Side};
 use std::cmp::Ordering;
 
 /// The pieces, cut to end before the first contact `first` (unchanged
@@ -160,4 +162,46 @@ pub(super) fn solids_certificate(
             witness_pieces,
         }),
     })
+}
+
+/// The separation pieces of a SAT certificate in the neutral world-frame
+/// form (`swapped`: the solver took `b` as its first body).
+pub(super) fn world_pieces(
+    certificate: &crate::solver::sat::Certificate<BigRational>,
+    query: &BodyQuery<'_>,
+    swapped: bool,
+) -> Option<Vec<SeparationPiece>> {
+    let t0 = &query.interval.0;
+    let (first, _) = if swapped {
+        (query.b, query.a)
+    } else {
+        (query.a, query.b)
+    };
+    let frame_linear = PolyMotion::from_body_on(first, t0).map(|m| m.linear);
+    let world = |axis: &AxisCertificate<BigRational>| -> Option<Vec3<Poly<BigRational>>> {
+        let [x, y, z] = axis.direction.clone();
+        let d = Vec3::new(x, y, z);
+        let mut d = match axis.frame {
+            CertificateFrame::World => d,
+            CertificateFrame::LocalA => frame_linear.as_ref()?.mul_vec(&d),
+        };
+        let flip = (axis.side == Side::Negative) != swapped;
+        if flip {
+            d = Vec3::new(-d.x, -d.y, -d.z);
+        }
+        Some(d)
+    };
+    let mut separation = Vec::new();
+    for piece in &certificate.separation {
+        separation.push(SeparationPiece {
+            from: piece.start.clone(),
+            to: match &piece.end {
+                Some(e) => PieceEnd::At(e.clone()),
+                None => PieceEnd::BeforeContact,
+            },
+            direction: world(&piece.axis)?,
+            label: piece.axis.axis.to_string(),
+        });
+    }
+    Some(separation)
 }

@@ -20,18 +20,22 @@
 //!   the witness of the pair with the least `u_ij` lies at a time in
 //!   `[l_ij, u_ij]`, inside the answer's enclosure.
 //!
-//! The `f64` path runs the `f64` cells on the same pairs.
+//! Once a pair touches by `u`, the others are searched up to a little past
+//! `u` only (the motions stay those of the whole interval): nothing later
+//! can be the first contact, and a graze there does not stop the solve.
+//! The `f64` path runs the `f64` cells on the same pairs, each stopped at
+//! its first contact.
 //!
 //! Not computed: contact intervals (after the first contact the solids may
 //! nest between surface contacts, which would need a point-in-solid test
 //! at transcendental placements), and no pruning (every pair is solved:
 //! the cells separate a distant pair within a few cells). A pair whose
-//! cells stop at a graze stops the solve (limit error), as for two convex
-//! bodies.
+//! cells stop at a graze before that horizon stops the solve (limit
+//! error), as for two convex bodies.
 #![deny(clippy::float_arithmetic)]
 
 use super::cells::{
-    solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome, CellTime, EvidencePiece,
+    first_contact_cells_f64, solve_cells_until, CellEvidence, CellOutcome, CellTime, EvidencePiece,
     FloatCellOutcome, WitnessFrame,
 };
 use super::containment::point_in_solid;
@@ -182,15 +186,26 @@ pub fn solve_mesh_cells(
     }
     let mut cells = 0;
     let mut solved: Vec<(usize, usize, CellOutcome)> = Vec::with_capacity(count);
+    // once a pair touches by `u`, the others are searched up to a little
+    // past it only: what happens later cannot be the first contact (and a
+    // graze there does not stop the solve)
+    let t1 = interval.1;
+    let margin = (t1 - t0) / Q::from_integer(1024.into());
+    let mut best_upper: Option<Q> = None;
     for i in 0..pieces[0].bodies.len() {
         for j in 0..pieces[1].bodies.len() {
             crate::budget::check()?;
-            let out = solve_cells(
-                &pieces[0].bodies[i],
-                &pieces[1].bodies[j],
-                interval,
-                precision,
-            )?;
+            let horizon = match &best_upper {
+                Some(u) => (u + &margin).min(t1.clone()),
+                None => t1.clone(),
+            };
+            let (pa, pb) = (&pieces[0].bodies[i], &pieces[1].bodies[j]);
+            let out = solve_cells_until(pa, pb, interval, &horizon, precision)?;
+            if let Some(u) = out.first_contact.as_ref().map(CellTime::upper) {
+                if best_upper.as_ref().is_none_or(|b| u < b) {
+                    best_upper = Some(u.clone());
+                }
+            }
             cells += out.cells;
             solved.push((i, j, out));
         }
@@ -311,7 +326,7 @@ pub fn solve_mesh_cells_f64(
     for piece_a in &pieces[0].bodies {
         for piece_b in &pieces[1].bodies {
             crate::budget::check()?;
-            let out = solve_box_cells_f64(piece_a, piece_b, interval)?;
+            let out = first_contact_cells_f64(piece_a, piece_b, interval)?;
             evaluations += out.evaluations;
             if let Some(t) = out.first_contact {
                 first = Some(first.map_or(t, |f| f.min(t)));

@@ -557,6 +557,25 @@ pub fn solve_box_cells_f64(
     b: &Body,
     interval: (&BigRational, &BigRational),
 ) -> Result<FloatCellOutcome, Error> {
+    solve_float_cells(a, b, interval, false)
+}
+
+/// [`solve_box_cells_f64`] stopped at the first contact: no contact
+/// intervals (so a graze after the first contact does not stop it).
+pub fn first_contact_cells_f64(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+) -> Result<FloatCellOutcome, Error> {
+    solve_float_cells(a, b, interval, true)
+}
+
+fn solve_float_cells(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    first_only: bool,
+) -> Result<FloatCellOutcome, Error> {
     let (Some(sa), Some(sb)) = (FloatSolid::of(&a.shape), FloatSolid::of(&b.shape)) else {
         return Err(Error::not_applicable(
             "sat: time cells take boxes, triangles and convex meshes; a non-convex mesh under a transcendental motion is not solved by them",
@@ -582,7 +601,12 @@ pub fn solve_box_cells_f64(
         motion: relative_float_motion(a, b, t0, t1),
         shapes,
     };
-    search(&pair, speed, (rational_to_f64(t0), rational_to_f64(t1)))
+    search(
+        &pair,
+        speed,
+        (rational_to_f64(t0), rational_to_f64(t1)),
+        first_only,
+    )
 }
 
 /// `L = s_a + s_b` from the motions' certified velocity enclosures over the
@@ -716,7 +740,12 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
 
 /// The search of the module docs with the speed bound `speed`: the first
 /// contact, then the contact intervals by walks of alternating sign.
-fn search(pair: &FloatPair, speed: f64, (t0, t1): (f64, f64)) -> Result<FloatCellOutcome, Error> {
+fn search(
+    pair: &FloatPair,
+    speed: f64,
+    (t0, t1): (f64, f64),
+    first_only: bool,
+) -> Result<FloatCellOutcome, Error> {
     let scale = t0.abs().max(t1.abs()).max(1.0);
     let mut gauge = Gauge {
         pair,
@@ -731,6 +760,15 @@ fn search(pair: &FloatPair, speed: f64, (t0, t1): (f64, f64)) -> Result<FloatCel
     let mut open: Option<f64> = (lo.1 <= 0.0).then_some(t0);
     gauge.first = open;
     loop {
+        if first_only && gauge.first.is_some() {
+            return Ok(FloatCellOutcome {
+                collides: true,
+                initially_overlapping: gauge.first == Some(t0),
+                first_contact: gauge.first,
+                contact_intervals: Vec::new(),
+                evaluations: gauge.evaluations,
+            });
+        }
         match walk(&mut gauge, lo, t1)? {
             Walk::Holds => {
                 if let Some(start) = open.take() {

@@ -53,7 +53,10 @@ mod tests;
 mod witness;
 
 pub use evidence::{CellEvidence, EvidencePiece, WitnessFrame};
-pub use float::{float_cells_take, solve_box_cells_f64, FloatCellOutcome, MAX_EVALUATIONS};
+pub use float::{
+    first_contact_cells_f64, float_cells_take, solve_box_cells_f64, FloatCellOutcome,
+    MAX_EVALUATIONS,
+};
 pub use search::MAX_CELLS;
 
 use super::box_box::test_box_box;
@@ -141,8 +144,22 @@ pub fn solve_cells(
     interval: (&BigRational, &BigRational),
     precision: u32,
 ) -> Result<CellOutcome, Error> {
+    solve_cells_until(a, b, interval, interval.1, precision)
+}
+
+/// [`solve_cells`] with the search over `[t0, horizon]` only (`t0 <
+/// horizon <= t1`; the motions stay those of `[t0, t1]`, as `poses`
+/// needs): the answer on that span, its evidence tiling `[t0, horizon]`
+/// without contact.
+pub fn solve_cells_until(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    horizon: &BigRational,
+    precision: u32,
+) -> Result<CellOutcome, Error> {
     let pair = prepared_pair(a, b, interval, precision)?;
-    let (t0, t1) = interval;
+    let (t0, t1) = (interval.0, horizon);
     let (cells, stopped) = pair.cells(t0, t1)?;
     let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
         (Some(pa), Some(pb)) => Some(pair.touch_exact(&pa, &pb)),
