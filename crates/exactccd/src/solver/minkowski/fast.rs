@@ -394,6 +394,13 @@ impl Union {
         }
     }
 
+    /// True when a piece whose times lie within `bound` can change
+    /// neither the first contact, nor its piece, nor the last contact.
+    fn settled(&self, bound: Span) -> bool {
+        self.first
+            .is_some_and(|(t, _)| bound.lo > t + self.tie && bound.hi <= self.last)
+    }
+
     fn add(&mut self, span: Option<Span>, rank: Rank) {
         let Some(s) = span else { return };
         self.earliest = self.earliest.min(s.lo);
@@ -430,12 +437,30 @@ fn corner(h: &V3, k: usize) -> V3 {
     std::array::from_fn(|i| if k & (1 << i) != 0 { h[i] } else { -h[i] })
 }
 
-/// The box edges in the order the difference lists them: by the indices
-/// of their two corners.
-fn edges_in_order() -> [BoxEdge; 12] {
-    let mut edges = BoxEdge::ALL;
-    edges.sort_by_key(|e| e.vertices().map(BoxVertex::index));
-    edges
+/// The box edges in the order the difference lists them, by the indices
+/// of their two corners: each as its axis and the index of its `-` end
+/// (a unit test checks the order).
+const EDGE_ORDER: [(usize, usize); 12] = [
+    (0, 0),
+    (1, 0),
+    (2, 0),
+    (1, 1),
+    (2, 1),
+    (0, 2),
+    (2, 2),
+    (2, 3),
+    (0, 4),
+    (1, 4),
+    (1, 5),
+    (0, 6),
+];
+
+/// The edge of [`EDGE_ORDER`] along `axis` from the corner `low`.
+fn box_edge(axis: usize, low: usize) -> BoxEdge {
+    BoxEdge {
+        axis,
+        positive: std::array::from_fn(|i| low & (1 << i) != 0),
+    }
 }
 
 /// A sphere against a box, `box_first` when the box is body `a` (module
@@ -511,23 +536,46 @@ fn sphere_box(
         let span = both(both(over(i, s), inside[j]), inside[k]);
         union.add(span, (0, face.index()));
     }
+    union.add(both(both(inside[0], inside[1]), inside[2]), (3, 0));
+    // an edge's cylinder and a vertex's ball lie within D of the planes
+    // q_i = +-h_i through them: per axis and side, the times there bound
+    // their times, and a piece whose bound starts after the earliest
+    // start and ends before the latest end changes nothing
+    let near: [[Option<Span>; 2]; 3] = std::array::from_fn(|i| {
+        [1.0, -1.0].map(|s: f64| {
+            let off = s * h[i];
+            whole
+                .linear(q0[i] - off - big_d, w[i], 2.0 * tol.tol1)
+                .and_then(|x| x.linear(off - q0[i] - big_d, -w[i], 2.0 * tol.tol1))
+        })
+    });
+    let side = |corner: usize, i: usize| near[i][usize::from(corner & (1 << i) == 0)];
     let d2 = big_d * big_d;
-    for (n, edge) in edges_in_order().iter().enumerate() {
-        let i = edge.axis;
-        let at = corner(h, edge.vertices()[0].index());
+    for (n, &(i, low)) in EDGE_ORDER.iter().enumerate() {
+        let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+        let Some(bound) = both(both(inside[i], side(low, j)), side(low, k)) else {
+            continue;
+        };
+        if union.settled(bound) {
+            continue;
+        }
+        let at = corner(h, low);
         let mut r0 = sub(&q0, &at);
         let mut r1 = w;
         r0[i] = 0.0;
         r1[i] = 0.0;
-        let span = inside[i].and_then(|s| s.quadratic(&r0, &r1, d2, tol.tol2, &mut roots));
-        union.add(span, (1, n));
+        union.add(bound.quadratic(&r0, &r1, d2, tol.tol2, &mut roots), (1, n));
     }
     for k in 0..8 {
+        let Some(bound) = both(both(side(k, 0), side(k, 1)), side(k, 2)) else {
+            continue;
+        };
+        if union.settled(bound) {
+            continue;
+        }
         let r0 = sub(&q0, &corner(h, k));
-        let span = whole.quadratic(&r0, &w, d2, tol.tol2, &mut roots);
-        union.add(span, (2, k));
+        union.add(bound.quadratic(&r0, &w, d2, tol.tol2, &mut roots), (2, k));
     }
-    union.add(both(both(inside[0], inside[1]), inside[2]), (3, 0));
     let Some((_, rank)) = union.first else {
         return Some(answer(None, roots));
     };
@@ -542,11 +590,10 @@ fn sphere_box(
             (Some(p), Some(Feature::BoxFace(face)))
         }
         (1, n) => {
-            let edge = edges_in_order()[n];
-            let i = edge.axis;
-            let mut p = corner(h, edge.vertices()[0].index());
+            let (i, low) = EDGE_ORDER[n];
+            let mut p = corner(h, low);
             p[i] = q[i].clamp(-h[i], h[i]);
-            (Some(p), Some(Feature::BoxEdge(edge)))
+            (Some(p), Some(Feature::BoxEdge(box_edge(i, low))))
         }
         (2, k) => (
             Some(corner(h, k)),
@@ -617,9 +664,29 @@ fn capsules(
     let mut union = Union::new(if speed > 0.0 { tol.tol1 / speed } else { 0.0 });
     let whole = Span { lo: t0, hi: t1 };
     let mut roots = 0;
-    // a linear condition m . x(t) >= c, x(t) = -t u, tolerance scaled by |m|
+    let answer = |contact, roots| FastAnswer {
+        contact,
+        points: 4,
+        pieces: 9,
+        roots,
+    };
+    // within D of M's bounding box on every axis, else no piece is met
+    let mut reach = Some(whole);
+    for i in 0..3 {
+        let lo = p.iter().map(|m| m[i]).fold(f64::INFINITY, f64::min) - big_d;
+        let hi = p.iter().map(|m| m[i]).fold(f64::NEG_INFINITY, f64::max) + big_d;
+        // lo <= -t u_i <= hi
+        reach = reach
+            .and_then(|s| s.linear(lo, u[i], 2.0 * tol.tol1))
+            .and_then(|s| s.linear(-hi, -u[i], 2.0 * tol.tol1));
+    }
+    if reach.is_none() {
+        return Some(answer(None, 0));
+    }
+    // a linear condition m . x(t) >= c, x(t) = -t u, tolerance scaled by
+    // |m|_1 (at least |m|)
     let above = |s: Option<Span>, m: &V3, c: f64| {
-        let len = dot(m, m).sqrt();
+        let len = m[0].abs() + m[1].abs() + m[2].abs();
         s.and_then(|s| s.linear(c, dot(m, &u), tol.tol1 * len))
     };
     // the face: between the sides (dual directions n x e_b, n x e_a) and
@@ -644,20 +711,17 @@ fn capsules(
         let mut span = above(Some(whole), &e, dot(&e, &p[i]));
         span = above(span, &scale(&e, -1.0), -dot(&e, &p[j]));
         // |e x (x - p_i)|^2 <= D^2 |e|^2
+        let Some(bound) = span.filter(|b| !union.settled(*b)) else {
+            continue;
+        };
         let (r0, r1) = (cross(&e, &scale(&p[i], -1.0)), cross(&e, &minus_u));
-        let span = span.and_then(|s| s.quadratic(&r0, &r1, d2 * ee, tol.tol2 * ee, &mut roots));
+        let span = bound.quadratic(&r0, &r1, d2 * ee, tol.tol2 * ee, &mut roots);
         union.add(span, (1, k));
     }
     for (k, pk) in p.iter().enumerate() {
         let span = whole.quadratic(&scale(pk, -1.0), &minus_u, d2, tol.tol2, &mut roots);
         union.add(span, (2, k));
     }
-    let answer = |contact, roots| FastAnswer {
-        contact,
-        points: 4,
-        pieces: 9,
-        roots,
-    };
     let Some((_, rank)) = union.first else {
         return Some(answer(None, roots));
     };
@@ -841,6 +905,14 @@ mod tests {
             positive: [true, true, false],
         };
         assert_eq!(c.features, Some((Feature::Sphere, Feature::BoxEdge(edge))));
+    }
+
+    #[test]
+    fn the_edge_order_is_the_differences() {
+        let mut edges = BoxEdge::ALL;
+        edges.sort_by_key(|e| e.vertices().map(BoxVertex::index));
+        let listed = EDGE_ORDER.map(|(axis, low)| box_edge(axis, low));
+        assert_eq!(listed, edges);
     }
 
     #[test]
