@@ -143,12 +143,20 @@ impl FastBody {
             _ => return None,
         };
         let pose = &body.pose;
+        let translation = v3(&pose.translation);
+        if let Shape::Sphere(s) = &body.shape {
+            // the centre is the translation: no rotation to convert
+            let shape = FastShape::Sphere {
+                center: translation,
+                radius: rational_to_f64(&s.radius),
+            };
+            return Some(FastBody { shape, velocity });
+        }
         let rotation = pose
             .rotation
             .rows
             .each_ref()
             .map(|row| row.each_ref().map(rational_to_f64));
-        let translation = v3(&pose.translation);
         let place = |y: &crate::geom::Vec3<BigRational>| {
             let y = v3(y);
             let r = &rotation;
@@ -159,10 +167,6 @@ impl FastBody {
             ]
         };
         let shape = match &body.shape {
-            Shape::Sphere(s) => FastShape::Sphere {
-                center: translation,
-                radius: rational_to_f64(&s.radius),
-            },
             Shape::Box(b) => FastShape::Box {
                 rotation,
                 translation,
