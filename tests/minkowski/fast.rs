@@ -74,11 +74,10 @@ struct Agreement {
     features_differ: usize,
 }
 
-/// Asserts the fast answer agrees with the exact one (module docs); the
-/// features may differ only where the exact first contact is at a tie of
-/// two pieces, which the exact answer shows as a normal of a feature pair
-/// that the fast one also touches: counted, not failed, when the normals
-/// agree.
+/// Asserts the fast answer agrees with the exact one (module docs): hit or
+/// miss, both ends, the normal and the point; the features are counted
+/// where they differ (at a tie of two pieces `f64` rounding may pick the
+/// other), and the caller decides how many may.
 fn agree(exact: &ContactResult, fast: &FastAnswer, t0: f64, name: &str, tally: &mut Agreement) {
     tally.compared += 1;
     let contact = fast.contact;
