@@ -41,7 +41,8 @@
 //! for the winning piece, as `report.rs` computes them.
 //!
 //! The path declines (`None`, and the caller runs the general method) on
-//! any other pair, a non-finite input, a capsule whose segment is a point,
+//! any other pair, a non-finite input, inputs beyond `1e60` in magnitude
+//! (or all below `1e-60`), a capsule whose segment is a point,
 //! and two capsules whose segments are parallel or within an angle of
 //! `1e-4` of it (there the face normal `e_a x e_b` is too short to round
 //! well).
@@ -419,6 +420,12 @@ impl Union {
     }
 }
 
+/// True when the inputs' largest magnitude leaves room for squares and
+/// products of four coordinates without overflow or underflow.
+fn in_range(size: f64) -> bool {
+    (1e-60..=1e60).contains(&size)
+}
+
 /// `D` and the tolerances of a query: `tol1` in length, `tol2` in squared
 /// length about `D`, and the tie of two starts in time.
 struct Tolerance {
@@ -497,7 +504,7 @@ fn sphere_box(
         .max(big_d)
         .max(max_abs(center))
         .max(max_abs(translation));
-    if !(size.is_finite() && big_d > 0.0 && radius > 0.0 && h.iter().all(|&x| x > 0.0)) {
+    if !(in_range(size) && big_d > 0.0 && radius > 0.0 && h.iter().all(|&x| x > 0.0)) {
         return None;
     }
     let tol = Tolerance::new(size, big_d);
@@ -660,7 +667,7 @@ fn capsules(
         .map(|e| max_abs(e))
         .fold(max_abs(&u) * span_t, f64::max)
         .max(big_d);
-    if !(size.is_finite() && ln.is_finite()) {
+    if !(in_range(size) && ln.is_finite()) {
         return None;
     }
     let tol = Tolerance::new(size, big_d);
@@ -917,6 +924,19 @@ mod tests {
         edges.sort_by_key(|e| e.vertices().map(BoxVertex::index));
         let listed = EDGE_ORDER.map(|(axis, low)| box_edge(axis, low));
         assert_eq!(listed, edges);
+    }
+
+    #[test]
+    fn huge_and_tiny_scenes_are_declined() {
+        for s in [1e70, 1e-70] {
+            let b = ball([3.0 * s, 0.0, 0.0], s, [-s, 0.0, 0.0]);
+            assert_eq!(first_contact_f64(&b, &cube([s; 3]), (0.0, 5.0), 0.0), None);
+        }
+        // within range: decided, t = 1 at any scale
+        let s = 1e50;
+        let b = ball([3.0 * s, 0.0, 0.0], s, [-s, 0.0, 0.0]);
+        let c = contact(&b, &cube([s; 3]), (0.0, 5.0), 0.0).expect("a contact");
+        assert_eq!(c.first, 1.0);
     }
 
     #[test]
