@@ -26,8 +26,11 @@
 //! when its value there is at most a rounding tolerance (the `f64`
 //! contract: a touch at exactly the radius, or a slide along a face
 //! boundary, is not lost to rounding), and a crossing inside is the root,
-//! computed plainly (a quadratic's by the numerically stable formula, a
-//! double root at its vertex when the minimum is within the tolerance of
+//! computed plainly (a quadratic's by the formula that avoids cancelling
+//! `-b` against the square root, D. Goldberg, "What every computer
+//! scientist should know about floating-point arithmetic", section 1.4,
+//! with the discriminant as `a` times the distance from the minimum, and a
+//! double root at the vertex when the minimum is within the tolerance of
 //! zero). The tolerance is `64 eps L` in length, `L` the largest
 //! magnitude of the inputs, well above the error of the rotation and the
 //! conversion and far below the near misses (`2^-20` and up) the bench
