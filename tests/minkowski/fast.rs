@@ -377,3 +377,22 @@ fn hand_cases_of_two_capsules() {
     assert_eq!(f.time, Some(Time::Float(2.0)));
     assert_eq!(approx(e.time.as_ref().unwrap()), 2.0);
 }
+
+/// A touch at the boundary of a turned box's face and edge, where the face
+/// prism holds the centre at one instant (it reaches the grown face as it
+/// leaves the face's side): the exact answer names the face, and so does
+/// the fast path, whose two rounded ends of that instant may cross.
+#[test]
+fn a_one_instant_face_prism_of_a_turned_box_names_the_face() {
+    let text = r#"{"format":"exactccd/scenario-v1","interval":["0","2"],"separation":"1/4","a":{"shape":{"box":{"half_extents":["2","2","3/2"]}},"pose":{"quaternion":["2","-1","2","0"]},"motion":{"linear":{"velocity":["-7/2","-3","-3"]}}},"b":{"shape":{"sphere":{"radius":"1/4"}},"pose":{"translation":["1","1","5/2"]},"motion":{"linear":{"velocity":["1/2","-3","-3"]}}}}"#;
+    let e = answer(
+        &load(text, ScalarKind::Exact),
+        Method::Minkowski,
+        ScalarKind::Exact,
+    );
+    assert_eq!(approx(e.time.as_ref().unwrap()), 0.125);
+    let f = fast_of(text);
+    let mut tally = Agreement::default();
+    agree(&e, &f, 0.0, "one-instant face prism", &mut tally);
+    assert_eq!(tally.features_differ, 0);
+}

@@ -320,9 +320,16 @@ impl Span {
         }
     }
 
-    fn meet(self, other: Span) -> Option<Span> {
+    /// The common part of two spans; two that miss each other by at most
+    /// `tie` (rounding of a single common instant, where one condition
+    /// starts to hold as another stops) meet at the earlier end.
+    fn meet(self, other: Span, tie: f64) -> Option<Span> {
         let (lo, hi) = (self.lo.max(other.lo), self.hi.min(other.hi));
-        (lo <= hi).then_some(Span { lo, hi })
+        if lo <= hi {
+            Some(Span { lo, hi })
+        } else {
+            (lo <= hi + tie).then_some(Span { lo: hi, hi })
+        }
     }
 
     /// Cuts by `|r0 + t r1|^2 <= d2` (module docs), holding where the
@@ -543,7 +550,8 @@ fn sphere_box(
             .linear(h[i] - s * q0[i], -s * w[i], tol.tol1)
             .and_then(|x| x.linear(s * q0[i] - h[i] - big_d, s * w[i], tol.tol1))
     };
-    let both = |x: Option<Span>, y: Option<Span>| x.and_then(|x| y.and_then(|y| x.meet(y)));
+    let tie = union.tie;
+    let both = |x: Option<Span>, y: Option<Span>| x.and_then(|x| y.and_then(|y| x.meet(y, tie)));
     for face in BoxFace::ALL {
         let (i, s) = (face.axis, face.sign() as f64);
         let (j, k) = ((i + 1) % 3, (i + 2) % 3);
@@ -927,6 +935,25 @@ mod tests {
         edges.sort_by_key(|e| e.vertices().map(BoxVertex::index));
         let listed = EDGE_ORDER.map(|(axis, low)| box_edge(axis, low));
         assert_eq!(listed, edges);
+    }
+
+    #[test]
+    fn a_touch_where_the_face_prism_is_one_instant_names_the_face() {
+        // the centre (-4 + 2t, 0, 3/8 + t/2) reaches x = -1 - 1/2 (the -x
+        // face grown by D = 1/2) at t = 5/4 exactly as z passes 1 upward
+        // (the face's edge z = 1), leaving the prism: the prism holds the
+        // centre at that one instant, the edge's cylinder from then on, and
+        // the exact answer names the face (here every value is exact in
+        // `f64`; `tests/minkowski/fast.rs` holds a turned box, where the
+        // instant's two rounded ends cross)
+        let b = ball([-4.0, 0.0, 0.375], 0.5, [2.0, 0.0, 0.5]);
+        let c = contact(&b, &cube([1.0; 3]), (0.0, 2.0), 0.0).expect("a contact");
+        assert!((c.first - 1.25).abs() <= 1e-15, "{}", c.first);
+        let minus_x = BoxFace::ALL[1];
+        assert_eq!(
+            c.features,
+            Some((Feature::Sphere, Feature::BoxFace(minus_x)))
+        );
     }
 
     #[test]
