@@ -6,6 +6,8 @@
 //! certified by the referee, agreement with `distance` on generated shape
 //! scenarios, and the pairs it refuses.
 
+mod fast;
+
 use crate::distance::{approx, exact, scenario};
 use exactccd::generate::{generate, ScenarioClass};
 use exactccd::referee::referee;

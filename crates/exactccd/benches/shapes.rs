@@ -14,6 +14,12 @@
 //! One iteration solves the whole set of one pair kind (100 scenarios);
 //! per-query medians come from the `shapes_profile` example.
 //!
+//! `minkowski_f64_path_converted` times the `f64` path alone
+//! ([`first_contact_f64`]) on inputs converted to `f64` beforehand, as
+//! parry's are, on the scenarios it takes (all but the parallel capsules);
+//! `minkowski_f64` is the whole `exactccd::solve` from the scenario's
+//! rationals.
+//!
 //! Run: `cargo bench -p exactccd --features parry --bench shapes`.
 
 #[path = "shapes_set/mod.rs"]
@@ -21,6 +27,8 @@ mod shapes_set;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use exactccd::parry::{parry_pose, parry_shape};
+use exactccd::scalar::rational_to_f64;
+use exactccd::solver::minkowski::{first_contact_f64, FastBody};
 use exactccd::{
     engine_bodies, solve_with_default_method, ContactResult, Method, ScalarKind, Scenario,
     SolveOptions, Time,
@@ -57,6 +65,36 @@ fn parry_case(s: &Scenario) -> ParryCase {
         shape_b: parry_shape(&b.body.shape).expect("a parry shape"),
         span: exactccd::scalar::rational_to_f64(&(&s.interval.1 - &s.interval.0)),
     }
+}
+
+/// One scenario as the `f64` path of `minkowski` takes it (converted
+/// beforehand, as parry's), or `None` when the path declines the pair.
+struct FastCase {
+    a: FastBody,
+    b: FastBody,
+    interval: (f64, f64),
+    separation: f64,
+}
+
+fn fast_case(s: &Scenario) -> Option<FastCase> {
+    let (a, b) = s.bodies()?;
+    let case = FastCase {
+        a: FastBody::from_body(a)?,
+        b: FastBody::from_body(b)?,
+        interval: (
+            rational_to_f64(&s.interval.0),
+            rational_to_f64(&s.interval.1),
+        ),
+        separation: rational_to_f64(&s.separation),
+    };
+    fast_time(&case).map(|_| case)
+}
+
+/// The first contact by the `f64` path; `None` when it declines, `Some(None)`
+/// without contact.
+fn fast_time(c: &FastCase) -> Option<Option<f64>> {
+    first_contact_f64(&c.a, &c.b, c.interval, c.separation)
+        .map(|answer| answer.contact.map(|contact| contact.first))
 }
 
 fn parry_time(c: &ParryCase) -> Option<f64> {
@@ -112,6 +150,17 @@ fn compare(pair: Pair, exact: &[Scenario], fast: &[Scenario], parry: &[ParryCase
         let e = solve(se, ScalarKind::Exact);
         let f = solve(sf, ScalarKind::F64);
         let pt = parry_time(p);
+        if let Some(fast) = fast_case(sf).and_then(|c| fast_time(&c)) {
+            let et = e.time.as_ref().map(time_f64);
+            assert_eq!(
+                fast.is_some(),
+                et.is_some(),
+                "the f64 path and exact on hit or miss"
+            );
+            if let (Some(x), Some(y)) = (et, fast) {
+                assert!((x - y).abs() < 1e-9, "the f64 path and exact times");
+            }
+        }
         let et = e.time.as_ref().map(time_f64);
         let ft = f.time.as_ref().map(time_f64);
         if e.collides {
@@ -195,6 +244,19 @@ fn benches(c: &mut Criterion) {
                 });
             }
         }
+        let converted: Vec<FastCase> = fast.iter().filter_map(fast_case).collect();
+        println!(
+            "{}: the f64 path takes {} of {SET_SIZE} (the rest are parallel capsules)",
+            pair.name(),
+            converted.len()
+        );
+        group.bench_function("minkowski_f64_path_converted", |bch| {
+            bch.iter(|| {
+                for c in &converted {
+                    black_box(fast_time(black_box(c)));
+                }
+            })
+        });
         group.bench_function("parry3d_f64_cast_shapes", |bch| {
             bch.iter(|| {
                 for p in &parry {

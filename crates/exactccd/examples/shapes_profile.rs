@@ -30,6 +30,8 @@ mod shapes_set;
 
 use exactccd::contact::{write_result_json, ResultHeader};
 use exactccd::parry::{parry_pose, parry_shape};
+use exactccd::scalar::rational_to_f64;
+use exactccd::solver::minkowski::{first_contact_f64, FastBody};
 use exactccd::{
     engine_bodies, solve_with_default_method, ContactResult, Method, ScalarKind, Scenario,
     SolveOptions, WorkBudget,
@@ -65,6 +67,23 @@ fn quantiles(mut xs: Vec<f64>) -> String {
         at(0.9) / 1e3,
         at(1.0) / 1e3
     )
+}
+
+/// A scenario's bodies, interval and separation in `f64` for
+/// [`first_contact_f64`].
+fn to_f64_inputs(s: &Scenario) -> Option<(FastBody, FastBody, (f64, f64), f64)> {
+    let (a, b) = s.bodies()?;
+    let (fa, fb) = (FastBody::from_body(a)?, FastBody::from_body(b)?);
+    let t = (
+        rational_to_f64(&s.interval.0),
+        rational_to_f64(&s.interval.1),
+    );
+    Some((fa, fb, t, rational_to_f64(&s.separation)))
+}
+
+/// [`to_f64_inputs`], when the `f64` path takes the pair.
+fn fast_inputs(s: &Scenario) -> Option<(FastBody, FastBody, (f64, f64), f64)> {
+    to_f64_inputs(s).filter(|(a, b, t, d)| first_contact_f64(a, b, *t, *d).is_some())
 }
 
 /// The solver alone (no certificate), as the `shapes` bench times it.
@@ -246,6 +265,26 @@ fn main() {
                 })
             })
             .collect();
+        // the f64 path on inputs converted beforehand, as parry gets them,
+        // and the conversion alone
+        let converted: Vec<(FastBody, FastBody, (f64, f64), f64)> =
+            fast.iter().filter_map(fast_inputs).collect();
+        let preconverted_ns: Vec<f64> = converted
+            .iter()
+            .map(|(a, b, t, d)| {
+                per_call(reps, || {
+                    black_box(first_contact_f64(black_box(a), b, *t, *d));
+                })
+            })
+            .collect();
+        let conversion_ns: Vec<f64> = fast
+            .iter()
+            .map(|s| {
+                per_call(reps, || {
+                    black_box(to_f64_inputs(black_box(s)));
+                })
+            })
+            .collect();
         let hits = exact
             .iter()
             .filter(|s| solve(s, ScalarKind::Exact).collides)
@@ -257,6 +296,15 @@ fn main() {
         println!("  exact {}", quantiles(exact_ns));
         println!("  exact with its certificate {}", quantiles(certified_ns));
         println!("  f64   {}", quantiles(f64_ns));
+        println!(
+            "  f64 path on converted inputs ({} of {n}; the rest declined) {}",
+            converted.len(),
+            quantiles(preconverted_ns)
+        );
+        println!(
+            "  converting a query's inputs to f64 {}",
+            quantiles(conversion_ns)
+        );
         println!("  parry {}", quantiles(parry_ns));
     }
 }

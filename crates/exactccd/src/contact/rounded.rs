@@ -15,7 +15,7 @@ use crate::motion::Body;
 use crate::poly::RealRoots;
 use crate::scalar::BigRational;
 use crate::solver::distance::solve_distance;
-use crate::solver::minkowski::solve_minkowski;
+use crate::solver::minkowski::{solve_minkowski, MinkowskiScalar};
 use crate::solver::WithinOutcome;
 use crate::Error;
 
@@ -118,4 +118,12 @@ pub(crate) fn solve_minkowski_method(
 ) -> Result<ContactResult, Error> {
     let solvers: (Solver<BigRational, _>, Solver<f64, _>) = (solve_minkowski, solve_minkowski);
     solve_in_scalar(query, scalar, certify, solvers, minkowski_stats)
+}
+
+/// The answer of `minkowski`'s `f64` path for a sphere and a box or two
+/// capsules under translation ([`MinkowskiScalar::fast`]), or `None` where
+/// it declines (then [`solve_minkowski_method`] answers).
+pub(crate) fn minkowski_f64_path(query: &BodyQuery<'_>) -> Option<ContactResult> {
+    let out = f64::fast(query.a, query.b, query.interval, query.separation)?;
+    Some(convert(&out, minkowski_stats, |r| Time::Float(r.0)))
 }

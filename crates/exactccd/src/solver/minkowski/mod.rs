@@ -31,9 +31,11 @@
 #![deny(clippy::float_arithmetic)]
 
 mod difference;
+mod fast;
 mod pieces;
 mod report;
 
+pub use self::fast::{first_contact_f64, FastAnswer, FastBody, FastContact, FastShape};
 pub use self::pieces::WorkScalar;
 
 use self::difference::Difference;
@@ -61,6 +63,17 @@ pub trait MinkowskiScalar: RealRoots {
     fn work(c: &CompactRational) -> Self::Work;
     /// A working value in the answering scalar.
     fn from_work(w: &Self::Work) -> Self;
+    /// The answer of a path written for the scalar alone (`f64`: a sphere
+    /// and a box or two capsules, [`first_contact_f64`]), or `None` when
+    /// there is none or it declines.
+    fn fast(
+        _a: &Body,
+        _b: &Body,
+        _interval: &(Q, Q),
+        _separation: &Q,
+    ) -> Option<MinkowskiOutcome<Self>> {
+        None
+    }
 }
 
 impl MinkowskiScalar for BigRational {
@@ -80,6 +93,14 @@ impl MinkowskiScalar for f64 {
     }
     fn from_work(w: &f64) -> f64 {
         *w
+    }
+    fn fast(
+        a: &Body,
+        b: &Body,
+        interval: &(Q, Q),
+        separation: &Q,
+    ) -> Option<MinkowskiOutcome<f64>> {
+        fast::outcome(a, b, interval, separation)
     }
 }
 
@@ -208,6 +229,9 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     interval: &(Q, Q),
     separation: &Q,
 ) -> Result<MinkowskiOutcome<S>, Error> {
+    if let Some(out) = S::fast(a, b, interval, separation) {
+        return Ok(out);
+    }
     let (va, vb) = (velocity(a, "a")?, velocity(b, "b")?);
     let (core_a, core_b) = (
         Core::of(&a.shape, "minkowski: body a")?,
