@@ -22,7 +22,9 @@
 //!
 //! Once a pair touches by `u`, the others are searched up to a little past
 //! `u` only (the motions stay those of the whole interval): nothing later
-//! can be the first contact, and a graze there does not stop the solve.
+//! can be the first contact, and a graze there does not stop the solve
+//! (a pair stopped by a limit before any contact was known is tried again
+//! at the end, up to the horizon of the contacts found by then).
 //! The `f64` path runs the `f64` cells on the same pairs, each stopped at
 //! its first contact.
 //!
@@ -192,15 +194,27 @@ pub fn solve_mesh_cells(
     let t1 = interval.1;
     let margin = (t1 - t0) / Q::from_integer(1024.into());
     let mut best_upper: Option<Q> = None;
-    for i in 0..pieces[0].bodies.len() {
-        for j in 0..pieces[1].bodies.len() {
+    // a pair stopped by a limit before any contact was known is tried
+    // again at the end, up to the horizon of the contacts found by then
+    let mut pending: Vec<(usize, usize)> = (0..pieces[0].bodies.len())
+        .flat_map(|i| (0..pieces[1].bodies.len()).map(move |j| (i, j)))
+        .collect();
+    for retry in [false, true] {
+        let mut deferred = Vec::new();
+        for (i, j) in std::mem::take(&mut pending) {
             crate::budget::check()?;
             let horizon = match &best_upper {
                 Some(u) => (u + &margin).min(t1.clone()),
                 None => t1.clone(),
             };
             let (pa, pb) = (&pieces[0].bodies[i], &pieces[1].bodies[j]);
-            let out = solve_cells_until(pa, pb, interval, &horizon, precision)?;
+            let out = match solve_cells_until(pa, pb, interval, &horizon, precision) {
+                Err(e) if !retry && e.is_limit_exceeded() && best_upper.is_none() => {
+                    deferred.push((i, j));
+                    continue;
+                }
+                out => out?,
+            };
             if let Some(u) = out.first_contact.as_ref().map(CellTime::upper) {
                 if best_upper.as_ref().is_none_or(|b| u < b) {
                     best_upper = Some(u.clone());
@@ -209,6 +223,7 @@ pub fn solve_mesh_cells(
             cells += out.cells;
             solved.push((i, j, out));
         }
+        pending = deferred;
     }
     // the least lower end, and the pair with the least upper end
     let first = solved
