@@ -66,6 +66,7 @@ pub struct Surface {
 /// A solid: a convex polytope (box, triangle, hull) or the solid a mesh
 /// bounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // two per case: not worth a box
 pub enum Solid {
     /// A convex body of radius `0`.
     Convex(Shape),

@@ -60,10 +60,8 @@ pub(super) fn solids_certificate(
     query: &BodyQuery<'_>,
 ) -> Option<Certificate> {
     let is_mesh = [query.a, query.b].map(|b| matches!(b.shape, Shape::Mesh(_)));
-    for side in 0..2 {
-        if is_mesh[side] && evidence.fans[side].iter().any(Option::is_none) {
-            return None;
-        }
+    if (0..2).any(|side| is_mesh[side] && evidence.fans[side].iter().any(Option::is_none)) {
+        return None;
     }
     let name = |side: usize, i: usize| -> Option<FanPiece> {
         if is_mesh[side] {

@@ -759,6 +759,9 @@ pub fn solve_mesh_with_evidence(
     Ok((out, evidence))
 }
 
+/// A piece of `a` and a piece of `b`, by index.
+type PiecePair = (usize, usize);
+
 /// What [`solve_prepared`] keeps for the evidence of an exact answer.
 struct Recorder<S: RealRoots> {
     pairs: Vec<(usize, usize, Certificate<S>)>,
@@ -792,7 +795,7 @@ fn solve_prepared<S: RealRoots>(
     sc: &SatScenario<'_>,
     prep: &Prepared,
     mut record: Option<&mut Recorder<S>>,
-) -> Result<(SatOutcome<S>, Option<(usize, usize)>), Error> {
+) -> Result<(SatOutcome<S>, Option<PiecePair>), Error> {
     let mut stats = SatStats::default();
     let mut best: Option<(usize, usize, SatOutcome<S>)> = None;
     let mut surface: Vec<(S::Root, S::Root)> = Vec::new();
