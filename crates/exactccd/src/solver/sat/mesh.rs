@@ -722,7 +722,7 @@ pub(crate) fn solve_mesh<S: RealRoots>(
     solve_prepared(sc, &prep, None).map(|(out, _)| out)
 }
 
-/// [`solve_mesh`] in exact rationals, with the evidence behind the answer
+/// The mesh solver in exact rationals, with the evidence behind the answer
 /// (module docs). Only for scenarios [`solve_sat_with`](super::solve_sat_with)
 /// sends to the mesh solver: a mesh on either side, rational motions.
 pub fn solve_mesh_with_evidence(
