@@ -45,8 +45,8 @@ use crate::check::{
 use crate::claim::{ClaimedTime, ContactWitness, SeparationPiece, Verdict};
 use crate::poly::{Poly, Q};
 use crate::spin::{
-    check_spin_pieces, check_spin_witness, exact_placement_at, Placement, SpinBody, SpinCase,
-    SpinPiece, SpinWitness,
+    check_spin_pieces, check_spin_witness, exact_placement_at, separation_end, Placement, SpinBody,
+    SpinCase, SpinPiece, SpinWitness,
 };
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -505,10 +505,13 @@ fn placeholder() -> Shape {
     }))
 }
 
-fn supported(case: &SolidCase) -> Result<(), Verdict> {
+/// Why the referee does not judge these two solids, if it does not: a
+/// mesh that is not a closed surface of convex planar faces, a flat hull,
+/// a rounded body.
+fn solids_supported(a: &Solid, b: &Solid) -> Result<(), Verdict> {
     let inconclusive = |why: String| Err(Verdict::Inconclusive(why));
-    for (name, body) in [("a", &case.a), ("b", &case.b)] {
-        match &body.solid {
+    for (name, solid) in [("a", a), ("b", b)] {
+        match solid {
             Solid::Mesh(s) => {
                 if let Some(why) = surface_defect(s) {
                     return inconclusive(format!("{name}: {why}"));
@@ -525,11 +528,41 @@ fn supported(case: &SolidCase) -> Result<(), Verdict> {
             }
         }
     }
-    // the motions, as for convex bodies (shapes that need no check)
-    if let Some(why) = convex_case(case, placeholder(), placeholder()).unsupported() {
-        return inconclusive(why);
-    }
     Ok(())
+}
+
+fn supported(case: &SolidCase) -> Result<(), Verdict> {
+    solids_supported(&case.a.solid, &case.b.solid)?;
+    // the motions, as for convex bodies (shapes that need no check)
+    match convex_case(case, placeholder(), placeholder()).unsupported() {
+        Some(why) => Err(Verdict::Inconclusive(why)),
+        None => Ok(()),
+    }
+}
+
+/// Every pair of pieces lies in one of the parts, given by the pieces each
+/// names on either side.
+fn check_coverage<'p>(
+    pieces: &[Pieces; 2],
+    parts: impl Iterator<Item = (Option<&'p Vec<PieceName>>, Option<&'p Vec<PieceName>>)>,
+) -> Result<(), Verdict> {
+    let nb = pieces[1].shapes.len();
+    let mut pair_covered = vec![false; pieces[0].shapes.len() * nb];
+    for (a, b) in parts {
+        for i in covered(&pieces[0], a) {
+            for j in covered(&pieces[1], b) {
+                pair_covered[i * nb + j] = true;
+            }
+        }
+    }
+    match pair_covered.iter().position(|c| !c) {
+        Some(at) => Err(Verdict::refuted(format!(
+            "no part separates piece {:?} of a from piece {:?} of b",
+            pieces[0].names[at / nb],
+            pieces[1].names[at % nb]
+        ))),
+        None => Ok(()),
+    }
 }
 
 fn verify(case: &SolidCase, claim: &SolidClaim) -> Result<(), Verdict> {
@@ -579,8 +612,6 @@ fn check_parts(
     claim: &SolidClaim,
     time: Option<&Algebraic>,
 ) -> Result<(), Verdict> {
-    let (na, nb) = (pieces[0].shapes.len(), pieces[1].shapes.len());
-    let mut pair_covered = vec![false; na * nb];
     for (k, part) in claim.parts.iter().enumerate() {
         let shapes = [
             part_shape(&case.a.solid, &pieces[0], part.a.as_ref()),
@@ -602,20 +633,11 @@ fn check_parts(
             check_piece_across_switches(&convex, fixed.as_ref(), p, time)
                 .map_err(|v| within_part(k, v))?;
         }
-        for i in covered(&pieces[0], part.a.as_ref()) {
-            for j in covered(&pieces[1], part.b.as_ref()) {
-                pair_covered[i * nb + j] = true;
-            }
-        }
     }
-    if let Some(at) = pair_covered.iter().position(|c| !c) {
-        let (i, j) = (at / nb, at % nb);
-        return Err(Verdict::refuted(format!(
-            "no part separates piece {:?} of a from piece {:?} of b",
-            pieces[0].names[i], pieces[1].names[j]
-        )));
-    }
-    Ok(())
+    check_coverage(
+        pieces,
+        claim.parts.iter().map(|p| (p.a.as_ref(), p.b.as_ref())),
+    )
 }
 
 fn within_part(k: usize, v: Verdict) -> Verdict {
@@ -872,40 +894,13 @@ fn piece_shape(
 }
 
 fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdict> {
-    for (name, body) in [("a", &case.a), ("b", &case.b)] {
-        match &body.solid {
-            Solid::Mesh(s) => {
-                if let Some(why) = surface_defect(s) {
-                    return Err(Verdict::Inconclusive(format!("{name}: {why}")));
-                }
-            }
-            Solid::Convex(Shape::Box { .. } | Shape::Triangle(_) | Shape::Hull(_)) => {}
-            Solid::Convex(_) => {
-                return Err(Verdict::Inconclusive(format!(
-                    "{name}: a rounded body next to a mesh"
-                )))
-            }
-        }
-    }
+    solids_supported(&case.a.solid, &case.b.solid)?;
     let pieces = [pieces_of(&case.a.solid), pieces_of(&case.b.solid)];
-    let end = match (claim.collides, &claim.first_contact) {
-        (true, Some((lower, upper))) => {
-            if lower > upper || *lower < case.t0 || *upper > case.t1 {
-                return Err(Verdict::refuted(format!(
-                    "the claimed enclosure [{lower}, {upper}] is not inside [{}, {}]",
-                    case.t0, case.t1
-                )));
-            }
-            lower.clone()
-        }
-        (true, None) => return Err(Verdict::refuted("a collision is claimed without a time")),
-        (false, Some(_)) => {
-            return Err(Verdict::refuted(
-                "no collision is claimed, yet a time is given",
-            ))
-        }
-        (false, None) => case.t1.clone(),
-    };
+    let end = separation_end(
+        claim.collides,
+        claim.first_contact.as_ref(),
+        (&case.t0, &case.t1),
+    )?;
     if end > case.t0 {
         check_spin_parts(case, &pieces, claim, &end)?;
         let exact = exact_at_start(case).ok_or_else(|| {
@@ -969,8 +964,6 @@ fn check_spin_parts(
     claim: &SpinSolidClaim,
     end: &Q,
 ) -> Result<(), Verdict> {
-    let (na, nb) = (pieces[0].shapes.len(), pieces[1].shapes.len());
-    let mut pair_covered = vec![false; na * nb];
     for (k, part) in claim.parts.iter().enumerate() {
         let shape = |solid: &Solid, side: &Pieces, names: Option<&Vec<PieceName>>| {
             match names.map(Vec::as_slice) {
@@ -987,20 +980,11 @@ fn check_spin_parts(
             shape(&case.b.solid, &pieces[1], part.b.as_ref()).map_err(|v| within_part(k, v))?;
         check_spin_pieces(&spin_case(case, sa, sb), &part.separation, end)
             .map_err(|v| within_part(k, v))?;
-        for i in covered(&pieces[0], part.a.as_ref()) {
-            for j in covered(&pieces[1], part.b.as_ref()) {
-                pair_covered[i * nb + j] = true;
-            }
-        }
     }
-    if let Some(at) = pair_covered.iter().position(|c| !c) {
-        let (i, j) = (at / nb, at % nb);
-        return Err(Verdict::refuted(format!(
-            "no part separates piece {:?} of a from piece {:?} of b",
-            pieces[0].names[i], pieces[1].names[j]
-        )));
-    }
-    Ok(())
+    check_coverage(
+        pieces,
+        claim.parts.iter().map(|p| (p.a.as_ref(), p.b.as_ref())),
+    )
 }
 
 #[cfg(test)]

@@ -1111,30 +1111,42 @@ fn bits_for(case: &SpinCase, pieces: &[SpinPiece], first_contact: Option<&(Q, Q)
     (96 + narrow + magnitude).clamp(128, 4096) as u32
 }
 
+/// Where the separation pieces of an enclosure claim must end: at the
+/// enclosure's lower end, or at `t1` without contact; refuted when the
+/// claim contradicts itself or its enclosure leaves `[t0, t1]`.
+pub(crate) fn separation_end(
+    collides: bool,
+    first_contact: Option<&(Q, Q)>,
+    (t0, t1): (&Q, &Q),
+) -> Result<Q, Verdict> {
+    match (collides, first_contact) {
+        (true, Some((lower, upper))) => {
+            if lower > upper || lower < t0 || upper > t1 {
+                return Err(Verdict::refuted(format!(
+                    "the claimed enclosure [{lower}, {upper}] is not inside [{t0}, {t1}]"
+                )));
+            }
+            Ok(lower.clone())
+        }
+        (true, None) => Err(Verdict::refuted("a collision is claimed without a time")),
+        (false, Some(_)) => Err(Verdict::refuted(
+            "no collision is claimed, yet a time is given",
+        )),
+        (false, None) => Ok(t1.clone()),
+    }
+}
+
 fn verify(
     case: &SpinCase,
     solids: &(Solid, Solid),
     claim: &SpinClaim,
     bits: u32,
 ) -> Result<(), Verdict> {
-    let end = match (claim.collides, &claim.first_contact) {
-        (true, Some((lower, upper))) => {
-            if lower > upper || *lower < case.t0 || *upper > case.t1 {
-                return Err(Verdict::refuted(format!(
-                    "the claimed enclosure [{lower}, {upper}] is not inside [{}, {}]",
-                    case.t0, case.t1
-                )));
-            }
-            lower.clone()
-        }
-        (true, None) => return Err(Verdict::refuted("a collision is claimed without a time")),
-        (false, Some(_)) => {
-            return Err(Verdict::refuted(
-                "no collision is claimed, yet a time is given",
-            ))
-        }
-        (false, None) => case.t1.clone(),
-    };
+    let end = separation_end(
+        claim.collides,
+        claim.first_contact.as_ref(),
+        (&case.t0, &case.t1),
+    )?;
     check_tiling(&claim.separation, &case.t0, &end)?;
     let pair = Prepared2::new(case, solids, bits);
     // the witness first: one time, cheaper than the pieces

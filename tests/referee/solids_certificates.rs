@@ -29,6 +29,11 @@ fn scenario(a_motion: &str, b_shape: &str, b_at: &str, b_velocity: &str) -> Scen
     parse_scenario(&text, None, &LoadOptions::default()).expect("a valid scenario")
 }
 
+/// The frame turning about the vertical line through its centre at 3
+/// radians per unit time.
+const SPIN: &str = r#"{"angular": {"velocity": ["0", "0", "0"], "angular_velocity": ["0", "0", "3"],
+                               "center": ["3/2", "3/2", "1/2"]}}"#;
+
 const SMALL_BOX: &str = r#"{"box": {"half_extents": ["1/4", "1/4", "1/4"]}}"#;
 
 fn exact_sat(s: &Scenario) -> ContactResult {
@@ -217,8 +222,6 @@ fn enclosing(r: &ContactResult, t: &BigRational) {
 fn a_spinning_frame_by_time_cells() {
     // the frame turns about the vertical line through its centre at 3
     // radians per unit time while the box falls at 4
-    let spin = r#"{"angular": {"velocity": ["0", "0", "0"], "angular_velocity": ["0", "0", "3"],
-                               "center": ["3/2", "3/2", "1/2"]}}"#;
     // centred in the hole, the box's footprint (radius sqrt(2)/4 < 1/2)
     // never meets the turning frame
     let through = scenario(
@@ -284,8 +287,6 @@ fn a_frame_under_a_fast_screw_and_under_poses() {
 
 #[test]
 fn tampered_spin_certificates_by_parts_are_refuted() {
-    let spin = r#"{"angular": {"velocity": ["0", "0", "0"], "angular_velocity": ["0", "0", "3"],
-                               "center": ["3/2", "3/2", "1/2"]}}"#;
     let s = scenario(
         spin,
         SMALL_BOX,
