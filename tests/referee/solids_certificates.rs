@@ -220,12 +220,10 @@ fn enclosing(r: &ContactResult, t: &BigRational) {
 
 #[test]
 fn a_spinning_frame_by_time_cells() {
-    // the frame turns about the vertical line through its centre at 3
-    // radians per unit time while the box falls at 4
-    // centred in the hole, the box's footprint (radius sqrt(2)/4 < 1/2)
+    // the frame turns (SPIN) while the box falls at 4; centred in the hole, the box's footprint (radius sqrt(2)/4 < 1/2)
     // never meets the turning frame
     let through = scenario(
-        spin,
+        SPIN,
         SMALL_BOX,
         r#"["3/2", "3/2", "3"]"#,
         r#"["0", "0", "-4"]"#,
@@ -238,7 +236,7 @@ fn a_spinning_frame_by_time_cells() {
     // back by 21/16 radians about the centre it is at (-0.11, -0.55),
     // outside the hole [-1/2, 1/2]^2
     let onto = scenario(
-        spin,
+        SPIN,
         SMALL_BOX,
         r#"["7/4", "3/2", "3"]"#,
         r#"["0", "0", "-4"]"#,
@@ -288,7 +286,7 @@ fn a_frame_under_a_fast_screw_and_under_poses() {
 #[test]
 fn tampered_spin_certificates_by_parts_are_refuted() {
     let s = scenario(
-        spin,
+        SPIN,
         SMALL_BOX,
         r#"["7/4", "3/2", "3"]"#,
         r#"["0", "0", "-4"]"#,
