@@ -591,11 +591,38 @@ fn shape_cells_benches(c: &mut Criterion) {
     group.finish();
 }
 
+/// A non-convex mesh under a turning motion: the cells on every pair of
+/// pieces (`examples/scenarios/frame-spin.json`, 32 triangles against a
+/// box), exact and `f64`.
+fn mesh_cells_benches(c: &mut Criterion) {
+    use exactccd::solver::sat::{solve_mesh_cells, solve_mesh_cells_f64};
+    use exactccd::{load_scenario, LoadOptions, ScalarKind};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/scenarios/frame-spin.json");
+    let mut group = c.benchmark_group("mesh_cells");
+    group.sample_size(10);
+    for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+        let s = load_scenario(&path, &LoadOptions::for_scalar(scalar)).expect("a scenario");
+        let (a, b, (t0, t1)) = (s.a().clone(), s.b().clone(), s.interval.clone());
+        let label = format!("frame-spin/{scalar:?}");
+        group.bench_function(label.as_str(), |bch| match scalar {
+            ScalarKind::Exact => {
+                bch.iter(|| black_box(solve_mesh_cells(&a, &b, (&t0, &t1), 64).expect("an answer")))
+            }
+            ScalarKind::F64 => {
+                bch.iter(|| black_box(solve_mesh_cells_f64(&a, &b, (&t0, &t1)).expect("an answer")))
+            }
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     sat,
     benches,
     tree_benches,
     cells_benches,
-    shape_cells_benches
+    shape_cells_benches,
+    mesh_cells_benches
 );
 criterion_main!(sat);
