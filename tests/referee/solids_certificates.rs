@@ -312,3 +312,38 @@ fn tampered_spin_certificates_by_parts_are_refuted() {
     piece.direction = piece.direction.map(|c| c.scale(&q(-1, 1)));
     assert!(refuted(&reversed));
 }
+
+#[test]
+fn a_convex_mesh_of_more_than_sixty_four_vertices_is_certified_by_parts() {
+    // a prism over 41 rational points of the unit circle ((1 - u^2, 2u) /
+    // (1 + u^2), u = k/4 for k = -20..=20, in angle order): 82 vertices,
+    // beyond the hull check's 64; the box's face x = 3 - 1/4 - 4t meets
+    // its edge x = 1 (u = 0) at t = 7/16
+    let n = 41;
+    let circle: Vec<(BigRational, BigRational)> = (-20..=20)
+        .map(|k| {
+            let u = q(k, 4);
+            let d = q(1, 1) + &u * &u;
+            ((q(1, 1) - &u * &u) / &d, (q(2, 1) * &u) / &d)
+        })
+        .collect();
+    let point = |(x, y): &(BigRational, BigRational), z: i64| format!(r#"["{x}", "{y}", "{z}"]"#);
+    let vertices: Vec<String> = (0..2)
+        .flat_map(|z| circle.iter().map(move |p| point(p, z)))
+        .collect();
+    let mut faces = vec![(0..n).rev().collect::<Vec<usize>>(), (n..2 * n).collect()];
+    for i in 0..n {
+        let j = (i + 1) % n;
+        faces.push(vec![i, j, n + j, n + i]);
+    }
+    let text = format!(
+        r#"{{"format": "exactccd/scenario-v1",
+            "a": {{"shape": {{"mesh": {{"vertices": [{}], "faces": {:?}}}}}}},
+            "b": {{"shape": {SMALL_BOX}, "pose": {{"translation": ["3", "1/10", "1/2"]}},
+                  "motion": {{"linear": {{"velocity": ["-4", "0", "0"]}}}}}}}}"#,
+        vertices.join(", "),
+        faces
+    );
+    let s = parse_scenario(&text, None, &LoadOptions::default()).expect("a valid scenario");
+    certified(&s, Some(q(7, 16)));
+}
