@@ -22,9 +22,10 @@
 //!   surface lies wholly inside or wholly outside it). A point is inside a
 //!   mesh when a ray from it crosses the surface an odd number of times
 //!   (rays through an edge or a vertex, or in a triangle's plane, are
-//!   refused and the next direction `(1, k, k^2)` tried: each bad `k` is a
-//!   root of a quadratic, so a good one comes within `2 n + 1` tries for
-//!   `n` edges).
+//!   refused and the next direction `(1, k, k^2)` tried: the directions
+//!   through an edge, or along a triangle's plane, form a plane, which
+//!   `(1, k, k^2)` meets for at most two `k`, so a good direction comes
+//!   within `8 n + 1` tries for `n` triangles).
 //! * **contact** at `T`: a witness point that lies in a named piece of each
 //!   mesh (or in the convex body) at `T`, checked exactly as for convex
 //!   bodies; or, at a rational `T` (a solid nested in the other at `t0`),
@@ -349,7 +350,8 @@ fn in_closed_solid(p: &[Q; 3], tris: &[[[Q; 3]; 3]]) -> Result<bool, String> {
     if tris.iter().any(|t| on_triangle(p, t)) {
         return Ok(true);
     }
-    let tries = 6 * tris.len() + 1;
+    // three edges and a plane per triangle, two bad k each (module docs)
+    let tries = 8 * tris.len() + 1;
     'direction: for k in 0..tries {
         let k = Q::from_integer((k as i64).into());
         let d = [Q::one(), k.clone(), &k * &k];
