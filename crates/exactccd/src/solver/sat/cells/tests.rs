@@ -124,3 +124,31 @@ fn contact_at_the_start_is_exact_and_a_sliding_touch_is_a_limit() {
         "{err}"
     );
 }
+
+#[test]
+fn a_search_to_a_horizon_answers_that_span_only() {
+    // the spinning box of SPIN_TRUTH (contact at about 0.2278): searched to
+    // 1/5 it is apart there, with separated cells tiling [0, 1/5]; to 1/4
+    // it finds the same contact as the whole interval
+    let a = unit_box(Pose::identity(), Motion::Static);
+    let b = unit_box(
+        Pose::from_translation(v("2.2", "0", "0")),
+        Motion::Angular {
+            velocity: Vec3::zero(),
+            angular_velocity: v("0", "0", "1"),
+            center: Vec3::zero(),
+        },
+    );
+    let (t0, t1) = (q("0"), q("1"));
+    let early = solve_cells_until(&a, &b, (&t0, &t1), &q("1/5"), 64).unwrap();
+    assert!(!early.collides);
+    let pieces = early.evidence.expect("evidence").separation;
+    assert_eq!(pieces.first().map(|p| &p.from), Some(&t0));
+    assert_eq!(pieces.last().map(|p| &p.to), Some(&q("1/5")));
+    assert!(pieces.windows(2).all(|w| w[0].to == w[1].from));
+    let later = solve_cells_until(&a, &b, (&t0, &t1), &q("1/4"), 64).unwrap();
+    let t = later.first_contact.expect("a contact");
+    assert!(contains(&t, SPIN_TRUTH), "{t:?}");
+    let whole = solve_cells(&a, &b, (&t0, &t1), 64).unwrap();
+    assert_eq!(whole.first_contact, Some(t));
+}
