@@ -690,30 +690,8 @@ fn check_solid_witness(
     w: &SolidWitness,
     t: &Algebraic,
 ) -> Result<(), Verdict> {
-    let shape = |solid: &Solid,
-                 pieces: &Pieces,
-                 name: Option<PieceName>|
-     -> Result<Option<Shape>, Verdict> {
-        match (solid, name) {
-            (Solid::Convex(s), None) => Ok(Some(s.clone())),
-            (Solid::Mesh(_), None) => Ok(None),
-            (Solid::Mesh(_), Some(n)) => pieces
-                .names
-                .iter()
-                .position(|m| *m == Some(n))
-                .map(|i| Some(pieces.shapes[i].clone()))
-                .ok_or_else(|| {
-                    Verdict::refuted(format!(
-                        "the witness names the piece {n:?}, which is not a piece"
-                    ))
-                }),
-            (Solid::Convex(_), Some(_)) => Err(Verdict::refuted(
-                "the witness names a piece of a convex body",
-            )),
-        }
-    };
-    let sa = shape(&case.a.solid, &pieces[0], w.piece_a)?;
-    let sb = shape(&case.b.solid, &pieces[1], w.piece_b)?;
+    let sa = piece_shape(&case.a.solid, &pieces[0], w.piece_a)?;
+    let sb = piece_shape(&case.b.solid, &pieces[1], w.piece_b)?;
     let convex = convex_case(
         case,
         sa.clone().unwrap_or_else(placeholder),

@@ -133,9 +133,17 @@ fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
         .collect()
 }
 
+/// The pieces of the two bodies, their fan names and the bodies' exact
+/// poses at `t0`.
+struct Prepared {
+    pieces: [Pieces; 2],
+    fans: [Vec<FanName>; 2],
+    poses: [Pose<Q>; 2],
+}
+
 /// The pieces of the two bodies and their exact poses at `t0`, or why the
 /// pieces' cells do not apply (module docs).
-fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<([Pieces; 2], [Pose<Q>; 2]), Error> {
+fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
     for body in [a, b] {
         if !matches!(
             body.shape,
@@ -167,7 +175,11 @@ fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<([Pieces; 2], [Pose<Q>; 2]), Er
             "sat: a mesh under a turning motion needs exact placements at t0 (a rational motion, the start of poses, t0 = 0 for angular and screw) to rule out nesting",
         ));
     };
-    Ok((pieces, [pa, pb]))
+    Ok(Prepared {
+        pieces,
+        fans,
+        poses: [pa, pb],
+    })
 }
 
 /// Solves two bodies, one at least a mesh (non-convex allowed; faces must
@@ -180,14 +192,17 @@ pub fn solve_mesh_cells(
     precision: u32,
 ) -> Result<MeshCellOutcome, Error> {
     let (t0, _) = interval;
-    let (pieces, poses) = prepare(a, b, t0)?;
-    let fans = [pieces[0].fans(), pieces[1].fans()];
-    let count = pieces[0].bodies.len() * pieces[1].bodies.len();
+    let Prepared {
+        pieces,
+        fans,
+        poses,
+    } = prepare(a, b, t0)?;
     if let Some(p) = nested_at_start([a, b], &pieces, &poses) {
         return Ok(nested(t0, &p));
     }
     let mut cells = 0;
-    let mut solved: Vec<(usize, usize, CellOutcome)> = Vec::with_capacity(count);
+    let mut solved: Vec<(usize, usize, CellOutcome)> =
+        Vec::with_capacity(pieces[0].bodies.len() * pieces[1].bodies.len());
     // once a pair touches by `u`, the others are searched up to a little
     // past it only: what happens later cannot be the first contact (and a
     // graze there does not stop the solve)
@@ -325,7 +340,7 @@ pub fn solve_mesh_cells_f64(
     interval: (&Q, &Q),
 ) -> Result<FloatCellOutcome, Error> {
     let (t0, _) = interval;
-    let (pieces, poses) = prepare(a, b, t0)?;
+    let Prepared { pieces, poses, .. } = prepare(a, b, t0)?;
     let start = crate::scalar::rational_to_f64(t0);
     if nested_at_start([a, b], &pieces, &poses).is_some() {
         return Ok(FloatCellOutcome {
