@@ -2,12 +2,17 @@
 //! set (not a benchmark: run it under `perf record`; the timings it prints
 //! are indicative only). `cargo run --example profile_cells -- [PRECISION]
 //! [NAME...]`; with `CELLS_F64=REPS` the `f64` cells instead, each scenario
-//! solved REPS times.
-use exactccd::solver::sat::cells::{solve_box_cells_f64, solve_cells};
+//! solved REPS times. With `CELLS_CLASS=CLASS:SEED:CASES` the `f64` cells
+//! and the whole `f64` solve (default method) on generated scenarios of a
+//! campaign class (`angular`, `screw`): medians and evaluation counts.
+use exactccd::solver::sat::cells::{first_contact_cells_f64, solve_box_cells_f64, solve_cells};
 use exactccd::{load_scenario, LoadOptions, ScalarKind};
 use std::path::Path;
 
 fn main() {
+    if let Ok(spec) = std::env::var("CELLS_CLASS") {
+        return profile_class(&spec);
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let precision: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(64);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/angular");
@@ -67,4 +72,105 @@ fn main() {
     if !times.is_empty() {
         println!("median {} us over {}", times[times.len() / 2], times.len());
     }
+}
+
+/// The `f64` cells on `CASES` scenarios of a campaign class (`CLASS:SEED:CASES`).
+fn profile_class(spec: &str) {
+    use exactccd::generate::{generate, ScenarioClass};
+    let parts: Vec<&str> = spec.split(':').collect();
+    let class = ScenarioClass::all()
+        .find(|c| c.name() == parts[0])
+        .expect("a class name");
+    let seed: u64 = parts[1].parse().expect("a seed");
+    let cases: u64 = parts[2].parse().expect("a count");
+    let reps = 20u32;
+    let (mut cells, mut firsts, mut solves, mut evals, mut first_evals) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut sat_solves, mut glide_solves) = (Vec::new(), Vec::new());
+    for i in 0..cases {
+        let s = generate(seed, i, class);
+        let (t0, t1) = s.interval.clone();
+        let start = std::time::Instant::now();
+        let mut out = None;
+        for _ in 0..reps {
+            out = Some(solve_box_cells_f64(s.a(), s.b(), (&t0, &t1)));
+        }
+        cells.push(start.elapsed().as_nanos() / u128::from(reps));
+        if std::env::var("CELLS_DUMP").is_ok() {
+            match &out {
+                Some(Ok(o)) => println!(
+                    "{i}: {:?} {:?} {:?}",
+                    o.first_contact, o.contact_intervals, o.initially_overlapping
+                ),
+                other => println!("{i}: {other:?}"),
+            }
+        }
+        if let Some(Ok(o)) = out {
+            evals.push(o.evaluations);
+        }
+        if std::env::var("CELLS_ONLY").is_ok() {
+            continue;
+        }
+        let start = std::time::Instant::now();
+        let mut out = None;
+        for _ in 0..reps {
+            out = Some(first_contact_cells_f64(s.a(), s.b(), (&t0, &t1)));
+        }
+        firsts.push(start.elapsed().as_nanos() / u128::from(reps));
+        if let Some(Ok(o)) = out {
+            first_evals.push(o.evaluations);
+        }
+        let options = exactccd::SolveOptions::default();
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            let _ = exactccd::solve_with_default_method(&s.query(), ScalarKind::F64, &options);
+        }
+        solves.push(start.elapsed().as_nanos() / u128::from(reps));
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            let _ = exactccd::solve(&s.query(), exactccd::Method::Sat, ScalarKind::F64, &options);
+        }
+        sat_solves.push(start.elapsed().as_nanos() / u128::from(reps));
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            std::hint::black_box(exactccd::default_method(&s.query()));
+        }
+        let choosing = start.elapsed().as_nanos() / u128::from(reps);
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            let _ = exactccd::solve_with_default_method(&s.query(), ScalarKind::F64, &options);
+        }
+        let again = start.elapsed().as_nanos() / u128::from(reps);
+        if std::env::var("CELLS_METHODS").is_ok() {
+            println!("default again: {again} ns");
+        }
+        if std::env::var("CELLS_METHODS").is_ok() {
+            println!("choosing the method: {choosing} ns");
+            println!(
+                "{i}: {:?} {:?} {:?}",
+                exactccd::default_method(&s.query()),
+                solves.last(),
+                sat_solves.last()
+            );
+        }
+        if exactccd::default_method(&s.query()) == exactccd::Method::Glide {
+            glide_solves.push(*solves.last().expect("a time"));
+        }
+    }
+    fn median<T: Ord + Copy + Default>(v: &mut [T]) -> T {
+        v.sort_unstable();
+        v.get(v.len() / 2).copied().unwrap_or_default()
+    }
+    println!(
+        "{} scenarios: median f64 cells {} ns ({} evaluations), first contact only {} ns ({} evaluations), whole f64 solve {} ns (sat {} ns; glide's {} by default: {} ns)",
+        cases,
+        median(&mut cells),
+        median(&mut evals),
+        median(&mut firsts),
+        median(&mut first_evals),
+        median(&mut solves),
+        median(&mut sat_solves),
+        glide_solves.len(),
+        if glide_solves.is_empty() { 0 } else { median(&mut glide_solves) }
+    );
 }

@@ -64,12 +64,33 @@ fn unit_or(v: &Vec3<f64>, fallback: Vec3<f64>) -> Vec3<f64> {
 
 /// The rotation by `angle` radians about the unit vector `k` (right-hand
 /// rule), by Rodrigues' formula `I + sin φ K + (1 - cos φ) K^2`, `K = [k]x`.
+///
+/// Written out entry by entry (`K^2 = k k^T - I` for a unit `k`), with the
+/// sine and cosine of `φ/2` from one call: `sin φ = 2 sin(φ/2) cos(φ/2)`,
+/// `1 - cos φ = 2 sin^2(φ/2)` (no cancellation for small angles).
 pub fn rotation_about_axis(k: &Vec3<f64>, angle: f64) -> Mat3<f64> {
-    let kx = Mat3::from_rows([[0.0, -k.z, k.y], [k.z, 0.0, -k.x], [-k.y, k.x, 0.0]]);
-    let half = (angle / 2.0).sin();
-    let one_minus_cos = 2.0 * half * half;
-    let k2 = kx.mul_mat(&kx);
-    &(&Mat3::identity() + &kx.scale(&angle.sin())) + &k2.scale(&one_minus_cos)
+    let (half_sin, half_cos) = (angle / 2.0).sin_cos();
+    let sin = 2.0 * half_sin * half_cos;
+    let c = 2.0 * half_sin * half_sin;
+    let (x, y, z) = (k.x, k.y, k.z);
+    // I + sin K + c (k k^T - I)
+    Mat3::from_rows([
+        [
+            1.0 + c * (x * x - 1.0),
+            c * x * y - sin * z,
+            c * x * z + sin * y,
+        ],
+        [
+            c * x * y + sin * z,
+            1.0 + c * (y * y - 1.0),
+            c * y * z - sin * x,
+        ],
+        [
+            c * x * z - sin * y,
+            c * y * z + sin * x,
+            1.0 + c * (z * z - 1.0),
+        ],
+    ])
 }
 
 impl ScrewMotion {
@@ -235,6 +256,15 @@ pub enum FloatMotion {
 }
 
 impl FloatMotion {
+    /// The matrix of every placement is a rotation (`screw`, `poses`,
+    /// `angular`); rational motions may be affine.
+    pub fn is_rotation(&self) -> bool {
+        matches!(
+            self,
+            FloatMotion::Screw { .. } | FloatMotion::Poses { .. } | FloatMotion::Angular { .. }
+        )
+    }
+
     /// The world placement at time `t`: `(M(t), v(t))` with `x = M y + v`.
     pub fn eval(&self, t: f64) -> Affine<f64> {
         let placed = |p: Pose<f64>| (p.rotation, p.translation);
@@ -401,7 +431,17 @@ impl RelativeFloatMotion {
     pub fn eval(&self, t: f64) -> Option<Affine<f64>> {
         match self {
             RelativeFloatMotion::Composed { a, b } => {
-                Some(compose_affine(&invert_affine(&a.eval(t))?, &b.eval(t)))
+                let placed = a.eval(t);
+                // a turning motion's matrix is a rotation: its inverse is its
+                // transpose (to rounding, as the general inverse's)
+                let inverse = if a.is_rotation() {
+                    let back = placed.0.transpose();
+                    let origin = -back.mul_vec(&placed.1);
+                    (back, origin)
+                } else {
+                    invert_affine(&placed)?
+                };
+                Some(compose_affine(&inverse, &b.eval(t)))
             }
             RelativeFloatMotion::Glide {
                 start,

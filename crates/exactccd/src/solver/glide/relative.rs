@@ -329,6 +329,30 @@ impl RelativeGlide {
             ));
         }
         let t1 = &interval.1;
+        let three = <BigRational as Ring>::from_i64(3);
+        // what the screw is decided first, on the contract's numbers (a
+        // rigid change of frame keeps the axis direction's length): the
+        // poses below cost more than a refusal
+        let length = if angle.is_zero() && !slide.is_zero() {
+            let Some(len) = rational_sqrt(&axis_direction.norm_squared()) else {
+                return Err(NotAGlide(
+                    "a screw's slide along an axis direction of irrational length is an irrational velocity".to_string(),
+                ));
+            };
+            Some(len)
+        } else {
+            None
+        };
+        if !angle.is_zero() && !slide.is_zero() {
+            return Err(NotAGlide(
+                "a screw with both a rotation and a slide (general screw): certified enclosures for it are not done yet".to_string(),
+            ));
+        }
+        if angle.abs() * t1 >= three {
+            return Err(NotAGlide(
+                "the screw turns 3 radians or more over the interval; only turns below that are done".to_string(),
+            ));
+        }
         // The world screw S(t) conjugated into a's frame. b moving: Rel(t) =
         // A^-1 S(t) B = (A^-1 S(t) A)(A^-1 B). a moving: Rel(t) = A^-1
         // S(-t) B = (A^-1 S(-t) A)(A^-1 B): the same axis run backwards.
@@ -348,28 +372,10 @@ impl RelativeGlide {
             omega = -omega;
             g = -g;
         }
-        let kk = k.norm_squared();
-        let three = <BigRational as Ring>::from_i64(3);
         // Ω for the whole step is transcendental; `screw` describes the map at
         // t = 0 (the identity) and serves only the stats here.
         let screw = ExactScrew::decompose(&Pose::identity());
-        if omega.is_zero() {
-            if g.is_zero() {
-                return Ok(RelativeGlide {
-                    start,
-                    screw,
-                    path: GlidePath::Translation {
-                        velocity: Vec3::zero(),
-                    },
-                    interval,
-                    slide: None,
-                });
-            }
-            let Some(len) = rational_sqrt(&kk) else {
-                return Err(NotAGlide(
-                    "a screw's slide along an axis direction of irrational length is an irrational velocity".to_string(),
-                ));
-            };
+        if let Some(len) = length {
             return Ok(RelativeGlide {
                 start,
                 screw,
@@ -380,15 +386,16 @@ impl RelativeGlide {
                 slide: None,
             });
         }
-        if !g.is_zero() {
-            return Err(NotAGlide(
-                "a screw with both a rotation and a slide (general screw): certified enclosures for it are not done yet".to_string(),
-            ));
-        }
-        if &omega * t1 >= three {
-            return Err(NotAGlide(
-                "the screw turns 3 radians or more over the interval; only turns below that are done".to_string(),
-            ));
+        if omega.is_zero() {
+            return Ok(RelativeGlide {
+                start,
+                screw,
+                path: GlidePath::Translation {
+                    velocity: Vec3::zero(),
+                },
+                interval,
+                slide: None,
+            });
         }
         Ok(RelativeGlide {
             start,

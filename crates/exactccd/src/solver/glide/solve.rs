@@ -14,7 +14,7 @@ use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use super::setup::Setup;
 // the raster variant (`raster/solve.rs`) names these here
 pub(crate) use super::setup::NamedMesh;
-use crate::geom::Feature;
+use crate::geom::{Feature, Shape};
 use crate::motion::Body;
 use crate::poly::{RealAlgebraic, RealRoots};
 use crate::scalar::{rational_to_f64, BigRational};
@@ -385,10 +385,16 @@ pub struct GlideOptions {
 /// glide rotation from `t0`, without a slide for two boxes) rather than
 /// by the event cells.
 pub fn analytic_takes(a: &Body, b: &Body, interval: (&BigRational, &BigRational)) -> bool {
-    match Setup::new(a, b, interval.0, interval.1) {
-        Ok(setup) => setup.rel.slide.is_none() || !super::cells::takes(a, b),
-        Err(_) => false,
-    }
+    // the conditions of `Setup::new` without building the meshes (a box's
+    // mesh in rationals costs more than an `f64` answer of the cells)
+    let solids = [a, b]
+        .iter()
+        .all(|body| matches!(body.shape, Shape::Box(_) | Shape::Mesh(_)));
+    solids
+        && match RelativeGlide::from_bodies(a, b, interval.0, interval.1) {
+            Ok(rel) => rel.slide.is_none() || !super::cells::takes(a, b),
+            Err(_) => false,
+        }
 }
 
 /// Runs the glide solver on `a` and `b` over `interval` as `options` say.

@@ -284,32 +284,52 @@ fn polytope_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, a: &Polytope, b: &Poly
 /// The largest separation over the 15 unit axes of Table 1 of `a` (at the
 /// origin, axis-aligned, half extents `ha`) and `b` (frame `rotation`,
 /// centre `offset`, half extents `hb`).
+///
+/// Written out on the entries `r_ij = A_i . B_j` of `rotation` as in Table
+/// 1 (no vector is built): an axis's separation `|T . L| - r_a - r_b` is
+/// homogeneous of degree one in `L`, so an edge axis `A_i x B_j` is divided
+/// by its length once, after the sum. The products `B_m . (A_i x B_j)`
+/// are read from `B_j x B_m`, which for a rotation are `+-r_ik`.
 fn sat_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, ha: &[f64; 3], hb: &[f64; 3]) -> f64 {
-    let b_axes = [rotation.col(0), rotation.col(1), rotation.col(2)];
-    let along = |l: &Vec3<f64>| -> f64 {
-        let ra = ha[0] * l.x.abs() + ha[1] * l.y.abs() + ha[2] * l.z.abs();
-        let rb: f64 = (0..3).map(|j| hb[j] * b_axes[j].dot(l).abs()).sum();
-        offset.dot(l).abs() - ra - rb
-    };
-    let unit = |k: usize| {
-        let mut v = Vec3::new(0.0, 0.0, 0.0);
-        match k {
-            0 => v.x = 1.0,
-            1 => v.y = 1.0,
-            _ => v.z = 1.0,
-        }
-        v
+    let r = &rotation.rows;
+    let t = [offset.x, offset.y, offset.z];
+    // b[j] = B_j, the columns of the rotation
+    let b: [[f64; 3]; 3] = std::array::from_fn(|j| [r[0][j], r[1][j], r[2][j]]);
+    let dot = |u: &[f64; 3], v: &[f64; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+    let cross = |u: &[f64; 3], v: &[f64; 3]| {
+        [
+            u[1] * v[2] - u[2] * v[1],
+            u[2] * v[0] - u[0] * v[2],
+            u[0] * v[1] - u[1] * v[0],
+        ]
     };
     let mut best = f64::NEG_INFINITY;
+    // the faces of a: L = A_i
     for i in 0..3 {
-        best = best.max(along(&unit(i)));
-        best = best.max(along(&b_axes[i]));
-        for axis in &b_axes {
-            let l = unit(i).cross(axis);
-            let n = l.dot(&l).sqrt();
+        let rb = hb[0] * r[i][0].abs() + hb[1] * r[i][1].abs() + hb[2] * r[i][2].abs();
+        best = best.max(t[i].abs() - ha[i] - rb);
+    }
+    // the faces of b: L = B_j
+    for j in 0..3 {
+        let ra = ha[0] * b[j][0].abs() + ha[1] * b[j][1].abs() + ha[2] * b[j][2].abs();
+        let rb: f64 = (0..3).map(|m| hb[m] * dot(&b[m], &b[j]).abs()).sum();
+        best = best.max(dot(&t, &b[j]).abs() - ra - rb);
+    }
+    // the edges: L = A_i x B_j, whose components are (i1, i2) = the other
+    // two coordinates: L_i1 = -b_i2, L_i2 = b_i1 up to the cyclic order
+    for j in 0..3 {
+        let turned: [[f64; 3]; 3] = std::array::from_fn(|m| cross(&b[j], &b[m]));
+        for i in 0..3 {
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            // A_i x B_j = (e_i x B_j): component i1 is -b_i2, i2 is b_i1
+            let (l1, l2) = (-b[j][i2], b[j][i1]);
+            let n = (l1 * l1 + l2 * l2).sqrt();
             // parallel edges: the face axes cover this direction
             if n > 1e-9 {
-                best = best.max(along(&l.scale(&(1.0 / n))));
+                let ra = ha[i1] * l1.abs() + ha[i2] * l2.abs();
+                // B_m . (e_i x B_j) = e_i . (B_j x B_m)
+                let rb: f64 = (0..3).map(|m| hb[m] * turned[m][i].abs()).sum();
+                best = best.max(((t[i1] * l1 + t[i2] * l2).abs() - ra - rb) / n);
             }
         }
     }
