@@ -290,6 +290,8 @@ fn polytope_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, a: &Polytope, b: &Poly
 /// homogeneous of degree one in `L`, so an edge axis `A_i x B_j` is divided
 /// by its length once, after the sum. The products `B_m . (A_i x B_j)`
 /// are read from `B_j x B_m`, which for a rotation are `+-r_ik`.
+// the indices are Table 1's: i of a, j and m of b
+#[allow(clippy::needless_range_loop)]
 fn sat_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, ha: &[f64; 3], hb: &[f64; 3]) -> f64 {
     let r = &rotation.rows;
     let t = [offset.x, offset.y, offset.z];
