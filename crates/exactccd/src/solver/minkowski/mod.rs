@@ -34,6 +34,7 @@ mod difference;
 mod fast;
 mod pieces;
 mod report;
+mod sphere_box;
 
 pub use self::fast::{first_contact_f64, FastAnswer, FastBody, FastContact, FastShape};
 pub use self::pieces::WorkScalar;
@@ -74,6 +75,17 @@ pub trait MinkowskiScalar: RealRoots {
     ) -> Option<MinkowskiOutcome<Self>> {
         None
     }
+    /// The answer of an exact path written for a pair alone (a sphere and
+    /// a box in machine integers, `sphere_box.rs`), equal to the general
+    /// method's, or `None` when there is none or it declines.
+    fn exact_fast(
+        _a: &Body,
+        _b: &Body,
+        _interval: &(Q, Q),
+        _separation: &Q,
+    ) -> Option<Result<MinkowskiOutcome<Self>, Error>> {
+        None
+    }
 }
 
 impl MinkowskiScalar for BigRational {
@@ -83,6 +95,14 @@ impl MinkowskiScalar for BigRational {
     }
     fn from_work(w: &CompactRational) -> BigRational {
         w.to_rational().expect("a compact rational is finite")
+    }
+    fn exact_fast(
+        a: &Body,
+        b: &Body,
+        interval: &(Q, Q),
+        separation: &Q,
+    ) -> Option<Result<MinkowskiOutcome<Self>, Error>> {
+        sphere_box::outcome(a, b, interval, separation)
     }
 }
 
@@ -231,6 +251,9 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
 ) -> Result<MinkowskiOutcome<S>, Error> {
     if let Some(out) = S::fast(a, b, interval, separation) {
         return Ok(out);
+    }
+    if let Some(out) = S::exact_fast(a, b, interval, separation) {
+        return out;
     }
     let (va, vb) = (velocity(a, "a")?, velocity(b, "b")?);
     let (core_a, core_b) = (

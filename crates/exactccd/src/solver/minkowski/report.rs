@@ -69,44 +69,74 @@ pub(super) struct Found {
     pub(super) normal: Option<[f64; 3]>,
 }
 
-/// The points of `M` that make up the piece's feature.
-fn feature_points<S>(diff: &Difference<S>, kind: PieceKind) -> Vec<usize> {
-    match kind {
-        PieceKind::Face(k) => diff.faces[k].on.clone(),
-        PieceKind::Edge(k) => diff.edge_points[k].clone(),
-        PieceKind::Vertex(k) => (0..diff.points.len())
-            .filter(|&l| diff.twin[l] == diff.twin[k])
-            .collect(),
-        PieceKind::Solid => Vec::new(),
+/// What the report reads of the difference `M`: the points of `M` on a
+/// piece's feature, where each point of `M` comes from, and the nearest
+/// point of the feature to a point, all as [`Difference`] holds them (a
+/// difference built in part, for one piece, gives the same values).
+pub(super) trait Geometry {
+    /// The points of `M` that make up the piece's feature.
+    fn feature_points(&self, kind: PieceKind) -> Vec<usize>;
+    /// `(i, j)` for the point `b_j - a_i` of `M`.
+    fn origin(&self, k: usize) -> (usize, usize);
+    /// The nearest point of the piece's feature to `x` (`M`'s frame at
+    /// `t = 0`).
+    fn nearest(&self, kind: PieceKind, x: &V) -> Option<V>;
+}
+
+impl<S: Scalar> Geometry for Difference<S> {
+    fn feature_points(&self, kind: PieceKind) -> Vec<usize> {
+        match kind {
+            PieceKind::Face(k) => self.faces[k].on.clone(),
+            PieceKind::Edge(k) => self.edge_points[k].clone(),
+            PieceKind::Vertex(k) => (0..self.points.len())
+                .filter(|&l| self.twin[l] == self.twin[k])
+                .collect(),
+            PieceKind::Solid => Vec::new(),
+        }
+    }
+
+    fn origin(&self, k: usize) -> (usize, usize) {
+        self.origin[k]
+    }
+
+    fn nearest(&self, kind: PieceKind, x: &V) -> Option<V> {
+        match kind {
+            PieceKind::Face(k) => {
+                let face = &self.faces[k];
+                Some(nearest_on_plane(&f(&face.normal), face.offset.to_f64(), x))
+            }
+            PieceKind::Edge(k) => {
+                let (p, q) = self.edges[k];
+                Some(nearest_on_segment(
+                    &f(&self.points[p]),
+                    &f(&self.points[q]),
+                    x,
+                ))
+            }
+            PieceKind::Vertex(k) => Some(f(&self.points[k])),
+            PieceKind::Solid => None,
+        }
     }
 }
 
-/// The nearest point of the piece's feature to `x` (`M`'s frame at `t = 0`).
-fn nearest<S: Scalar>(diff: &Difference<S>, kind: PieceKind, x: &V) -> Option<V> {
-    match kind {
-        PieceKind::Face(k) => {
-            let face = &diff.faces[k];
-            let n = f(&face.normal);
-            let h = (n.dot(x) - face.offset.to_f64()) / n.dot(&n);
-            Some(x - &n.scale(&h))
-        }
-        PieceKind::Edge(k) => {
-            let (p, q) = diff.edges[k];
-            let (p, q) = (f(&diff.points[p]), f(&diff.points[q]));
-            let e = &q - &p;
-            let s = (e.dot(&(x - &p)) / e.dot(&e)).clamp(0.0, 1.0);
-            Some(&p + &e.scale(&s))
-        }
-        PieceKind::Vertex(k) => Some(f(&diff.points[k])),
-        PieceKind::Solid => None,
-    }
+/// The nearest point to `x` of the plane `n . y = offset`.
+pub(super) fn nearest_on_plane(n: &V, offset: f64, x: &V) -> V {
+    let h = (n.dot(x) - offset) / n.dot(n);
+    x - &n.scale(&h)
+}
+
+/// The nearest point to `x` of the segment from `p` to `q`.
+pub(super) fn nearest_on_segment(p: &V, q: &V, x: &V) -> V {
+    let e = q - p;
+    let s = (e.dot(&(x - p)) / e.dot(&e)).clamp(0.0, 1.0);
+    p + &e.scale(&s)
 }
 
 /// The report of a first contact at time `t` in the piece `kind`; `u` is
 /// the velocity of `b` relative to `a`, `radius_a` the radius about `a`'s
 /// core.
-pub(super) fn describe<S: Scalar>(
-    diff: &Difference<S>,
+pub(super) fn describe(
+    diff: &impl Geometry,
     kind: PieceKind,
     t: f64,
     (a, b): (&Side<'_>, &Side<'_>),
@@ -118,7 +148,7 @@ pub(super) fn describe<S: Scalar>(
         normal: None,
     };
     let x = (&b.velocity - &a.velocity).scale(&-t);
-    let Some(pi) = nearest(diff, kind, &x) else {
+    let Some(pi) = diff.nearest(kind, &x) else {
         return none;
     };
     let out = &x - &pi;
@@ -127,9 +157,9 @@ pub(super) fn describe<S: Scalar>(
         return none;
     }
     let normal = out.scale(&(-1.0 / len));
-    let on = feature_points(diff, kind);
-    let set_a: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].0).collect();
-    let set_b: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].1).collect();
+    let on = diff.feature_points(kind);
+    let set_a: BTreeSet<usize> = on.iter().map(|&k| diff.origin(k).0).collect();
+    let set_b: BTreeSet<usize> = on.iter().map(|&k| diff.origin(k).1).collect();
     let features = a.feature(&set_a, &normal).zip(b.feature(&set_b, &-&normal));
     // a point of a's core nearest b, at t = 0, from `pi = b* - a*`
     let core_point = if set_a.len() == 1 {

@@ -1,0 +1,688 @@
+//! The exact answer for a sphere against a box under `static` and `linear`
+//! motions, written in the box's frame in machine integers
+//! (docs/methods/minkowski.md, "The exact path for a sphere and a box").
+//!
+//! The algorithm is the module's (`mod.rs`, `pieces.rs`), step for step:
+//! the same 27 pieces of `K = M + ball(D)` in the same order (the solid,
+//! the six face prisms, the twelve edge cylinders, the eight vertex
+//! balls), each cut by its linear conditions and then by its one convex
+//! quadratic by the signs at the ends and at the vertex, the same ends
+//! named, the same comparisons and tie rules, and the same roots isolated.
+//! What changes is where the conditions are written. `M` is the box moved
+//! by the sphere's centre `c` (reflected when the box is body `a`), so
+//! with the box's rotation `R` and translation `T` the distance from
+//! `x(t)` to `M` is the distance from the point
+//!
+//! ```text
+//! z(t) = R^T (c - T) + t R^T (v_sphere - v_box)
+//! ```
+//!
+//! to the box `[-h, h]` in its own frame, for either order of the bodies,
+//! when `R` is a rotation (`R^T R = I`, `det R = 1`: a rotation keeps
+//! dot products, lengths of cross products and the orientation of faces).
+//! Every condition is then the world one times a positive constant (the
+//! same signs at every time, the same roots, the same primitive integer
+//! polynomial, which is what an isolated root keeps): a face prism is
+//! `s z_i >= h_i`, `|z_j| <= h_j`, `|z_k| <= h_k` and `(s z_i - h_i)^2 <=
+//! D^2`; an edge cylinder `|z_i| <= h_i` and the distance in the other two
+//! coordinates to the edge at most `D`; a vertex ball the distance to the
+//! corner. Multiplied by a common denominator the coordinates are
+//! integers, and every sign is decided in `i128` (homogeneous Horner at a
+//! rational time, the discriminant at the vertex) without a fraction
+//! reduced.
+//!
+//! The path declines (`None`, and the general method answers) any other
+//! pair or motion, a rotation that is not exactly one, a box with a zero
+//! half extent, `D = 0`, and any input or intermediate value that does not
+//! fit in `i128` (every product is checked): the answer is then the
+//! general method's, which this path equals wherever it answers. The
+//! features, point and normal are those of `report.rs`, from the one face,
+//! edge or vertex of `M` the answer names, computed as the general
+//! difference computes it.
+#![deny(clippy::float_arithmetic)]
+
+use super::difference::AboutPoint;
+use super::fast::EDGE_ORDER;
+use super::pieces::PieceKind;
+use super::report::{self, nearest_on_plane, nearest_on_segment, Geometry, Side};
+use super::{limit, MinkowskiOutcome, MinkowskiStats};
+use crate::geom::core::Core;
+use crate::geom::{BoxFace, Shape, Vec3};
+use crate::motion::{Body, Motion};
+use crate::poly::{IsolationError, Poly, RealAlgebraic, RealRoots};
+use crate::scalar::{BigInt, BigRational, CompactRational, Scalar};
+use crate::{budget, Error};
+use num_integer::Integer;
+use num_traits::ToPrimitive;
+use std::cmp::Ordering;
+
+type Q = BigRational;
+
+/// An `i128` operation overflowed: the path declines.
+#[derive(Debug)]
+struct Overflow;
+
+/// Why the path stops: an overflow (it declines) or the general method's
+/// error (a root isolation beyond the limits or the work budget).
+enum Stop {
+    Overflow,
+    Error(Error),
+}
+
+impl From<Overflow> for Stop {
+    fn from(_: Overflow) -> Stop {
+        Stop::Overflow
+    }
+}
+
+impl From<IsolationError> for Stop {
+    fn from(e: IsolationError) -> Stop {
+        Stop::Error(limit(e))
+    }
+}
+
+impl From<Error> for Stop {
+    fn from(e: Error) -> Stop {
+        Stop::Error(e)
+    }
+}
+
+type Checked<T> = Result<T, Overflow>;
+
+fn mul(a: i128, b: i128) -> Checked<i128> {
+    a.checked_mul(b).ok_or(Overflow)
+}
+
+fn add(a: i128, b: i128) -> Checked<i128> {
+    a.checked_add(b).ok_or(Overflow)
+}
+
+fn sub(a: i128, b: i128) -> Checked<i128> {
+    a.checked_sub(b).ok_or(Overflow)
+}
+
+fn neg(a: i128) -> Checked<i128> {
+    a.checked_neg().ok_or(Overflow)
+}
+
+/// `a0 b0 + a1 b1 + a2 b2`.
+fn dot(a: &[i128], b: &[i128]) -> Checked<i128> {
+    a.iter()
+        .zip(b)
+        .try_fold(0i128, |acc, (x, y)| add(acc, mul(*x, *y)?))
+}
+
+/// A rational `n / d`, `d > 0`, not reduced.
+#[derive(Clone, Copy, Debug)]
+struct Frac {
+    n: i128,
+    d: i128,
+}
+
+impl Frac {
+    /// `n / d` for `d != 0`.
+    fn new(n: i128, d: i128) -> Checked<Frac> {
+        Ok(if d < 0 {
+            Frac {
+                n: neg(n)?,
+                d: neg(d)?,
+            }
+        } else {
+            Frac { n, d }
+        })
+    }
+
+    fn cmp(self, other: Frac) -> Checked<Ordering> {
+        Ok(mul(self.n, other.d)?.cmp(&mul(other.n, self.d)?))
+    }
+
+    fn to_rational(self) -> Q {
+        Q::new(BigInt::from(self.n), BigInt::from(self.d))
+    }
+}
+
+/// A rational in words: `(numerator, denominator)`, the denominator
+/// positive.
+fn word(q: &Q) -> Option<(i128, i128)> {
+    Some((
+        i128::from(q.numer().to_i64()?),
+        i128::from(q.denom().to_i64()?),
+    ))
+}
+
+fn lcm(a: i128, b: i128) -> Checked<i128> {
+    mul(a / a.gcd(&b), b)
+}
+
+/// `c0 + c1 t + c2 t^2`, integers.
+type Quad = [i128; 3];
+
+/// The sign of `q(n/d)` as that of `d^2 q(n/d)`.
+fn sign_at(q: &Quad, t: Frac) -> Checked<Ordering> {
+    let acc = add(mul(q[2], t.n)?, mul(q[1], t.d)?)?;
+    let acc = add(mul(acc, t.n)?, mul(mul(q[0], t.d)?, t.d)?)?;
+    Ok(acc.cmp(&0))
+}
+
+/// The vertex `-c1 / (2 c2)` of a quadratic with `c2 > 0`.
+fn vertex(q: &Quad) -> Checked<Frac> {
+    Frac::new(neg(q[1])?, mul(2, q[2])?)
+}
+
+/// The sign of `q` at its vertex: that of `4 c0 c2 - c1^2` (`c2 > 0`).
+fn sign_at_vertex(q: &Quad) -> Checked<Ordering> {
+    Ok(sub(mul(mul(4, q[0])?, q[2])?, mul(q[1], q[1])?)?.cmp(&0))
+}
+
+/// One end of a piece's times (`pieces.rs`'s `End`).
+#[derive(Clone, Copy, Debug)]
+enum End {
+    /// A rational time.
+    At(Frac),
+    /// The smaller (`false`) or larger (`true`) root of the piece's
+    /// quadratic.
+    Root(bool),
+}
+
+/// The times `[lo, hi]` left after the linear conditions so far.
+struct Cut {
+    lo: Frac,
+    hi: Frac,
+}
+
+impl Cut {
+    /// Cuts by `c0 + c1 t <= 0`; false when nothing is left.
+    fn by(&mut self, c0: i128, c1: i128) -> Checked<bool> {
+        match c1.cmp(&0) {
+            Ordering::Equal => return Ok(c0 <= 0),
+            Ordering::Greater => {
+                let root = Frac::new(neg(c0)?, c1)?;
+                if root.cmp(self.hi)? == Ordering::Less {
+                    self.hi = root;
+                }
+            }
+            Ordering::Less => {
+                let root = Frac::new(neg(c0)?, c1)?;
+                if root.cmp(self.lo)? == Ordering::Greater {
+                    self.lo = root;
+                }
+            }
+        }
+        Ok(self.lo.cmp(self.hi)? != Ordering::Greater)
+    }
+
+    /// The times left after the last condition `q` (a convex quadratic, or
+    /// of lower degree).
+    fn last(mut self, q: &Quad) -> Checked<Option<(End, End)>> {
+        if q[2] == 0 {
+            return Ok(self
+                .by(q[0], q[1])?
+                .then_some((End::At(self.lo), End::At(self.hi))));
+        }
+        let inside = |t: Frac| sign_at(q, t).map(|s| s != Ordering::Greater);
+        Ok(match (inside(self.lo)?, inside(self.hi)?) {
+            (true, true) => Some((End::At(self.lo), End::At(self.hi))),
+            (true, false) => Some((End::At(self.lo), End::Root(true))),
+            (false, true) => Some((End::Root(false), End::At(self.hi))),
+            (false, false) => {
+                let v = vertex(q)?;
+                if v.cmp(self.lo)? != Ordering::Greater || v.cmp(self.hi)? != Ordering::Less {
+                    return Ok(None);
+                }
+                match sign_at_vertex(q)? {
+                    Ordering::Greater => None,
+                    Ordering::Equal => Some((End::At(v), End::At(v))),
+                    Ordering::Less => Some((End::Root(false), End::Root(true))),
+                }
+            }
+        })
+    }
+}
+
+/// How the `larger` (or smaller) root of `q` compares with `x`
+/// (`pieces.rs`'s `root_vs`).
+fn root_vs(q: &Quad, larger: bool, x: Frac) -> Checked<Ordering> {
+    let below_vertex = x.cmp(vertex(q)?)? == Ordering::Less;
+    Ok(match (sign_at(q, x)?, larger) {
+        (Ordering::Less, false) => Ordering::Less,
+        (Ordering::Less, true) => Ordering::Greater,
+        (Ordering::Equal, false) if below_vertex => Ordering::Equal,
+        (Ordering::Equal, false) => Ordering::Less,
+        (Ordering::Equal, true) if below_vertex => Ordering::Greater,
+        (Ordering::Equal, true) => Ordering::Equal,
+        (Ordering::Greater, _) if below_vertex => Ordering::Greater,
+        (Ordering::Greater, _) => Ordering::Less,
+    })
+}
+
+/// The line and the box in the box's frame, in integers: `z(t) = z0 + t
+/// w` against `[-h, h]` grown by `D`, all times one positive constant.
+struct Frame {
+    z0: [i128; 3],
+    w: [i128; 3],
+    h: [i128; 3],
+    big_d: i128,
+}
+
+impl Frame {
+    /// `s z_i(t) - h_i` as `(c0, c1)`.
+    fn beyond(&self, i: usize, s: i128) -> Checked<(i128, i128)> {
+        Ok((sub(mul(s, self.z0[i])?, self.h[i])?, mul(s, self.w[i])?))
+    }
+
+    /// `|z_i(t)| <= h_i`: false when nothing is left.
+    fn within(&self, cut: &mut Cut, i: usize) -> Checked<bool> {
+        for s in [1, -1] {
+            let (c0, c1) = self.beyond(i, s)?;
+            if !cut.by(c0, c1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `sum (z_i(t) - p_i)^2 - D^2` over the axes `axes`, `p` a corner.
+    fn distance(&self, axes: &[usize], corner: usize) -> Checked<Quad> {
+        let mut q = [neg(mul(self.big_d, self.big_d)?)?, 0, 0];
+        for &i in axes {
+            let p = if corner & (1 << i) != 0 {
+                self.h[i]
+            } else {
+                neg(self.h[i])?
+            };
+            let (r0, r1) = (sub(self.z0[i], p)?, self.w[i]);
+            q[0] = add(q[0], mul(r0, r0)?)?;
+            q[1] = add(q[1], mul(2, mul(r0, r1)?)?)?;
+            q[2] = add(q[2], mul(r1, r1)?)?;
+        }
+        Ok(q)
+    }
+
+    /// The piece's times in `[t0, t1]` with its quadratic (`pieces.rs`'s
+    /// `Pieces::times`), `None` when the line misses it.
+    fn times(
+        &self,
+        kind: PieceKind,
+        (t0, t1): (Frac, Frac),
+    ) -> Checked<Option<(Option<Quad>, (End, End))>> {
+        let mut cut = Cut { lo: t0, hi: t1 };
+        let quadratic = match kind {
+            PieceKind::Solid => {
+                for i in 0..3 {
+                    if !self.within(&mut cut, i)? {
+                        return Ok(None);
+                    }
+                }
+                return Ok(Some((None, (End::At(cut.lo), End::At(cut.hi)))));
+            }
+            PieceKind::Face(k) => {
+                let face = BoxFace::ALL[k];
+                let (i, s) = (face.axis, i128::from(face.sign()));
+                let (c0, c1) = self.beyond(i, s)?;
+                if !cut.by(neg(c0)?, neg(c1)?)? {
+                    return Ok(None);
+                }
+                for j in [(i + 1) % 3, (i + 2) % 3] {
+                    if !self.within(&mut cut, j)? {
+                        return Ok(None);
+                    }
+                }
+                let d2 = mul(self.big_d, self.big_d)?;
+                [sub(mul(c0, c0)?, d2)?, mul(2, mul(c0, c1)?)?, mul(c1, c1)?]
+            }
+            PieceKind::Edge(k) => {
+                let (i, low) = EDGE_ORDER[k];
+                if !self.within(&mut cut, i)? {
+                    return Ok(None);
+                }
+                self.distance(&[(i + 1) % 3, (i + 2) % 3], low)?
+            }
+            PieceKind::Vertex(k) => self.distance(&[0, 1, 2], k)?,
+        };
+        Ok(cut.last(&quadratic)?.map(|span| (Some(quadratic), span)))
+    }
+}
+
+/// The pieces in the general method's order (`Pieces::kinds` for a solid
+/// `M` of eight points and `D > 0`).
+fn kinds() -> impl Iterator<Item = PieceKind> {
+    std::iter::once(PieceKind::Solid)
+        .chain((0..6).map(PieceKind::Face))
+        .chain((0..12).map(PieceKind::Edge))
+        .chain((0..8).map(PieceKind::Vertex))
+}
+
+/// The ends met so far, compared as `mod.rs`'s `Ends` compares them: a
+/// rational with a named root by signs, two roots of different pieces,
+/// and the answer, by isolating them, each once.
+struct Ends<'a> {
+    quadratics: &'a [Option<Quad>],
+    t0: &'a Q,
+    t1: &'a Q,
+    isolated: Vec<(usize, bool, RealAlgebraic)>,
+}
+
+impl Ends<'_> {
+    fn quadratic(&self, piece: usize) -> &Quad {
+        self.quadratics[piece]
+            .as_ref()
+            .expect("a root end belongs to a piece with a quadratic condition")
+    }
+
+    fn root(&mut self, piece: usize, end: End) -> Result<RealAlgebraic, IsolationError> {
+        let larger = match end {
+            End::At(v) => return Ok(RealAlgebraic::from_rational(v.to_rational())),
+            End::Root(larger) => larger,
+        };
+        if let Some((.., r)) = self
+            .isolated
+            .iter()
+            .find(|(k, l, _)| *k == piece && *l == larger)
+        {
+            return Ok(r.clone());
+        }
+        let q = *self.quadratic(piece);
+        let poly = Poly::from_coeffs(q.iter().map(|&c| Q::from(BigInt::from(c))).collect());
+        let roots = Q::real_roots(&poly, self.t0, self.t1)?;
+        let found = if larger { roots.last() } else { roots.first() };
+        let r = match found {
+            Some(r) => r.clone(),
+            None => RealAlgebraic::from_rational(
+                Q::new(BigInt::from(-q[1]), BigInt::from(2) * BigInt::from(q[2])),
+            ),
+        };
+        self.isolated.push((piece, larger, r.clone()));
+        Ok(r)
+    }
+
+    fn cmp(&mut self, (i, a): (usize, End), (j, b): (usize, End)) -> Result<Ordering, Stop> {
+        Ok(match (a, b) {
+            (End::At(x), End::At(y)) => x.cmp(y)?,
+            (End::Root(larger), End::At(y)) => root_vs(self.quadratic(i), larger, y)?,
+            (End::At(x), End::Root(larger)) => root_vs(self.quadratic(j), larger, x)?.reverse(),
+            (End::Root(l), End::Root(m)) if i == j => l.cmp(&m),
+            _ => self.root(i, a)?.cmp(&self.root(j, b)?),
+        })
+    }
+}
+
+/// The one face, edge or vertex of `M` the report asks for, computed as
+/// [`super::difference::Difference`] computes it (same values, same
+/// `f64`), not the whole difference.
+struct Partial<'a> {
+    frame: AboutPoint<'a, CompactRational>,
+}
+
+impl Geometry for Partial<'_> {
+    fn feature_points(&self, kind: PieceKind) -> Vec<usize> {
+        match kind {
+            PieceKind::Face(k) => {
+                let cofactor = self.frame.cofactor();
+                self.frame.face(k, &cofactor, |c| self.frame.point(c)).on
+            }
+            PieceKind::Edge(k) => {
+                let (i, low) = EDGE_ORDER[k];
+                vec![low, low | (1 << i)]
+            }
+            // the points of a difference about a point are never merged
+            PieceKind::Vertex(k) => vec![k],
+            PieceKind::Solid => Vec::new(),
+        }
+    }
+
+    fn origin(&self, k: usize) -> (usize, usize) {
+        self.frame.origin(k)
+    }
+
+    fn nearest(&self, kind: PieceKind, x: &Vec3<f64>) -> Option<Vec3<f64>> {
+        let f = |v: &Vec3<CompactRational>| v.to_f64();
+        match kind {
+            PieceKind::Face(k) => {
+                let cofactor = self.frame.cofactor();
+                let face = self.frame.face(k, &cofactor, |c| self.frame.point(c));
+                Some(nearest_on_plane(&f(&face.normal), face.offset.to_f64(), x))
+            }
+            PieceKind::Edge(k) => {
+                let (i, low) = EDGE_ORDER[k];
+                let (p, q) = (self.frame.point(low), self.frame.point(low | (1 << i)));
+                Some(nearest_on_segment(&f(&p), &f(&q), x))
+            }
+            PieceKind::Vertex(k) => Some(f(&self.frame.point(k))),
+            PieceKind::Solid => None,
+        }
+    }
+}
+
+/// The velocity of a `linear` body (`None`: at rest or another motion).
+fn velocity(body: &Body) -> Option<&Vec3<Q>> {
+    match &body.motion {
+        Motion::Linear { velocity } => Some(velocity),
+        _ => None,
+    }
+}
+
+/// The box's frame in integers (module docs), with `t0` and `t1`; `None`
+/// when the path declines.
+fn frame(
+    (boxed, sphere): (&Body, &Body),
+    half_extents: &[Q; 3],
+    big_d: (i128, i128),
+    interval: &(Q, Q),
+) -> Checked<Option<(Frame, (Frac, Frac))>> {
+    let Some(words) = (|| {
+        let rot: Vec<(i128, i128)> = boxed
+            .pose
+            .rotation
+            .rows
+            .iter()
+            .flatten()
+            .map(word)
+            .collect::<Option<_>>()?;
+        let mut rest = Vec::with_capacity(16);
+        for v in [&boxed.pose.translation, &sphere.pose.translation] {
+            rest.extend([&v.x, &v.y, &v.z].map(word));
+        }
+        for body in [sphere, boxed] {
+            match velocity(body) {
+                Some(v) => rest.extend([&v.x, &v.y, &v.z].map(word)),
+                None => rest.extend([Some((0, 1)); 3]),
+            }
+        }
+        rest.extend(half_extents.iter().map(word));
+        let rest: Vec<(i128, i128)> = rest.into_iter().collect::<Option<_>>()?;
+        Some((rot, rest, word(&interval.0)?, word(&interval.1)?))
+    })() else {
+        return Ok(None);
+    };
+    let (rot, mut rest, t0, t1) = words;
+    rest.push(big_d);
+    // R = A / r with A integer; a rotation when A^T A = r^2 I, det A = r^3
+    let r = rot.iter().try_fold(1, |l, &(_, d)| lcm(l, d))?;
+    let a: Vec<i128> = rot
+        .iter()
+        .map(|&(n, d)| mul(n, r / d))
+        .collect::<Checked<_>>()?;
+    let col = |j: usize| [a[j], a[3 + j], a[6 + j]];
+    let r2 = mul(r, r)?;
+    for i in 0..3 {
+        for j in i..3 {
+            if dot(&col(i), &col(j))? != if i == j { r2 } else { 0 } {
+                return Ok(None);
+            }
+        }
+    }
+    let (c0, c1, c2) = (col(0), col(1), col(2));
+    let cross = [
+        sub(mul(c1[1], c2[2])?, mul(c1[2], c2[1])?)?,
+        sub(mul(c1[2], c2[0])?, mul(c1[0], c2[2])?)?,
+        sub(mul(c1[0], c2[1])?, mul(c1[1], c2[0])?)?,
+    ];
+    if dot(&c0, &cross)? != mul(r2, r)? {
+        return Ok(None);
+    }
+    // every other value times their common denominator
+    let l = rest.iter().try_fold(1, |l, &(_, d)| lcm(l, d))?;
+    let ints: Vec<i128> = rest
+        .iter()
+        .map(|&(n, d)| mul(n, l / d))
+        .collect::<Checked<_>>()?;
+    let (translation, centre) = (&ints[0..3], &ints[3..6]);
+    let (v_sphere, v_box) = (&ints[6..9], &ints[9..12]);
+    let rel: Vec<i128> = (0..3)
+        .map(|k| sub(centre[k], translation[k]))
+        .collect::<Checked<_>>()?;
+    let vel: Vec<i128> = (0..3)
+        .map(|k| sub(v_sphere[k], v_box[k]))
+        .collect::<Checked<_>>()?;
+    // R^T v = A^T v / r: z0 and w times l r
+    let z0 = [dot(&c0, &rel)?, dot(&c1, &rel)?, dot(&c2, &rel)?];
+    let w = [dot(&c0, &vel)?, dot(&c1, &vel)?, dot(&c2, &vel)?];
+    let h = [mul(ints[12], r)?, mul(ints[13], r)?, mul(ints[14], r)?];
+    let big_d = mul(ints[15], r)?;
+    if h.iter().any(|&x| x <= 0) || big_d <= 0 {
+        return Ok(None);
+    }
+    let (t0, t1) = (Frac::new(t0.0, t0.1)?, Frac::new(t1.0, t1.1)?);
+    Ok(Some((Frame { z0, w, h, big_d }, (t0, t1))))
+}
+
+/// The exact answer for a sphere and a box (module docs), or `None` when
+/// the path declines (the general method then answers).
+pub(super) fn outcome(
+    a: &Body,
+    b: &Body,
+    interval: &(Q, Q),
+    separation: &Q,
+) -> Option<Result<MinkowskiOutcome<Q>, Error>> {
+    let (boxed, sphere, half_extents, radius) = match (&a.shape, &b.shape) {
+        (Shape::Sphere(s), Shape::Box(x)) => (b, a, &x.half_extents, &s.radius),
+        (Shape::Box(x), Shape::Sphere(s)) => (a, b, &x.half_extents, &s.radius),
+        _ => return None,
+    };
+    for body in [a, b] {
+        if !matches!(body.motion, Motion::Static | Motion::Linear { .. }) {
+            return None;
+        }
+    }
+    let big_d = word(&(separation + radius))?;
+    let (frame, t) = frame((boxed, sphere), half_extents, big_d, interval)
+        .ok()
+        .flatten()?;
+    match solve(a, b, &frame, t, interval) {
+        Ok(out) => Some(Ok(out)),
+        Err(Stop::Error(e)) => Some(Err(e)),
+        Err(Stop::Overflow) => None,
+    }
+}
+
+fn solve(
+    a: &Body,
+    b: &Body,
+    frame: &Frame,
+    t: (Frac, Frac),
+    interval: &(Q, Q),
+) -> Result<MinkowskiOutcome<Q>, Stop> {
+    budget::check().map_err(Error::from)?;
+    let mut quadratics = Vec::new();
+    let mut spans = Vec::new();
+    let mut kinds_met = Vec::new();
+    for kind in kinds() {
+        if let Some((q, span)) = frame.times(kind, t)? {
+            spans.push((quadratics.len(), span));
+            quadratics.push(q);
+            kinds_met.push(kind);
+        }
+    }
+    let mut ends = Ends {
+        quadratics: &quadratics,
+        t0: &interval.0,
+        t1: &interval.1,
+        isolated: Vec::new(),
+    };
+    // the earliest start and the latest end; ties of starts go to the
+    // lower-dimensional feature's piece (`mod.rs`)
+    let mut first: Option<(usize, End)> = None;
+    let mut last: Option<(usize, End)> = None;
+    for &(k, (start, end)) in &spans {
+        let earlier = match first {
+            None => true,
+            Some((j, best)) => match ends.cmp((k, start), (j, best))? {
+                Ordering::Less => true,
+                Ordering::Equal => kinds_met[k] < kinds_met[j],
+                Ordering::Greater => false,
+            },
+        };
+        if earlier {
+            first = Some((k, start));
+        }
+        let later = match last {
+            None => true,
+            Some((j, best)) => ends.cmp((k, end), (j, best))? == Ordering::Greater,
+        };
+        if later {
+            last = Some((k, end));
+        }
+    }
+    let first = match first {
+        Some((k, start)) => Some((ends.root(k, start)?, kinds_met[k])),
+        None => None,
+    };
+    let last = match last {
+        Some((k, end)) => Some(ends.root(k, end)?),
+        None => None,
+    };
+    let stats = MinkowskiStats {
+        points: 8,
+        pieces: 27,
+        root_isolations: ends.isolated.len(),
+    };
+    let found = match &first {
+        Some((lo, kind)) => Some(describe(a, b, *kind, lo.to_f64())?),
+        None => None,
+    };
+    let r0 = RealAlgebraic::from_rational(interval.0.clone());
+    let first_contact = first.map(|(lo, _)| lo);
+    Ok(MinkowskiOutcome {
+        collides: first_contact.is_some(),
+        initially_overlapping: first_contact.as_ref() == Some(&r0),
+        contact_intervals: first_contact.iter().cloned().zip(last).collect(),
+        features: found.as_ref().and_then(|f| f.features),
+        point: found.as_ref().and_then(|f| f.point),
+        normal: found.as_ref().and_then(|f| f.normal),
+        first_contact,
+        stats,
+    })
+}
+
+/// The report of the first contact in the piece `kind` at time `t`, as the
+/// general method writes it.
+fn describe(a: &Body, b: &Body, kind: PieceKind, t: f64) -> Result<report::Found, Error> {
+    let (core_a, core_b) = (
+        Core::of(&a.shape, "minkowski: body a")?,
+        Core::of(&b.shape, "minkowski: body b")?,
+    );
+    let frame = if core_a.vertices.len() == 1 {
+        AboutPoint::new(&core_b, &b.pose, &core_a.points[0], &a.pose, false)
+    } else {
+        AboutPoint::new(&core_a, &a.pose, &core_b.points[0], &b.pose, true)
+    };
+    let speed = |body: &Body| velocity(body).map_or_else(Vec3::zero, Vec3::clone);
+    Ok(report::describe(
+        &Partial { frame },
+        kind,
+        t,
+        (
+            &Side {
+                core: &core_a,
+                pose: &a.pose,
+                velocity: speed(a).to_f64(),
+            },
+            &Side {
+                core: &core_b,
+                pose: &b.pose,
+                velocity: speed(b).to_f64(),
+            },
+        ),
+        Scalar::to_f64(&core_a.radius),
+    ))
+}
