@@ -26,14 +26,30 @@ pub(super) struct Side<'a> {
     pub(super) velocity: V,
 }
 
-impl Side<'_> {
+/// What the report reads of one body: its velocity, the world position at
+/// `t = 0` of a point of its core, and the feature its core points make
+/// up, as [`Side`] gives them from the core (a body known in advance, as
+/// the sphere and the box of the exact path, gives the same values).
+pub(super) trait View {
+    /// The velocity.
+    fn velocity(&self) -> &V;
+    /// The world position at `t = 0` of the core's point `i`.
+    fn world(&self, i: usize) -> V;
+    /// The smallest feature of the core that holds the points `set`: a
+    /// vertex, an edge, or a face (a triangle's face on the side `toward`
+    /// points to from the body).
+    fn feature(&self, set: &BTreeSet<usize>, toward: &V) -> Option<Feature>;
+}
+
+impl View for Side<'_> {
+    fn velocity(&self) -> &V {
+        &self.velocity
+    }
+
     fn world(&self, i: usize) -> V {
         f(&self.pose.apply_point(&self.core.points[i]))
     }
 
-    /// The smallest feature of the core that holds the points `set`: a
-    /// vertex, an edge, or a face (a triangle's face on the side `toward`
-    /// points to from the body).
     fn feature(&self, set: &BTreeSet<usize>, toward: &V) -> Option<Feature> {
         let c = self.core;
         if set.len() == 1 {
@@ -125,6 +141,19 @@ pub(super) fn nearest_on_plane(n: &V, offset: f64, x: &V) -> V {
     x - &n.scale(&h)
 }
 
+/// The nearest `f64` to `n / d` (`d != 0`), as every exact scalar's
+/// `to_f64` gives it: by one IEEE division when both parts are below
+/// `2^53` (correctly rounded), else by the integer algorithm.
+pub(super) fn ratio_to_f64(n: i128, d: i128) -> f64 {
+    const EXACT: u128 = 1 << 53;
+    let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
+    if n.unsigned_abs() < EXACT && d.unsigned_abs() < EXACT {
+        n as f64 / d as f64
+    } else {
+        crate::scalar::rational_to_f64(&BigRational::new(n.into(), d.into()))
+    }
+}
+
 /// The nearest point to `x` of the segment from `p` to `q`.
 pub(super) fn nearest_on_segment(p: &V, q: &V, x: &V) -> V {
     let e = q - p;
@@ -139,7 +168,7 @@ pub(super) fn describe(
     diff: &impl Geometry,
     kind: PieceKind,
     t: f64,
-    (a, b): (&Side<'_>, &Side<'_>),
+    (a, b): (&impl View, &impl View),
     radius_a: f64,
 ) -> Found {
     let none = Found {
@@ -147,7 +176,7 @@ pub(super) fn describe(
         point: None,
         normal: None,
     };
-    let x = (&b.velocity - &a.velocity).scale(&-t);
+    let x = (b.velocity() - a.velocity()).scale(&-t);
     let Some(pi) = diff.nearest(kind, &x) else {
         return none;
     };
@@ -169,8 +198,8 @@ pub(super) fn describe(
     } else {
         edge_edge_point(a, b, &set_a, &set_b, &pi)
     };
-    let point =
-        core_point.map(|p| (&(&p + &a.velocity.scale(&t)) + &normal.scale(&radius_a)).into_array());
+    let point = core_point
+        .map(|p| (&(&p + &a.velocity().scale(&t)) + &normal.scale(&radius_a)).into_array());
     Found {
         features,
         point,
@@ -182,8 +211,8 @@ pub(super) fn describe(
 /// (least squares in the edges' two parameters); `None` unless both sets
 /// are two points.
 fn edge_edge_point(
-    a: &Side<'_>,
-    b: &Side<'_>,
+    a: &impl View,
+    b: &impl View,
     set_a: &BTreeSet<usize>,
     set_b: &BTreeSet<usize>,
     pi: &V,

@@ -41,20 +41,19 @@
 //! difference computes it.
 #![deny(clippy::float_arithmetic)]
 
-use super::difference::AboutPoint;
 use super::fast::EDGE_ORDER;
 use super::pieces::PieceKind;
-use super::report::{self, nearest_on_plane, nearest_on_segment, Geometry, Side};
+use super::report::{self, nearest_on_plane, nearest_on_segment, ratio_to_f64, Geometry, View};
 use super::{limit, MinkowskiOutcome, MinkowskiStats};
-use crate::geom::core::Core;
-use crate::geom::{BoxFace, Shape, Vec3};
+use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, Shape, Vec3};
 use crate::motion::{Body, Motion};
 use crate::poly::{IsolationError, Poly, RealAlgebraic, RealRoots};
-use crate::scalar::{BigInt, BigRational, CompactRational, Scalar};
+use crate::scalar::{BigInt, BigRational, Scalar};
 use crate::{budget, Error};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 use std::cmp::Ordering;
+use std::collections::BTreeSet;
 
 type Q = BigRational;
 
@@ -387,9 +386,10 @@ impl Ends<'_> {
         let found = if larger { roots.last() } else { roots.first() };
         let r = match found {
             Some(r) => r.clone(),
-            None => RealAlgebraic::from_rational(
-                Q::new(BigInt::from(-q[1]), BigInt::from(2) * BigInt::from(q[2])),
-            ),
+            None => RealAlgebraic::from_rational(Q::new(
+                BigInt::from(-q[1]),
+                BigInt::from(2) * BigInt::from(q[2]),
+            )),
         };
         self.isolated.push((piece, larger, r.clone()));
         Ok(r)
@@ -401,25 +401,95 @@ impl Ends<'_> {
             (End::Root(larger), End::At(y)) => root_vs(self.quadratic(i), larger, y)?,
             (End::At(x), End::Root(larger)) => root_vs(self.quadratic(j), larger, x)?.reverse(),
             (End::Root(l), End::Root(m)) if i == j => l.cmp(&m),
+            // isolated and compared, as the general method does: the
+            // comparison refines the roots' shared intervals, which the
+            // answer prints
             _ => self.root(i, a)?.cmp(&self.root(j, b)?),
         })
     }
 }
 
-/// The one face, edge or vertex of `M` the report asks for, computed as
-/// [`super::difference::Difference`] computes it (same values, same
-/// `f64`), not the whole difference.
+/// The box and the sphere's centre in world coordinates at `t = 0`, in
+/// integers over the common denominator `den`: what the report reads of
+/// them, computed for the one face, edge or vertex of `M` it asks for.
+/// Every value equals the general difference's (built in compact
+/// rationals from the cores and poses) exactly, so its nearest `f64` is
+/// the same.
+struct World {
+    /// The rotation's numerators, by rows, over `r`.
+    a: [i128; 9],
+    r: i128,
+    /// The box's translation, the sphere's centre and the half extents,
+    /// times `l`.
+    translation: [i128; 3],
+    centre: [i128; 3],
+    h: [i128; 3],
+    /// True when the box is body `a`: `M = c - box`.
+    reflected: bool,
+    /// The common denominator of the translations and half extents.
+    l: i128,
+}
+
+impl World {
+    /// The world position of the box's corner `k`, times `l r`.
+    fn corner(&self, k: usize) -> Checked<[i128; 3]> {
+        let y: Vec<i128> = (0..3)
+            .map(|i| {
+                if k & (1 << i) != 0 {
+                    Ok(self.h[i])
+                } else {
+                    neg(self.h[i])
+                }
+            })
+            .collect::<Checked<_>>()?;
+        let mut out = [0; 3];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = add(
+                mul(self.r, self.translation[i])?,
+                dot(&self.a[3 * i..3 * i + 3], &y)?,
+            )?;
+        }
+        Ok(out)
+    }
+
+    /// The point `k` of `M` (the corner `k` moved), times `l r`.
+    fn point(&self, k: usize) -> Checked<[i128; 3]> {
+        let x = self.corner(k)?;
+        let mut out = [0; 3];
+        for (i, o) in out.iter_mut().enumerate() {
+            let c = mul(self.r, self.centre[i])?;
+            *o = if self.reflected {
+                sub(c, x[i])?
+            } else {
+                sub(x[i], c)?
+            };
+        }
+        Ok(out)
+    }
+
+    /// The common denominator `l r` of [`World::point`].
+    fn den(&self) -> Checked<i128> {
+        mul(self.l, self.r)
+    }
+}
+
+/// The report's view of `M` (`report::Geometry`) from [`World`].
 struct Partial<'a> {
-    frame: AboutPoint<'a, CompactRational>,
+    world: &'a World,
+    den: i128,
+}
+
+impl Partial<'_> {
+    fn point_f64(&self, k: usize) -> Option<Vec3<f64>> {
+        let p = self.world.point(k).ok()?;
+        Some(Vec3::from_array(p.map(|x| ratio_to_f64(x, self.den))))
+    }
 }
 
 impl Geometry for Partial<'_> {
     fn feature_points(&self, kind: PieceKind) -> Vec<usize> {
         match kind {
-            PieceKind::Face(k) => {
-                let cofactor = self.frame.cofactor();
-                self.frame.face(k, &cofactor, |c| self.frame.point(c)).on
-            }
+            PieceKind::Face(k) => BoxFace::ALL[k].vertices().map(BoxVertex::index).to_vec(),
             PieceKind::Edge(k) => {
                 let (i, low) = EDGE_ORDER[k];
                 vec![low, low | (1 << i)]
@@ -431,25 +501,99 @@ impl Geometry for Partial<'_> {
     }
 
     fn origin(&self, k: usize) -> (usize, usize) {
-        self.frame.origin(k)
+        if self.world.reflected {
+            (k, 0)
+        } else {
+            (0, k)
+        }
     }
 
     fn nearest(&self, kind: PieceKind, x: &Vec3<f64>) -> Option<Vec3<f64>> {
-        let f = |v: &Vec3<CompactRational>| v.to_f64();
         match kind {
             PieceKind::Face(k) => {
-                let cofactor = self.frame.cofactor();
-                let face = self.frame.face(k, &cofactor, |c| self.frame.point(c));
-                Some(nearest_on_plane(&f(&face.normal), face.offset.to_f64(), x))
+                // the world normal: the cofactor matrix of a rotation is
+                // the rotation, so `s R e_i` (negated for `M = c - box`)
+                let face = BoxFace::ALL[k];
+                let mut s = i128::from(face.sign());
+                if self.world.reflected {
+                    s = -s;
+                }
+                let w = self.world;
+                let n: Vec<i128> = (0..3).map(|j| s * w.a[3 * j + face.axis]).collect();
+                let corner = self.world.point(face.vertices()[0].index()).ok()?;
+                let offset = dot(&n, &corner).ok()?;
+                let normal = Vec3::from_array([0, 1, 2].map(|j| ratio_to_f64(n[j], w.r)));
+                let den = mul(w.r, self.den).ok()?;
+                Some(nearest_on_plane(&normal, ratio_to_f64(offset, den), x))
             }
             PieceKind::Edge(k) => {
                 let (i, low) = EDGE_ORDER[k];
-                let (p, q) = (self.frame.point(low), self.frame.point(low | (1 << i)));
-                Some(nearest_on_segment(&f(&p), &f(&q), x))
+                let (p, q) = (self.point_f64(low)?, self.point_f64(low | (1 << i))?);
+                Some(nearest_on_segment(&p, &q, x))
             }
-            PieceKind::Vertex(k) => Some(f(&self.frame.point(k))),
+            PieceKind::Vertex(k) => self.point_f64(k),
             PieceKind::Solid => None,
         }
+    }
+}
+
+/// The report's view of the box (`report::View`), as `report::Side` gives
+/// it from the box's core.
+struct BoxView<'a> {
+    world: &'a World,
+    den: i128,
+    velocity: Vec3<f64>,
+}
+
+impl View for BoxView<'_> {
+    fn velocity(&self) -> &Vec3<f64> {
+        &self.velocity
+    }
+
+    fn world(&self, i: usize) -> Vec3<f64> {
+        let x = self.world.corner(i).expect("the corners fit in i128");
+        Vec3::from_array(x.map(|c| ratio_to_f64(c, self.den)))
+    }
+
+    fn feature(&self, set: &BTreeSet<usize>, _toward: &Vec3<f64>) -> Option<Feature> {
+        if set.len() == 1 {
+            return Some(Feature::BoxVertex(BoxVertex::from_index(*set.first()?)));
+        }
+        if set.len() == 2 {
+            let edge = BoxEdge::ALL
+                .into_iter()
+                .find(|e| e.vertices().iter().all(|v| set.contains(&v.index())));
+            if let Some(e) = edge {
+                return Some(Feature::BoxEdge(e));
+            }
+        }
+        BoxFace::ALL
+            .into_iter()
+            .find(|f| {
+                let corners = f.vertices().map(BoxVertex::index);
+                set.iter().all(|i| corners.contains(i))
+            })
+            .map(Feature::BoxFace)
+    }
+}
+
+/// The report's view of the sphere: its centre is its core's one point.
+struct SphereView {
+    centre: Vec3<f64>,
+    velocity: Vec3<f64>,
+}
+
+impl View for SphereView {
+    fn velocity(&self) -> &Vec3<f64> {
+        &self.velocity
+    }
+
+    fn world(&self, _: usize) -> Vec3<f64> {
+        self.centre.clone()
+    }
+
+    fn feature(&self, set: &BTreeSet<usize>, _toward: &Vec3<f64>) -> Option<Feature> {
+        (set.len() == 1 && set.contains(&0)).then_some(Feature::Sphere)
     }
 }
 
@@ -464,11 +608,11 @@ fn velocity(body: &Body) -> Option<&Vec3<Q>> {
 /// The box's frame in integers (module docs), with `t0` and `t1`; `None`
 /// when the path declines.
 fn frame(
-    (boxed, sphere): (&Body, &Body),
+    (boxed, sphere, reflected): (&Body, &Body, bool),
     half_extents: &[Q; 3],
     big_d: (i128, i128),
     interval: &(Q, Q),
-) -> Checked<Option<(Frame, (Frac, Frac))>> {
+) -> Checked<Option<(Frame, World, (Frac, Frac))>> {
     let Some(words) = (|| {
         let rot: Vec<(i128, i128)> = boxed
             .pose
@@ -543,7 +687,16 @@ fn frame(
         return Ok(None);
     }
     let (t0, t1) = (Frac::new(t0.0, t0.1)?, Frac::new(t1.0, t1.1)?);
-    Ok(Some((Frame { z0, w, h, big_d }, (t0, t1))))
+    let world = World {
+        a: std::array::from_fn(|k| a[k]),
+        r,
+        translation: [translation[0], translation[1], translation[2]],
+        centre: [centre[0], centre[1], centre[2]],
+        h: [ints[12], ints[13], ints[14]],
+        reflected,
+        l,
+    };
+    Ok(Some((Frame { z0, w, h, big_d }, world, (t0, t1))))
 }
 
 /// The exact answer for a sphere and a box (module docs), or `None` when
@@ -554,9 +707,9 @@ pub(super) fn outcome(
     interval: &(Q, Q),
     separation: &Q,
 ) -> Option<Result<MinkowskiOutcome<Q>, Error>> {
-    let (boxed, sphere, half_extents, radius) = match (&a.shape, &b.shape) {
-        (Shape::Sphere(s), Shape::Box(x)) => (b, a, &x.half_extents, &s.radius),
-        (Shape::Box(x), Shape::Sphere(s)) => (a, b, &x.half_extents, &s.radius),
+    let (boxed, sphere, half_extents, radius, reflected) = match (&a.shape, &b.shape) {
+        (Shape::Sphere(s), Shape::Box(x)) => (b, a, &x.half_extents, &s.radius, false),
+        (Shape::Box(x), Shape::Sphere(s)) => (a, b, &x.half_extents, &s.radius, true),
         _ => return None,
     };
     for body in [a, b] {
@@ -565,10 +718,10 @@ pub(super) fn outcome(
         }
     }
     let big_d = word(&(separation + radius))?;
-    let (frame, t) = frame((boxed, sphere), half_extents, big_d, interval)
+    let (frame, world, t) = frame((boxed, sphere, reflected), half_extents, big_d, interval)
         .ok()
         .flatten()?;
-    match solve(a, b, &frame, t, interval) {
+    match solve((a, b), (&frame, &world), t, interval) {
         Ok(out) => Some(Ok(out)),
         Err(Stop::Error(e)) => Some(Err(e)),
         Err(Stop::Overflow) => None,
@@ -576,9 +729,8 @@ pub(super) fn outcome(
 }
 
 fn solve(
-    a: &Body,
-    b: &Body,
-    frame: &Frame,
+    (a, b): (&Body, &Body),
+    (frame, world): (&Frame, &World),
     t: (Frac, Frac),
     interval: &(Q, Q),
 ) -> Result<MinkowskiOutcome<Q>, Stop> {
@@ -637,7 +789,7 @@ fn solve(
         root_isolations: ends.isolated.len(),
     };
     let found = match &first {
-        Some((lo, kind)) => Some(describe(a, b, *kind, lo.to_f64())?),
+        Some((lo, kind)) => Some(describe((a, b), world, *kind, lo.to_f64())?),
         None => None,
     };
     let r0 = RealAlgebraic::from_rational(interval.0.clone());
@@ -655,34 +807,46 @@ fn solve(
 }
 
 /// The report of the first contact in the piece `kind` at time `t`, as the
-/// general method writes it.
-fn describe(a: &Body, b: &Body, kind: PieceKind, t: f64) -> Result<report::Found, Error> {
-    let (core_a, core_b) = (
-        Core::of(&a.shape, "minkowski: body a")?,
-        Core::of(&b.shape, "minkowski: body b")?,
-    );
-    let frame = if core_a.vertices.len() == 1 {
-        AboutPoint::new(&core_b, &b.pose, &core_a.points[0], &a.pose, false)
+/// general method writes it (`report::describe` on views of `M` and the
+/// bodies that give its values).
+fn describe(
+    (a, b): (&Body, &Body),
+    world: &World,
+    kind: PieceKind,
+    t: f64,
+) -> Result<report::Found, Overflow> {
+    let den = world.den()?;
+    // the corners the report may read, checked here once
+    for k in 0..8 {
+        world.point(k)?;
+    }
+    let speed = |body: &Body| velocity(body).map_or_else(Vec3::zero, Vec3::to_f64);
+    let geometry = Partial { world, den };
+    Ok(if world.reflected {
+        let view_a = BoxView {
+            world,
+            den,
+            velocity: speed(a),
+        };
+        let view_b = SphereView {
+            centre: b.pose.translation.to_f64(),
+            velocity: speed(b),
+        };
+        report::describe(&geometry, kind, t, (&view_a, &view_b), 0.0)
     } else {
-        AboutPoint::new(&core_a, &a.pose, &core_b.points[0], &b.pose, true)
-    };
-    let speed = |body: &Body| velocity(body).map_or_else(Vec3::zero, Vec3::clone);
-    Ok(report::describe(
-        &Partial { frame },
-        kind,
-        t,
-        (
-            &Side {
-                core: &core_a,
-                pose: &a.pose,
-                velocity: speed(a).to_f64(),
-            },
-            &Side {
-                core: &core_b,
-                pose: &b.pose,
-                velocity: speed(b).to_f64(),
-            },
-        ),
-        Scalar::to_f64(&core_a.radius),
-    ))
+        let view_a = SphereView {
+            centre: a.pose.translation.to_f64(),
+            velocity: speed(a),
+        };
+        let view_b = BoxView {
+            world,
+            den,
+            velocity: speed(b),
+        };
+        let Shape::Sphere(sphere) = &a.shape else {
+            unreachable!("body a is the sphere")
+        };
+        let radius = Scalar::to_f64(&sphere.radius);
+        report::describe(&geometry, kind, t, (&view_a, &view_b), radius)
+    })
 }
