@@ -255,6 +255,18 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     if let Some(out) = S::exact_fast(a, b, interval, separation) {
         return out;
     }
+    solve_general(a, b, interval, separation)
+}
+
+/// [`solve_minkowski`] without the paths written for one pair and scalar:
+/// the difference built and its pieces written for any pair the method
+/// takes.
+fn solve_general<S: MinkowskiScalar>(
+    a: &Body,
+    b: &Body,
+    interval: &(Q, Q),
+    separation: &Q,
+) -> Result<MinkowskiOutcome<S>, Error> {
     let (va, vb) = (velocity(a, "a")?, velocity(b, "b")?);
     let (core_a, core_b) = (
         Core::of(&a.shape, "minkowski: body a")?,

@@ -850,3 +850,254 @@ fn describe(
         report::describe(&geometry, kind, t, (&view_a, &view_b), radius)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geom::core::Core;
+    use crate::geom::Pose;
+    use crate::solver::minkowski::report::Side;
+    use crate::solver::minkowski::solve_general;
+    use crate::{parse_scenario, LoadOptions, ScalarKind, Scenario};
+    use proptest::prelude::*;
+
+    fn vec_text(v: [i64; 3], den: i64) -> String {
+        format!(r#"["{}/{den}","{}/{den}","{}/{den}"]"#, v[0], v[1], v[2])
+    }
+
+    /// A body on a quaternion pose, at rest when `velocity` is `None`.
+    fn body(shape: &str, q: [i64; 4], at: [i64; 3], velocity: Option<[i64; 3]>) -> String {
+        let q = if q == [0; 4] { [1, 0, 0, 0] } else { q };
+        let motion = velocity
+            .map(|v| {
+                format!(
+                    r#","motion":{{"linear":{{"velocity":{}}}}}"#,
+                    vec_text(v, 2)
+                )
+            })
+            .unwrap_or_default();
+        format!(
+            r#"{{"shape":{shape},"pose":{{"quaternion":["{}","{}","{}","{}"],"translation":{}}}{motion}}}"#,
+            q[0],
+            q[1],
+            q[2],
+            q[3],
+            vec_text(at, 2)
+        )
+    }
+
+    fn load(interval: &str, separation: &str, a: &str, b: &str) -> Scenario {
+        let text = format!(
+            r#"{{"format":"exactccd/scenario-v1","interval":{interval},"separation":"{separation}","a":{a},"b":{b}}}"#
+        );
+        parse_scenario(&text, None, &LoadOptions::for_scalar(ScalarKind::Exact))
+            .expect("a valid scenario")
+    }
+
+    /// Everything the answer holds, the roots' current isolating intervals
+    /// included (a comparison or a conversion refines them, and the answer
+    /// prints them).
+    fn answer_text(out: &MinkowskiOutcome<Q>) -> String {
+        let bits = |x: &Option<[f64; 3]>| x.map(|v| v.map(f64::to_bits));
+        format!(
+            "{} {} {:?} {:?} {:?} {:?} {:?} {:?}",
+            out.collides,
+            out.initially_overlapping,
+            out.first_contact.as_ref().map(ToString::to_string),
+            out.contact_intervals
+                .iter()
+                .map(|(lo, hi)| (lo.to_string(), hi.to_string()))
+                .collect::<Vec<_>>(),
+            out.features,
+            bits(&out.point),
+            bits(&out.normal),
+            out.stats,
+        )
+    }
+
+    /// The path answers the scenario (or declines it, when `may_decline`),
+    /// exactly as the general method does.
+    fn agrees(s: &Scenario, may_decline: bool) -> Result<(), TestCaseError> {
+        let (a, b) = s.bodies().expect("two bodies");
+        let Some(fast) = outcome(a, b, &s.interval, &s.separation) else {
+            prop_assert!(may_decline, "declined");
+            return Ok(());
+        };
+        let general = solve_general::<Q>(a, b, &s.interval, &s.separation);
+
+        prop_assert_eq!(
+            answer_text(&fast.expect("an answer")),
+            answer_text(&general.expect("an answer"))
+        );
+        Ok(())
+    }
+
+    const KMAX: u32 = 20;
+
+    fn quaternion() -> impl Strategy<Value = [i64; 4]> {
+        prop_oneof![Just([1, 0, 0, 0]), [-2i64..3, -2i64..3, -2i64..3, -2i64..3]]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// A random sphere against a random box (turned, or not, which
+        /// makes exact touches at faces, edges and corners and ties
+        /// between pieces common), either order, either at rest: the
+        /// integer path gives the general method's answer, its isolating
+        /// intervals, features, point, normal and counters.
+        #[test]
+        fn the_integer_path_is_the_general_method(
+            h in [1i64..4, 1i64..4, 1i64..4], q in quaternion(),
+            at in [-8i64..8, -8i64..8, -8i64..8], aim in [-3i64..4, -3i64..4, -3i64..4],
+            box_vel in prop::option::of([-2i64..3, -2i64..3, -2i64..3]),
+            radius in 1i64..5, sep in 0i64..3, swap in any::<bool>(), t1 in 1i64..4,
+        ) {
+            let boxed = body(
+                &format!(r#"{{"box":{{"half_extents":{}}}}}"#, vec_text(h, 2)),
+                q, [0, 0, 0], box_vel,
+            );
+            // at `aim`, near the box, at t = 1
+            let vel = [aim[0] - at[0], aim[1] - at[1], aim[2] - at[2]];
+            let ball = body(
+                &format!(r#"{{"sphere":{{"radius":"{radius}/2"}}}}"#),
+                [1, 0, 0, 0], at, Some(vel),
+            );
+            let (a, b) = if swap { (ball, boxed) } else { (boxed, ball) };
+            agrees(&load(&format!(r#"["0","{t1}"]"#), &format!("{sep}/4"), &a, &b), false)?;
+        }
+
+        /// A sphere sliding over a turned box's face at exactly its
+        /// radius or `2^-k` above it, as the bench's touches and near
+        /// misses: the same answers as the general method.
+        #[test]
+        fn grazing_spheres_get_the_general_answers(
+            h in [1i64..4, 1i64..4, 1i64..4], q in quaternion(), k in 0u32..30,
+            z in -4i64..5, swap in any::<bool>(), touch in any::<bool>(),
+        ) {
+            // over the face x = +h in the box's frame, in world by q
+            let boxed = body(
+                &format!(r#"{{"box":{{"half_extents":{}}}}}"#, vec_text(h, 2)),
+                q, [0, 0, 0], None,
+            );
+            let gap = if touch { 0 } else { 1i64 << k };
+            let (n, d) = (i128::from(h[0]) * (1 << k) + (1 << k) + i128::from(gap.min(1)), 2i128 << k);
+            let start = format!("{n}/{d}");
+            let sphere = format!(
+                r#"{{"shape":{{"sphere":{{"radius":"1/2"}}}},"pose":{{"translation":["{start}","-4","{z}/4"]}},"motion":{{"linear":{{"velocity":["0","4","0"]}}}}}}"#
+            );
+            let s = load(r#"["0","2"]"#, "0", &boxed, &sphere);
+            // turn the sphere's start and velocity into the box's frame
+            let mut s = s;
+            let (x, y) = s.bodies_mut().expect("two bodies");
+            let rotation = x.pose.rotation.clone();
+            y.pose.translation = rotation.mul_vec(&y.pose.translation);
+            if let Motion::Linear { velocity } = &mut y.motion {
+                *velocity = rotation.mul_vec(velocity);
+            }
+            if swap {
+                let (x, y) = s.bodies_mut().expect("two bodies");
+                std::mem::swap(x, y);
+            }
+            agrees(&s, k > KMAX)?;
+        }
+    }
+
+    #[test]
+    fn a_box_posed_by_a_matrix_that_is_not_a_rotation_is_declined() {
+        let boxed = body(
+            r#"{"box":{"half_extents":["1","1","1"]}}"#,
+            [1, 0, 0, 0],
+            [0; 3],
+            None,
+        );
+        let ball = body(
+            r#"{"sphere":{"radius":"1"}}"#,
+            [1, 0, 0, 0],
+            [6, 0, 0],
+            Some([-2, 0, 0]),
+        );
+        let mut s = load(r#"["0","4"]"#, "0", &boxed, &ball);
+        let (a, b) = s.bodies().expect("two bodies");
+        assert!(outcome(a, b, &s.interval, &s.separation).is_some());
+        // a scaled rotation: a box twice as long in x, which the general
+        // method takes as it is and this path would not see
+        let (a, _) = s.bodies_mut().expect("two bodies");
+        a.pose.rotation.rows[0][0] = Q::from_integer(2.into());
+        let (a, b) = s.bodies().expect("two bodies");
+        assert!(outcome(a, b, &s.interval, &s.separation).is_none());
+        // a reflection: orthogonal, determinant -1
+        let (a, _) = s.bodies_mut().expect("two bodies");
+        a.pose.rotation.rows[0][0] = Q::from_integer((-1).into());
+        let (a, b) = s.bodies().expect("two bodies");
+        assert!(outcome(a, b, &s.interval, &s.separation).is_none());
+    }
+
+    #[test]
+    fn values_beyond_the_integers_are_declined() {
+        // denominators whose common multiple passes i128
+        let boxed = body(
+            r#"{"box":{"half_extents":["1","1","1"]}}"#,
+            [1, 0, 0, 0],
+            [0; 3],
+            None,
+        );
+        let ball = format!(
+            r#"{{"shape":{{"sphere":{{"radius":"1/{}"}}}},"pose":{{"translation":["3/{}","0","0"]}},"motion":{{"linear":{{"velocity":["-1/{}","0","0"]}}}}}}"#,
+            (1i64 << 62) - 1,
+            (1i64 << 62) - 3,
+            (1i64 << 61) - 1
+        );
+        let s = load(r#"["0","4"]"#, "0", &boxed, &ball);
+        let (a, b) = s.bodies().expect("two bodies");
+        assert!(outcome(a, b, &s.interval, &s.separation).is_none());
+        // and the method answers it by the general path
+        let out = super::super::solve_minkowski::<Q>(a, b, &s.interval, &s.separation)
+            .expect("an answer");
+        assert!(out.collides);
+    }
+
+    /// The box's view names the features the box's core names, for every
+    /// set of corners.
+    #[test]
+    fn the_box_view_names_features_as_the_core() {
+        let shape = crate::geom::Shape::Box(crate::geom::BoxShape::new([
+            Q::from_integer(1.into()),
+            Q::from_integer(2.into()),
+            Q::from_integer(3.into()),
+        ]));
+        let core = Core::of(&shape, "box").expect("a core");
+        let pose = Pose::identity();
+        let side = Side {
+            core: &core,
+            pose: &pose,
+            velocity: Vec3::zero(),
+        };
+        let world = World {
+            a: [1, 0, 0, 0, 1, 0, 0, 0, 1],
+            r: 1,
+            translation: [0; 3],
+            centre: [0; 3],
+            h: [1, 2, 3],
+            reflected: false,
+            l: 1,
+        };
+        let view = BoxView {
+            world: &world,
+            den: 1,
+            velocity: Vec3::zero(),
+        };
+        let toward = Vec3::new(1.0, 0.0, 0.0);
+        for mask in 0u32..256 {
+            let set: BTreeSet<usize> = (0..8).filter(|&i| mask & (1 << i) != 0).collect();
+            assert_eq!(
+                view.feature(&set, &toward),
+                side.feature(&set, &toward),
+                "{set:?}"
+            );
+        }
+        for i in 0..8 {
+            assert_eq!(view.world(i), side.world(i), "corner {i}");
+        }
+    }
+}
