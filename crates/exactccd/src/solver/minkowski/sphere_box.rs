@@ -183,6 +183,9 @@ enum End {
     Root(bool),
 }
 
+/// A piece's times: its start and its end.
+type Span = (End, End);
+
 /// The times `[lo, hi]` left after the linear conditions so far.
 struct Cut {
     lo: Frac,
@@ -212,7 +215,7 @@ impl Cut {
 
     /// The times left after the last condition `q` (a convex quadratic, or
     /// of lower degree).
-    fn last(mut self, q: &Quad) -> Checked<Option<(End, End)>> {
+    fn last(mut self, q: &Quad) -> Checked<Option<Span>> {
         if q[2] == 0 {
             return Ok(self
                 .by(q[0], q[1])?
@@ -303,7 +306,7 @@ impl Frame {
         &self,
         kind: PieceKind,
         (t0, t1): (Frac, Frac),
-    ) -> Checked<Option<(Option<Quad>, (End, End))>> {
+    ) -> Checked<Option<(Option<Quad>, Span)>> {
         let mut cut = Cut { lo: t0, hi: t1 };
         let quadratic = match kind {
             PieceKind::Solid => {
@@ -605,6 +608,10 @@ fn velocity(body: &Body) -> Option<&Vec3<Q>> {
     }
 }
 
+/// The line and the box in the box's frame, the world for the report, and
+/// the interval `(t0, t1)`, in integers.
+type Setting = (Frame, World, (Frac, Frac));
+
 /// The box's frame in integers (module docs), with `t0` and `t1`; `None`
 /// when the path declines.
 fn frame(
@@ -612,7 +619,7 @@ fn frame(
     half_extents: &[Q; 3],
     big_d: (i128, i128),
     interval: &(Q, Q),
-) -> Checked<Option<(Frame, World, (Frac, Frac))>> {
+) -> Checked<Option<Setting>> {
     let Some(words) = (|| {
         let rot: Vec<(i128, i128)> = boxed
             .pose
