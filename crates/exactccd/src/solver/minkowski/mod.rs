@@ -25,6 +25,11 @@
 //!    quadratics, isolated exactly in the exact scalar
 //!    ([`RealRoots`]).
 //!
+//! Two pairs have paths of their own, with the general method's answers:
+//! in `f64` a sphere and a box, and two capsules (`fast.rs`), and exactly a
+//! sphere and a box, in machine integers in the box's frame
+//! (`sphere_box.rs`).
+//!
 //! The method shares no code with `distance` (which writes Voronoi-region
 //! conditions per feature pair of the moving bodies): only the shapes'
 //! cores (`crate::geom::core`) and the polynomial root finders.

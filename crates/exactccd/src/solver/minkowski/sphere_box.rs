@@ -31,6 +31,13 @@
 //! rational time, the discriminant at the vertex) without a fraction
 //! reduced.
 //!
+//! Two named roots of different pieces are still isolated and compared as
+//! the general method compares them, though the integers could compare
+//! them by signs: an isolated root's interval is shared by its clones and
+//! narrowed by every comparison, and the answer prints it, so the same
+//! comparisons on the same roots in the same order are what keep the
+//! printed brackets the general method's.
+//!
 //! The path declines (`None`, and the general method answers) any other
 //! pair or motion, a rotation that is not exactly one, a box with a zero
 //! half extent, `D = 0`, and any input or intermediate value that does not
