@@ -17,7 +17,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::core::Core;
-use crate::geom::{face_corners, Pose, Vec3};
+use crate::geom::{face_corners, Mat3, Pose, Vec3};
 use crate::scalar::{BigRational, CompactRational, Ring, Scalar, Sign};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
@@ -112,6 +112,101 @@ fn world_directions(core: &Core, pose: &Pose<Q>) -> (Vec<Vec3<Q>>, Vec<Vec3<Q>>)
     (normals, edges)
 }
 
+/// The parts of `M = core - p` (`reflected`: `M = p - core`) computed one
+/// at a time: [`Difference::about_point`] builds the whole difference from
+/// them, and a caller that needs one face or point of it (the exact path
+/// for a sphere and a box) computes only that, with the same values.
+pub(super) struct AboutPoint<'a, S> {
+    core: &'a Core,
+    pose: Pose<S>,
+    p: Vec3<S>,
+    reflected: bool,
+    /// The core's vertices in the order of `M`'s points.
+    index: Vec<usize>,
+}
+
+impl<'a, S: Scalar> AboutPoint<'a, S> {
+    /// The frame of the core with its pose against the point `point` of
+    /// the other body under `point_pose`.
+    pub(super) fn new(
+        core: &'a Core,
+        pose: &Pose<BigRational>,
+        point: &Vec3<BigRational>,
+        point_pose: &Pose<BigRational>,
+        reflected: bool,
+    ) -> Self {
+        AboutPoint {
+            core,
+            pose: Pose::from_rational(pose),
+            p: Vec3::from_rational(&point_pose.apply_point(point)),
+            reflected,
+            index: core.vertices.iter().map(|v| v.0).collect(),
+        }
+    }
+
+    /// The point of `M` of index `k`: the core's vertex `index[k]`, moved.
+    pub(super) fn point(&self, k: usize) -> Vec3<S> {
+        let x = self
+            .pose
+            .apply_point(&Vec3::from_rational(&self.core.points[self.index[k]]));
+        if self.reflected {
+            &self.p - &x
+        } else {
+            &x - &self.p
+        }
+    }
+
+    /// Where the point `k` of `M` comes from (`(i, j)` for `b_j - a_i`).
+    pub(super) fn origin(&self, k: usize) -> (usize, usize) {
+        let i = self.index[k];
+        if self.reflected {
+            (i, 0)
+        } else {
+            (0, i)
+        }
+    }
+
+    /// The index in `M` of the core's point `i`.
+    fn slot(&self, i: usize) -> usize {
+        self.index
+            .iter()
+            .position(|&j| j == i)
+            .expect("a core vertex")
+    }
+
+    /// The cofactor matrix of the pose's linear part (module docs of
+    /// `world_normals`), which carries face normals to world.
+    pub(super) fn cofactor(&self) -> Mat3<S> {
+        self.pose.rotation.adjugate().transpose()
+    }
+
+    /// The face of `M` from the core's face `k`; `point` gives the points
+    /// of `M` by index.
+    pub(super) fn face(
+        &self,
+        k: usize,
+        cofactor: &Mat3<S>,
+        point: impl Fn(usize) -> Vec3<S>,
+    ) -> Face<S> {
+        let f = &self.core.faces[k];
+        let mut corners: Vec<usize> = f.corners.iter().map(|&i| self.slot(i)).collect();
+        let mut normal = cofactor.mul_vec(&Vec3::from_rational(&f.normal));
+        // a point reflection keeps a flat polygon counter-clockwise
+        // about the same normal, and turns a solid's faces inside out
+        if self.reflected && self.core.solid {
+            normal = -normal;
+            corners.reverse();
+        }
+        let offset = normal.dot(&point(corners[0]));
+        Face {
+            on: corners.clone(),
+            corners,
+            normal,
+            offset,
+        }
+    }
+}
+
 impl<S: Scalar> Difference<S> {
     /// `M = B - A` for the cores of `a` and `b` placed by their poses, in
     /// the scalar `S`; `lift` takes an exact coordinate to `S`. When one
@@ -155,46 +250,13 @@ impl<S: Scalar> Difference<S> {
         point_pose: &Pose<BigRational>,
         reflected: bool,
     ) -> Self {
-        let pose_s: Pose<S> = Pose::from_rational(pose);
-        let p: Vec3<S> = Vec3::from_rational(&point_pose.apply_point(point));
-        let index: Vec<usize> = core.vertices.iter().map(|v| v.0).collect();
-        let slot = |i: usize| index.iter().position(|&j| j == i).expect("a core vertex");
-        let points: Vec<Vec3<S>> = index
-            .iter()
-            .map(|&i| {
-                let x = pose_s.apply_point(&Vec3::from_rational(&core.points[i]));
-                if reflected {
-                    &p - &x
-                } else {
-                    &x - &p
-                }
-            })
-            .collect();
-        let origin = index
-            .iter()
-            .map(|&i| if reflected { (i, 0) } else { (0, i) })
-            .collect();
-        let cofactor = pose_s.rotation.adjugate().transpose();
-        let faces: Vec<Face<S>> = core
-            .faces
-            .iter()
-            .map(|f| {
-                let mut corners: Vec<usize> = f.corners.iter().map(|&i| slot(i)).collect();
-                let mut normal = cofactor.mul_vec(&Vec3::from_rational(&f.normal));
-                // a point reflection keeps a flat polygon counter-clockwise
-                // about the same normal, and turns a solid's faces inside out
-                if reflected && core.solid {
-                    normal = -normal;
-                    corners.reverse();
-                }
-                let offset = normal.dot(&points[corners[0]]);
-                Face {
-                    on: corners.clone(),
-                    corners,
-                    normal,
-                    offset,
-                }
-            })
+        let frame = AboutPoint::new(core, pose, point, point_pose, reflected);
+        let index = &frame.index;
+        let points: Vec<Vec3<S>> = (0..index.len()).map(|k| frame.point(k)).collect();
+        let origin = (0..index.len()).map(|k| frame.origin(k)).collect();
+        let cofactor = frame.cofactor();
+        let faces: Vec<Face<S>> = (0..core.faces.len())
+            .map(|k| frame.face(k, &cofactor, |c| points[c].clone()))
             .collect();
         let shape = match (core.solid, faces.len(), index.len()) {
             (true, _, _) => Shape::Solid,

@@ -461,7 +461,7 @@ fn corner(h: &V3, k: usize) -> V3 {
 /// The box edges in the order the difference lists them, by the indices
 /// of their two corners: each as its axis and the index of its `-` end
 /// (a unit test checks the order).
-const EDGE_ORDER: [(usize, usize); 12] = [
+pub(super) const EDGE_ORDER: [(usize, usize); 12] = [
     (0, 0),
     (1, 0),
     (2, 0),

@@ -25,6 +25,11 @@
 //!    quadratics, isolated exactly in the exact scalar
 //!    ([`RealRoots`]).
 //!
+//! Two pairs have paths of their own, with the general method's answers:
+//! in `f64` a sphere and a box, and two capsules (`fast.rs`), and exactly a
+//! sphere and a box, in machine integers in the box's frame
+//! (`sphere_box.rs`).
+//!
 //! The method shares no code with `distance` (which writes Voronoi-region
 //! conditions per feature pair of the moving bodies): only the shapes'
 //! cores (`crate::geom::core`) and the polynomial root finders.
@@ -34,6 +39,7 @@ mod difference;
 mod fast;
 mod pieces;
 mod report;
+mod sphere_box;
 
 pub use self::fast::{first_contact_f64, FastAnswer, FastBody, FastContact, FastShape};
 pub use self::pieces::WorkScalar;
@@ -74,6 +80,17 @@ pub trait MinkowskiScalar: RealRoots {
     ) -> Option<MinkowskiOutcome<Self>> {
         None
     }
+    /// The answer of an exact path written for a pair alone (a sphere and
+    /// a box in machine integers, `sphere_box.rs`), equal to the general
+    /// method's, or `None` when there is none or it declines.
+    fn exact_fast(
+        _a: &Body,
+        _b: &Body,
+        _interval: &(Q, Q),
+        _separation: &Q,
+    ) -> Option<Result<MinkowskiOutcome<Self>, Error>> {
+        None
+    }
 }
 
 impl MinkowskiScalar for BigRational {
@@ -83,6 +100,14 @@ impl MinkowskiScalar for BigRational {
     }
     fn from_work(w: &CompactRational) -> BigRational {
         w.to_rational().expect("a compact rational is finite")
+    }
+    fn exact_fast(
+        a: &Body,
+        b: &Body,
+        interval: &(Q, Q),
+        separation: &Q,
+    ) -> Option<Result<MinkowskiOutcome<Self>, Error>> {
+        sphere_box::outcome(a, b, interval, separation)
     }
 }
 
@@ -232,6 +257,21 @@ pub fn solve_minkowski<S: MinkowskiScalar>(
     if let Some(out) = S::fast(a, b, interval, separation) {
         return Ok(out);
     }
+    if let Some(out) = S::exact_fast(a, b, interval, separation) {
+        return out;
+    }
+    solve_general(a, b, interval, separation)
+}
+
+/// [`solve_minkowski`] without the paths written for one pair and scalar:
+/// the difference built and its pieces written for any pair the method
+/// takes.
+fn solve_general<S: MinkowskiScalar>(
+    a: &Body,
+    b: &Body,
+    interval: &(Q, Q),
+    separation: &Q,
+) -> Result<MinkowskiOutcome<S>, Error> {
     let (va, vb) = (velocity(a, "a")?, velocity(b, "b")?);
     let (core_a, core_b) = (
         Core::of(&a.shape, "minkowski: body a")?,

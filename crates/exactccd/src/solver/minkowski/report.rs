@@ -26,14 +26,30 @@ pub(super) struct Side<'a> {
     pub(super) velocity: V,
 }
 
-impl Side<'_> {
+/// What the report reads of one body: its velocity, the world position at
+/// `t = 0` of a point of its core, and the feature its core points make
+/// up, as [`Side`] gives them from the core (a body known in advance, as
+/// the sphere and the box of the exact path, gives the same values).
+pub(super) trait View {
+    /// The velocity.
+    fn velocity(&self) -> &V;
+    /// The world position at `t = 0` of the core's point `i`.
+    fn world(&self, i: usize) -> V;
+    /// The smallest feature of the core that holds the points `set`: a
+    /// vertex, an edge, or a face (a triangle's face on the side `toward`
+    /// points to from the body).
+    fn feature(&self, set: &BTreeSet<usize>, toward: &V) -> Option<Feature>;
+}
+
+impl View for Side<'_> {
+    fn velocity(&self) -> &V {
+        &self.velocity
+    }
+
     fn world(&self, i: usize) -> V {
         f(&self.pose.apply_point(&self.core.points[i]))
     }
 
-    /// The smallest feature of the core that holds the points `set`: a
-    /// vertex, an edge, or a face (a triangle's face on the side `toward`
-    /// points to from the body).
     fn feature(&self, set: &BTreeSet<usize>, toward: &V) -> Option<Feature> {
         let c = self.core;
         if set.len() == 1 {
@@ -69,47 +85,90 @@ pub(super) struct Found {
     pub(super) normal: Option<[f64; 3]>,
 }
 
-/// The points of `M` that make up the piece's feature.
-fn feature_points<S>(diff: &Difference<S>, kind: PieceKind) -> Vec<usize> {
-    match kind {
-        PieceKind::Face(k) => diff.faces[k].on.clone(),
-        PieceKind::Edge(k) => diff.edge_points[k].clone(),
-        PieceKind::Vertex(k) => (0..diff.points.len())
-            .filter(|&l| diff.twin[l] == diff.twin[k])
-            .collect(),
-        PieceKind::Solid => Vec::new(),
+/// What the report reads of the difference `M`: the points of `M` on a
+/// piece's feature, where each point of `M` comes from, and the nearest
+/// point of the feature to a point, all as [`Difference`] holds them (a
+/// difference built in part, for one piece, gives the same values).
+pub(super) trait Geometry {
+    /// The points of `M` that make up the piece's feature.
+    fn feature_points(&self, kind: PieceKind) -> Vec<usize>;
+    /// `(i, j)` for the point `b_j - a_i` of `M`.
+    fn origin(&self, k: usize) -> (usize, usize);
+    /// The nearest point of the piece's feature to `x` (`M`'s frame at
+    /// `t = 0`).
+    fn nearest(&self, kind: PieceKind, x: &V) -> Option<V>;
+}
+
+impl<S: Scalar> Geometry for Difference<S> {
+    fn feature_points(&self, kind: PieceKind) -> Vec<usize> {
+        match kind {
+            PieceKind::Face(k) => self.faces[k].on.clone(),
+            PieceKind::Edge(k) => self.edge_points[k].clone(),
+            PieceKind::Vertex(k) => (0..self.points.len())
+                .filter(|&l| self.twin[l] == self.twin[k])
+                .collect(),
+            PieceKind::Solid => Vec::new(),
+        }
+    }
+
+    fn origin(&self, k: usize) -> (usize, usize) {
+        self.origin[k]
+    }
+
+    fn nearest(&self, kind: PieceKind, x: &V) -> Option<V> {
+        match kind {
+            PieceKind::Face(k) => {
+                let face = &self.faces[k];
+                Some(nearest_on_plane(&f(&face.normal), face.offset.to_f64(), x))
+            }
+            PieceKind::Edge(k) => {
+                let (p, q) = self.edges[k];
+                Some(nearest_on_segment(
+                    &f(&self.points[p]),
+                    &f(&self.points[q]),
+                    x,
+                ))
+            }
+            PieceKind::Vertex(k) => Some(f(&self.points[k])),
+            PieceKind::Solid => None,
+        }
     }
 }
 
-/// The nearest point of the piece's feature to `x` (`M`'s frame at `t = 0`).
-fn nearest<S: Scalar>(diff: &Difference<S>, kind: PieceKind, x: &V) -> Option<V> {
-    match kind {
-        PieceKind::Face(k) => {
-            let face = &diff.faces[k];
-            let n = f(&face.normal);
-            let h = (n.dot(x) - face.offset.to_f64()) / n.dot(&n);
-            Some(x - &n.scale(&h))
-        }
-        PieceKind::Edge(k) => {
-            let (p, q) = diff.edges[k];
-            let (p, q) = (f(&diff.points[p]), f(&diff.points[q]));
-            let e = &q - &p;
-            let s = (e.dot(&(x - &p)) / e.dot(&e)).clamp(0.0, 1.0);
-            Some(&p + &e.scale(&s))
-        }
-        PieceKind::Vertex(k) => Some(f(&diff.points[k])),
-        PieceKind::Solid => None,
+/// The nearest point to `x` of the plane `n . y = offset`.
+pub(super) fn nearest_on_plane(n: &V, offset: f64, x: &V) -> V {
+    let h = (n.dot(x) - offset) / n.dot(n);
+    x - &n.scale(&h)
+}
+
+/// The nearest `f64` to `n / d` (`d != 0`), as every exact scalar's
+/// `to_f64` gives it: by one IEEE division when both parts are below
+/// `2^53` (correctly rounded), else by the integer algorithm.
+pub(super) fn ratio_to_f64(n: i128, d: i128) -> f64 {
+    const EXACT: u128 = 1 << 53;
+    let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
+    if n.unsigned_abs() < EXACT && d.unsigned_abs() < EXACT {
+        n as f64 / d as f64
+    } else {
+        crate::scalar::rational_to_f64(&BigRational::new(n.into(), d.into()))
     }
+}
+
+/// The nearest point to `x` of the segment from `p` to `q`.
+pub(super) fn nearest_on_segment(p: &V, q: &V, x: &V) -> V {
+    let e = q - p;
+    let s = (e.dot(&(x - p)) / e.dot(&e)).clamp(0.0, 1.0);
+    p + &e.scale(&s)
 }
 
 /// The report of a first contact at time `t` in the piece `kind`; `u` is
 /// the velocity of `b` relative to `a`, `radius_a` the radius about `a`'s
 /// core.
-pub(super) fn describe<S: Scalar>(
-    diff: &Difference<S>,
+pub(super) fn describe(
+    diff: &impl Geometry,
     kind: PieceKind,
     t: f64,
-    (a, b): (&Side<'_>, &Side<'_>),
+    (a, b): (&impl View, &impl View),
     radius_a: f64,
 ) -> Found {
     let none = Found {
@@ -117,8 +176,8 @@ pub(super) fn describe<S: Scalar>(
         point: None,
         normal: None,
     };
-    let x = (&b.velocity - &a.velocity).scale(&-t);
-    let Some(pi) = nearest(diff, kind, &x) else {
+    let x = (b.velocity() - a.velocity()).scale(&-t);
+    let Some(pi) = diff.nearest(kind, &x) else {
         return none;
     };
     let out = &x - &pi;
@@ -127,9 +186,9 @@ pub(super) fn describe<S: Scalar>(
         return none;
     }
     let normal = out.scale(&(-1.0 / len));
-    let on = feature_points(diff, kind);
-    let set_a: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].0).collect();
-    let set_b: BTreeSet<usize> = on.iter().map(|&k| diff.origin[k].1).collect();
+    let on = diff.feature_points(kind);
+    let set_a: BTreeSet<usize> = on.iter().map(|&k| diff.origin(k).0).collect();
+    let set_b: BTreeSet<usize> = on.iter().map(|&k| diff.origin(k).1).collect();
     let features = a.feature(&set_a, &normal).zip(b.feature(&set_b, &-&normal));
     // a point of a's core nearest b, at t = 0, from `pi = b* - a*`
     let core_point = if set_a.len() == 1 {
@@ -139,8 +198,8 @@ pub(super) fn describe<S: Scalar>(
     } else {
         edge_edge_point(a, b, &set_a, &set_b, &pi)
     };
-    let point =
-        core_point.map(|p| (&(&p + &a.velocity.scale(&t)) + &normal.scale(&radius_a)).into_array());
+    let point = core_point
+        .map(|p| (&(&p + &a.velocity().scale(&t)) + &normal.scale(&radius_a)).into_array());
     Found {
         features,
         point,
@@ -152,8 +211,8 @@ pub(super) fn describe<S: Scalar>(
 /// (least squares in the edges' two parameters); `None` unless both sets
 /// are two points.
 fn edge_edge_point(
-    a: &Side<'_>,
-    b: &Side<'_>,
+    a: &impl View,
+    b: &impl View,
     set_a: &BTreeSet<usize>,
     set_b: &BTreeSet<usize>,
     pi: &V,
