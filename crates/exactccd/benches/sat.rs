@@ -28,8 +28,10 @@
 //!   under a fast `angular` spin (`cells-00` of the reference set in
 //!   `tests/reference/angular/`, 10 to 40 rad per unit time) and under a
 //!   `screw` (`cells-13`), each a whole solve (first contact and contact
-//!   intervals), beside the same two by the `f64` cells; and the `f64`
-//!   cells on all 32 scenarios of that set in one iteration.
+//!   intervals), beside the same two by the `f64` cells; the `f64`
+//!   cells on all 32 scenarios of that set in one iteration; and the
+//!   `f64` answers without a method (sat's cells) on 200 scenarios of
+//!   each nonlinear campaign class (`angular`, `screw`) per iteration.
 //!
 //! Run: `cargo bench --bench sat -- --warm-up-time 1 --measurement-time 3`.
 
@@ -520,7 +522,9 @@ fn tree_benches(c: &mut Criterion) {
 
 fn cells_benches(c: &mut Criterion) {
     use exactccd::solver::sat::cells::{solve_box_cells_f64, solve_cells};
-    use exactccd::{load_scenario, LoadOptions, ScalarKind};
+    use exactccd::{
+        generate, load_scenario, solve_with_default_method, LoadOptions, ScalarKind, ScenarioClass,
+    };
     let dir = cells_set::reference_dir();
     let mut group = c.benchmark_group("sat_cells");
     group.sample_size(10);
@@ -553,6 +557,22 @@ fn cells_benches(c: &mut Criterion) {
             }
         });
     });
+    // the campaign's nonlinear classes, 200 scenarios each (seed 2050):
+    // one iteration = the f64 answers of all 200 without a method (the
+    // default, sat's cells), a two-hundredth the mean per scenario
+    for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
+        let scenarios: Vec<_> = (0..200).map(|i| generate(2050, i, class)).collect();
+        let options = exactccd::SolveOptions::default();
+        group.bench_function(format!("f64_default_{}_class_200", class.name()), |bch| {
+            bch.iter(|| {
+                for s in &scenarios {
+                    let (_, answer) =
+                        solve_with_default_method(&s.query(), ScalarKind::F64, &options);
+                    black_box(answer.ok());
+                }
+            });
+        });
+    }
     group.finish();
 }
 

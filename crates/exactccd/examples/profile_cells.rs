@@ -83,7 +83,10 @@ fn profile_class(spec: &str) {
         .expect("a class name");
     let seed: u64 = parts[1].parse().expect("a seed");
     let cases: u64 = parts[2].parse().expect("a count");
-    let reps = 20u32;
+    let reps: u32 = std::env::var("CELLS_REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
     let (mut cells, mut firsts, mut solves, mut evals, mut first_evals) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut sat_solves, mut glide_solves) = (Vec::new(), Vec::new());

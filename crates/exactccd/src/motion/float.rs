@@ -31,6 +31,7 @@ use super::poly_motion::{compose_affine, invert_affine, Affine};
 use super::screw::{glide_rotation_pose, ExactScrew, ScrewKind};
 use super::{Body, Motion, PolyMotion};
 use crate::geom::{Mat3, Pose, Vec3};
+use crate::poly::Poly;
 use crate::scalar::{BigRational, Scalar};
 
 /// A screw motion (glide rotation) in `f64`: rotation by `angle` radians
@@ -431,17 +432,7 @@ impl RelativeFloatMotion {
     pub fn eval(&self, t: f64) -> Option<Affine<f64>> {
         match self {
             RelativeFloatMotion::Composed { a, b } => {
-                let placed = a.eval(t);
-                // a turning motion's matrix is a rotation: its inverse is its
-                // transpose (to rounding, as the general inverse's)
-                let inverse = if a.is_rotation() {
-                    let back = placed.0.transpose();
-                    let origin = -back.mul_vec(&placed.1);
-                    (back, origin)
-                } else {
-                    invert_affine(&placed)?
-                };
-                Some(compose_affine(&inverse, &b.eval(t)))
+                relative_placement(&a.eval(t), a.is_rotation(), &b.eval(t))
             }
             RelativeFloatMotion::Glide {
                 start,
@@ -452,6 +443,108 @@ impl RelativeFloatMotion {
                 let p = screw.at((t - t0) / (t1 - t0)).compose(start);
                 Some((p.rotation, p.translation))
             }
+        }
+    }
+}
+
+/// `A^-1 ∘ B` of two placements, `None` when `A` is singular; when
+/// `a_is_rotation` (a turning motion's matrix is a rotation) its inverse
+/// is its transpose, to rounding as the general inverse's.
+pub fn relative_placement(
+    a: &Affine<f64>,
+    a_is_rotation: bool,
+    b: &Affine<f64>,
+) -> Option<Affine<f64>> {
+    let inverse = if a_is_rotation {
+        let back = a.0.transpose();
+        let origin = -back.mul_vec(&a.1);
+        (back, origin)
+    } else {
+        invert_affine(a)?
+    };
+    Some(compose_affine(&inverse, b))
+}
+
+/// The velocity field of a rigid motion whose angular velocity is constant
+/// in the world: `x'(t) = ω x (x(t) - P(t)) + u` for every point `x(t)` of
+/// the body, with the pivot `P(t) = P + t P'` (the centre of an `angular`
+/// motion, a point of a screw's axis) and the drift `u` (the linear
+/// velocity of `angular`, the slide of a screw). For every point the
+/// speed `|x'|` and the acceleration `|x''| = |ω x (ω x (x - P))|` keep
+/// their values at all times (the distance from the axis is constant).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RigidRates {
+    /// `ω`, world coordinates.
+    pub angular_velocity: Vec3<f64>,
+    /// `P`, the pivot at `t = 0`.
+    pub pivot: Vec3<f64>,
+    /// `P'`.
+    pub pivot_velocity: Vec3<f64>,
+    /// `u`.
+    pub drift: Vec3<f64>,
+}
+
+impl RigidRates {
+    /// The velocity of the body's point at `x` at time `t`.
+    pub fn velocity(&self, x: &Vec3<f64>, t: f64) -> Vec3<f64> {
+        let from_pivot = x - &(&self.pivot + &self.pivot_velocity.scale(&t));
+        &self.angular_velocity.cross(&from_pivot) + &self.drift
+    }
+
+    /// The speed and the acceleration of the body's point at `x` at time
+    /// `t`, which are those of that point at every time.
+    pub fn speed_and_acceleration(&self, x: &Vec3<f64>, t: f64) -> (f64, f64) {
+        let from_pivot = x - &(&self.pivot + &self.pivot_velocity.scale(&t));
+        let turning = norm(&self.angular_velocity.cross(&from_pivot));
+        (
+            turning + norm(&self.drift),
+            norm(&self.angular_velocity) * turning,
+        )
+    }
+}
+
+impl FloatMotion {
+    /// The velocity field of a motion that turns at a constant angular
+    /// velocity ([`RigidRates`]): `angular`, `screw`, `poses`, and `static`
+    /// and `linear` (no turn); `None` for rational and piecewise motions.
+    pub fn rigid_rates(&self) -> Option<RigidRates> {
+        let screw_rates = |screw: &ScrewMotion, per_time: f64| RigidRates {
+            angular_velocity: screw.axis_direction.scale(&(screw.angle * per_time)),
+            pivot: screw.axis_point.clone(),
+            pivot_velocity: Vec3::zero(),
+            drift: screw.axis_direction.scale(&(screw.slide * per_time)),
+        };
+        match self {
+            FloatMotion::Angular {
+                base,
+                velocity,
+                angular_velocity,
+                center,
+            } => Some(RigidRates {
+                angular_velocity: angular_velocity.clone(),
+                pivot: &base.translation + &base.rotation.mul_vec(center),
+                pivot_velocity: velocity.clone(),
+                drift: velocity.clone(),
+            }),
+            FloatMotion::Screw { screw, .. } => Some(screw_rates(screw, 1.0)),
+            FloatMotion::Poses { screw, t0, t1, .. } => Some(screw_rates(screw, 1.0 / (t1 - t0))),
+            FloatMotion::Polynomial(m) => {
+                let constant = |p: &Poly<f64>| p.degree().unwrap_or(0) == 0;
+                let linear = |p: &Poly<f64>| p.degree().unwrap_or(0) <= 1;
+                let rigid_frame = m.linear.rows.iter().flatten().all(constant)
+                    && constant(&m.denominator)
+                    && [&m.translation.x, &m.translation.y, &m.translation.z]
+                        .into_iter()
+                        .all(linear);
+                let w = m.denominator.eval(&0.0);
+                (rigid_frame && w != 0.0).then(|| RigidRates {
+                    angular_velocity: Vec3::zero(),
+                    pivot: Vec3::zero(),
+                    pivot_velocity: Vec3::zero(),
+                    drift: m.translation.map(|p| p.derivative().eval(&0.0) / w),
+                })
+            }
+            FloatMotion::Piecewise(_) => None,
         }
     }
 }

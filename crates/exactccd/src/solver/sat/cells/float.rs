@@ -32,6 +32,11 @@
 //! Contact intervals less than 64 resolutions apart are joined (the
 //! separation between them is rounding).
 //!
+//! Two boxes whose motions turn at constant angular velocities also get
+//! second-order steps near a crossing (`taylor`): the longer of that step
+//! and `|g| / L` is taken, and a probe is also accepted when its step
+//! behind meets the cell.
+//!
 //! `L` comes in closed form for `static`, `linear`, `angular` and `screw`
 //! motions (`closed_form_speed_bound`), else from the motions' certified
 //! velocity enclosures over the whole interval (`motion::enclosure`),
@@ -42,6 +47,7 @@
 #![allow(clippy::float_arithmetic)]
 
 use super::description::{distinct_directions, PolytopeData};
+use super::taylor::TaylorBoxes;
 use crate::geom::{polygon_normal, Mat3, Shape, Vec3};
 use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;
@@ -197,6 +203,9 @@ impl FloatSolid {
 struct FloatPair {
     motion: RelativeFloatMotion,
     shapes: PairShapes,
+    /// Two boxes turning at constant angular velocities: the second-order
+    /// steps (`taylor`).
+    taylor: Option<TaylorBoxes>,
 }
 
 /// Two boxes (Table 1's gap), two polytopes (a box among them by its
@@ -292,7 +301,12 @@ fn polytope_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, a: &Polytope, b: &Poly
 /// are read from `B_j x B_m`, which for a rotation are `+-r_ik`.
 // the indices are Table 1's: i of a, j and m of b
 #[allow(clippy::needless_range_loop)]
-fn sat_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, ha: &[f64; 3], hb: &[f64; 3]) -> f64 {
+pub(super) fn sat_gap(
+    rotation: &Mat3<f64>,
+    offset: &Vec3<f64>,
+    ha: &[f64; 3],
+    hb: &[f64; 3],
+) -> f64 {
     let r = &rotation.rows;
     let t = [offset.x, offset.y, offset.z];
     // b[j] = B_j, the columns of the rotation
@@ -619,9 +633,15 @@ fn solve_float_cells(
         }
         _ => PairShapes::Polytopes(sa.polytope(), sb.polytope()),
     };
+    let motion = relative_float_motion(a, b, t0, t1);
+    let taylor = match &shapes {
+        PairShapes::Boxes(ha, hb) => TaylorBoxes::new(&motion, *ha, *hb),
+        _ => None,
+    };
     let pair = FloatPair {
-        motion: relative_float_motion(a, b, t0, t1),
+        motion,
         shapes,
+        taylor,
     };
     search(
         &pair,
@@ -679,6 +699,12 @@ struct Gauge<'p> {
     evaluations: usize,
     /// The first contact, once found (for the limit error's message).
     first: Option<f64>,
+    /// The interval `[t0, t1]`.
+    start: f64,
+    end: f64,
+    /// The second-order steps of the last sample asked, `(t, (ahead,
+    /// behind))`.
+    last_steps: Option<(f64, (f64, f64))>,
 }
 
 impl Gauge<'_> {
@@ -701,13 +727,39 @@ impl Gauge<'_> {
     /// The length of the cell of a sample: `|g| / L`, at least the time
     /// resolution once a contact is known (after a contact the walk must
     /// leave it; module docs).
-    fn cell(&self, g: f64) -> f64 {
-        let cell = g.abs() / self.speed;
+    fn cell(&mut self, (t, g): Sample) -> f64 {
+        let cell = self.first_order_cell(g).max(self.taylor_steps((t, g)).0);
         if self.first.is_some() {
             cell.max(self.resolution)
         } else {
             cell
         }
+    }
+
+    /// The second-order steps ahead of and behind a sample, for two boxes
+    /// turning at constant rates (`taylor`; `(0, 0)` otherwise), the last
+    /// ones kept for the next cell.
+    fn taylor_steps(&mut self, (t, g): Sample) -> (f64, f64) {
+        let Some(taylor) = &self.pair.taylor else {
+            return (0.0, 0.0);
+        };
+        if g.abs() > taylor.near_gap() {
+            return (0.0, 0.0);
+        }
+        if let Some((at, steps)) = self.last_steps {
+            if at == t {
+                return steps;
+            }
+        }
+        let horizon = ((self.end - t).max(0.0), (t - self.start).max(0.0));
+        let steps = taylor.steps(t, horizon, g > 0.0);
+        self.last_steps = Some((t, steps));
+        steps
+    }
+
+    /// The first-order cell `|g| / L` of a sample.
+    fn first_order_cell(&self, g: f64) -> f64 {
+        g.abs() / self.speed
     }
 }
 
@@ -734,8 +786,8 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
         if lo.0 >= t1 {
             return Ok(Walk::Holds);
         }
-        let cell = gauge.cell(lo.1);
-        if cell <= gauge.resolution && gauge.first.is_none() {
+        let cell = gauge.cell(lo);
+        if gauge.first_order_cell(lo.1) <= gauge.resolution && gauge.first.is_none() {
             // closer than the time resolution: a touch at `lo`
             return Ok(Walk::Touch(lo));
         }
@@ -746,7 +798,9 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
         if !same(gp) {
             return Ok(Walk::Changes(lo, (probe, gp)));
         }
-        if lo.1.abs() + gp.abs() > gauge.speed * (probe - lo.0) {
+        if lo.1.abs() + gp.abs() > gauge.speed * (probe - lo.0)
+            || cell + gauge.taylor_steps((probe, gp)).1 >= probe - lo.0
+        {
             // both ends' cells cover [lo, probe]: the sign holds
             lo = (probe, gp);
         } else {
@@ -775,6 +829,9 @@ fn search(
         resolution: 4.0 * f64::EPSILON * scale,
         evaluations: 0,
         first: None,
+        start: t0,
+        end: t1,
+        last_steps: None,
     };
     let mut lo: Sample = (t0, gauge.gap(t0)?);
     let mut intervals: Vec<(f64, f64)> = Vec::new();
@@ -910,12 +967,12 @@ fn illinois(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use proptest::prelude::*;
 
     /// A rotation from a (non-zero) quaternion.
-    fn rotation(q: [f64; 4]) -> Mat3<f64> {
+    pub(in crate::solver::sat::cells) fn rotation(q: [f64; 4]) -> Mat3<f64> {
         let n = q.iter().map(|x| x * x).sum::<f64>();
         let [w, x, y, z] = q;
         let s = 2.0 / n;

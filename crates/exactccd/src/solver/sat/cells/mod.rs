@@ -47,6 +47,7 @@ mod evidence;
 mod float;
 mod polytope;
 mod search;
+mod taylor;
 #[cfg(test)]
 #[allow(clippy::float_arithmetic)] // checks the f64 normal
 mod tests;
