@@ -149,7 +149,8 @@ pub fn solve_with_default_method(
     let mut answered_by = method;
     // one budget for the method and its fallback
     let solved = with_budget(options.budget, || {
-        let solved = solve(query, method, scalar, options);
+        // inside this scope: a scope of its own would read the clock again
+        let solved = solve_unbudgeted(query, method, scalar, options);
         let fallback = match (method, &solved) {
             // glide refuses the motion, or stops at a limit (a containment
             // test its `f64` path cannot decide)
@@ -164,7 +165,7 @@ pub fn solve_with_default_method(
             _ => None,
         };
         if let Some(other) = fallback {
-            if let Ok(r) = solve(query, other, scalar, options) {
+            if let Ok(r) = solve_unbudgeted(query, other, scalar, options) {
                 answered_by = other;
                 return Ok(r);
             }
