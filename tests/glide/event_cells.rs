@@ -271,3 +271,49 @@ fn glide_f64_decides_containment_with_a_corner_on_a_corner() {
         assert!(matches!(last.1, Time::Float(x) if x == 1.0), "{last:?}");
     }
 }
+
+/// `angular-2050-234` of the nonlinear campaign (seed 2050): two boxes in
+/// contact at `t0 = 0` that touch and part again 21 times over `[0, 2]`,
+/// grazing between. sat's exact time cells stop after the first contact
+/// (a graze they cannot decide) and answer it without contact intervals;
+/// the default answer then takes glide's event cells, which give all 21,
+/// certified by the referee. sat's `f64` cells (which once ended in their
+/// evaluation limit here) give the same 21, every end within `1e-9` of
+/// glide's enclosures.
+#[test]
+fn the_event_cells_give_the_intervals_sat_leaves_out() {
+    use exactccd::referee::referee;
+    use exactccd::solve_with_default_method;
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cells_findings/angular-2050-234.json");
+    let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    let options = SolveOptions::default();
+    let sat = solve(&s.query(), Method::Sat, ScalarKind::Exact, &options).unwrap();
+    assert!(sat.collides && sat.contact_intervals.is_empty());
+    let (method, r) = solve_with_default_method(&s.query(), ScalarKind::Exact, &options);
+    let r = r.unwrap();
+    assert_eq!(method, Method::Glide);
+    assert_eq!(
+        bracket(r.time.as_ref().unwrap()),
+        bracket(sat.time.as_ref().unwrap())
+    );
+    assert_eq!(r.contact_intervals.len(), 21);
+    assert_eq!(referee(&s.query(), &r), exactccd_oracle::Verdict::Certified);
+    let f = solve(&s.query(), Method::Sat, ScalarKind::F64, &options).unwrap();
+    assert_eq!(f.contact_intervals.len(), 21);
+    let slack = parse_number("1e-9").unwrap();
+    let within = |approx: &Time, certified: &Time| {
+        let Time::Float(x) = approx else {
+            panic!("an f64 answer")
+        };
+        let x = exactccd::scalar::rational_from_f64(*x).unwrap();
+        let (lo, hi) = bracket(certified);
+        &lo - &slack <= x && x <= &hi + &slack
+    };
+    for (fi, ri) in f.contact_intervals.iter().zip(&r.contact_intervals) {
+        assert!(
+            within(&fi.0, &ri.0) && within(&fi.1, &ri.1),
+            "{fi:?} against {ri:?}"
+        );
+    }
+}

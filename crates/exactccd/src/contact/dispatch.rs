@@ -134,8 +134,10 @@ fn unmetered(
 /// motion is answered); where
 /// that is `sat` on a turning body (`angular`, `screw`, `poses`) in the
 /// exact scalar and its time cells stop at a limit (a graze or a run they
-/// cannot decide), glide's event cells, the second exact method, within
-/// what is left of the same work budget. The method that answered comes
+/// cannot decide) or answer without contact intervals (a graze after the
+/// first contact), glide's event cells, the second exact method, within
+/// what is left of the same work budget (its answer taken when it agrees
+/// on whether the bodies collide and has the intervals). The method that answered comes
 /// with the result.
 pub fn solve_with_default_method(
     query: &ContactQuery<'_>,
@@ -162,12 +164,27 @@ pub fn solve_with_default_method(
             {
                 Some(Method::Glide)
             }
+            // the time cells stopped after the first contact (a graze):
+            // that answer stands without its contact intervals, which
+            // glide's event cells may give
+            (Method::Sat, Ok(r))
+                if r.collides
+                    && r.contact_intervals.is_empty()
+                    && scalar == ScalarKind::Exact
+                    && turns(query) =>
+            {
+                Some(Method::Glide)
+            }
             _ => None,
         };
         if let Some(other) = fallback {
             if let Ok(r) = solve_unbudgeted(query, other, scalar, options) {
-                answered_by = other;
-                return Ok(r);
+                if r.collides == solved.as_ref().map_or(r.collides, |s| s.collides)
+                    && !(r.collides && r.contact_intervals.is_empty())
+                {
+                    answered_by = other;
+                    return Ok(r);
+                }
             }
         }
         solved
