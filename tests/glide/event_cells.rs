@@ -207,8 +207,20 @@ fn the_event_cells_answer_where_sat_stops() {
     // touches that once stopped them at the evaluation limit) give the
     // same 18 contact intervals, every end within 1e-9 of glide's
     // certified enclosure
-    let f = f.unwrap();
-    assert_eq!(f.contact_intervals.len(), 18);
+    assert_f64_within_enclosures(&f.unwrap(), &r, 18);
+}
+
+/// `f`, an `f64` answer, has the `count` contact intervals of the exact
+/// answer `r`: its first contact and every interval end within `1e-9` of
+/// `r`'s enclosures.
+fn assert_f64_within_enclosures(
+    f: &exactccd::ContactResult,
+    r: &exactccd::ContactResult,
+    count: usize,
+) {
+    assert_eq!(f.contact_intervals.len(), count);
+    assert_eq!(r.contact_intervals.len(), count);
+    let slack = parse_number("1e-9").unwrap();
     let within = |approx: &Time, certified: &Time| {
         let Time::Float(x) = approx else {
             panic!("an f64 answer")
@@ -300,20 +312,5 @@ fn the_event_cells_give_the_intervals_sat_leaves_out() {
     assert_eq!(r.contact_intervals.len(), 21);
     assert_eq!(referee(&s.query(), &r), exactccd_oracle::Verdict::Certified);
     let f = solve(&s.query(), Method::Sat, ScalarKind::F64, &options).unwrap();
-    assert_eq!(f.contact_intervals.len(), 21);
-    let slack = parse_number("1e-9").unwrap();
-    let within = |approx: &Time, certified: &Time| {
-        let Time::Float(x) = approx else {
-            panic!("an f64 answer")
-        };
-        let x = exactccd::scalar::rational_from_f64(*x).unwrap();
-        let (lo, hi) = bracket(certified);
-        &lo - &slack <= x && x <= &hi + &slack
-    };
-    for (fi, ri) in f.contact_intervals.iter().zip(&r.contact_intervals) {
-        assert!(
-            within(&fi.0, &ri.0) && within(&fi.1, &ri.1),
-            "{fi:?} against {ri:?}"
-        );
-    }
+    assert_f64_within_enclosures(&f, &r, 21);
 }

@@ -372,15 +372,30 @@ fn solve_general<S: MinkowskiScalar>(
             core_a.radius.to_f64(),
         )
     });
-    let first_contact = first.map(|(lo, _)| lo);
-    Ok(MinkowskiOutcome {
+    Ok(outcome(first.map(|(lo, _)| lo), last, &r0, found, stats))
+}
+
+/// The answer from the first and the last time within `D` (`r0` the time
+/// `t0`), the report of the first, and the work done: the one contact
+/// interval between them.
+fn outcome<S: RealRoots>(
+    first_contact: Option<S::Root>,
+    last: Option<S::Root>,
+    r0: &S::Root,
+    found: Option<report::Found>,
+    stats: MinkowskiStats,
+) -> MinkowskiOutcome<S>
+where
+    S::Root: PartialEq + Clone,
+{
+    MinkowskiOutcome {
         collides: first_contact.is_some(),
-        initially_overlapping: first_contact.as_ref() == Some(&r0),
+        initially_overlapping: first_contact.as_ref() == Some(r0),
         contact_intervals: first_contact.iter().cloned().zip(last).collect(),
         features: found.as_ref().and_then(|f| f.features),
         point: found.as_ref().and_then(|f| f.point),
         normal: found.as_ref().and_then(|f| f.normal),
         first_contact,
         stats,
-    })
+    }
 }

@@ -807,17 +807,13 @@ fn solve(
         None => None,
     };
     let r0 = RealAlgebraic::from_rational(interval.0.clone());
-    let first_contact = first.map(|(lo, _)| lo);
-    Ok(MinkowskiOutcome {
-        collides: first_contact.is_some(),
-        initially_overlapping: first_contact.as_ref() == Some(&r0),
-        contact_intervals: first_contact.iter().cloned().zip(last).collect(),
-        features: found.as_ref().and_then(|f| f.features),
-        point: found.as_ref().and_then(|f| f.point),
-        normal: found.as_ref().and_then(|f| f.normal),
-        first_contact,
+    Ok(super::outcome::<Q>(
+        first.map(|(lo, _)| lo),
+        last,
+        &r0,
+        found,
         stats,
-    })
+    ))
 }
 
 /// The report of the first contact in the piece `kind` at time `t`, as the
