@@ -20,6 +20,10 @@
 //! `minkowski_f64` is the whole `exactccd::solve` from the scenario's
 //! rationals.
 //!
+//! `nonlinear_benches`: two boxes under `angular` and `screw` motions (the
+//! campaign's classes), `exactccd`'s `f64` answer beside parry's
+//! `cast_shapes_nonlinear`.
+//!
 //! Run: `cargo bench -p exactccd --features parry --bench shapes`.
 
 #[path = "shapes_set/mod.rs"]
@@ -268,5 +272,45 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(shapes, benches);
+/// Two boxes under the engines' turning motions: 200 scenarios of each
+/// nonlinear campaign class (seed 2050), one iteration = all 200, by
+/// `exactccd`'s `f64` answer without a method (sat's time cells: first
+/// contact and contact intervals) and by parry3d-f64's
+/// `cast_shapes_nonlinear` (`exactccd::parry::run_parry`: the first
+/// contact only); both convert the scenario's rationals inside the
+/// iteration.
+fn nonlinear_benches(c: &mut Criterion) {
+    use exactccd::parry::run_parry;
+    use exactccd::{generate, solve_with_default_method, ScenarioClass};
+    for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
+        let set: Vec<Scenario> = (0..200).map(|i| generate(2050, i, class)).collect();
+        let converted = set
+            .iter()
+            .filter(|s| matches!(run_parry(s), Ok(Ok(_))))
+            .count();
+        println!("{}: parry answers {converted} of 200", class.name());
+        let mut group = c.benchmark_group(format!("{}_class_200", class.name()));
+        group.sample_size(10);
+        let options = SolveOptions::default();
+        group.bench_function("exactccd_f64_default", |bch| {
+            bch.iter(|| {
+                for s in &set {
+                    let (_, answer) =
+                        solve_with_default_method(&s.query(), ScalarKind::F64, &options);
+                    black_box(answer.ok());
+                }
+            })
+        });
+        group.bench_function("parry3d_f64_cast_shapes_nonlinear", |bch| {
+            bch.iter(|| {
+                for s in &set {
+                    black_box(run_parry(s).ok());
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(shapes, benches, nonlinear_benches);
 criterion_main!(shapes);
