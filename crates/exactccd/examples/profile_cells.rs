@@ -4,7 +4,10 @@
 //! [NAME...]`; with `CELLS_F64=REPS` the `f64` cells instead, each scenario
 //! solved REPS times. With `CELLS_CLASS=CLASS:SEED:CASES` the `f64` cells
 //! and the whole `f64` solve (default method) on generated scenarios of a
-//! campaign class (`angular`, `screw`): medians and evaluation counts.
+//! campaign class (`angular`, `screw`): medians and evaluation counts;
+//! `CELLS_REPS` repetitions per reading (default 20), `CELLS_ONLY` the cells
+//! alone, `CELLS_DUMP` each scenario's answer, `CELLS_METHODS` each
+//! scenario's default method and times.
 use exactccd::solver::sat::cells::{first_contact_cells_f64, solve_box_cells_f64, solve_cells};
 use exactccd::{load_scenario, LoadOptions, ScalarKind};
 use std::path::Path;
