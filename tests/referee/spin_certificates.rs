@@ -251,3 +251,37 @@ fn a_witness_given_as_a_material_point_of_the_resting_box_is_judged_in_its_frame
         v => panic!("{v:?}"),
     }
 }
+
+/// `angular-2051-1340` of the nonlinear campaign (seed 2051): two boxes
+/// touching at `t0 = 0` (the `angular` motion turns about an off-origin
+/// centre, so the cells' enclosures at `t0` are not points), parting and
+/// meeting again at about 0.0647. Both exact methods answer `T = 0`; the
+/// witness comes from the exact start poses (a common point of the touching
+/// boxes), and the referee certifies both; moved away, it is refuted.
+#[test]
+fn a_touch_at_the_start_of_a_turn_about_a_centre_is_certified() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cells_findings/angular-2051-1340.json");
+    let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
+    for method in [Method::Sat, Method::Glide] {
+        let r = solve(
+            &s.query(),
+            method,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert!(r.initially_overlapping, "{method}");
+        assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{method}");
+        let mut moved = r.clone();
+        let w = moved
+            .certificate
+            .as_mut()
+            .unwrap()
+            .contact
+            .as_mut()
+            .unwrap();
+        w.point.x = exactccd::poly::Poly::from_coeffs(vec![parse_number("100").unwrap()]);
+        assert!(refuted(&referee(&s.query(), &moved)), "{method}");
+    }
+}

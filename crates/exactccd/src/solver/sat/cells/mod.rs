@@ -162,11 +162,20 @@ pub fn solve_cells_until(
     let pair = prepared_pair(a, b, interval, precision)?;
     let (t0, t1) = (interval.0, horizon);
     let (cells, stopped) = pair.cells(t0, t1)?;
-    let at_start = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
-        (Some(pa), Some(pb)) => Some(pair.touch_exact(&pa, &pb)),
+    let start_poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
+    let at_start = match &start_poses {
+        Some((pa, pb)) => Some(pair.touch_exact(pa, pb)),
         _ => exact_contact_at(&pair, t0),
     };
     let mut outcome = interpret(&pair, &cells, (t0, t1), at_start)?;
+    // a contact at t0 at exact start poses whose enclosures there are not
+    // points (a rotation about an off-origin centre): the witness from the
+    // poses themselves
+    if outcome.evidence.is_none() && outcome.initially_overlapping {
+        if let Some(point) = start_poses.and_then(|(pa, pb)| pair.common_point_at(&pa, &pb)) {
+            outcome.evidence = Some(start_witness(t0, point));
+        }
+    }
     match stopped {
         None => Ok(outcome),
         // the search stopped after the first contact was established: that
@@ -246,7 +255,30 @@ pub fn claim_evidence(
     precision: u32,
 ) -> Result<Option<CellEvidence>, Error> {
     let pair = prepared_pair(a, b, interval, precision)?;
-    evidence::claim_evidence(&pair, interval, claimed)
+    let evidence = evidence::claim_evidence(&pair, interval, claimed)?;
+    // a touch claimed at t0 at exact start poses: the witness from the
+    // poses (the cells' witnesses lie strictly inside both)
+    let t0 = interval.0;
+    match (evidence, claimed) {
+        (None, Some(CellTime::Exact(t))) if t == t0 => {
+            let poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
+            Ok(poses
+                .and_then(|(pa, pb)| pair.common_point_at(&pa, &pb))
+                .map(|point| start_witness(t0, point)))
+        }
+        (evidence, _) => Ok(evidence),
+    }
+}
+
+/// The evidence of a contact at `t0`: nothing to separate, a common point
+/// of the solids at their exact start poses.
+fn start_witness(t0: &BigRational, point: [BigRational; 3]) -> CellEvidence {
+    CellEvidence {
+        separation: Vec::new(),
+        witness: Some((t0.clone(), point)),
+        witness_frame: WitnessFrame::World,
+        witness_edge_end: None,
+    }
 }
 
 /// The exact static separating-axis test of two placed boxes.
@@ -325,7 +357,16 @@ impl Pair {
     /// of one of them).
     fn exact_common_point(&self, t: &BigRational) -> Option<[BigRational; 3]> {
         let (ea, eb) = self.at(t)?;
-        let (pa, pb) = (exact_pose(&ea)?, exact_pose(&eb)?);
+        self.common_point_at(&exact_pose(&ea)?, &exact_pose(&eb)?)
+    }
+
+    /// A world point in both closed solids placed at `pa` and `pb`, when
+    /// they touch ([`Pair::exact_common_point`]).
+    fn common_point_at(
+        &self,
+        pa: &Pose<BigRational>,
+        pb: &Pose<BigRational>,
+    ) -> Option<[BigRational; 3]> {
         let data = |d: &PolytopeData, pose: &Pose<BigRational>| {
             let mut placed = d.clone();
             placed.vertices = d
@@ -337,10 +378,10 @@ impl Pair {
         };
         let (a, b) = match &self.solids {
             Solids::Boxes { shapes, .. } => (
-                data(&PolytopeData::of_box(&shapes.0.half_extents), &pa),
-                data(&PolytopeData::of_box(&shapes.1.half_extents), &pb),
+                data(&PolytopeData::of_box(&shapes.0.half_extents), pa),
+                data(&PolytopeData::of_box(&shapes.1.half_extents), pb),
             ),
-            Solids::Polytopes(pq) => (data(&pq.0.data, &pa), data(&pq.1.data, &pb)),
+            Solids::Polytopes(pq) => (data(&pq.0.data, pa), data(&pq.1.data, pb)),
         };
         closest::common_point(&a, &b).map(Vec3::into_array)
     }
