@@ -15,11 +15,18 @@
 //! * The hot loops of exact arithmetic (polynomial products, remainder
 //!   sequences, root isolation and refinement, the solvers' outer loops)
 //!   call [`tick`]: a counter, and now and then a reading of the clock.
-//!   Reading the clock costs a system call, so it is read only every `k`
-//!   ticks, with `k` doubled while readings come less than a millisecond
-//!   apart and halved when they come more than ten milliseconds apart: the
-//!   check costs nothing measurable and notices an exhausted budget within
-//!   about ten milliseconds plus one tick's work.
+//!   Reading the CPU clock costs a system call (about half a microsecond,
+//!   a tenth of a whole `f64` solve), so it is read only every `k` ticks,
+//!   with `k` doubled while readings come less than a millisecond apart and
+//!   halved when they come more than ten milliseconds apart; and not at all
+//!   in a scope's first millisecond: a thread's CPU time grows no faster
+//!   than the wall clock, which is read without a system call, so until
+//!   the wall clock shows a millisecond (or the budget, when smaller) since
+//!   the scope began, the budget cannot be spent. The first CPU reading
+//!   then dates the scope's start back by the whole wall time elapsed
+//!   (never later than it was: the budget is counted in full). The check
+//!   costs nothing measurable and notices an exhausted budget within about
+//!   ten milliseconds plus one tick's work.
 //! * A tick that finds the budget spent marks it *exhausted* (for the rest
 //!   of the scope). Functions that can fail ask [`check`] and return the
 //!   error; functions that cannot (a gcd, a product, a comparison inside a
@@ -42,7 +49,7 @@ use crate::error::Error;
 use num_rational::BigRational;
 use std::cell::{Cell, RefCell};
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A limit on the CPU time of one solve (module documentation), or none.
 ///
@@ -150,12 +157,23 @@ const MAX_STRIDE: u32 = 1 << 16;
 const FAST_READINGS_NS: u64 = 1_000_000;
 const SLOW_READINGS_NS: u64 = 10_000_000;
 
+/// The wall time of a scope's start during which the CPU clock is not read
+/// (module documentation).
+const UNREAD_WALL_NS: u64 = 1_000_000;
+
 /// The budget of the current thread's innermost scope.
 #[derive(Clone, Copy, Debug)]
 struct Meter {
-    /// The budget of the scope (for the message).
+    /// The budget of the scope (for the message): its own, or the outer
+    /// one's when that ends first.
     budget: WorkBudget,
-    /// The clock reading at which the budget is spent.
+    /// The scope's own budget and limit in nanoseconds, until the CPU
+    /// clock is first read (`None` after).
+    unread: Option<(WorkBudget, u64)>,
+    /// The wall clock at the scope's start.
+    started: Instant,
+    /// The CPU clock reading at which the budget is spent (the outer
+    /// scope's, or none, until the first reading).
     deadline_ns: u64,
     /// The last clock reading.
     last_ns: u64,
@@ -239,29 +257,36 @@ pub fn with_budget<R>(
     budget: WorkBudget,
     f: impl FnOnce() -> Result<R, Error>,
 ) -> Result<R, Error> {
-    let guard = ScopeGuard {
+    let mut guard = ScopeGuard {
         outer: METER.with(Cell::get),
         activity: ACTIVITY.with(|a| a.replace(Activity::Solving)),
         established: ESTABLISHED.with(|e| e.borrow_mut().take()),
     };
+    // an outer scope is read now (its start dated back), so that this one
+    // ends no later than it
+    let outer = guard.outer.map(|mut o| {
+        read_clock(&mut o);
+        o
+    });
     let meter = budget.limit.map(|limit| {
-        let now = thread_clock_ns();
-        let own = now.saturating_add(u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX));
-        // the scope's budget, or the outer one's when that ends first
-        let (budget, deadline_ns) = match guard.outer {
-            Some(o) if o.deadline_ns < own => (o.budget, o.deadline_ns),
-            _ => (budget, own),
-        };
-        Meter {
-            budget,
-            deadline_ns,
-            last_ns: now,
+        let limit_ns = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX);
+        let mut m = Meter {
+            budget: outer.map_or(budget, |o| o.budget),
+            unread: Some((budget, limit_ns)),
+            started: Instant::now(),
+            deadline_ns: outer.map_or(u64::MAX, |o| o.deadline_ns),
+            last_ns: 0,
             ticks: 0,
             stride: FIRST_STRIDE,
-            exhausted: guard.outer.is_some_and(|o| o.exhausted) || now >= deadline_ns,
-            spent_while: guard.outer.map_or(Activity::Solving, |o| o.spent_while),
+            exhausted: outer.is_some_and(|o| o.exhausted),
+            spent_while: outer.map_or(Activity::Solving, |o| o.spent_while),
+        };
+        if outer.is_some() {
+            read_clock(&mut m);
         }
+        m
     });
+    guard.outer = outer;
     // an unlimited scope inside a limited one keeps the outer limit
     METER.with(|m| m.set(meter.or(guard.outer)));
     let result = f();
@@ -301,6 +326,16 @@ pub(crate) fn tick() {
             cell.set(Some(m));
             return;
         }
+        m.ticks = 0;
+        if let Some((_, limit)) = m.unread {
+            // the CPU time since the start is at most the wall time
+            let wall = u64::try_from(m.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            if wall >= UNREAD_WALL_NS.min(limit) {
+                read_clock(&mut m);
+            }
+            cell.set(Some(m));
+            return;
+        }
         let now = thread_clock_ns();
         let gap = now.saturating_sub(m.last_ns);
         if gap < FAST_READINGS_NS {
@@ -308,7 +343,6 @@ pub(crate) fn tick() {
         } else if gap > SLOW_READINGS_NS {
             m.stride = (m.stride / 2).max(MIN_STRIDE);
         }
-        m.ticks = 0;
         m.last_ns = now;
         if now >= m.deadline_ns {
             m.exhausted = true;
@@ -316,6 +350,27 @@ pub(crate) fn tick() {
         }
         cell.set(Some(m));
     });
+}
+
+/// The first reading of the CPU clock in a scope: its start dated back by
+/// the wall time since (module documentation), its own deadline taken when
+/// it ends before the outer one's. Nothing for a scope already read.
+fn read_clock(m: &mut Meter) {
+    let Some((own, limit)) = m.unread.take() else {
+        return;
+    };
+    let now = thread_clock_ns();
+    let wall = u64::try_from(m.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    let deadline = now.saturating_sub(wall).saturating_add(limit);
+    if deadline < m.deadline_ns {
+        m.budget = own;
+        m.deadline_ns = deadline;
+    }
+    m.last_ns = now;
+    if now >= m.deadline_ns && !m.exhausted {
+        m.exhausted = true;
+        m.spent_while = ACTIVITY.with(Cell::get);
+    }
 }
 
 /// The budget is spent: the caller stops with the error (its message is
@@ -464,6 +519,35 @@ mod tests {
             e.reason().starts_with("work budget of 0.01 s exhausted"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_work_before_the_first_clock_reading_is_counted() {
+        // 10 ms of CPU time without a tick, then ticks: the first reading
+        // dates the start back, so a 5 ms budget is found spent at once
+        let e = with_budget(WorkBudget::cpu(Duration::from_millis(5)), || {
+            let start = thread_clock_ns();
+            while thread_clock_ns() < start + 10_000_000 {
+                std::hint::black_box(start);
+            }
+            for _ in 0..FIRST_STRIDE {
+                check()?;
+            }
+            Ok(())
+        })
+        .unwrap_err();
+        assert!(
+            e.reason().starts_with("work budget of 0.005 s exhausted"),
+            "{e}"
+        );
+        // and a generous budget is not
+        let ok = with_budget(WorkBudget::cpu(Duration::from_secs(60)), || {
+            for _ in 0..10 * FIRST_STRIDE {
+                check()?;
+            }
+            Ok(3)
+        });
+        assert_eq!(ok, Ok(3));
     }
 
     #[test]

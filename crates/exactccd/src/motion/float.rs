@@ -220,6 +220,14 @@ impl<S: Scalar> ExactScrew<S> {
 /// placement `x = M(t) y + v(t)` as an [`Affine`] map.
 #[derive(Clone, Debug, PartialEq)]
 pub enum FloatMotion {
+    /// `static` and `linear`: `c + t v + R y`, a rotation that does not
+    /// turn (evaluated as such, not as a rational motion).
+    Linear {
+        /// The pose: `c` and `R`.
+        base: Pose<f64>,
+        /// `v` (zero for `static`).
+        velocity: Vec3<f64>,
+    },
     /// A rational motion, its coefficients rounded once.
     Polynomial(PolyMotion<f64>),
     /// `screw.at(t) ∘ base` (the contract's `screw`, absolute time).
@@ -257,12 +265,15 @@ pub enum FloatMotion {
 }
 
 impl FloatMotion {
-    /// The matrix of every placement is a rotation (`screw`, `poses`,
-    /// `angular`); rational motions may be affine.
+    /// The matrix of every placement is a rotation (`static`, `linear`,
+    /// `screw`, `poses`, `angular`); rational motions may be affine.
     pub fn is_rotation(&self) -> bool {
         matches!(
             self,
-            FloatMotion::Screw { .. } | FloatMotion::Poses { .. } | FloatMotion::Angular { .. }
+            FloatMotion::Linear { .. }
+                | FloatMotion::Screw { .. }
+                | FloatMotion::Poses { .. }
+                | FloatMotion::Angular { .. }
         )
     }
 
@@ -270,6 +281,10 @@ impl FloatMotion {
     pub fn eval(&self, t: f64) -> Affine<f64> {
         let placed = |p: Pose<f64>| (p.rotation, p.translation);
         match self {
+            FloatMotion::Linear { base, velocity } => (
+                base.rotation.clone(),
+                &base.translation + &velocity.scale(&t),
+            ),
             FloatMotion::Polynomial(m) => m.eval_at(&t),
             FloatMotion::Piecewise(pieces) => {
                 let k = pieces
@@ -316,6 +331,15 @@ impl Body {
     /// The `poses` screw comes from the exact decomposition
     /// ([`ExactScrew::between`]).
     pub fn float_motion(&self, t0: &BigRational, t1: &BigRational) -> FloatMotion {
+        let linear = |velocity: Vec3<f64>| FloatMotion::Linear {
+            base: Pose::<f64>::from_rational(&self.pose),
+            velocity,
+        };
+        match &self.motion {
+            Motion::Static => return linear(Vec3::zero()),
+            Motion::Linear { velocity } => return linear(velocity.to_f64()),
+            _ => {}
+        }
         if let Some(m) = PolyMotion::from_body_on(self, t0) {
             return FloatMotion::Polynomial(m.map_scalar::<f64>());
         }
@@ -515,6 +539,12 @@ impl FloatMotion {
             drift: screw.axis_direction.scale(&(screw.slide * per_time)),
         };
         match self {
+            FloatMotion::Linear { velocity, .. } => Some(RigidRates {
+                angular_velocity: Vec3::zero(),
+                pivot: Vec3::zero(),
+                pivot_velocity: Vec3::zero(),
+                drift: velocity.clone(),
+            }),
             FloatMotion::Angular {
                 base,
                 velocity,
