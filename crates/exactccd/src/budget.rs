@@ -177,8 +177,7 @@ struct Meter {
     deadline_ns: u64,
     /// The last clock reading.
     last_ns: u64,
-    /// Ticks since the last reading, and the ticks between readings.
-    ticks: u32,
+    /// The ticks between readings.
     stride: u32,
     /// The budget is spent.
     exhausted: bool,
@@ -188,6 +187,11 @@ struct Meter {
 
 thread_local! {
     static METER: Cell<Option<Meter>> = const { Cell::new(None) };
+    /// The ticks left until [`tick`] next looks at the meter, and whether
+    /// it is exhausted: the meter's hot parts, kept apart so that a tick
+    /// does not copy it.
+    static TICKS_LEFT: Cell<u32> = const { Cell::new(u32::MAX) };
+    static EXHAUSTED: Cell<bool> = const { Cell::new(false) };
     static ACTIVITY: Cell<Activity> = const { Cell::new(Activity::Solving) };
     static ESTABLISHED: RefCell<Option<BigRational>> = const { RefCell::new(None) };
 }
@@ -235,6 +239,7 @@ impl Drop for ScopeGuard {
                 o
             });
             m.set(outer);
+            publish(outer);
         });
         ACTIVITY.with(|a| a.set(self.activity));
         ESTABLISHED.with(|e| *e.borrow_mut() = self.established.take());
@@ -276,7 +281,6 @@ pub fn with_budget<R>(
             started: Instant::now(),
             deadline_ns: outer.map_or(u64::MAX, |o| o.deadline_ns),
             last_ns: 0,
-            ticks: 0,
             stride: FIRST_STRIDE,
             exhausted: outer.is_some_and(|o| o.exhausted),
             spent_while: outer.map_or(Activity::Solving, |o| o.spent_while),
@@ -289,6 +293,7 @@ pub fn with_budget<R>(
     guard.outer = outer;
     // an unlimited scope inside a limited one keeps the outer limit
     METER.with(|m| m.set(meter.or(guard.outer)));
+    publish(meter.or(guard.outer));
     let result = f();
     let spent = METER.with(Cell::get).filter(|m| m.exhausted);
     match (result, spent) {
@@ -317,16 +322,37 @@ fn exhausted_error(m: &Meter) -> Error {
 /// Does nothing outside [`with_budget`].
 #[inline]
 pub(crate) fn tick() {
+    let due = TICKS_LEFT.with(|left| match left.get() {
+        0 | 1 => true,
+        n => {
+            left.set(n - 1);
+            false
+        }
+    });
+    if due {
+        look_at_the_meter();
+    }
+}
+
+/// The hot parts of the current meter (or of none) for [`tick`] and
+/// [`is_exhausted`].
+fn publish(meter: Option<Meter>) {
+    TICKS_LEFT.with(|left| left.set(meter.map_or(u32::MAX, |m| m.stride)));
+    EXHAUSTED.with(|e| e.set(meter.is_some_and(|m| m.exhausted)));
+}
+
+/// Every `stride` ticks: the clock reading of [`tick`].
+#[cold]
+fn look_at_the_meter() {
     METER.with(|cell| {
         let Some(mut m) = cell.get() else {
+            publish(None);
             return;
         };
-        m.ticks += 1;
-        if m.ticks < m.stride || m.exhausted {
-            cell.set(Some(m));
+        if m.exhausted {
+            publish(Some(m));
             return;
         }
-        m.ticks = 0;
         if let Some((_, limit)) = m.unread {
             // the CPU time since the start is at most the wall time
             let wall = u64::try_from(m.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
@@ -334,6 +360,7 @@ pub(crate) fn tick() {
                 read_clock(&mut m);
             }
             cell.set(Some(m));
+            publish(Some(m));
             return;
         }
         let now = thread_clock_ns();
@@ -349,6 +376,7 @@ pub(crate) fn tick() {
             m.spent_while = ACTIVITY.with(Cell::get);
         }
         cell.set(Some(m));
+        publish(Some(m));
     });
 }
 
@@ -403,7 +431,7 @@ pub(crate) fn check() -> Result<(), Exhausted> {
 
 /// True when the current scope's budget is spent.
 pub(crate) fn is_exhausted() -> bool {
-    METER.with(|m| m.get().is_some_and(|m| m.exhausted))
+    EXHAUSTED.with(Cell::get)
 }
 
 /// Restores the previous [`Activity`] when dropped.

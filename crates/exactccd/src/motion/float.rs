@@ -435,6 +435,10 @@ pub enum RelativeFloatMotion {
         /// The motion of `b`.
         b: FloatMotion,
     },
+    /// `a` moves without turning (`static`, `linear`) and `b` turns at a
+    /// constant angular velocity (or not at all): `b`'s motion written in
+    /// `a`'s frame, itself such a motion ([`FloatMotion::seen_from`]).
+    InFrameOfA(FloatMotion),
     /// Both bodies use `poses`: the glide rotation of Buss, "Collision Detection with Glide Rotations",
     /// `Rel(t) = Ω(s) ∘ Rel(t0)` with `Ω = Mf^-1 Nf Ni^-1 Mi` and
     /// `s = (t - t0) / (t1 - t0)`.
@@ -458,6 +462,7 @@ impl RelativeFloatMotion {
             RelativeFloatMotion::Composed { a, b } => {
                 relative_placement(&a.eval(t), a.is_rotation(), &b.eval(t))
             }
+            RelativeFloatMotion::InFrameOfA(b) => Some(b.eval(t)),
             RelativeFloatMotion::Glide {
                 start,
                 screw,
@@ -600,9 +605,65 @@ pub fn relative_float_motion(
             t1: t1.to_f64(),
         };
     }
-    RelativeFloatMotion::Composed {
-        a: a.float_motion(t0, t1),
-        b: b.float_motion(t0, t1),
+    let (a, b) = (a.float_motion(t0, t1), b.float_motion(t0, t1));
+    if let FloatMotion::Linear { base, velocity } = &a {
+        if let Some(seen) = b.seen_from(base, velocity) {
+            return RelativeFloatMotion::InFrameOfA(seen);
+        }
+    }
+    RelativeFloatMotion::Composed { a, b }
+}
+
+impl FloatMotion {
+    /// The motion seen from a frame that moves without turning (`frame`
+    /// at `t = 0`, moving at `velocity`): `A^T (x(t) - c - t u)`. A
+    /// `linear` motion stays one; `angular` and `screw` become `angular`
+    /// (a screw turning `θ` per unit time about the line through `p` with
+    /// unit direction `u` and sliding `g` is the `angular` motion with `ω =
+    /// θ u`, `v = g u` about the local point `center = R^T (p - c)` that
+    /// the pose puts on the axis): `x(t) = c + t v + exp(t [ω]x) R (y -
+    /// center)` is seen as `A^T (c - c_a) + t A^T (v - u) + exp(t [A^T
+    /// ω]x) A^T R (y - center)`. Other motions: `None`.
+    pub fn seen_from(&self, frame: &Pose<f64>, velocity: &Vec3<f64>) -> Option<FloatMotion> {
+        let back = frame.rotation.transpose();
+        let seen_base = |base: &Pose<f64>| {
+            Pose::new(
+                back.mul_mat(&base.rotation),
+                back.mul_vec(&(&base.translation - &frame.translation)),
+            )
+        };
+        let seen_velocity = |v: &Vec3<f64>| back.mul_vec(&(v - velocity));
+        match self {
+            FloatMotion::Linear { base, velocity: v } => Some(FloatMotion::Linear {
+                base: seen_base(base),
+                velocity: seen_velocity(v),
+            }),
+            FloatMotion::Angular {
+                base,
+                velocity: v,
+                angular_velocity,
+                center,
+            } => Some(FloatMotion::Angular {
+                base: seen_base(base),
+                velocity: seen_velocity(v),
+                angular_velocity: back.mul_vec(angular_velocity),
+                center: center.clone(),
+            }),
+            FloatMotion::Screw { base, screw } => {
+                let u = &screw.axis_direction;
+                let center = base
+                    .rotation
+                    .transpose()
+                    .mul_vec(&(&screw.axis_point - &base.translation));
+                Some(FloatMotion::Angular {
+                    base: seen_base(base),
+                    velocity: seen_velocity(&u.scale(&screw.slide)),
+                    angular_velocity: back.mul_vec(&u.scale(&screw.angle)),
+                    center,
+                })
+            }
+            _ => None,
+        }
     }
 }
 
@@ -615,6 +676,56 @@ mod tests {
             (a.translation[i] - b.translation[i]).abs() <= tol
                 && (0..3).all(|j| (a.rotation.rows[i][j] - b.rotation.rows[i][j]).abs() <= tol)
         })
+    }
+
+    /// `b`'s motion seen from a frame that moves without turning is the
+    /// composition `A(t)^-1 B(t)`, for a `linear`, an `angular` and a
+    /// `screw` motion, at times before, inside and after `[0, 1]`.
+    #[test]
+    fn a_motion_seen_from_a_moving_frame_is_the_composition() {
+        let turn = |q: [f64; 4]| crate::geom::quaternion_rotation_homogeneous(&q);
+        let frame = Pose::new(turn([0.6, 0.0, 0.8, 0.0]), Vec3::new(1.0, -2.0, 0.5));
+        let frame_velocity = Vec3::new(0.3, 0.7, -1.1);
+        let a = FloatMotion::Linear {
+            base: frame.clone(),
+            velocity: frame_velocity.clone(),
+        };
+        let base = Pose::new(turn([0.5, 0.5, -0.5, 0.5]), Vec3::new(-1.0, 3.0, 2.0));
+        let motions = [
+            FloatMotion::Linear {
+                base: base.clone(),
+                velocity: Vec3::new(2.0, 0.0, -1.0),
+            },
+            FloatMotion::Angular {
+                base: base.clone(),
+                velocity: Vec3::new(0.5, -1.5, 0.25),
+                angular_velocity: Vec3::new(3.0, -4.0, 12.0),
+                center: Vec3::new(0.25, 1.0, -0.5),
+            },
+            FloatMotion::Screw {
+                base,
+                screw: ScrewMotion {
+                    axis_point: Vec3::new(0.5, 1.0, -3.0),
+                    axis_direction: Vec3::new(0.0, 0.6, 0.8),
+                    angle: 25.0,
+                    slide: -1.75,
+                },
+            },
+        ];
+        for b in motions {
+            let seen = b
+                .seen_from(&frame, &frame_velocity)
+                .expect("a rigid motion");
+            for t in [-0.75, 0.0, 0.3, 1.0, 2.5] {
+                let composed = relative_placement(&a.eval(t), true, &b.eval(t)).unwrap();
+                let (rotation, translation) = seen.eval(t);
+                let seen = Pose::new(rotation, translation);
+                assert!(
+                    close(&seen, &Pose::new(composed.0, composed.1), 1e-12),
+                    "{b:?} at {t}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -295,11 +295,15 @@ fn polytope_gap(rotation: &Mat3<f64>, offset: &Vec3<f64>, a: &Polytope, b: &Poly
 /// centre `offset`, half extents `hb`).
 ///
 /// Written out on the entries `r_ij = A_i . B_j` of `rotation` as in Table
-/// 1 (no vector is built): an axis's separation `|T . L| - r_a - r_b` is
-/// homogeneous of degree one in `L`, so an edge axis `A_i x B_j` is divided
-/// by its length once, after the sum. The products `B_m . (A_i x B_j)`
-/// are read from `B_j x B_m`, which for a rotation are `+-r_ik`.
-// the indices are Table 1's: i of a, j and m of b
+/// 1 (no vector is built). For a rotation `B_m . B_j` is 1 or 0, and the
+/// products `B_m . (A_i x B_j) = A_i . (B_j x B_m)` are `+-r_ik` (`k` the
+/// third of `j`, `m`), so every radius is a sum of `|r_ij|` times half
+/// extents. An axis's separation `|T . L| - r_a - r_b` is homogeneous of
+/// degree one in `L`, so an edge axis `A_i x B_j` is divided by its length
+/// `|A_i x B_j| <= 1` after the sum, and only when that can change the
+/// largest: a separation `s <= 0` that is not above the largest so far
+/// stays so divided.
+// the indices are Table 1's: i of a, j of b
 #[allow(clippy::needless_range_loop)]
 pub(super) fn sat_gap(
     rotation: &Mat3<f64>,
@@ -309,43 +313,37 @@ pub(super) fn sat_gap(
 ) -> f64 {
     let r = &rotation.rows;
     let t = [offset.x, offset.y, offset.z];
-    // b[j] = B_j, the columns of the rotation
-    let b: [[f64; 3]; 3] = std::array::from_fn(|j| [r[0][j], r[1][j], r[2][j]]);
-    let dot = |u: &[f64; 3], v: &[f64; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-    let cross = |u: &[f64; 3], v: &[f64; 3]| {
-        [
-            u[1] * v[2] - u[2] * v[1],
-            u[2] * v[0] - u[0] * v[2],
-            u[0] * v[1] - u[1] * v[0],
-        ]
-    };
+    let abs: [[f64; 3]; 3] = std::array::from_fn(|i| std::array::from_fn(|j| r[i][j].abs()));
     let mut best = f64::NEG_INFINITY;
     // the faces of a: L = A_i
     for i in 0..3 {
-        let rb = hb[0] * r[i][0].abs() + hb[1] * r[i][1].abs() + hb[2] * r[i][2].abs();
+        let rb = hb[0] * abs[i][0] + hb[1] * abs[i][1] + hb[2] * abs[i][2];
         best = best.max(t[i].abs() - ha[i] - rb);
     }
     // the faces of b: L = B_j
     for j in 0..3 {
-        let ra = ha[0] * b[j][0].abs() + ha[1] * b[j][1].abs() + ha[2] * b[j][2].abs();
-        let rb: f64 = (0..3).map(|m| hb[m] * dot(&b[m], &b[j]).abs()).sum();
-        best = best.max(dot(&t, &b[j]).abs() - ra - rb);
+        let ra = ha[0] * abs[0][j] + ha[1] * abs[1][j] + ha[2] * abs[2][j];
+        let along = t[0] * r[0][j] + t[1] * r[1][j] + t[2] * r[2][j];
+        best = best.max(along.abs() - ra - hb[j]);
     }
-    // the edges: L = A_i x B_j, whose components are (i1, i2) = the other
-    // two coordinates: L_i1 = -b_i2, L_i2 = b_i1 up to the cyclic order
-    for j in 0..3 {
-        let turned: [[f64; 3]; 3] = std::array::from_fn(|m| cross(&b[j], &b[m]));
-        for i in 0..3 {
-            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-            // A_i x B_j = (e_i x B_j): component i1 is -b_i2, i2 is b_i1
-            let (l1, l2) = (-b[j][i2], b[j][i1]);
-            let n = (l1 * l1 + l2 * l2).sqrt();
+    // the edges: L = A_i x B_j, whose components i1, i2 (the other two
+    // coordinates, in cyclic order) are -r_(i2 j) and r_(i1 j)
+    for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        for j in 0..3 {
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            let (l1, l2) = (-r[i2][j], r[i1][j]);
+            let length_squared = l1 * l1 + l2 * l2;
             // parallel edges: the face axes cover this direction
-            if n > 1e-9 {
-                let ra = ha[i1] * l1.abs() + ha[i2] * l2.abs();
-                // B_m . (e_i x B_j) = e_i . (B_j x B_m)
-                let rb: f64 = (0..3).map(|m| hb[m] * turned[m][i].abs()).sum();
-                best = best.max(((t[i1] * l1 + t[i2] * l2).abs() - ra - rb) / n);
+            if length_squared <= 1e-18 {
+                continue;
+            }
+            let ra = ha[i1] * abs[i2][j] + ha[i2] * abs[i1][j];
+            // B_j x B_j1 = B_j2, B_j x B_j2 = -B_j1
+            let rb = hb[j1] * abs[i][j2] + hb[j2] * abs[i][j1];
+            let separation = (t[i1] * l1 + t[i2] * l2).abs() - ra - rb;
+            if separation > 0.0 || separation > best {
+                best = best.max(separation / length_squared.sqrt());
             }
         }
     }

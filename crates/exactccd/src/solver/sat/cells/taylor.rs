@@ -70,6 +70,7 @@ impl TaylorBoxes {
                 let (ra, rb) = (a.rigid_rates()?, b.rigid_rates()?);
                 (Some((a.clone(), ra)), (b.clone(), rb))
             }
+            RelativeFloatMotion::InFrameOfA(b) => (None, (b.clone(), b.rigid_rates()?)),
             RelativeFloatMotion::Glide {
                 start,
                 screw,
