@@ -573,6 +573,35 @@ fn cells_benches(c: &mut Criterion) {
             });
         });
     }
+    // the figure is a median over the class: one iteration solves
+    // each of 400 scenarios (seed 2050) once, timed one by one, and counts
+    // the median of those times
+    for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
+        let scenarios: Vec<_> = (0..400).map(|i| generate(2050, i, class)).collect();
+        let options = exactccd::SolveOptions::default();
+        group.bench_function(
+            format!("f64_default_{}_class_400_median", class.name()),
+            |bch| {
+                bch.iter_custom(|iters| {
+                    let mut total = std::time::Duration::ZERO;
+                    let mut times = Vec::with_capacity(scenarios.len());
+                    for _ in 0..iters {
+                        times.clear();
+                        for s in &scenarios {
+                            let start = std::time::Instant::now();
+                            let (_, answer) =
+                                solve_with_default_method(&s.query(), ScalarKind::F64, &options);
+                            black_box(answer.ok());
+                            times.push(start.elapsed());
+                        }
+                        times.sort_unstable();
+                        total += times[times.len() / 2];
+                    }
+                    total
+                });
+            },
+        );
+    }
     group.finish();
 }
 

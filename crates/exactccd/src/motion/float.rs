@@ -615,6 +615,39 @@ pub fn relative_float_motion(
 }
 
 impl FloatMotion {
+    /// The largest speed of a point at most `radius` from the body's local
+    /// origin, for `linear` and `angular` motions (`None` for the others):
+    /// a point `x` moves at `v + ω x (x - P(t))`, where the part `v_par` of
+    /// `v` along `ω` is orthogonal to the rest, so its speed is at most
+    /// `sqrt(|v_par|^2 + (|v_perp| + |ω| (ρ + radius))^2)` with `ρ` the
+    /// distance of the origin from the axis of rotation (which the motion
+    /// keeps). Not rounded up: the caller adds a margin.
+    pub fn speed_bound(&self, radius: f64) -> Option<f64> {
+        match self {
+            FloatMotion::Linear { velocity, .. } => Some(norm(velocity)),
+            FloatMotion::Angular {
+                base,
+                velocity,
+                angular_velocity,
+                center,
+            } => {
+                let spin = norm(angular_velocity);
+                if spin == 0.0 {
+                    return Some(norm(velocity));
+                }
+                let axis = angular_velocity.scale(&(1.0 / spin));
+                let along = velocity.dot(&axis);
+                let across = norm(&(velocity - &axis.scale(&along)));
+                // the origin from the pivot, and its distance from the axis
+                let from_pivot = -base.rotation.mul_vec(center);
+                let rho = norm(&axis.cross(&from_pivot));
+                let turning = across + spin * (rho + radius);
+                Some((along * along + turning * turning).sqrt())
+            }
+            _ => None,
+        }
+    }
+
     /// The motion seen from a frame that moves without turning (`frame`
     /// at `t = 0`, moving at `velocity`): `A^T (x(t) - c - t u)`. A
     /// `linear` motion stays one; `angular` and `screw` become `angular`

@@ -49,7 +49,7 @@
 use super::description::{distinct_directions, PolytopeData};
 use super::taylor::TaylorBoxes;
 use crate::geom::{polygon_normal, Mat3, Shape, Vec3};
-use crate::motion::{pair_enclosures, relative_float_motion, Body, RelativeFloatMotion};
+use crate::motion::{pair_enclosures, relative_float_motion, Affine, Body, RelativeFloatMotion};
 use crate::scalar::interval::Interval;
 use crate::scalar::{rational_to_f64, BigRational};
 use crate::Error;
@@ -234,18 +234,19 @@ impl CoreShape {
 }
 
 impl FloatPair {
-    /// The gap `g(t)` (module docs); `None` when the placement is not
-    /// defined at `t`.
-    fn gap(&self, t: f64) -> Option<f64> {
+    /// The gap `g(t)` (module docs) and `b`'s placement in `a`'s frame;
+    /// `None` when the placement is not defined at `t`.
+    fn gap(&self, t: f64) -> Option<(f64, Affine<f64>)> {
         let (rotation, offset) = self.motion.eval(t)?;
-        Some(match &self.shapes {
+        let gap = match &self.shapes {
             PairShapes::Boxes(ha, hb) => sat_gap(&rotation, &offset, ha, hb),
             PairShapes::Polytopes(a, b) => polytope_gap(&rotation, &offset, a, b),
             PairShapes::Rounded(a, b, radii) => {
                 let placed = |v: &Vec3<f64>| &offset + &rotation.mul_vec(v);
                 core_distance(a, b, &placed) - radii
             }
-        })
+        };
+        Some((gap, (rotation, offset)))
     }
 }
 
@@ -342,9 +343,7 @@ pub(super) fn sat_gap(
             // B_j x B_j1 = B_j2, B_j x B_j2 = -B_j1
             let rb = hb[j1] * abs[i][j2] + hb[j2] * abs[i][j1];
             let separation = (t[i1] * l1 + t[i2] * l2).abs() - ra - rb;
-            if separation > 0.0 || separation > best {
-                best = best.max(separation / length_squared.sqrt());
-            }
+            best = best.max(separation / length_squared.sqrt());
         }
     }
     best
@@ -616,11 +615,22 @@ fn solve_float_cells(
         ));
     };
     let (t0, t1) = interval;
+    let motion = relative_float_motion(a, b, t0, t1);
+    // in a's frame a rests: the gap changes no faster than b's points move
+    let relative_speed = match &motion {
+        RelativeFloatMotion::InFrameOfA(m) => m
+            .speed_bound(sb.radius())
+            .filter(|v| v.is_finite())
+            .map(|v| v * (1.0 + 1e-12)),
+        _ => None,
+    };
     let speed = match (
+        relative_speed,
         closed_form_speed_bound(a, sa.radius()),
         closed_form_speed_bound(b, sb.radius()),
     ) {
-        (Some(va), Some(vb)) => va + vb,
+        (Some(v), _, _) => v,
+        (None, Some(va), Some(vb)) => va + vb,
         _ => enclosure_speed_bound(a, b, interval, (&sa, &sb))?,
     };
     let shapes = match (&sa, &sb) {
@@ -631,7 +641,6 @@ fn solve_float_cells(
         }
         _ => PairShapes::Polytopes(sa.polytope(), sb.polytope()),
     };
-    let motion = relative_float_motion(a, b, t0, t1);
     let taylor = match &shapes {
         PairShapes::Boxes(ha, hb) => TaylorBoxes::new(&motion, *ha, *hb),
         _ => None,
@@ -701,8 +710,11 @@ struct Gauge<'p> {
     start: f64,
     end: f64,
     /// The second-order steps of the last sample asked, `(t, (ahead,
-    /// behind))`.
-    last_steps: Option<(f64, (f64, f64))>,
+    /// behind), behind asked)`.
+    last_steps: Option<(f64, (f64, f64), bool)>,
+    /// The placement of the last evaluation, `(t, placement)`, for the
+    /// second-order steps at the same instant.
+    last_placement: Option<(f64, Affine<f64>)>,
 }
 
 impl Gauge<'_> {
@@ -719,14 +731,18 @@ impl Gauge<'_> {
                 "sat time cells (f64): more than {MAX_EVALUATIONS} evaluations, the boxes stay within rounding of a touch near t = {t} (a graze); {established}"
             )));
         }
-        self.pair.gap(t).ok_or_else(|| undefined(t))
+        let (gap, placement) = self.pair.gap(t).ok_or_else(|| undefined(t))?;
+        self.last_placement = Some((t, placement));
+        Ok(gap)
     }
 
     /// The length of the cell of a sample: `|g| / L`, at least the time
     /// resolution once a contact is known (after a contact the walk must
     /// leave it; module docs).
     fn cell(&mut self, (t, g): Sample) -> f64 {
-        let cell = self.first_order_cell(g).max(self.taylor_steps((t, g)).0);
+        let cell = self
+            .first_order_cell(g)
+            .max(self.taylor_steps((t, g), false).0);
         if self.first.is_some() {
             cell.max(self.resolution)
         } else {
@@ -736,22 +752,33 @@ impl Gauge<'_> {
 
     /// The second-order steps ahead of and behind a sample, for two boxes
     /// turning at constant rates (`taylor`; `(0, 0)` otherwise), the last
-    /// ones kept for the next cell.
-    fn taylor_steps(&mut self, (t, g): Sample) -> (f64, f64) {
+    /// ones kept for the next cell; the step behind only when asked (else
+    /// 0).
+    fn taylor_steps(&mut self, (t, g): Sample, behind: bool) -> (f64, f64) {
         let Some(taylor) = &self.pair.taylor else {
             return (0.0, 0.0);
         };
         if g.abs() > taylor.near_gap() {
             return (0.0, 0.0);
         }
-        if let Some((at, steps)) = self.last_steps {
-            if at == t {
+        if let Some((at, steps, with_behind)) = self.last_steps {
+            if at == t && (with_behind || !behind) {
                 return steps;
             }
         }
-        let horizon = ((self.end - t).max(0.0), (t - self.start).max(0.0));
-        let steps = taylor.steps(t, horizon, g > 0.0);
-        self.last_steps = Some((t, steps));
+        let behind_horizon = if behind {
+            (t - self.start).max(0.0)
+        } else {
+            0.0
+        };
+        let horizon = ((self.end - t).max(0.0), behind_horizon);
+        let placement = self
+            .last_placement
+            .as_ref()
+            .filter(|(at, _)| *at == t)
+            .map(|(_, placement)| placement);
+        let steps = taylor.steps_placed(t, placement, horizon, g > 0.0);
+        self.last_steps = Some((t, steps, behind));
         steps
     }
 
@@ -797,7 +824,7 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
             return Ok(Walk::Changes(lo, (probe, gp)));
         }
         if lo.1.abs() + gp.abs() > gauge.speed * (probe - lo.0)
-            || cell + gauge.taylor_steps((probe, gp)).1 >= probe - lo.0
+            || cell + gauge.taylor_steps((probe, gp), true).1 >= probe - lo.0
         {
             // both ends' cells cover [lo, probe]: the sign holds
             lo = (probe, gp);
@@ -830,6 +857,7 @@ fn search(
         start: t0,
         end: t1,
         last_steps: None,
+        last_placement: None,
     };
     let mut lo: Sample = (t0, gauge.gap(t0)?);
     let mut intervals: Vec<(f64, f64)> = Vec::new();
@@ -939,8 +967,11 @@ fn illinois(
             lo + (hi - lo) / 2.0
         } else {
             let secant = a.0 + (b.0 - a.0) * a.1 / (a.1 - b.1);
-            // at least a quarter of the resolution (an ulp) inside
-            let margin = ((hi - lo) / 64.0).max(gauge.resolution / 4.0);
+            // at least a quarter of the resolution (an ulp) and a small
+            // part of the bracket inside (near the end the secant converges
+            // to, a larger part would cost steps: a 64th cost 9 of the 36
+            // evaluations of the median angular scenario)
+            let margin = ((hi - lo) / 4096.0).max(gauge.resolution / 4.0);
             secant.clamp(lo + margin, hi - margin)
         };
         let g = gauge.gap(t)?;

@@ -34,7 +34,7 @@
 #![allow(clippy::float_arithmetic)]
 
 use crate::geom::{Mat3, Vec3};
-use crate::motion::{relative_placement, FloatMotion, RelativeFloatMotion, RigidRates};
+use crate::motion::{relative_placement, Affine, FloatMotion, RelativeFloatMotion, RigidRates};
 
 /// The fraction of the boxes' size below which a gap counts as near a
 /// crossing ([`TaylorBoxes::near_gap`]).
@@ -120,10 +120,27 @@ impl TaylorBoxes {
     /// sign (`separated`: positive), looking at most `horizon.0` ahead and
     /// `horizon.1` behind; 0 when none is known or `a`'s placement is
     /// singular.
+    #[cfg(test)]
+    pub(super) fn steps(&self, t: f64, horizon: (f64, f64), separated: bool) -> (f64, f64) {
+        self.steps_placed(t, None, horizon, separated)
+    }
+
+    /// The steps of [`TaylorBoxes::steps`] given `b`'s placement in `a`'s
+    /// frame at `t` when it is known (used when `a` rests at the identity,
+    /// where it is `b`'s placement; evaluated otherwise).
     // the indices are Table 1's: i of a, j of b
     #[allow(clippy::needless_range_loop)]
-    pub(super) fn steps(&self, t: f64, horizon: (f64, f64), separated: bool) -> (f64, f64) {
-        let placed_b = self.b.0.eval(t);
+    pub(super) fn steps_placed(
+        &self,
+        t: f64,
+        relative: Option<&Affine<f64>>,
+        horizon: (f64, f64),
+        separated: bool,
+    ) -> (f64, f64) {
+        let placed_b = match (relative, &self.a) {
+            (Some(placement), None) => placement.clone(),
+            _ => self.b.0.eval(t),
+        };
         let (placement, a_frame, rates_a) = match &self.a {
             Some((m, rates)) => {
                 let placed_a = m.eval(t);
@@ -266,6 +283,9 @@ impl TaylorBoxes {
             return (0.0, 0.0);
         }
         let ahead = self.step_along(axes, distance, horizon.0, separated);
+        if horizon.1 <= 0.0 {
+            return (ahead, 0.0);
+        }
         // behind: the same bounds with time reversed (every rate negated)
         for axis in axes.iter_mut() {
             axis.reverse();
