@@ -54,6 +54,13 @@ fn norm(v: &Vec3<f64>) -> f64 {
     v.norm_squared().sqrt()
 }
 
+/// The unit axis and the angular speed of an angular velocity, `None` for
+/// none.
+fn unit_axis(angular_velocity: &Vec3<f64>) -> Option<(Vec3<f64>, f64)> {
+    let speed = norm(angular_velocity);
+    (speed > 0.0).then(|| (angular_velocity.scale(&(1.0 / speed)), speed))
+}
+
 fn unit_or(v: &Vec3<f64>, fallback: Vec3<f64>) -> Vec3<f64> {
     let n = norm(v);
     if n > 0.0 && n.is_finite() {
@@ -309,11 +316,9 @@ impl FloatMotion {
                 angular_velocity,
                 center,
             } => {
-                let speed = norm(angular_velocity);
-                let spin = if speed > 0.0 {
-                    rotation_about_axis(&angular_velocity.scale(&(1.0 / speed)), speed * t)
-                } else {
-                    Mat3::identity()
+                let spin = match unit_axis(angular_velocity) {
+                    Some((axis, speed)) => rotation_about_axis(&axis, speed * t),
+                    None => Mat3::identity(),
                 };
                 // x = p + t v + F (y - center), p = c + R center, F = spin R
                 let frame = spin.mul_mat(&base.rotation);
@@ -631,11 +636,9 @@ impl FloatMotion {
                 angular_velocity,
                 center,
             } => {
-                let spin = norm(angular_velocity);
-                if spin == 0.0 {
+                let Some((axis, spin)) = unit_axis(angular_velocity) else {
                     return Some(norm(velocity));
-                }
-                let axis = angular_velocity.scale(&(1.0 / spin));
+                };
                 let along = velocity.dot(&axis);
                 let across = norm(&(velocity - &axis.scale(&along)));
                 // the origin from the pivot, and its distance from the axis
