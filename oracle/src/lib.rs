@@ -45,8 +45,8 @@
 //! Solids that need not be convex (a closed mesh against a mesh, box or
 //! triangle) are judged by **parts** ([`check_solids`] under rational
 //! motions, [`check_spin_solids`] under transcendental ones; module
-//! `solids`): each mesh face, a convex polygon, cut into its fan
-//! triangles; parts separating every pair of pieces; no nesting at `t0` by
+//! `solids`): each convex mesh face cut into its fan triangles, any other
+//! as the certificate cuts it (checked to cover the face); parts separating every pair of pieces; no nesting at `t0` by
 //! exact ray parity; a witness in a named piece of each side.
 //!
 //! Verdicts are [`Verdict::Certified`], [`Verdict::Refuted`] (with the reason
@@ -78,8 +78,8 @@ pub use claim::{
 pub use float::{classify_float, FloatClass, Truth};
 pub use poly::{Poly, Q};
 pub use solids::{
-    check_solids, check_spin_solids, Part, PieceName, Solid, SolidBody, SolidCase, SolidClaim,
-    SolidWitness, SpinPart, SpinSolidBody, SpinSolidCase, SpinSolidClaim, Surface,
+    check_solids, check_spin_solids, FaceCut, Part, PieceName, Solid, SolidBody, SolidCase,
+    SolidClaim, SolidWitness, SpinPart, SpinSolidBody, SpinSolidCase, SpinSolidClaim, Surface,
 };
 pub use spin::{
     check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness, WitnessSide,

@@ -5,11 +5,21 @@
 //! A single separating direction cannot prove that two non-convex solids
 //! stay apart (a ring around a rod), so the certificate splits the bodies:
 //!
-//! * **pieces**: each face of a mesh must be a convex polygon; the referee
-//!   cuts it into the fan triangles `(v_0, v_k, v_{k+1})` of its own vertex
-//!   list and names them `(face, k - 1)`; triangles of zero area are left
-//!   out (their points lie on their neighbours). A convex body is one
-//!   piece.
+//! * **pieces**: a convex face of a mesh is cut by the referee into the
+//!   fan triangles `(v_0, v_k, v_{k+1})` of its own vertex list, named
+//!   `(face, k - 1)`; a face that is not convex is cut as the certificate
+//!   says ([`FaceCut`]: triangles of the face's vertices, named `(face, k)`
+//!   in the cut's order), and the referee checks that the cut covers the
+//!   face: every triangle turns the face's way or has zero area (the sign
+//!   of `(q - p) x (r - p) . N` with the Newell normal `N = sum p_k x
+//!   p_{k+1}`), and the triangles' directed edges add up to the face's
+//!   boundary, opposite edges cancelling. Then the triangles, as a 2-chain,
+//!   have the face's boundary, so at almost every point of the plane the
+//!   number of triangles of positive area around it is the winding number
+//!   of the face's boundary there: 1 inside the face, 0 outside (a face
+//!   whose boundary winds twice somewhere crosses itself, which a mesh's
+//!   surface must not). Triangles of zero area are left out either way
+//!   (their points lie on their neighbours). A convex body is one piece.
 //! * **parts**: a part names a set of pieces of `a` and a set of `b` and
 //!   carries separation pieces, as for two convex bodies, proving that the
 //!   convex hull of the one set's vertices stays apart from the other's
@@ -32,9 +42,9 @@
 //!   a point inside both solids by the ray test.
 //!
 //! Then `T` is exactly the first contact. Every mesh is checked first:
-//! faces of at least three distinct vertices, planar and convex, and a
-//! closed, consistently oriented surface (every directed edge used once and
-//! its reverse once).
+//! faces of at least three distinct vertices, planar, each convex or cut by
+//! the certificate, and a closed, consistently oriented surface (every
+//! directed edge used once and its reverse once).
 #![allow(clippy::needless_range_loop)]
 
 use crate::algebraic::Algebraic;
@@ -60,8 +70,18 @@ use std::collections::HashMap;
 pub struct Surface {
     /// The vertices.
     pub vertices: Vec<[Q; 3]>,
-    /// The faces, each a convex planar polygon.
+    /// The faces, each a planar polygon.
     pub faces: Vec<Vec<usize>>,
+}
+
+/// The triangles a certificate cuts a face that is not convex into, by
+/// vertex indices (module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaceCut {
+    /// The face.
+    pub face: usize,
+    /// Its triangles, in order: the piece `(face, k)` is the `k`-th.
+    pub triangles: Vec<[usize; 3]>,
 }
 
 /// A solid: a convex polytope (box, triangle, hull) or the solid a mesh
@@ -146,6 +166,8 @@ pub struct SolidClaim {
     pub parts: Vec<Part>,
     /// The contact witness, when there is contact.
     pub witness: Option<SolidWitness>,
+    /// The cuts of the non-convex faces of `a` and of `b`.
+    pub cuts: [Vec<FaceCut>; 2],
 }
 
 /// The pieces of a solid: names (none for a convex body) and shapes.
@@ -181,8 +203,8 @@ fn sgn(x: &Q) -> i32 {
     }
 }
 
-/// Why a surface is not a closed surface of convex planar faces, if it is
-/// not (module docs).
+/// Why a surface is not a closed surface of planar faces, if it is not
+/// (module docs).
 fn surface_defect(s: &Surface) -> Option<String> {
     let n = s.vertices.len();
     let mut directed: HashMap<(usize, usize), usize> = HashMap::new();
@@ -205,14 +227,6 @@ fn surface_defect(s: &Surface) -> Option<String> {
             if !dot3(&normal, &sub3(p(k), p(0))).is_zero() {
                 return Some(format!("face {f} is not planar"));
             }
-            // convex: every vertex on the inner side (or on the line) of every edge
-            let edge = sub3(p(k + 1), p(k));
-            for j in 0..m {
-                let side = dot3(&cross3(&edge, &sub3(p(j), p(k))), &normal);
-                if side.is_negative() {
-                    return Some(format!("face {f} is not convex"));
-                }
-            }
             *directed.entry((face[k], face[(k + 1) % m])).or_insert(0) += 1;
         }
     }
@@ -226,13 +240,95 @@ fn surface_defect(s: &Surface) -> Option<String> {
     None
 }
 
-/// The fan triangles of a surface's faces, named, zero-area ones left out.
-fn fan_pieces(s: &Surface) -> Pieces {
+/// True when the planar face is convex: every vertex on the inner side
+/// (or on the line) of every edge, sides taken along the Newell normal.
+fn is_convex(s: &Surface, face: &[usize]) -> bool {
+    let m = face.len();
+    let p = |k: usize| &s.vertices[face[k % m]];
+    let normal = newell_normal(s, face);
+    (0..m).all(|k| {
+        let edge = sub3(p(k + 1), p(k));
+        (0..m).all(|j| !dot3(&cross3(&edge, &sub3(p(j), p(k))), &normal).is_negative())
+    })
+}
+
+/// `sum p_k x p_{k+1}` over the face's corners: twice its vector area,
+/// along the side it is counter-clockwise seen from.
+fn newell_normal(s: &Surface, face: &[usize]) -> [Q; 3] {
+    let m = face.len();
+    let mut n = [Q::zero(), Q::zero(), Q::zero()];
+    for k in 0..m {
+        let c = cross3(&s.vertices[face[k]], &s.vertices[face[(k + 1) % m]]);
+        n = std::array::from_fn(|i| &n[i] + &c[i]);
+    }
+    n
+}
+
+/// Why `cut` does not cover the face `f` of `s`, if it does not: a
+/// triangle with a corner that is not the face's or turning against the
+/// face, or directed edges that do not add up to the face's boundary
+/// (module docs).
+fn cut_defect(s: &Surface, f: usize, cut: &[[usize; 3]]) -> Option<String> {
+    let face = &s.faces[f];
+    let normal = newell_normal(s, face);
+    let mut chain: HashMap<(usize, usize), i64> = HashMap::new();
+    let mut add = |u: usize, v: usize, c: i64| {
+        if u != v {
+            let (key, c) = if u < v { ((u, v), c) } else { ((v, u), -c) };
+            *chain.entry(key).or_insert(0) += c;
+        }
+    };
+    for (k, t) in cut.iter().enumerate() {
+        if t.iter().any(|i| !face.contains(i)) {
+            return Some(format!(
+                "triangle {k} of face {f}'s cut has a corner that is not the face's"
+            ));
+        }
+        let [a, b, c] = t.map(|i| &s.vertices[i]);
+        if dot3(&cross3(&sub3(b, a), &sub3(c, a)), &normal).is_negative() {
+            return Some(format!(
+                "triangle {k} of face {f}'s cut turns against the face"
+            ));
+        }
+        for e in 0..3 {
+            add(t[e], t[(e + 1) % 3], 1);
+        }
+    }
+    for k in 0..face.len() {
+        add(face[k], face[(k + 1) % face.len()], -1);
+    }
+    chain.iter().find(|(_, &c)| c != 0).map(|((u, v), _)| {
+        format!("face {f}'s cut does not have the face's boundary (at the edge ({u}, {v}))")
+    })
+}
+
+/// The triangles of a surface's faces, named, zero-area ones left out: a
+/// face's own fan, or its cut (checked) where `cuts` gives one; why not,
+/// when a cut is wrong or a face that is not convex has none.
+fn mesh_pieces(s: &Surface, cuts: &[FaceCut]) -> Result<Pieces, String> {
     let mut names = Vec::new();
     let mut shapes = Vec::new();
     for (f, face) in s.faces.iter().enumerate() {
-        for k in 0..face.len() - 2 {
-            let tri = [face[0], face[k + 1], face[k + 2]].map(|i| s.vertices[i].clone());
+        let given: Vec<&FaceCut> = cuts.iter().filter(|c| c.face == f).collect();
+        let triangles: Vec<[usize; 3]> = match given.as_slice() {
+            [] if is_convex(s, face) => (0..face.len() - 2)
+                .map(|k| [face[0], face[k + 1], face[k + 2]])
+                .collect(),
+            [] => {
+                return Err(format!(
+                    "face {f} is not convex and the certificate does not cut it"
+                ))
+            }
+            [cut] => {
+                if let Some(why) = cut_defect(s, f, &cut.triangles) {
+                    return Err(why);
+                }
+                cut.triangles.clone()
+            }
+            _ => return Err(format!("the certificate cuts face {f} twice")),
+        };
+        for (k, t) in triangles.iter().enumerate() {
+            let tri = t.map(|i| s.vertices[i].clone());
             let n = cross3(&sub3(&tri[1], &tri[0]), &sub3(&tri[2], &tri[0]));
             if n.iter().any(|x| !x.is_zero()) {
                 names.push(Some((f, k)));
@@ -240,16 +336,35 @@ fn fan_pieces(s: &Surface) -> Pieces {
             }
         }
     }
-    Pieces { names, shapes }
+    if let Some(c) = cuts.iter().find(|c| c.face >= s.faces.len()) {
+        return Err(format!(
+            "the certificate cuts face {}, which is not a face",
+            c.face
+        ));
+    }
+    Ok(Pieces { names, shapes })
 }
 
-fn pieces_of(solid: &Solid) -> Pieces {
-    match solid {
-        Solid::Convex(shape) => Pieces {
-            names: vec![None],
-            shapes: vec![shape.clone()],
-        },
-        Solid::Mesh(s) => fan_pieces(s),
+/// The pieces of both solids (the claim's `cuts` for each mesh), or the
+/// refutation of a wrong cut.
+fn claimed_pieces(solids: [&Solid; 2], cuts: &[Vec<FaceCut>; 2]) -> Result<[Pieces; 2], Verdict> {
+    let side = |k: usize| match (solids[k], cuts[k].as_slice()) {
+        (Solid::Mesh(s), cuts) => mesh_pieces(s, cuts)
+            .map_err(|why| Verdict::refuted(format!("{}: {why}", ["a", "b"][k]))),
+        (Solid::Convex(shape), []) => Ok(convex_pieces(shape)),
+        (Solid::Convex(_), _) => Err(Verdict::refuted(format!(
+            "{}: the certificate cuts faces of a body that is not a mesh",
+            ["a", "b"][k]
+        ))),
+    };
+    Ok([side(0)?, side(1)?])
+}
+
+/// The one piece of a convex body (a mesh's are [`mesh_pieces`]).
+fn convex_pieces(shape: &Shape) -> Pieces {
+    Pieces {
+        names: vec![None],
+        shapes: vec![shape.clone()],
     }
 }
 
@@ -508,8 +623,8 @@ fn placeholder() -> Shape {
 }
 
 /// Why the referee does not judge these two solids, if it does not: a
-/// mesh that is not a closed surface of convex planar faces, a flat hull,
-/// a rounded body.
+/// mesh that is not a closed surface of planar faces, a flat hull, a
+/// rounded body.
 fn solids_supported(a: &Solid, b: &Solid) -> Result<(), Verdict> {
     let inconclusive = |why: String| Err(Verdict::Inconclusive(why));
     for (name, solid) in [("a", a), ("b", b)] {
@@ -569,7 +684,7 @@ fn check_coverage<'p>(
 
 fn verify(case: &SolidCase, claim: &SolidClaim) -> Result<(), Verdict> {
     supported(case)?;
-    let pieces = [pieces_of(&case.a.solid), pieces_of(&case.b.solid)];
+    let pieces = claimed_pieces([&case.a.solid, &case.b.solid], &claim.cuts)?;
     let time = match (&claim.time, claim.collides) {
         (Some(t), true) => {
             let t = exact_time(t)?;
@@ -732,7 +847,7 @@ fn check_solid_witness(
                     motion: body.motion.clone(),
                     switches: body.switches.clone(),
                 };
-                point_in_other(&p, &single, &pieces_of(&single.solid), tq)
+                point_in_other(&p, &single, &convex_pieces(s), tq)
             }
             None => point_in_other(&p, body, side_pieces, tq),
         }
@@ -801,6 +916,8 @@ pub struct SpinSolidClaim {
     /// body; for a mesh only at `t0` with exact placements, a world point
     /// inside its solid by the ray test).
     pub witness_pieces: [Option<PieceName>; 2],
+    /// The cuts of the non-convex faces of `a` and of `b`.
+    pub cuts: [Vec<FaceCut>; 2],
 }
 
 /// Checks an enclosure claim by parts on two solids, at least one a mesh,
@@ -875,7 +992,7 @@ fn piece_shape(
 
 fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdict> {
     solids_supported(&case.a.solid, &case.b.solid)?;
-    let pieces = [pieces_of(&case.a.solid), pieces_of(&case.b.solid)];
+    let pieces = claimed_pieces([&case.a.solid, &case.b.solid], &claim.cuts)?;
     let end = separation_end(
         claim.collides,
         claim.first_contact.as_ref(),
@@ -1001,7 +1118,8 @@ mod tests {
     }
 
     fn tris(s: &Surface) -> Vec<[[Q; 3]; 3]> {
-        fan_pieces(s)
+        mesh_pieces(s, &[])
+            .unwrap()
             .shapes
             .into_iter()
             .map(|s| match s {
@@ -1014,7 +1132,7 @@ mod tests {
     #[test]
     fn a_cube_is_a_closed_surface_of_twelve_fan_triangles() {
         assert_eq!(surface_defect(&cube()), None);
-        assert_eq!(fan_pieces(&cube()).shapes.len(), 12);
+        assert_eq!(mesh_pieces(&cube(), &[]).unwrap().shapes.len(), 12);
         let mut open = cube();
         open.faces.pop();
         assert!(surface_defect(&open).is_some());
@@ -1040,13 +1158,50 @@ mod tests {
     }
 
     #[test]
-    fn a_non_convex_face_is_refused() {
-        // a planar dart, reflex at its third corner
+    fn a_non_convex_face_is_cut_as_the_certificate_says_and_the_cut_is_checked() {
+        // a planar dart, reflex at its third corner (1, 1)
         let dart = Surface {
             vertices: vec![v(0, 0, 0), v(4, 0, 0), v(1, 1, 0), v(0, 4, 0)],
             faces: vec![vec![0, 1, 2, 3]],
         };
-        assert_eq!(surface_defect(&dart), Some("face 0 is not convex".into()));
+        let cut = |triangles: Vec<[usize; 3]>| [FaceCut { face: 0, triangles }];
+        assert_eq!(
+            mesh_pieces(&dart, &[]).err(),
+            Some("face 0 is not convex and the certificate does not cut it".into())
+        );
+        // the two triangles either side of the diagonal from the reflex corner
+        let pieces = mesh_pieces(&dart, &cut(vec![[0, 1, 2], [0, 2, 3]])).unwrap();
+        assert_eq!(pieces.names, vec![Some((0, 0)), Some((0, 1))]);
+        // the fan from the corner (4, 0) has a triangle turning the other way
+        assert_eq!(
+            mesh_pieces(&dart, &cut(vec![[1, 2, 3], [1, 3, 0]])).err(),
+            Some("triangle 0 of face 0's cut turns against the face".into())
+        );
+        // both turn the face's way, but cover the notch and the triangle
+        // (0, 0), (1, 1), (0, 4) twice and once: not the face's boundary
+        assert!(mesh_pieces(&dart, &cut(vec![[0, 1, 3], [3, 2, 1]]))
+            .err()
+            .is_some_and(|e| e.contains("does not have the face's boundary")));
+        // half the face, a corner not the face's, a zero-area triangle kept
+        assert!(mesh_pieces(&dart, &cut(vec![[0, 1, 2]]))
+            .err()
+            .is_some_and(|e| e.contains("does not have the face's boundary")));
+        let mut more = dart.clone();
+        more.vertices.push(v(2, 2, 0));
+        assert!(mesh_pieces(&more, &cut(vec![[0, 1, 4], [0, 4, 3]]))
+            .err()
+            .is_some_and(|e| e.contains("not the face's")));
+        let pieces = mesh_pieces(&dart, &cut(vec![[0, 1, 2], [0, 2, 2], [0, 2, 3]])).unwrap();
+        assert_eq!(pieces.names, vec![Some((0, 0)), Some((0, 2))]);
+        let twice = [
+            cut(vec![[0, 1, 2], [0, 2, 3]]),
+            cut(vec![[0, 1, 2], [0, 2, 3]]),
+        ]
+        .concat();
+        assert_eq!(
+            mesh_pieces(&dart, &twice).err(),
+            Some("the certificate cuts face 0 twice".into())
+        );
         let bent = Surface {
             vertices: vec![v(0, 0, 0), v(4, 0, 0), v(4, 4, 1), v(0, 4, 0)],
             faces: vec![vec![0, 1, 2, 3]],

@@ -130,6 +130,7 @@ fn no_contact(parts: Vec<Part>) -> SolidClaim {
         time: None,
         parts,
         witness: None,
+        cuts: Default::default(),
     }
 }
 
@@ -179,6 +180,7 @@ fn nested_solids_are_certified_by_a_point_inside_both() {
             piece_b: None,
             label: "the box's centre".into(),
         }),
+        cuts: Default::default(),
     };
     assert_eq!(
         check_solids(&case(centre.clone()), &witness(centre.clone())),

@@ -306,6 +306,7 @@ fn extension_fields_are_written_after_the_contracts() {
                 separation,
             }],
             witness_pieces: [Some((3, 1)), None],
+            cuts: Default::default(),
         });
     }
     let v: Value = serde_json::from_str(&write_result_json(&r, &header(64))).unwrap();
@@ -317,4 +318,17 @@ fn extension_fields_are_written_after_the_contracts() {
         "contact"
     );
     assert_eq!(v["certificate"]["contact"]["pieces"], json!([[3, 1], null]));
+    assert!(v["certificate"].get("cuts").is_none());
+    // a mesh with a non-convex face: its cut, by vertex indices
+    if let Some(solids) = r.certificate.as_mut().and_then(|c| c.solids.as_mut()) {
+        solids.cuts[0] = vec![exactccd::solver::sat::FaceCut {
+            face: 4,
+            triangles: vec![[7, 0, 1], [7, 1, 2]],
+        }];
+    }
+    let v: Value = serde_json::from_str(&write_result_json(&r, &header(64))).unwrap();
+    assert_eq!(
+        v["certificate"]["cuts"],
+        json!({"a": [{"face": 4, "triangles": [[7, 0, 1], [7, 1, 2]]}], "b": []})
+    );
 }

@@ -194,19 +194,25 @@ fn a_convex_mesh_is_judged_as_the_hull_of_its_vertices() {
 }
 
 #[test]
-fn a_non_convex_mesh_stays_inconclusive() {
+fn a_non_convex_mesh_with_non_convex_faces_is_certified() {
     // an L-shaped prism, ([0,2]x[0,1] u [0,1]x[0,2]) x [0,1], non-convex
-    // (the notch x, y in (1, 2]); the box reaches its face x = 2 at
-    // 3 - 1/4 - 4t = 2, t = 3/16
+    // (the notch x, y in (1, 2]), its top and bottom non-convex hexagons;
+    // the box reaches its face x = 2 at 3 - 1/4 - 4t = 2, t = 3/16
     let s = mesh_against_a_box(
         r#"[["0","0","0"],["2","0","0"],["2","1","0"],["1","1","0"],["1","2","0"],["0","2","0"],
             ["0","0","1"],["2","0","1"],["2","1","1"],["1","1","1"],["1","2","1"],["0","2","1"]]"#,
         "[[5,4,3,2,1,0],[6,7,8,9,10,11],[0,1,7,6],[1,2,8,7],[2,3,9,8],[3,4,10,9],[4,5,11,10],[5,0,6,11]]",
         "3",
     );
-    match check_claim(&s, &exact_claim(Some(q(3, 16))), 0.0) {
-        ClaimVerdict::Inconclusive(why) => assert!(why.contains("not certified"), "{why}"),
-        v => panic!("{v:?}"),
+    assert_eq!(
+        check_claim(&s, &exact_claim(Some(q(3, 16))), 0.0),
+        ClaimVerdict::Certified
+    );
+    for wrong in [Some(q(3, 16) + q(1, 1 << 30)), None] {
+        assert!(matches!(
+            check_claim(&s, &exact_claim(wrong), 0.0),
+            ClaimVerdict::Refuted { .. }
+        ));
     }
 }
 

@@ -34,6 +34,7 @@
 use crate::geom::Vec3;
 use crate::poly::Poly;
 use crate::scalar::BigRational;
+use crate::solver::sat::FaceCut;
 
 /// The end of a separation piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,8 +101,9 @@ pub enum WitnessBody {
 }
 
 /// A piece of a mesh as a certificate names it: `(face, k)`, the fan
-/// triangle `(v_0, v_{k+1}, v_{k+2})` of the face's vertex list (faces
-/// must be convex polygons).
+/// triangle `(v_0, v_{k+1}, v_{k+2})` of the face's vertex list, or for a
+/// face the certificate cuts ([`SolidParts::cuts`]) the `k`-th triangle of
+/// its cut.
 pub type FanPiece = (usize, usize);
 
 /// Separation of some pieces of `a` from some pieces of `b`, for solids
@@ -127,6 +129,10 @@ pub struct SolidParts {
     /// The piece of each body the contact witness lies in (`None`: a
     /// convex body, or, for a mesh, anywhere inside its solid).
     pub witness_pieces: [Option<FanPiece>; 2],
+    /// The triangles each mesh's non-convex faces are cut into
+    /// (`solver::sat::FaceCut`), for `a` and `b`: their pieces are named
+    /// by their place in the cut.
+    pub cuts: [Vec<FaceCut>; 2],
 }
 
 /// The evidence behind an exact answer.
@@ -158,7 +164,9 @@ impl Certificate {
     /// coordinates (and `"edge_end"` for an edge of it crossing the other
     /// body); with [`SolidParts`], `"parts": [{"a": [[face, k], ...] |
     /// null, "b": ..., "separation": [...]}]` and the witness's
-    /// `"pieces": [[face, k] | null, [face, k] | null]`; numbers as exact strings,
+    /// `"pieces": [[face, k] | null, [face, k] | null]`, and, when a mesh
+    /// has a non-convex face, `"cuts": {"a": [{"face": f, "triangles":
+    /// [[i, j, k], ...]}], "b": [...]}`; numbers as exact strings,
     /// polynomials as coefficient arrays from degree 0, `"to": "contact"`
     /// for a piece that ends at the contact time.
     pub(crate) fn to_json(&self) -> serde_json::Value {
@@ -203,6 +211,17 @@ impl Certificate {
                     })
                 })
                 .collect();
+            if solids.cuts.iter().any(|c| !c.is_empty()) {
+                let cuts = |cuts: &[FaceCut]| -> serde_json::Value {
+                    cuts.iter()
+                        .map(|c| serde_json::json!({"face": c.face, "triangles": c.triangles}))
+                        .collect()
+                };
+                json["cuts"] = serde_json::json!({
+                    "a": cuts(&solids.cuts[0]),
+                    "b": cuts(&solids.cuts[1]),
+                });
+            }
             if let Some(contact) = json.get_mut("contact").filter(|c| !c.is_null()) {
                 contact["pieces"] = solids
                     .witness_pieces

@@ -8,7 +8,7 @@
 //! [`SatVariant::Stepping`] keeps the time stepping of `angular`).
 #![deny(clippy::float_arithmetic)]
 
-use super::solids_certificate::{solids_certificate, world_pieces};
+use super::solids_certificate::{mesh_cuts, solids_certificate, world_pieces};
 use super::witness::certificate_with_witness;
 use super::{
     BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
@@ -26,7 +26,8 @@ use crate::solver::sat::cells::{
 };
 use crate::solver::sat::{
     solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence, solve_sat_piecewise,
-    solve_sat_with, MeshCellParts, SatOptions, SatOutcome, SatPiecewiseOutcome, SatScenario,
+    solve_sat_with, FaceCut, MeshCellParts, SatOptions, SatOutcome, SatPiecewiseOutcome,
+    SatScenario,
 };
 use crate::Error;
 
@@ -197,7 +198,7 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
 
 /// The evidence of a mesh answer by cells as the neutral certificate by
 /// parts: one part per pair of pieces, the witness in the first pair's.
-fn mesh_cells_certificate(evidence: &MeshCellParts) -> Certificate {
+fn mesh_cells_certificate(evidence: &MeshCellParts, cuts: [Vec<FaceCut>; 2]) -> Certificate {
     let pieces = |separation: &[EvidencePiece]| {
         cells_certificate(&CellEvidence {
             separation: separation.to_vec(),
@@ -224,6 +225,7 @@ fn mesh_cells_certificate(evidence: &MeshCellParts) -> Certificate {
                 })
                 .collect(),
             witness_pieces: evidence.witness_pieces,
+            cuts,
         }),
     }
 }
@@ -345,7 +347,10 @@ pub(crate) fn solve(
             (ScalarKind::Exact, _) if has_mesh => {
                 let out = solve_mesh_cells(query.a, query.b, (t0, t1), options.precision)?;
                 let mut result = convert_cells(&out.outcome);
-                result.certificate = out.parts.as_ref().map(mesh_cells_certificate);
+                result.certificate = out
+                    .parts
+                    .as_ref()
+                    .map(|parts| mesh_cells_certificate(parts, mesh_cuts(query.a, query.b)));
                 return Ok(result);
             }
             // boxes, triangles and convex meshes; other solids go on to

@@ -9,8 +9,9 @@
 //! against the other node's, with the pruning's direction over `[t0, T)`.
 //! The witness is a common point at `T` of the first pair (or of another
 //! pair touching at `T`), named by its two pieces; for solids nested at `t0` without touching surfaces, a point of
-//! the one inside the other. A piece is named by its face's fan (`(face,
-//! k)`), so a mesh with a non-convex face gets no certificate. The SAT
+//! the one inside the other. A piece is named by its place in its face's
+//! fan or cut (`(face, k)`), and the certificate carries the cuts of the
+//! meshes' non-convex faces ([`mesh_cuts`]). The SAT
 //! pieces of a pair are turned to world coordinates here too
 //! ([`world_pieces`], which `contact::sat` uses for two convex bodies).
 #![deny(clippy::float_arithmetic)]
@@ -19,10 +20,12 @@ use super::certificate::{CertificatePart, FanPiece, SolidParts};
 use super::witness::find_contact_witness;
 use super::{BodyQuery, Certificate, ContactWitness, PieceEnd, SeparationPiece};
 use crate::geom::{Shape, Vec3};
-use crate::motion::PolyMotion;
+use crate::motion::{Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
-use crate::solver::sat::{AxisCertificate, CertificateFrame, MeshEvidence, SatOutcome, Side};
+use crate::solver::sat::{
+    face_cuts, AxisCertificate, CertificateFrame, FaceCut, MeshEvidence, SatOutcome, Side,
+};
 use std::cmp::Ordering;
 
 /// The pieces, cut to end before the first contact `first` (unchanged
@@ -60,9 +63,6 @@ pub(super) fn solids_certificate(
     query: &BodyQuery<'_>,
 ) -> Option<Certificate> {
     let is_mesh = [query.a, query.b].map(|b| matches!(b.shape, Shape::Mesh(_)));
-    if (0..2).any(|side| is_mesh[side] && evidence.fans[side].iter().any(Option::is_none)) {
-        return None;
-    }
     let name = |side: usize, i: usize| -> Option<FanPiece> {
         if is_mesh[side] {
             evidence.fans[side][i]
@@ -158,7 +158,17 @@ pub(super) fn solids_certificate(
         solids: Some(SolidParts {
             parts,
             witness_pieces,
+            cuts: mesh_cuts(query.a, query.b),
         }),
+    })
+}
+
+/// The cuts of the non-convex faces of `a` and of `b` (none for a body
+/// that is not a mesh).
+pub(super) fn mesh_cuts(a: &Body, b: &Body) -> [Vec<FaceCut>; 2] {
+    [a, b].map(|body| match &body.shape {
+        Shape::Mesh(mesh) => face_cuts(mesh),
+        _ => Vec::new(),
     })
 }
 

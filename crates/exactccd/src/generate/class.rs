@@ -113,7 +113,8 @@ pub enum ScenarioClass {
     /// cells take.
     ShapeTurning,
     /// A frame (a non-convex mesh: a square slab with a square hole
-    /// through it, sixteen convex quads, random sizes) as one body against
+    /// through it, sixteen convex quads or, a third of the time, eight
+    /// quads and four non-convex hexagons; random sizes) as one body against
     /// a box, a triangle or another frame, under the motions of
     /// [`ScenarioClass::Linear`] (a third), of
     /// [`ScenarioClass::RationalRotation`] of degree 1 (a third), or of

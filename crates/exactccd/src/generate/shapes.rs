@@ -272,10 +272,13 @@ impl Builder {
 
     /// A frame about the origin: the slab `|x|, |y| <= o`, `|z| <= h` with
     /// the hole `|x|, |y| < i` through it (`0 < i < o`), as sixteen convex
-    /// quads counter-clockwise from outside.
+    /// quads counter-clockwise from outside; when `i = o / 2`, its top and
+    /// its bottom are each two non-convex hexagons (an L of two of the
+    /// quads) instead, twelve faces in all.
     fn frame(&mut self) -> Shape<Q> {
         let outer = self.positive(2, 4) + q(1, 4);
-        let inner = outer.clone() * q(self.rng.range(1, 3), 4);
+        let quarters = self.rng.range(1, 3);
+        let inner = outer.clone() * q(quarters, 4);
         let h = self.positive(1, 4);
         let square =
             |r: &Q| [(-1, -1), (1, -1), (1, 1), (-1, 1)].map(|(x, y)| (r * q(x, 1), r * q(y, 1)));
@@ -285,7 +288,7 @@ impl Builder {
                 vertices.push(vec3(x, y, z.clone()));
             }
         }
-        let faces: Vec<Vec<usize>> = [
+        let mut faces: Vec<Vec<usize>> = [
             [8, 9, 13, 12],
             [9, 10, 14, 13],
             [10, 11, 15, 14],
@@ -306,6 +309,18 @@ impl Builder {
         .iter()
         .map(|f| f.to_vec())
         .collect();
+        if quarters == 2 {
+            // the top's and the bottom's quads joined two by two
+            faces.splice(
+                0..8,
+                [
+                    vec![8, 9, 10, 14, 13, 12],
+                    vec![10, 11, 8, 12, 15, 14],
+                    vec![4, 5, 6, 2, 1, 0],
+                    vec![6, 7, 4, 0, 3, 2],
+                ],
+            );
+        }
         Shape::Mesh(Mesh::new(vertices, faces).expect("a frame is a valid mesh"))
     }
 

@@ -251,6 +251,7 @@ fn referee_spin_solids(q: &BodyQuery<'_>, result: &ContactResult) -> oracle::Ver
             parts,
             witness: base.witness,
             witness_pieces: solids.witness_pieces,
+            cuts: oracle_cuts(&solids.cuts),
         })
     })();
     match claim {
@@ -316,6 +317,19 @@ fn solid_claim(result: &ContactResult) -> Result<oracle::SolidClaim, String> {
             piece_b: solids.witness_pieces[1],
             label: w.label.clone(),
         }),
+        cuts: oracle_cuts(&solids.cuts),
+    })
+}
+
+/// The cuts of the meshes' non-convex faces, as the referee reads them.
+fn oracle_cuts(cuts: &[Vec<crate::solver::sat::FaceCut>; 2]) -> [Vec<oracle::FaceCut>; 2] {
+    cuts.clone().map(|side| {
+        side.into_iter()
+            .map(|c| oracle::FaceCut {
+                face: c.face,
+                triangles: c.triangles,
+            })
+            .collect()
     })
 }
 

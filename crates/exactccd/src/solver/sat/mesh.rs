@@ -69,8 +69,9 @@
 //! cover every piece pair, so the surfaces stay apart before the first
 //! contact; the caller (`contact::sat`) turns them into a certificate of
 //! parts for the referee, which checks the non-nesting at `t0` itself
-//! (ray parity). The certificate names a piece by its face's fan
-//! (`triangulate.rs`), so meshes with a non-convex face stay uncertified.
+//! (ray parity). The certificate names a piece by its place in its face's
+//! fan or, for a non-convex face, in the face's cut, which the certificate
+//! carries (`triangulate.rs`).
 //!
 //! # What is not computed
 //!
@@ -187,13 +188,13 @@ impl Pieces {
         }
     }
 
-    /// Each piece's name in its face's fan, `(face, k)`: `None` for the
-    /// one piece of a box or a triangle and for a triangle of an
-    /// ear-clipped face.
+    /// Each piece's name in its face, `(face, k)`: the `k`-th triangle of
+    /// the face's fan or cut (`triangulate.rs`); `None` for the one piece
+    /// of a box or a triangle.
     pub(super) fn fans(&self) -> Vec<Option<(usize, usize)>> {
         match &self.triangles {
             None => vec![None],
-            Some((tris, _)) => tris.iter().map(|t| t.fan.map(|k| (t.face, k))).collect(),
+            Some((tris, _)) => tris.iter().map(|t| Some((t.face, t.index))).collect(),
         }
     }
 

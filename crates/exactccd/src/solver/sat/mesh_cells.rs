@@ -3,8 +3,9 @@
 //! convex pieces, the first contact the earliest of theirs.
 //!
 //! As for rational motions (`mesh.rs`), a mesh is cut into the triangles
-//! of its faces (a convex face into its fan, which is how a certificate
-//! names them) and a box or a triangle is one piece; two closed solids
+//! of its faces (a convex face into its fan, any other by ear clipping:
+//! `triangulate.rs`, whose names a certificate uses) and a box or a
+//! triangle is one piece; two closed solids
 //! whose surfaces stay apart are disjoint unless nested, so:
 //!
 //! * at `t0` the solids are tested for nesting exactly (ray parity) at
@@ -53,8 +54,8 @@ type Q = BigRational;
 /// stops with a limit error (exit status 3).
 pub const MAX_CELL_PIECE_PAIRS: usize = 4096;
 
-/// A piece's name in its face's fan (`(face, k)`), `None` for a box or a
-/// triangle.
+/// A piece's name in its face (`(face, k)`, the `k`-th triangle of the
+/// face's fan or cut), `None` for a box or a triangle.
 pub type FanName = Option<(usize, usize)>;
 
 /// The evidence of a mesh answer by cells: for each piece pair, its
@@ -157,13 +158,6 @@ fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
     }
     let pieces = [Pieces::of(a), Pieces::of(b)];
     let fans = [pieces[0].fans(), pieces[1].fans()];
-    for (side, body) in [a, b].iter().enumerate() {
-        if matches!(body.shape, Shape::Mesh(_)) && fans[side].iter().any(Option::is_none) {
-            return Err(Error::not_applicable(
-                "sat: a mesh with a non-convex face under a turning motion is not solved (its faces are cut into fans)",
-            ));
-        }
-    }
     let count = pieces[0].bodies.len() * pieces[1].bodies.len();
     if count > MAX_CELL_PIECE_PAIRS {
         return Err(Error::limit_exceeded(format!(
@@ -182,8 +176,8 @@ fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
     })
 }
 
-/// Solves two bodies, one at least a mesh (non-convex allowed; faces must
-/// be convex polygons), the other a box, a triangle or a mesh, under
+/// Solves two bodies, one at least a mesh (non-convex, with non-convex
+/// faces allowed), the other a box, a triangle or a mesh, under
 /// motions with a placement enclosure (module docs).
 pub fn solve_mesh_cells(
     a: &Body,

@@ -132,7 +132,7 @@ pub use triangle_box::{find_triangle_box_contact, test_triangle_box, test_triang
 pub use triangle_triangle::{
     find_triangle_triangle_contact, test_triangle_triangle, test_triangle_triangle_moving,
 };
-pub use triangulate::{triangulate_faces, FaceTriangle};
+pub use triangulate::{face_cuts, triangulate_faces, FaceCut, FaceTriangle};
 
 use crate::poly::{Poly, RealRoots};
 use std::fmt;

@@ -1,10 +1,13 @@
 //! Mesh faces cut into triangles, exactly: a face is a planar polygon,
 //! possibly non-convex; it is projected along its normal's largest
 //! component. A convex face is cut into the fan `(v_0, v_k, v_{k+1})` of
-//! its vertex list (the pieces a certificate names, so that the referee
-//! can cut the face the same way by itself); any other face is ear-clipped
-//! with exact orientation signs. Either way the convex pieces of a mesh
-//! (its triangles) cover each face exactly.
+//! its vertex list; any other face is ear-clipped with exact orientation
+//! signs, and its cut ([`FaceCut`]: every triangle in clipping order,
+//! zero-area ones included) goes into a certificate, so that the referee
+//! can check it covers the face without cutting the face itself. Either
+//! way the convex pieces of a mesh (its triangles of positive area) cover
+//! each face exactly, and a piece is named `(face, k)`: the `k`-th
+//! triangle of its face's fan or cut.
 #![deny(clippy::float_arithmetic)]
 
 use crate::geom::Mesh;
@@ -20,10 +23,23 @@ pub struct FaceTriangle {
     pub vertices: [usize; 3],
     /// The face it belongs to.
     pub face: usize,
-    /// For a convex face, `k`: the triangle is `(v_0, v_{k+1}, v_{k+2})`
-    /// of the face's vertex list; `None` for a triangle of an ear-clipped
-    /// (non-convex) face.
-    pub fan: Option<usize>,
+    /// Its place `k` in its face's triangles: for a convex face the fan
+    /// triangle `(v_0, v_{k+1}, v_{k+2})` of the face's vertex list, for
+    /// any other the `k`-th triangle of the face's [`FaceCut`].
+    pub index: usize,
+}
+
+/// The triangles ear clipping cut a non-convex face into, in order, those
+/// of zero area (collinear corners clipped) included: each clip takes a
+/// triangle `(u, v, w)` off the remaining polygon and replaces its edges
+/// `u v`, `v w` by `u w`, so the triangles' directed edges add up to the
+/// face's boundary (the referee checks this).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaceCut {
+    /// The face.
+    pub face: usize,
+    /// Its triangles, by mesh vertex indices, each ordered as the face.
+    pub triangles: Vec<[usize; 3]>,
 }
 
 fn orient2(a: &[Q; 2], b: &[Q; 2], c: &[Q; 2]) -> Sign {
@@ -53,8 +69,9 @@ fn is_convex(corners: &[[Q; 2]], along: Sign) -> bool {
 }
 
 /// Cuts every face of `mesh` into triangles, a convex face into its fan
-/// and any other by exact ear clipping (module docs); triangles of zero area (collinear corners) are left out, their
-/// points lying on the neighbouring triangles' edges.
+/// and any other by exact ear clipping (module docs); triangles of zero
+/// area (collinear corners) are left out, their points lying on the
+/// neighbouring triangles' edges.
 ///
 /// ```
 /// use exactccd::geom::{Mesh, Vec3};
@@ -67,7 +84,19 @@ fn is_convex(corners: &[[Q; 2]], along: Sign) -> bool {
 /// assert_eq!(triangulate_faces(&cube).len(), 12);
 /// ```
 pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
+    cut_faces(mesh).0
+}
+
+/// The cuts of the mesh's non-convex faces ([`FaceCut`]), in face order.
+pub fn face_cuts(mesh: &Mesh<Q>) -> Vec<FaceCut> {
+    cut_faces(mesh).1
+}
+
+/// The triangles of positive area of every face, and the cuts of the
+/// non-convex faces.
+fn cut_faces(mesh: &Mesh<Q>) -> (Vec<FaceTriangle>, Vec<FaceCut>) {
     let mut out = Vec::new();
+    let mut cuts = Vec::new();
     for (f, face) in mesh.faces.iter().enumerate() {
         let n = mesh.face_normal(f);
         // drop the coordinate the normal is most along
@@ -82,63 +111,63 @@ pub fn triangulate_faces(mesh: &Mesh<Q>) -> Vec<FaceTriangle> {
             [v[keep[0]].clone(), v[keep[1]].clone()]
         };
         let corners: Vec<[Q; 2]> = face.iter().map(|&i| pt(i)).collect();
-        if is_convex(&corners, along) {
-            for k in 0..face.len() - 2 {
-                let (a, b, c) = (&corners[0], &corners[k + 1], &corners[k + 2]);
-                if orient2(a, b, c) == along {
-                    out.push(FaceTriangle {
-                        vertices: [face[0], face[k + 1], face[k + 2]],
-                        face: f,
-                        fan: Some(k),
-                    });
-                }
-            }
-            continue;
-        }
-        let mut ring: Vec<usize> = face.clone();
-        while ring.len() > 3 {
-            let m = ring.len();
-            let mut clipped = false;
-            for k in 0..m {
-                let (i0, i1, i2) = (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
-                let (a, b, c) = (pt(i0), pt(i1), pt(i2));
-                if orient2(&a, &b, &c) != along {
-                    continue;
-                }
-                let blocked = ring
-                    .iter()
-                    .filter(|&&j| j != i0 && j != i1 && j != i2)
-                    .any(|&j| in_closed_triangle2(&pt(j), &a, &b, &c, along));
-                if !blocked {
-                    out.push(FaceTriangle {
-                        vertices: [i0, i1, i2],
-                        face: f,
-                        fan: None,
-                    });
-                    ring.remove(k);
-                    clipped = true;
-                    break;
-                }
-            }
-            if !clipped {
-                // only collinear corners are left to clip: drop one (its
-                // points lie on the new side)
-                let k = (0..m)
-                    .find(|&k| {
-                        let (i0, i1, i2) = (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
-                        orient2(&pt(i0), &pt(i1), &pt(i2)) == Sign::Zero
-                    })
-                    .unwrap_or(0);
-                ring.remove(k);
-            }
-        }
-        if orient2(&pt(ring[0]), &pt(ring[1]), &pt(ring[2])) == along {
-            out.push(FaceTriangle {
-                vertices: [ring[0], ring[1], ring[2]],
+        let triangles = if is_convex(&corners, along) {
+            (0..face.len() - 2)
+                .map(|k| [face[0], face[k + 1], face[k + 2]])
+                .collect()
+        } else {
+            let cut = ear_clip(face, &pt, along);
+            cuts.push(FaceCut {
                 face: f,
-                fan: None,
+                triangles: cut.clone(),
             });
+            cut
+        };
+        for (index, t) in triangles.into_iter().enumerate() {
+            if orient2(&pt(t[0]), &pt(t[1]), &pt(t[2])) == along {
+                out.push(FaceTriangle {
+                    vertices: t,
+                    face: f,
+                    index,
+                });
+            }
         }
     }
+    (out, cuts)
+}
+
+/// Ear clipping of the polygon `face` (projected by `pt`, of orientation
+/// `along`): an ear is a corner turning the face's way with no other
+/// corner in its closed triangle; when only collinear corners are left,
+/// one is clipped as a zero-area triangle (module docs).
+fn ear_clip(face: &[usize], pt: &impl Fn(usize) -> [Q; 2], along: Sign) -> Vec<[usize; 3]> {
+    let mut out = Vec::new();
+    let mut ring: Vec<usize> = face.to_vec();
+    while ring.len() > 3 {
+        let m = ring.len();
+        let corner = |k: usize| (ring[(k + m - 1) % m], ring[k], ring[(k + 1) % m]);
+        let ear = (0..m).find(|&k| {
+            let (i0, i1, i2) = corner(k);
+            let (a, b, c) = (pt(i0), pt(i1), pt(i2));
+            orient2(&a, &b, &c) == along
+                && !ring
+                    .iter()
+                    .filter(|&&j| j != i0 && j != i1 && j != i2)
+                    .any(|&j| in_closed_triangle2(&pt(j), &a, &b, &c, along))
+        });
+        // no ear: only collinear corners are left to clip
+        let k = ear
+            .or_else(|| {
+                (0..m).find(|&k| {
+                    let (i0, i1, i2) = corner(k);
+                    orient2(&pt(i0), &pt(i1), &pt(i2)) == Sign::Zero
+                })
+            })
+            .unwrap_or(0);
+        let (i0, i1, i2) = corner(k);
+        out.push([i0, i1, i2]);
+        ring.remove(k);
+    }
+    out.push([ring[0], ring[1], ring[2]]);
     out
 }
