@@ -8,11 +8,11 @@ use crate::sat_common;
 use exactccd::geom::{BoxShape, Mesh, Pose, Shape, Vec3};
 use exactccd::motion::{Body, Motion};
 use exactccd::poly::{Poly, RealAlgebraic};
-use exactccd::scalar::{BigRational, Ring};
+use exactccd::scalar::{BigRational, Ring, Scalar};
 use exactccd::solver::sat::{
-    box_volume, convex_hull_vertices, fit_obb, mesh_collides, point_in_solid, solve_sat_with,
-    triangulate_faces, FitMethod, FitOptions, MeshSearch, ObbTree, SatOptions, SatOutcome,
-    SatScenario, SplitRule, TreeOptions,
+    box_volume, convex_hull_vertices, face_cuts, fit_obb, mesh_collides, point_in_solid,
+    solve_sat_with, triangulate_faces, FitMethod, FitOptions, MeshSearch, ObbTree, SatOptions,
+    SatOutcome, SatScenario, SplitRule, TreeOptions,
 };
 use sat_common::r;
 use std::ops::ControlFlow;
@@ -685,6 +685,78 @@ mod laws {
                 && ((within(&pt.x, &zero, &two) && within(&pt.y, &zero, &one))
                     || (within(&pt.x, &zero, &one) && within(&pt.y, &zero, &two)));
             prop_assert_eq!(point_in_solid(&pt, &tris), truth, "{:?}", pt);
+        }
+
+        /// Ear clipping cuts a face as the referee requires: on prisms
+        /// over random star-shaped polygons (corners at integer radii
+        /// along integer directions, collinear corners included), each
+        /// non-convex face's cut uses the face's corners, no triangle
+        /// turns against the face, and the cut's directed edges add up to
+        /// the face's boundary; the triangles of positive area of every
+        /// face have the face's area.
+        #[test]
+        fn ear_clipping_cuts_cover_their_faces(
+            picks in proptest::collection::vec((any::<bool>(), 1i64..5), 16),
+        ) {
+            const DIRECTIONS: [(i64, i64); 16] = [
+                (1, 0), (2, 1), (1, 1), (1, 2), (0, 1), (-1, 2), (-1, 1), (-2, 1),
+                (-1, 0), (-2, -1), (-1, -1), (-1, -2), (0, -1), (1, -2), (1, -1), (2, -1),
+            ];
+            let outline: Vec<(i64, i64)> = DIRECTIONS
+                .iter()
+                .zip(&picks)
+                .filter(|(_, (keep, _))| *keep)
+                .map(|((x, y), (_, radius))| (x * radius, y * radius))
+                .collect();
+            // the origin strictly inside: consecutive corners turn by less than a half turn
+            let n = outline.len();
+            let turns = |k: usize| {
+                let ((ax, ay), (bx, by)) = (outline[k], outline[(k + 1) % n]);
+                ax * by - ay * bx > 0
+            };
+            prop_assume!(n >= 3 && (0..n).all(turns));
+            let mut vertices = Vec::new();
+            for z in [0, 1] {
+                for &(x, y) in &outline {
+                    vertices.push(p(i(x), i(y), i(z)));
+                }
+            }
+            let mut faces = vec![(0..n).rev().collect::<Vec<_>>(), (n..2 * n).collect()];
+            faces.extend((0..n).map(|k| vec![k, (k + 1) % n, n + (k + 1) % n, n + k]));
+            let m = Mesh::new(vertices, faces).expect("a prism");
+            let normal = |f: usize| m.face_normal(f);
+            let turn = |t: &[usize; 3]| {
+                let [a, b, c] = t.map(|k| m.vertices[k].clone());
+                (b - a.clone()).cross(&(c - a))
+            };
+            for cut in face_cuts(&m) {
+                let face = &m.faces[cut.face];
+                let mut chain: std::collections::HashMap<(usize, usize), i64> = Default::default();
+                for t in &cut.triangles {
+                    prop_assert!(t.iter().all(|k| face.contains(k)));
+                    prop_assert!(turn(t).dot(&normal(cut.face)) >= i(0));
+                    for e in 0..3 {
+                        *chain.entry((t[e], t[(e + 1) % 3])).or_default() += 1;
+                        *chain.entry((t[(e + 1) % 3], t[e])).or_default() -= 1;
+                    }
+                }
+                for k in 0..face.len() {
+                    let (u, v) = (face[k], face[(k + 1) % face.len()]);
+                    *chain.entry((u, v)).or_default() -= 1;
+                    *chain.entry((v, u)).or_default() += 1;
+                }
+                prop_assert!(chain.values().all(|c| *c == 0), "{:?}", cut);
+            }
+            // twice the area, along the unit axis the face is most along
+            let doubled = |normal: Vec3<Q>| normal.x.abs() + normal.y.abs() + normal.z.abs();
+            for f in 0..m.faces.len() {
+                let pieces: Q = triangulate_faces(&m)
+                    .iter()
+                    .filter(|t| t.face == f)
+                    .map(|t| doubled(turn(&t.vertices)))
+                    .fold(i(0), |acc, x| acc + x);
+                prop_assert_eq!(pieces, doubled(normal(f)));
+            }
         }
 
         /// Every fitted box contains every corner exactly, and refinement
