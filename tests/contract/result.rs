@@ -321,7 +321,7 @@ fn extension_fields_are_written_after_the_contracts() {
     assert!(v["certificate"].get("cuts").is_none());
     // a mesh with a non-convex face: its cut, by vertex indices
     if let Some(solids) = r.certificate.as_mut().and_then(|c| c.solids.as_mut()) {
-        solids.cuts[0] = vec![exactccd::solver::sat::FaceCut {
+        solids.cuts[0] = vec![exactccd::geom::FaceCut {
             face: 4,
             triangles: vec![[7, 0, 1], [7, 1, 2]],
         }];

@@ -266,3 +266,5 @@ fn f64_takes_a_pose_rotation_rounded_to_f64() {
     assert!((approx(f.time.as_ref().unwrap()) - 1.25).abs() < 1e-9);
     assert!((approx(&f.contact_intervals[0].1) - approx(&e.contact_intervals[0].1)).abs() < 1e-9);
 }
+
+mod meshes;

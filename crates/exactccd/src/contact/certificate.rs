@@ -31,10 +31,10 @@
 //! cells").
 #![deny(clippy::float_arithmetic)]
 
+use crate::geom::FaceCut;
 use crate::geom::Vec3;
 use crate::poly::Poly;
 use crate::scalar::BigRational;
-use crate::solver::sat::FaceCut;
 
 /// The end of a separation piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +130,7 @@ pub struct SolidParts {
     /// convex body, or, for a mesh, anywhere inside its solid).
     pub witness_pieces: [Option<FanPiece>; 2],
     /// The triangles each mesh's non-convex faces are cut into
-    /// (`solver::sat::FaceCut`), for `a` and `b`: their pieces are named
+    /// (`geom::FaceCut`), for `a` and `b`: their pieces are named
     /// by their place in the cut.
     pub cuts: [Vec<FaceCut>; 2],
 }

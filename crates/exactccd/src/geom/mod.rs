@@ -45,6 +45,7 @@
 
 mod builders;
 mod circle;
+mod containment;
 pub(crate) mod core;
 mod entry;
 mod feature;
@@ -53,10 +54,12 @@ mod mat3;
 mod mesh;
 mod obj;
 mod shapes;
+mod triangulate;
 mod vec3;
 
 pub use builders::{cube_mesh, l_shape_mesh, torus_mesh};
 pub use circle::rational_circle_points;
+pub use containment::point_in_solid;
 pub use entry::MatrixEntry;
 pub use feature::{Feature, QuerySegment};
 pub(crate) use hull::face_corners;
@@ -70,4 +73,5 @@ pub use shapes::{
     box_face_loops, BoxEdge, BoxFace, BoxShape, BoxVertex, Capsule, ConvexPoints, Obb, Shape,
     Sphere, Triangle,
 };
+pub use triangulate::{face_cuts, triangulate_faces, FaceCut, FaceTriangle};
 pub use vec3::Vec3;

@@ -322,7 +322,7 @@ fn solid_claim(result: &ContactResult) -> Result<oracle::SolidClaim, String> {
 }
 
 /// The cuts of the meshes' non-convex faces, as the referee reads them.
-fn oracle_cuts(cuts: &[Vec<crate::solver::sat::FaceCut>; 2]) -> [Vec<oracle::FaceCut>; 2] {
+fn oracle_cuts(cuts: &[Vec<crate::geom::FaceCut>; 2]) -> [Vec<oracle::FaceCut>; 2] {
     cuts.clone().map(|side| {
         side.into_iter()
             .map(|c| oracle::FaceCut {

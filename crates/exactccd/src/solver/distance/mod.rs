@@ -36,14 +36,17 @@
 #![deny(clippy::float_arithmetic)]
 
 mod pairs;
+mod parts;
 mod reach;
 mod report;
+
+pub use parts::MAX_PIECE_PAIRS;
 
 use self::pairs::{Moving, PairTest, Writer};
 use self::reach::Reach;
 use crate::budget;
 use crate::geom::core::{Core, CoreFace};
-use crate::geom::Vec3;
+use crate::geom::{Shape, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, Motion, PolyMotion};
 use crate::poly::{IsolationError, Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
@@ -96,6 +99,12 @@ pub fn solve_distance<S: RealRoots>(
                 body.motion.kind_name()
             )));
         }
+    }
+    if [a, b]
+        .iter()
+        .any(|body| matches!(body.shape, Shape::Mesh(_)))
+    {
+        return parts::solve_by_pieces(a, b, interval, separation);
     }
     let cores = (
         Core::of(&a.shape, "distance: body a")?,
@@ -294,7 +303,7 @@ fn solve_piece<S: RealRoots>(
 
 /// The contact intervals: the union `F` of the pair sets with its gaps
 /// filled where the cores intersect (module docs, step 4).
-fn fill_overlaps<S: RealRoots>(
+pub(super) fn fill_overlaps<S: RealRoots>(
     merged: Vec<(S::Root, S::Root)>,
     t0: &S,
     t1: &S,

@@ -71,7 +71,7 @@
 //! parts for the referee, which checks the non-nesting at `t0` itself
 //! (ray parity). The certificate names a piece by its place in its face's
 //! fan or, for a non-convex face, in the face's cut, which the certificate
-//! carries (`triangulate.rs`).
+//! carries (`geom/triangulate.rs`).
 //!
 //! # What is not computed
 //!
@@ -83,14 +83,14 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::box_box::box_box_axis_direction;
-use super::containment::point_in_solid;
 use super::features::ContactFeatures;
 use super::obb_fit::exact_box_with_axes;
 use super::obb_tree::{ObbNode, ObbTree, TreeOptions};
 use super::pair::{rigid_motion, solve_sat_pair, SatScenario};
-use super::triangulate::{triangulate_faces, FaceTriangle};
 use super::{test_box_box_moving, Certificate, SatOutcome, SatStats, StaticTest};
+use crate::geom::point_in_solid;
 use crate::geom::Feature;
+use crate::geom::{triangulate_faces, FaceTriangle};
 use crate::geom::{Mat3, Mesh, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
@@ -189,7 +189,7 @@ impl Pieces {
     }
 
     /// Each piece's name in its face, `(face, k)`: the `k`-th triangle of
-    /// the face's fan or cut (`triangulate.rs`); `None` for the one piece
+    /// the face's fan or cut (`geom/triangulate.rs`); `None` for the one piece
     /// of a box or a triangle.
     pub(super) fn fans(&self) -> Vec<Option<(usize, usize)>> {
         match &self.triangles {
@@ -203,22 +203,7 @@ impl Pieces {
         let Some((tris, mesh)) = &self.triangles else {
             return f;
         };
-        let t = &tris[i];
-        match f {
-            Feature::TriangleVertex(k) => Feature::MeshVertex(t.vertices[k]),
-            Feature::TriangleEdge(k) => {
-                let (u, v) = (t.vertices[k], t.vertices[(k + 1) % 3]);
-                match mesh.find_edge(u, v) {
-                    Some(e) if mesh.edges[e].faces.contains(&t.face) => {
-                        Feature::MeshEdge(u.min(v), u.max(v))
-                    }
-                    // a diagonal inside the face
-                    _ => Feature::MeshFace(t.face),
-                }
-            }
-            Feature::TriangleFace { .. } => Feature::MeshFace(t.face),
-            other => other,
-        }
+        tris[i].feature_in_mesh(mesh, f)
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! As for rational motions (`mesh.rs`), a mesh is cut into the triangles
 //! of its faces (a convex face into its fan, any other by ear clipping:
-//! `triangulate.rs`, whose names a certificate uses) and a box or a
+//! `geom/triangulate.rs`, whose names a certificate uses) and a box or a
 //! triangle is one piece; two closed solids
 //! whose surfaces stay apart are disjoint unless nested, so:
 //!
@@ -41,8 +41,8 @@ use super::cells::{
     first_contact_cells_f64, solve_cells_until, CellEvidence, CellOutcome, CellTime, EvidencePiece,
     FloatCellOutcome, WitnessFrame,
 };
-use super::containment::point_in_solid;
 use super::mesh::Pieces;
+use crate::geom::point_in_solid;
 use crate::geom::{Pose, Shape, Vec3};
 use crate::motion::{exact_pose_at_start, Body};
 use crate::scalar::BigRational;

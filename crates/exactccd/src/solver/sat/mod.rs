@@ -86,7 +86,6 @@ mod box_box;
 mod box_box_f64;
 pub mod cells;
 mod constant_velocity;
-mod containment;
 mod features;
 mod float;
 mod hull;
@@ -101,14 +100,14 @@ mod rational_motion;
 mod solve;
 mod triangle_box;
 mod triangle_triangle;
-mod triangulate;
 
+pub use crate::geom::point_in_solid;
+pub use crate::geom::{face_cuts, triangulate_faces, FaceCut, FaceTriangle};
 pub use angular::{Integrator, DEFAULT_STEPS, MAX_STEPS};
 pub(crate) use box_box::box_box_axis_direction;
 pub use box_box::{find_box_box_contact, test_box_box, test_box_box_moving};
 pub use box_box_f64::{find_box_box_contact_f64, BoxBoxContactF64};
 pub use constant_velocity::{AxisInterval, ConstantVelocityContact};
-pub use containment::point_in_solid;
 pub use features::ContactFeatures;
 pub use hull::convex_hull_vertices;
 pub use mesh::{
@@ -132,7 +131,6 @@ pub use triangle_box::{find_triangle_box_contact, test_triangle_box, test_triang
 pub use triangle_triangle::{
     find_triangle_triangle_contact, test_triangle_triangle, test_triangle_triangle_moving,
 };
-pub use triangulate::{face_cuts, triangulate_faces, FaceCut, FaceTriangle};
 
 use crate::poly::{Poly, RealRoots};
 use std::fmt;

@@ -10,7 +10,7 @@
 //! triangle of its face's fan or cut.
 #![deny(clippy::float_arithmetic)]
 
-use crate::geom::Mesh;
+use crate::geom::{Feature, Mesh};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
 
 type Q = BigRational;
@@ -27,6 +27,28 @@ pub struct FaceTriangle {
     /// triangle `(v_0, v_{k+1}, v_{k+2})` of the face's vertex list, for
     /// any other the `k`-th triangle of the face's [`FaceCut`].
     pub index: usize,
+}
+
+impl FaceTriangle {
+    /// The name in the mesh of a feature of this triangle: its corners are
+    /// the mesh's vertices, an edge is the mesh's edge or, a diagonal
+    /// inside the face, the face, and its face is the face.
+    pub fn feature_in_mesh(&self, mesh: &Mesh<Q>, f: Feature) -> Feature {
+        match f {
+            Feature::TriangleVertex(k) => Feature::MeshVertex(self.vertices[k]),
+            Feature::TriangleEdge(k) => {
+                let (u, v) = (self.vertices[k], self.vertices[(k + 1) % 3]);
+                match mesh.find_edge(u, v) {
+                    Some(e) if mesh.edges[e].faces.contains(&self.face) => {
+                        Feature::MeshEdge(u.min(v), u.max(v))
+                    }
+                    _ => Feature::MeshFace(self.face),
+                }
+            }
+            Feature::TriangleFace { .. } => Feature::MeshFace(self.face),
+            other => other,
+        }
+    }
 }
 
 /// The triangles ear clipping cut a non-convex face into, in order, those
@@ -76,7 +98,7 @@ fn is_convex(corners: &[[Q; 2]], along: Sign) -> bool {
 /// ```
 /// use exactccd::geom::{Mesh, Vec3};
 /// use exactccd::scalar::{BigRational, Ring};
-/// use exactccd::solver::sat::triangulate_faces;
+/// use exactccd::geom::triangulate_faces;
 /// let p = |x: i64, y: i64, z: i64| Vec3::new(BigRational::from_i64(x), BigRational::from_i64(y), BigRational::from_i64(z));
 /// let verts = vec![p(0, 0, 0), p(1, 0, 0), p(1, 1, 0), p(0, 1, 0), p(0, 0, 1), p(1, 0, 1), p(1, 1, 1), p(0, 1, 1)];
 /// let faces = vec![vec![0, 3, 2, 1], vec![4, 5, 6, 7], vec![0, 1, 5, 4], vec![1, 2, 6, 5], vec![2, 3, 7, 6], vec![3, 0, 4, 7]];
