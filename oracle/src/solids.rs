@@ -107,8 +107,8 @@ pub struct SolidBody {
     pub switches: Vec<(Q, Motion)>,
 }
 
-/// Two solids over `[t0, t1]`, at least one of them a mesh; contact is
-/// touching (separation `0`).
+/// Two solids over `[t0, t1]`, at least one of them a mesh; contact is a
+/// distance of at most `separation`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolidCase {
     /// The first body.
@@ -119,6 +119,8 @@ pub struct SolidCase {
     pub t0: Q,
     /// End of the interval.
     pub t1: Q,
+    /// The separation `d >= 0`.
+    pub separation: Q,
 }
 
 /// A piece of a mesh: `(face, k)`, the fan triangle `(v_0, v_{k+1},
@@ -151,6 +153,10 @@ pub struct SolidWitness {
     pub piece_a: Option<PieceName>,
     /// The piece of `b` it lies in.
     pub piece_b: Option<PieceName>,
+    /// A second point, of the core of `b`'s piece, as numerator and
+    /// denominator, within `r_a + r_b + d` of the first, which then need
+    /// lie in the core of `a`'s piece only (as for two convex bodies).
+    pub other: Option<(PolyVec, Poly)>,
     /// What it stands for (for messages).
     pub label: String,
 }
@@ -554,7 +560,7 @@ fn convex_case(case: &SolidCase, a: Shape, b: Shape) -> Case {
         b: body_with(&case.b, b),
         t0: case.t0.clone(),
         t1: case.t1.clone(),
-        separation: Q::zero(),
+        separation: case.separation.clone(),
     }
 }
 
@@ -623,8 +629,7 @@ fn placeholder() -> Shape {
 }
 
 /// Why the referee does not judge these two solids, if it does not: a
-/// mesh that is not a closed surface of planar faces, a flat hull, a
-/// rounded body.
+/// mesh that is not a closed surface of planar faces, a flat hull.
 fn solids_supported(a: &Solid, b: &Solid) -> Result<(), Verdict> {
     let inconclusive = |why: String| Err(Verdict::Inconclusive(why));
     for (name, solid) in [("a", a), ("b", b)] {
@@ -634,15 +639,12 @@ fn solids_supported(a: &Solid, b: &Solid) -> Result<(), Verdict> {
                     return inconclusive(format!("{name}: {why}"));
                 }
             }
-            Solid::Convex(Shape::Box { .. } | Shape::Triangle(_)) => {}
             Solid::Convex(Shape::Hull(points)) => {
                 if hull_faces(points).is_empty() {
                     return inconclusive(format!("{name}: the hull's points are coplanar"));
                 }
             }
-            Solid::Convex(_) => {
-                return inconclusive(format!("{name}: a rounded body next to a mesh"));
-            }
+            Solid::Convex(_) => {}
         }
     }
     Ok(())
@@ -771,7 +773,9 @@ fn within_part(k: usize, v: Verdict) -> Verdict {
 }
 
 /// At `t0`, a vertex of every component of each surface lies outside the
-/// other solid (module docs).
+/// other solid, when that is a mesh (module docs). A mesh inside a convex
+/// body needs no test: its triangles would lie in that body, which the
+/// parts separate from each of them.
 fn check_not_nested(case: &SolidCase, pieces: &[Pieces; 2]) -> Result<(), Verdict> {
     let t0 = &case.t0;
     let sides = [
@@ -779,6 +783,9 @@ fn check_not_nested(case: &SolidCase, pieces: &[Pieces; 2]) -> Result<(), Verdic
         ("b", &case.b, &case.a, &pieces[0]),
     ];
     for (name, body, other, other_pieces) in sides {
+        if matches!(other.solid, Solid::Convex(_)) {
+            continue;
+        }
         for y in component_vertices(&body.solid) {
             let p = world_at(motion_from(body, t0), &y, t0);
             match point_in_other(&p, other, other_pieces, t0) {
@@ -816,7 +823,7 @@ fn check_solid_witness(
     let witness = ContactWitness {
         point: w.point.clone(),
         denominator: w.denominator.clone(),
-        other: None,
+        other: w.other.clone(),
         label: w.label.clone(),
     };
     if sa.is_some() && sb.is_some() {
@@ -962,6 +969,7 @@ fn exact_at_start(case: &SpinSolidCase) -> Option<SolidCase> {
         b: body(&case.b)?,
         t0: case.t0.clone(),
         t1: case.t1.clone(),
+        separation: Q::zero(),
     })
 }
 
@@ -1041,6 +1049,7 @@ fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdi
                 denominator: Poly::constant(Q::one()),
                 piece_a: claim.witness_pieces[0],
                 piece_b: claim.witness_pieces[1],
+                other: None,
                 label: "a point inside both solids".into(),
             };
             check_solid_witness(

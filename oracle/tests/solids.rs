@@ -77,6 +77,7 @@ fn case(centre: [Q; 3]) -> SolidCase {
         ),
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: q(0, 1),
     }
 }
 
@@ -178,6 +179,7 @@ fn nested_solids_are_certified_by_a_point_inside_both() {
             denominator: Poly::constant(q(1, 1)),
             piece_a: None,
             piece_b: None,
+            other: None,
             label: "the box's centre".into(),
         }),
         cuts: Default::default(),

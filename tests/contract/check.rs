@@ -291,7 +291,10 @@ fn exit_statuses_follow_the_worst_kind_of_verdict() {
 
 /// A primitive query's, a sphere's, a convex mesh's and a non-convex
 /// mesh's (with non-convex faces) answers are certified (`true`), as two
-/// boxes' are.
+/// boxes' are. Where the referee has no certificate (a sphere nested in a
+/// non-convex mesh at `t0`, no surface touching), a claim is classified
+/// against the exact answer of the default method, and the line says
+/// `"certified": false`; the summary counts them.
 #[test]
 fn claims_are_judged_against_the_certified_exact_answer() {
     let dir = TempDir::new();
@@ -314,11 +317,19 @@ fn claims_are_judged_against_the_certified_exact_answer() {
         claim("head-on", true, Some(0.4), "a"),
         // a non-convex L-shaped prism against a box: 3/16
         claim("l-prism", true, Some(0.1875), "l"),
+        // a sphere inside the L from the start
+        claim("l-nested", true, Some(0.0), "n"),
     ];
     dir.write(
         "scenarios/l-prism.json",
         &l_prism_against_a_box().to_string(),
     );
+    let mut nested = l_prism_against_a_box();
+    nested["b"] = json!({
+        "shape": {"sphere": {"radius": "1/4"}},
+        "pose": {"translation": ["1/2", "1/2", "1/2"]}
+    });
+    dir.write("scenarios/l-nested.json", &nested.to_string());
     let out = check_lines(&dir, &lines, &[]);
     let v = verdicts(&out);
     let kinds: Vec<&str> = v
@@ -327,14 +338,14 @@ fn claims_are_judged_against_the_certified_exact_answer() {
         .collect();
     assert_eq!(
         kinds,
-        ["agrees", "early", "agrees", "missed", "late", "agrees", "agrees"],
+        ["agrees", "early", "agrees", "missed", "late", "agrees", "agrees", "agrees"],
         "{}",
         out.stdout
     );
     let certified: Vec<&Value> = v.iter().map(|l| field(l, "certified")).collect();
     assert_eq!(
         certified,
-        [true, true, true, true, true, true, true]
+        [true, true, true, true, true, true, true, false]
             .map(Value::from)
             .iter()
             .collect::<Vec<_>>()
@@ -343,7 +354,8 @@ fn claims_are_judged_against_the_certified_exact_answer() {
     assert_eq!(field(&v[4], "truth")["exact"], "3/16");
     assert_eq!(out.status, 1);
     assert!(
-        !out.stderr.contains("does not certify yet"),
+        out.stderr
+            .contains("(1 judged against an exact answer the referee does not certify yet)"),
         "{}",
         out.stderr
     );

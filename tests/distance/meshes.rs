@@ -6,7 +6,9 @@
 //! `sat` (an independent method) on random boxes at separation 0.
 
 use super::{approx, exact, scenario};
+use exactccd::referee::referee;
 use exactccd::{parse_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
+use exactccd_oracle::Verdict;
 
 /// The L-prism: vertices 0-5 at `z = 0`, 6-11 above them.
 const L_PRISM: &str = r#"{"shape":{"mesh":{"vertices":[["0","0","0"],["2","0","0"],["2","1","0"],["1","1","0"],["1","2","0"],["0","2","0"],["0","0","1"],["2","0","1"],["2","1","1"],["1","1","1"],["1","2","1"],["0","2","1"]],"faces":[[5,4,3,2,1,0],[6,7,8,9,10,11],[0,1,7,6],[1,2,8,7],[2,3,9,8],[3,4,10,9],[4,5,11,10],[5,0,6,11]]}}}"#;
@@ -20,12 +22,19 @@ fn body(shape: &str, at: &str, velocity: &str) -> String {
 const SPHERE: &str = r#"{"sphere":{"radius":"1/4"}}"#;
 const SMALL_BOX: &str = r#"{"box":{"half_extents":["1/4","1/4","1/4"]}}"#;
 
+/// The exact and the `f64` answers; the exact one certified by the
+/// referee (by parts) unless the solids start nested without touching.
 fn both(text: &str) -> (exactccd::ContactResult, exactccd::ContactResult) {
     let run = |scalar| {
         let s = parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
         let q = s.query();
         assert_eq!(exactccd::default_method(&q), Method::Distance);
-        solve(&q, Method::Distance, scalar, &SolveOptions::default()).expect("an answer")
+        let r = solve(&q, Method::Distance, scalar, &SolveOptions::default()).expect("an answer");
+        if scalar == ScalarKind::Exact && !(r.initially_overlapping && r.feature.is_none()) {
+            assert!(r.certificate.as_ref().is_some_and(|c| c.solids.is_some()));
+            assert_eq!(referee(&q, &r), Verdict::Certified, "{text}");
+        }
+        r
     };
     (run(ScalarKind::Exact), run(ScalarKind::F64))
 }
@@ -187,4 +196,56 @@ fn random_boxes_at_separation_zero_agree_with_sat() {
         collided += usize::from(d.collides);
     }
     assert!(collided >= 4, "{collided} of 16 collide");
+}
+
+#[test]
+fn tampered_certificates_of_meshes_at_a_separation_are_refuted() {
+    // the box down the notch at exactly the separation 1/4, first at 7/16
+    let text = scenario(
+        r#"["0","1"]"#,
+        "1/4",
+        L_PRISM,
+        &body(SMALL_BOX, r#"["3/2","3/2","3"]"#, r#"["0","0","-4"]"#),
+    );
+    let s = parse_scenario(&text, None, &LoadOptions::default()).expect("valid");
+    let q = s.query();
+    let r = solve(
+        &q,
+        Method::Distance,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(referee(&q, &r), Verdict::Certified);
+    let refuted = |r: &exactccd::ContactResult| matches!(referee(&q, r), Verdict::Refuted { .. });
+    // a part dropped: a pair of pieces no part separates
+    let mut dropped = r.clone();
+    solids(&mut dropped).parts.pop();
+    assert!(refuted(&dropped));
+    // the top hexagon's cut dropped
+    let mut uncut = r.clone();
+    solids(&mut uncut).cuts[0].clear();
+    assert!(refuted(&uncut));
+    // the witness's second point moved 1/8 further off: not within 1/4
+    let mut far = r.clone();
+    let w = far
+        .certificate
+        .as_mut()
+        .and_then(|c| c.contact.as_mut())
+        .expect("a witness");
+    let (point, denominator) = w.other.as_mut().expect("two witness points");
+    point.z =
+        &point.z + &denominator.scale(&exactccd::scalar::BigRational::new(1.into(), 8.into()));
+    assert!(refuted(&far));
+    // the same certificate at a separation of 1/8 does not hold
+    let at_eighth = text.replace(r#""separation":"1/4""#, r#""separation":"1/8""#);
+    let s8 = parse_scenario(&at_eighth, None, &LoadOptions::default()).expect("valid");
+    assert!(matches!(referee(&s8.query(), &r), Verdict::Refuted { .. }));
+}
+
+fn solids(r: &mut exactccd::ContactResult) -> &mut exactccd::contact::SolidParts {
+    r.certificate
+        .as_mut()
+        .and_then(|c| c.solids.as_mut())
+        .expect("parts")
 }

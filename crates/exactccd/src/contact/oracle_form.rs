@@ -144,6 +144,7 @@ pub(crate) fn solid_case_of(query: &BodyQuery<'_>) -> Result<oracle::SolidCase, 
         b: solid_body(query.b, query.interval, "b")?,
         t0: query.interval.0.clone(),
         t1: query.interval.1.clone(),
+        separation: query.separation.clone(),
     })
 }
 

@@ -63,7 +63,13 @@ fn exact_result<Stats>(
     certify: bool,
 ) -> ContactResult {
     let mut result = convert(out, stats, |r| Time::Exact(r.clone()));
-    if certify {
+    let has_mesh = [query.a, query.b]
+        .iter()
+        .any(|b| matches!(b.shape, crate::geom::Shape::Mesh(_)));
+    if certify && has_mesh {
+        result.certificate =
+            super::solids_certificate::mesh_distance_certificate(query, out.first_contact.as_ref());
+    } else if certify {
         result.certificate = super::core_certificate::distance_certificate(
             query,
             out.first_contact.as_ref(),

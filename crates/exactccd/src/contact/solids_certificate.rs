@@ -17,12 +17,14 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::certificate::{CertificatePart, FanPiece, SolidParts};
+use super::core_certificate::distance_certificate;
 use super::witness::find_contact_witness;
 use super::{BodyQuery, Certificate, ContactWitness, PieceEnd, SeparationPiece};
-use crate::geom::{Shape, Vec3};
+use crate::geom::{triangulate_faces, Shape, Triangle, Vec3};
 use crate::motion::{Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
+use crate::solver::distance::solve_distance;
 use crate::solver::sat::{
     face_cuts, AxisCertificate, CertificateFrame, FaceCut, MeshEvidence, SatOutcome, Side,
 };
@@ -212,4 +214,103 @@ pub(super) fn world_pieces(
         });
     }
     Some(separation)
+}
+
+/// A body's pieces as the certificate names them: a mesh's face
+/// triangles, each `(face, k)`, moving as the mesh does; any other body
+/// is its one piece, unnamed.
+fn named_pieces(body: &Body) -> Vec<(Body, Option<FanPiece>)> {
+    match &body.shape {
+        Shape::Mesh(mesh) => triangulate_faces(mesh)
+            .into_iter()
+            .map(|t| {
+                let piece = Body {
+                    shape: Shape::Triangle(Triangle {
+                        vertices: t.vertices.map(|i| mesh.vertices[i].clone()),
+                    }),
+                    pose: body.pose.clone(),
+                    motion: body.motion.clone(),
+                };
+                (piece, Some((t.face, t.index)))
+            })
+            .collect(),
+        _ => vec![(body.clone(), None)],
+    }
+}
+
+/// The certificate by parts of an exact answer of the distance method on
+/// a mesh (`solver::distance`, "Meshes by pieces"), one part per pair of
+/// pieces: each pair is solved again, and its separation pieces are the
+/// distance certificate of the pair, up to the answer's first contact `T`
+/// when the pair touches then (its witness is the answer's), else up to a
+/// rational after `T` and before the pair's own first contact, cut at
+/// `T`. `None` for solids nested at `t0` with no pair touching there, or
+/// when a pair's certificate cannot be built.
+pub(super) fn mesh_distance_certificate(
+    query: &BodyQuery<'_>,
+    first: Option<&RealAlgebraic>,
+) -> Option<Certificate> {
+    let pieces = [named_pieces(query.a), named_pieces(query.b)];
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let mut parts = Vec::new();
+    let mut contact = None;
+    for (pa, name_a) in &pieces[0] {
+        for (pb, name_b) in &pieces[1] {
+            let pair = BodyQuery {
+                a: pa,
+                b: pb,
+                ..*query
+            };
+            let own =
+                solve_distance::<BigRational>(pa, pb, query.interval, query.separation).ok()?;
+            let touches_first = first.is_some() && own.first_contact.as_ref() == first;
+            let separation = if touches_first {
+                let c = distance_certificate(&pair, first, own.features)?;
+                if contact.is_none() {
+                    contact = Some((c.contact?, [*name_a, *name_b]));
+                }
+                c.separation
+            } else {
+                // up to a rational between T and the pair's own first contact
+                let until = match (first, own.first_contact.as_ref()) {
+                    (None, _) => t1.clone(),
+                    (Some(t), Some(own)) => RealAlgebraic::rational_between(t, own)?,
+                    (Some(t), None) => match t.cmp_rational(t1) {
+                        Ordering::Less => RealAlgebraic::rational_between(
+                            t,
+                            &RealAlgebraic::from_rational(t1.clone()),
+                        )?,
+                        _ => t1.clone(),
+                    },
+                };
+                let span = (t0.clone(), until);
+                let shortened = BodyQuery {
+                    interval: &span,
+                    ..pair
+                };
+                let pieces = distance_certificate(&shortened, None, None)?.separation;
+                before_contact(pieces, first)
+            };
+            parts.push(CertificatePart {
+                a: name_a.map(|n| vec![n]),
+                b: name_b.map(|n| vec![n]),
+                separation,
+            });
+        }
+    }
+    // a first contact no pair has: solids nested at t0
+    let (witness, witness_pieces) = match (first, contact) {
+        (None, _) => (None, [None, None]),
+        (Some(_), Some((w, names))) => (Some(w), names),
+        (Some(_), None) => return None,
+    };
+    Some(Certificate {
+        separation: Vec::new(),
+        contact: witness,
+        solids: Some(SolidParts {
+            parts,
+            witness_pieces,
+            cuts: mesh_cuts(query.a, query.b),
+        }),
+    })
 }

@@ -315,6 +315,7 @@ fn solid_claim(result: &ContactResult) -> Result<oracle::SolidClaim, String> {
             denominator: poly(&w.denominator),
             piece_a: solids.witness_pieces[0],
             piece_b: solids.witness_pieces[1],
+            other: w.other.as_ref().map(|(p, d)| (poly_vec(p), poly(d))),
             label: w.label.clone(),
         }),
         cuts: oracle_cuts(&solids.cuts),
@@ -338,9 +339,6 @@ fn referee_solids(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::V
     let Some(q) = query.bodies() else {
         return oracle::Verdict::Inconclusive("not a query about two bodies".into());
     };
-    if *q.separation != BigRational::from_integer(0.into()) {
-        return oracle::Verdict::Inconclusive("parts are checked at separation 0 only".into());
-    }
     match (solid_case_of(&q), solid_claim(result)) {
         (Ok(case), Ok(claim)) => oracle::check_solids(&case, &claim),
         (Err(why), _) | (_, Err(why)) => oracle::Verdict::Inconclusive(why),
