@@ -1,6 +1,7 @@
 //! Solids that need not be convex: a body bounded by a closed polyhedral
-//! surface (a mesh) against another mesh or a convex polytope, under
-//! rational motions, at separation `0`.
+//! surface (a mesh) against another mesh or a convex body (a polytope, a
+//! sphere, a capsule), under rational motions, at a separation `d >= 0`
+//! ("contact" is a distance of at most `d`).
 //!
 //! A single separating direction cannot prove that two non-convex solids
 //! stay apart (a ring around a rod), so the certificate splits the bodies:
@@ -22,14 +23,18 @@
 //!   (their points lie on their neighbours). A convex body is one piece.
 //! * **parts**: a part names a set of pieces of `a` and a set of `b` and
 //!   carries separation pieces, as for two convex bodies, proving that the
-//!   convex hull of the one set's vertices stays apart from the other's
-//!   over `[t0, T)` (or `[t0, t1]`). Every pair of pieces must lie in some
-//!   part: then the two **surfaces** never meet before `T`.
+//!   convex hull of the one set's vertices stays farther than `d` from the
+//!   other's over `[t0, T)` (or `[t0, t1]`; a sphere's or a capsule's
+//!   radius added to the reach). Every pair of pieces must lie in some
+//!   part: then the two **surfaces** stay farther than `d` apart before
+//!   `T`.
 //! * **no nesting at `t0`**: two closed solids whose surfaces do not meet
 //!   are disjoint unless one lies inside the other. The referee checks, at
 //!   `t0`, that one vertex of every connected component of each surface
-//!   lies outside the other solid (a connected set that does not meet a
-//!   surface lies wholly inside or wholly outside it). A point is inside a
+//!   (one point of a convex body) lies outside the other mesh (a connected
+//!   set that does not meet a surface lies wholly inside or wholly outside
+//!   it); a mesh inside a convex body needs no test, its triangles lying
+//!   in that body, from which the parts separate them. A point is inside a
 //!   mesh when a ray from it crosses the surface an odd number of times
 //!   (rays through an edge or a vertex, or in a triangle's plane, are
 //!   refused and the next direction `(1, k, k^2)` tried: the directions
@@ -37,8 +42,9 @@
 //!   `(1, k, k^2)` meets for at most two `k`, so a good direction comes
 //!   within `8 n + 1` tries for `n` triangles).
 //! * **contact** at `T`: a witness point that lies in a named piece of each
-//!   mesh (or in the convex body) at `T`, checked exactly as for convex
-//!   bodies; or, at a rational `T` (a solid nested in the other at `t0`),
+//!   mesh (or in the convex body) at `T`, or two points, one in each named
+//!   piece's core, within `r_a + r_b + d` of each other, checked exactly
+//!   as for convex bodies; or, at a rational `T` (a solid nested in the other at `t0`),
 //!   a point inside both solids by the ray test.
 //!
 //! Then `T` is exactly the first contact. Every mesh is checked first:
