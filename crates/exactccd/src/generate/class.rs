@@ -123,6 +123,13 @@ pub enum ScenarioClass {
     /// Not in `all` (so `all` keeps producing the scenarios it did); named
     /// `solids`.
     Solids,
+    /// A frame (as in [`ScenarioClass::Solids`]) against a random sphere,
+    /// capsule, convex hull, box or triangle at a random separation (zero
+    /// a third of the time), under the motions of
+    /// [`ScenarioClass::Linear`] or of [`ScenarioClass::RationalRotation`]
+    /// of degree 1 (half each): meshes by the distance method's pieces,
+    /// certified by parts. Not in `all`; named `solids-shapes`.
+    SolidsShapes,
 }
 
 impl ScenarioClass {
@@ -225,6 +232,7 @@ impl ScenarioClass {
             ScenarioClass::GeneralScrew => "screw".into(),
             ScenarioClass::ShapeTurning => "shape-turning".into(),
             ScenarioClass::Solids => "solids".into(),
+            ScenarioClass::SolidsShapes => "solids-shapes".into(),
         }
     }
 
@@ -246,6 +254,7 @@ impl ScenarioClass {
                 | ScenarioClass::GeneralScrew
                 | ScenarioClass::ShapeTurning
                 | ScenarioClass::Solids
+                | ScenarioClass::SolidsShapes
         )
     }
 }
@@ -260,7 +269,7 @@ impl FromStr for ScenarioClass {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         ScenarioClass::all()
-            .chain([ScenarioClass::Solids])
+            .chain([ScenarioClass::Solids, ScenarioClass::SolidsShapes])
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 format!(
@@ -268,7 +277,7 @@ impl FromStr for ScenarioClass {
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
                      rotation, spin, piecewise, raster, linear-near-miss, shape-linear, shape-rational, \
                      shape-touch, shape-graze, shape-near-miss, shape-at-start, shape-at-end, angular, \
-                     screw, shape-turning, solids)"
+                     screw, shape-turning, solids, solids-shapes)"
                 )
             })
     }

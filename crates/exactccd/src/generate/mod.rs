@@ -984,7 +984,7 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
     let mut g = Builder {
         rng: SplitMix64::new(stream),
     };
-    if ScenarioClass::SHAPES.contains(&class) {
+    if ScenarioClass::SHAPES.contains(&class) || class == ScenarioClass::SolidsShapes {
         return shape_scenario(seed, index, class, g);
     }
     let mut interval = (BigRational::zero(), BigRational::one());
@@ -1091,6 +1091,7 @@ fn shape_scenario(seed: u64, index: u64, class: ScenarioClass, mut g: Builder) -
     let scene = match class {
         ScenarioClass::ShapeLinear => g.shape_linear(),
         ScenarioClass::ShapeRational => g.shape_rational(),
+        ScenarioClass::SolidsShapes => g.solids_shapes(),
         ScenarioClass::ShapeGraze => g.shape_graze(None),
         ScenarioClass::ShapeNearMiss => {
             let k = g.rng.range(4, 40) as u32;

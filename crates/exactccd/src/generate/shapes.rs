@@ -270,6 +270,24 @@ impl Builder {
         (a, b, span)
     }
 
+    /// [`ScenarioClass::SolidsShapes`]: a frame against a random shape at
+    /// a random separation, under translations or rational turns.
+    pub(super) fn solids_shapes(&mut self) -> ShapeScene {
+        let mut scene = if self.rng.chance(1, 2) {
+            self.shape_linear()
+        } else {
+            let (a, b) = self.rational_rotation(1);
+            self.with_random_shapes(a, b)
+        };
+        let frame = self.frame();
+        if self.rng.chance(1, 2) {
+            scene.a.shape = frame;
+        } else {
+            scene.b.shape = frame;
+        }
+        scene
+    }
+
     /// A frame about the origin: the slab `|x|, |y| <= o`, `|z| <= h` with
     /// the hole `|x|, |y| < i` through it (`0 < i < o`), as sixteen convex
     /// quads counter-clockwise from outside; when `i = o / 2`, its top and
