@@ -65,7 +65,8 @@ pub use events::{
     convex_pieces, edge_edge, vertex_face, EventKind, EventStats, PathPolys, PlacedSolid, RawEvent,
 };
 pub use facing::{
-    edge_properness, glide_error_estimate, vertex_properness, Facing, Flow, PROPERNESS_THRESHOLD,
+    edge_properness, edge_shape, glide_error_estimate, vertex_properness, EdgeShape, Facing, Flow,
+    FLAT_EDGE_SINE, PROPERNESS_THRESHOLD,
 };
 pub use float_geometry::EventGeometry;
 pub use general::{poly_interval, Mixed, MixedFn};
