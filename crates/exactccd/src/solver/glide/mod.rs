@@ -28,7 +28,8 @@
 //! 5. **At `t0`** (`overlap.rs`): an exact static test; overlapping solids
 //!    give `T = t0`.
 //! 6. **Measures** (`facing.rs`, `float_geometry.rs`, in `f64`): properness
-//!    (section 5, equation 7 for EE, `min e_i . n` for FV/VF), forward and
+//!    (section 5, equation 7 for EE at convex edges and the faces'
+//!    half-spaces at flat and reflex ones, `min e_i . n` for FV/VF), forward and
 //!    backward facing faces (section 4.2, counted in the stats; no culling,
 //!    which would need the closed-feature argument redone), the error
 //!    estimate of section 4.3, and the change of coordinates that puts the
