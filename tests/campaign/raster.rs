@@ -767,7 +767,7 @@ fn load_finding(name: &str) -> Scenario {
 fn edge_event<'e>(events: &'e [GlideEvent], ea: &str, eb: &str) -> &'e GlideEvent {
     events
         .iter()
-        .find(|e| e.a.to_string() == ea && e.b.to_string() == eb)
+        .find(|e| e.a == ea && e.b == eb)
         .unwrap_or_else(|| panic!("no {ea} / {eb} in {events:?}"))
 }
 
