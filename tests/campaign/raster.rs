@@ -730,3 +730,127 @@ fn generated_linear_near_misses_are_certified_misses_without_findings() {
         assert_eq!(e.raster.len(), 3, "{i}: glide applies");
     }
 }
+
+/// Rule 8 on `s`: no finding, and at every resolution the raster compared
+/// with no miss and no phantom.
+fn no_raster_finding(s: &Scenario) {
+    let name = s.name.clone().unwrap_or_default();
+    let e = evaluate(Some(s), None, &SolveOptions::default());
+    assert!(e.findings.is_empty(), "{name}: {:?}", e.findings);
+    assert_eq!(e.raster.len(), RASTER_PIXELS_PER_EDGE.len(), "{name}");
+    for run in &e.raster {
+        let RasterRunOutcome::Compared(c) = &run.outcome else {
+            panic!("{name}: {:?}", run.outcome)
+        };
+        assert!(
+            c.misses.is_empty() && c.phantoms.is_empty(),
+            "{name}: {c:?}"
+        );
+    }
+}
+
+/// A shrunk former finding (`tests/raster_findings/NAME.json`), exact.
+fn load_finding(name: &str) -> Scenario {
+    use exactccd::scenario::{load_scenario, LoadOptions};
+    let path = format!(
+        "{}/tests/raster_findings/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    load_scenario(
+        std::path::Path::new(&path),
+        &LoadOptions::for_scalar(exactccd::contact::ScalarKind::Exact),
+    )
+    .expect("loads")
+}
+
+/// The analytic collision of the edges `ea` of `a` and `eb` of `b`.
+fn edge_event<'e>(events: &'e [GlideEvent], ea: &str, eb: &str) -> &'e GlideEvent {
+    events
+        .iter()
+        .find(|e| e.a == ea && e.b == eb)
+        .unwrap_or_else(|| panic!("no {ea} / {eb} in {events:?}"))
+}
+
+/// The former finding of the `solids` campaigns at reflex edges
+/// (`docs/CAMPAIGNS.md`, findings history), regenerated (`solids-1-6`:
+/// the raster missed `a`'s hole edge `6-14` against `b`'s edge at
+/// `t = 0.729`, after the first contact at `0.611`) and loaded from its
+/// shrunk file: the frame `a` (`|x|, |y| <= 3/4`, hole `|x|, |y| < 3/8`,
+/// `|z| <= 2/3`, lifted by 1) at rest, the box `b` (half extents
+/// `(1, 2, 1)`) from `(1, -3, 4)` at velocity `(-1, 1, -3)`, in `a`
+/// from `t = 4/9`. At `t = 5/8` `b`'s bottom edge `(*,+,-)` (along `x`,
+/// at `y = -3 + 5/8 + 2 = -3/8`, `z = 4 - 15/8 - 1 = 9/8`) leaves `a`'s
+/// material into the hole through the face `y = -3/8`, crossing the
+/// hole's vertical edges `4-12` and `5-13` at `x = ∓3/8`. Both are
+/// reflex (faces `x = ±3/8` and `y = -3/8`, normals into the hole), and
+/// near them `a` is the union of the half-spaces `x <= 3/8` (resp.
+/// `x >= -3/8`) and `y >= -3/8`: `b`'s edge is inside `a` on both sides
+/// of the crossing, an improper collision. Equation (7) of Buss's
+/// section 5 read the two normals as a convex wedge's and gave
+/// properness 0 with the normal `-y` (into `a`'s material), so rule 8
+/// required it as an approach, while the raster, by section 4.2, culled
+/// both of `a`'s faces at `5-13` (forward: `b` moves along both normals,
+/// `+y` away from the face `y = -3/8` and `-x` away from `x = 3/8`).
+/// Now the half-spaces' terms give `-1` by hand (the contact plane
+/// `y = -3/8` is perpendicular to the face `x = ±3/8`, which rises
+/// through it), with the normal `+y` out of `a`'s material.
+#[test]
+fn the_solids_campaign_reflex_edge_crossings_are_improper() {
+    let s = load_finding("solids-1-6");
+    let events = analytic(&s);
+    let at = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(r(5, 8)));
+    for (edge, x) in [("edge 4-12", -0.375), ("edge 5-13", 0.375)] {
+        let e = edge_event(&events, edge, "edge (*,+,-)");
+        assert_eq!(e.time, at, "{edge}");
+        let want = [x, -0.375, 1.125];
+        assert!(
+            (0..3).all(|i| (e.geometry.point[i] - want[i]).abs() < 1e-12),
+            "{e:?}"
+        );
+        assert_eq!(e.geometry.properness, Some(-1.0), "{e:?}");
+        let n = e.geometry.normal.unwrap();
+        assert!((n[1] - 1.0).abs() < 1e-12, "out of a into the hole: {n:?}");
+    }
+    no_raster_finding(&s);
+    no_raster_finding(&generate(1, 6, ScenarioClass::Solids));
+}
+
+/// The former finding of the `solids` campaigns at flat edges
+/// (`docs/CAMPAIGNS.md`, findings history), regenerated (`solids-1-18`:
+/// missed collisions of `a`'s edge `0-1` with `b`'s flat edge `8-12`,
+/// properness -0.099, and of `a`'s `4-5` with `b`'s reflex edge `4-12`,
+/// 0.54) and loaded from its shrunk file: the
+/// frame `a` (`|x|, |y| <= 5/4`, hole `|x|, |y| < 15/16`, `|z| <= 1/4`)
+/// at rest, the frame `b` (`|x|, |y| <= 9/4`, hole `< 27/16`,
+/// `|z| <= 2/3`) from `(0, 4, -1)` at velocity `(0, -12, 2)`. At
+/// `t = 7/24` `b`'s top face reaches `a`'s top plane `z = 1/4` from below
+/// (`-1 + 7/12 + 2/3`), while `b` already overlaps `a` (from `t = 1/24`),
+/// and `b`'s top inner edge `12-13` (along `x`, between its top face and
+/// its hole face `+y`) lies in that plane, crossing `a`'s top diagonals
+/// `8-12` and `9-13`: flat edges between two coplanar quads (normals
+/// `+z`), where `a` is the half-space `z <= 1/4`. Both solids lie below
+/// the plane there: improper. Equation (7)'s terms at a flat edge are
+/// `-|(n × e) . N|` = 0 for either sign of `n`, so `b`'s terms chose
+/// `n = -z` (`a` above `b`): properness 0 and an "approach" (`b` moves
+/// `+z`), which the raster, culling `a`'s top faces (forward: `b` leaves
+/// through them), could not see. Now `a`'s half-space needs `n . N >= 0`
+/// (else `-1`), and with `n = +z` `b`'s hole face stands across the plane
+/// on `a`'s side (`b`'s term `-1`): `-1` by hand.
+#[test]
+fn the_solids_campaign_flat_edge_crossings_keep_the_solids_sides() {
+    let s = load_finding("solids-1-18");
+    let events = analytic(&s);
+    let at = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(r(7, 24)));
+    for (edge, x) in [("edge 8-12", -1.1875), ("edge 9-13", 1.1875)] {
+        let e = edge_event(&events, edge, "edge 12-13");
+        assert_eq!(e.time, at, "{edge}");
+        let want = [x, -1.1875, 0.25];
+        assert!(
+            (0..3).all(|i| (e.geometry.point[i] - want[i]).abs() < 1e-12),
+            "{e:?}"
+        );
+        assert_eq!(e.geometry.properness, Some(-1.0), "{e:?}");
+    }
+    no_raster_finding(&s);
+    no_raster_finding(&generate(1, 18, ScenarioClass::Solids));
+}

@@ -16,7 +16,10 @@
 //! matched as in `tests/glide_raster.rs`:
 //!
 //! * an analytic collision is **required** when it is proper (properness
-//!   at least the raster's threshold, -0.1: section 9 discards the others)
+//!   at least the raster's threshold, -0.1: section 9 discards the others;
+//!   at flat and reflex edges of non-convex meshes from the faces'
+//!   half-spaces, `solver::glide::edge_properness`, so crossings at flat
+//!   edges are required like any other)
 //!   and `b` approaches `a` there (the velocity of `b`'s material point
 //!   relative to `a`, against the normal from `a` to `b`: the raster culls
 //!   the backward faces of `b` and the forward faces of `a`, section 4.2,

@@ -121,12 +121,117 @@ pub fn vertex_properness(edge_directions: &[Vec3<f64>], face_normal: &Vec3<f64>)
         .fold(f64::INFINITY, f64::min)
 }
 
+/// How a solid lies at one of its edges (from the two faces' outward
+/// normals): the paper's formulas of section 5 are written for convex
+/// edges, and a non-convex mesh also has reflex and flat ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EdgeShape {
+    /// The solid is the intersection of the two faces' half-spaces near
+    /// the edge (dihedral angle below `π`; also a knife edge, normals
+    /// opposite).
+    Convex,
+    /// The two faces are coplanar: the solid is one half-space near the
+    /// edge, and the edge is no feature of the solid (it only splits a
+    /// planar face of it).
+    Flat,
+    /// The solid is the union of the two faces' half-spaces near the edge
+    /// (dihedral angle above `π`), such as the vertical edges of a hole.
+    Reflex,
+}
+
+/// Two faces at an edge are coplanar ([`EdgeShape::Flat`]) when the sine
+/// of the angle between their unit normals is at most this: far above the
+/// rounding of `f64` normals of exactly coplanar faces (about `1e-16`),
+/// far below any dihedral angle a mesh means.
+pub const FLAT_EDGE_SINE: f64 = 1e-9;
+
+/// The shape of a solid at the edge along `e`, whose face `n1` runs the
+/// edge along `e` (counter-clockwise seen from outside, the face on the
+/// left) and whose face `n2` runs it the other way: convex when
+/// `(n1 × n2) . e > 0`, reflex when `< 0`, flat when the normals agree
+/// (within [`FLAT_EDGE_SINE`]).
+///
+/// ```
+/// use exactccd::geom::Vec3;
+/// use exactccd::solver::glide::{edge_shape, EdgeShape};
+/// // a box's top front edge along +x: top face (+z) on the left, front (-y)
+/// let e = Vec3::new(1.0, 0.0, 0.0);
+/// let (top, front) = (Vec3::new(0.0, 0.0, 1.0), Vec3::new(0.0, -1.0, 0.0));
+/// assert_eq!(edge_shape(&e, &top, &front), EdgeShape::Convex);
+/// // the same faces the other way round: the edge of a notch
+/// assert_eq!(edge_shape(&e, &front, &top), EdgeShape::Reflex);
+/// assert_eq!(edge_shape(&e, &top, &top), EdgeShape::Flat);
+/// ```
+pub fn edge_shape(e: &Vec3<f64>, n1: &Vec3<f64>, n2: &Vec3<f64>) -> EdgeShape {
+    let (e, n1, n2) = (unit(e), unit(n1), unit(n2));
+    let s = n1.cross(&n2).dot(&e);
+    if s.abs() <= FLAT_EDGE_SINE {
+        if n1.dot(&n2) > 0.0 {
+            EdgeShape::Flat
+        } else {
+            EdgeShape::Convex
+        }
+    } else if s > 0.0 {
+        EdgeShape::Convex
+    } else {
+        EdgeShape::Reflex
+    }
+}
+
+/// One solid's share of the EE properness, for the contact normal `m`
+/// pointing from this solid towards the other (unit vectors): equation
+/// (7)'s two terms `(m × e) . n1` and `-(m × e) . n2` at a convex edge;
+/// at a flat or reflex edge, where the solid is one half-space or the
+/// union of the two faces' half-spaces, the least of the half-spaces'
+/// terms, each `-|(m × e) . N|` when its outward normal `N` has
+/// `m . N >= 0` (the sine of the angle by which the face rises above the
+/// contact plane), else `-1` (the half-space lies on the other solid's
+/// side of the contact plane; continuous, as `|(m × e) . N| = 1` where
+/// `m . N = 0`).
+fn edge_side_term(
+    shape: EdgeShape,
+    e: &Vec3<f64>,
+    [n1, n2]: [&Vec3<f64>; 2],
+    m: &Vec3<f64>,
+) -> f64 {
+    let u = m.cross(e);
+    match shape {
+        EdgeShape::Convex => u.dot(n1).min(-u.dot(n2)),
+        EdgeShape::Flat | EdgeShape::Reflex => [n1, n2]
+            .into_iter()
+            .map(|n| {
+                if m.dot(n) >= 0.0 {
+                    -u.dot(n).abs()
+                } else {
+                    -1.0
+                }
+            })
+            .fold(f64::INFINITY, f64::min),
+    }
+}
+
 /// EE properness by equation (7) of section 5, and the normal it chooses:
 /// `n = ±(eA × eB)/|eA × eB|` with the sign maximising
 /// `min{(n×eA)·nA1, −(n×eA)·nA2, −(n×eB)·nB1, (n×eB)·nB2}`; `nA1` is the
 /// normal of the face on the left of `eA` seen from outside (the face
 /// running the edge in `eA`'s direction), `nA2` of the one on the right.
 /// `None` for parallel edges.
+///
+/// **Non-convex edges.** Equation (7) reads the solid's side from the two
+/// face normals, which is right at a convex edge only: at a reflex edge
+/// (the solid is the union of the faces' half-spaces) its terms for the
+/// normal pointing *into* the solid are those of the complementary convex
+/// wedge, so an edge of `b` leaving `a` into a hole through the hole's
+/// edge came out proper (up to 0.54) with a normal pointing into `a`; at
+/// a flat edge (coplanar faces) the terms are `-|(n × e) . N|` for both
+/// signs, so the sign of `n` was the other solid's choice and could put
+/// the solid on the wrong side. There the terms are those of the
+/// half-spaces ([`EdgeShape`]; the private `edge_side_term` gives the formula):
+/// an edge crossing a reflex edge is never proper (the union of two
+/// half-spaces meets every neighbourhood on both sides of any plane
+/// through the edge except when the faces are coplanar), and one crossing
+/// a flat edge is proper only lying in the face's plane outside it.
+/// Convex edges keep equation (7) exactly.
 pub fn edge_properness(
     ea: &Vec3<f64>,
     eb: &Vec3<f64>,
@@ -139,12 +244,15 @@ pub fn edge_properness(
         return None;
     }
     let (na1, na2, nb1, nb2) = (unit(na[0]), unit(na[1]), unit(nb[0]), unit(nb[1]));
+    let (shape_a, shape_b) = (edge_shape(&ea, &na1, &na2), edge_shape(&eb, &nb1, &nb2));
+    // `n` points from a to b: a's terms see `n`, b's see `-n`
     let value = |n: &Vec3<f64>| {
-        let a = n.cross(&ea);
-        let b = n.cross(&eb);
-        [a.dot(&na1), -a.dot(&na2), -b.dot(&nb1), b.dot(&nb2)]
-            .into_iter()
-            .fold(f64::INFINITY, f64::min)
+        edge_side_term(shape_a, &ea, [&na1, &na2], n).min(edge_side_term(
+            shape_b,
+            &eb,
+            [&nb1, &nb2],
+            &-n,
+        ))
     };
     let n = unit(&c);
     let m = -n.clone();
@@ -273,5 +381,135 @@ mod tests {
         .unwrap();
         assert!((p3 - 0.5f64.sqrt()).abs() < 1e-12, "{p3}");
         assert!(edge_properness(&ea, &ea, [&na1, &na2], [&nb1, &nb2]).is_none());
+    }
+
+    #[test]
+    fn a_reflex_edge_is_never_proper() {
+        // The frame's hole edge from (3/8, -3/8, -2/3) up to (3/8, -3/8,
+        // 2/3): the face x = 3/8 (normal -x) runs it upward, the face
+        // y = -3/8 (normal +y) downward; the edge of a notch.
+        let ea = v(0.0, 0.0, 1.0);
+        let (na1, na2) = (v(-1.0, 0.0, 0.0), v(0.0, 1.0, 0.0));
+        assert_eq!(edge_shape(&ea, &na1, &na2), EdgeShape::Reflex);
+        // A box edge along +x between its faces -z (on the left) and +y,
+        // crossing the hole edge: b's bottom edge passing from a's
+        // material into the hole. Equation (7) alone reads a's normals as
+        // a convex wedge and gives 0 with n = -y (into a's material): the
+        // campaign's missed "proper" collision. The solid is the union of
+        // the half-spaces x <= 3/8 and y >= -3/8, and the contact plane
+        // y = const is perpendicular to the face x = 3/8: -1 either way.
+        let eb = v(1.0, 0.0, 0.0);
+        let (nb1, nb2) = (v(0.0, 0.0, -1.0), v(0.0, 1.0, 0.0));
+        assert_eq!(edge_shape(&eb, &nb1, &nb2), EdgeShape::Convex);
+        let (p, _) = edge_properness(&ea, &eb, [&na1, &na2], [&nb1, &nb2]).unwrap();
+        assert_eq!(p, -1.0);
+        // b's edge turned 45° about z with its side face (normal (1, -1,
+        // 0)/sqrt 2 on the left, -z on the right): the contact plane's
+        // normal is ±(-1, 1, 0)/sqrt 2, at 45° from both of a's face
+        // planes, and b's terms are 0 for the normal (-1, 1, 0)/sqrt 2:
+        // -sin 45°, the bound of the property test below.
+        let eb = v(1.0, 1.0, 0.0);
+        let side = unit(&v(1.0, -1.0, 0.0));
+        assert_eq!(edge_shape(&eb, &side, &nb1), EdgeShape::Convex);
+        let (p, _) = edge_properness(&ea, &eb, [&na1, &na2], [&side, &nb1]).unwrap();
+        assert!((p + 0.5f64.sqrt()).abs() < 1e-15, "{p}");
+        // The same faces read as a convex edge (the notch's complement,
+        // the normals swapped between the sides) keep equation (7).
+        let (pc, nc) = edge_properness(
+            &ea,
+            &v(1.0, 0.0, 0.0),
+            [&v(0.0, 1.0, 0.0), &v(-1.0, 0.0, 0.0)],
+            [&nb1, &nb2],
+        )
+        .unwrap();
+        let u = nc.cross(&ea);
+        let eq7 = [
+            u.dot(&v(0.0, 1.0, 0.0)),
+            -u.dot(&v(-1.0, 0.0, 0.0)),
+            -nc.cross(&v(1.0, 0.0, 0.0)).dot(&nb1),
+            nc.cross(&v(1.0, 0.0, 0.0)).dot(&nb2),
+        ]
+        .into_iter()
+        .fold(f64::INFINITY, f64::min);
+        assert_eq!(pc, eq7);
+    }
+
+    #[test]
+    fn a_flat_edge_is_a_half_space() {
+        // a's top face z = 0 cut along the diagonal into two coplanar
+        // quads: both normals +z, a flat edge.
+        let ea = unit(&v(1.0, 1.0, 0.0));
+        let up = v(0.0, 0.0, 1.0);
+        assert_eq!(edge_shape(&ea, &up, &up), EdgeShape::Flat);
+        // b's convex edge along +x between b's face +y (on the left) and
+        // its face +z, lying in a's top plane: b's material below its top
+        // face, on a's side. Equation (7) gives 0 with n = -z (a above
+        // b): the campaign's missed flat-edge collision. As a half-space
+        // a needs n = +z, and then b's face +y stands across the plane on
+        // a's side: -1.
+        let eb = v(1.0, 0.0, 0.0);
+        let (nb1, nb2) = (v(0.0, 1.0, 0.0), v(0.0, 0.0, 1.0));
+        assert_eq!(edge_shape(&eb, &nb1, &nb2), EdgeShape::Convex);
+        let (p, _) = edge_properness(&ea, &eb, [&up, &up], [&nb1, &nb2]).unwrap();
+        assert_eq!(p, -1.0);
+        // A ridge of b pointing down onto the face from above (faces
+        // (0, -1, -1) on the left and (0, 1, -1)): touching from outside,
+        // properness 0 with the normal +z out of a.
+        let s = 0.5f64.sqrt();
+        let (r1, r2) = (v(0.0, -s, -s), v(0.0, s, -s));
+        assert_eq!(edge_shape(&eb, &r1, &r2), EdgeShape::Convex);
+        let (p, n) = edge_properness(&ea, &eb, [&up, &up], [&r1, &r2]).unwrap();
+        assert!(p.abs() < 1e-15, "{p}");
+        assert!((n.z - 1.0).abs() < 1e-15, "{n:?}");
+        // The ridge tilted by atan(1/20) so that it pierces the face:
+        // slightly improper, still with the normal out of a.
+        let tilted = unit(&v(20.0, 0.0, -1.0));
+        let (p, n) = edge_properness(&ea, &tilted, [&up, &up], [&r1, &r2]).unwrap();
+        assert!(p < 0.0 && p > -0.1, "{p}");
+        assert!(n.z > 0.99, "{n:?}");
+    }
+
+    /// A non-zero vector from integer coordinates (`z` off by 1/2).
+    fn int_vec() -> impl proptest::strategy::Strategy<Value = Vec3<f64>> {
+        use proptest::prelude::*;
+        (-9i32..=9, -9i32..=9, -9i32..=9)
+            .prop_map(|(x, y, z)| v(f64::from(x), f64::from(y), f64::from(z) + 0.5))
+    }
+
+    proptest::proptest! {
+        /// At a reflex edge whose face normals make the angle `δ`, the
+        /// properness of any crossing is at most `-sin(δ/2)` (the contact
+        /// plane's `u = n × e` lies in the normals' plane, and one of them
+        /// is at least `δ/2` from being perpendicular to it), whatever
+        /// `b`'s edge and faces. A convex edge keeps equation (7).
+        #[test]
+        fn reflex_crossings_are_improper(
+            e in int_vec(),
+            turn in 1u32..=35,
+            start in 0u32..36,
+            eb in int_vec(),
+            nb1 in int_vec(),
+            nb2 in int_vec(),
+        ) {
+            let e = unit(&e);
+            // a unit normal basis of the plane perpendicular to e
+            let helper = if e.x.abs() < 0.9 { v(1.0, 0.0, 0.0) } else { v(0.0, 1.0, 0.0) };
+            let p = unit(&e.cross(&helper));
+            let q = e.cross(&p);
+            let at = |deg: f64| {
+                let r = deg.to_radians();
+                &p.scale(&r.cos()) + &q.scale(&r.sin())
+            };
+            let (a1, delta) = (f64::from(start) * 10.0, f64::from(turn) * 5.0);
+            // n1 x n2 . e = sin(delta) > 0 for n2 = at(a1 + delta): swapped,
+            // the edge is reflex
+            let (n1, n2) = (at(a1 + delta), at(a1));
+            proptest::prop_assert_eq!(edge_shape(&e, &n1, &n2), EdgeShape::Reflex);
+            if let Some((value, _)) = edge_properness(&e, &eb, [&n1, &n2], [&nb1, &nb2]) {
+                let bound = -(delta.to_radians() / 2.0).sin();
+                proptest::prop_assert!(value <= bound + 1e-12, "{} > {}", value, bound);
+            }
+            proptest::prop_assert_eq!(edge_shape(&e, &n2, &n1), EdgeShape::Convex);
+        }
     }
 }

@@ -21,7 +21,8 @@ pub struct EventGeometry {
     /// edges).
     pub normal: Option<[f64; 3]>,
     /// The properness (section 5: `min e_i . n` for FV/VF, equation 7 for
-    /// EE); `None` for parallel edges.
+    /// EE at convex edges, the faces' half-spaces at flat and reflex ones:
+    /// `facing::edge_properness`); `None` for parallel edges.
     pub properness: Option<f64>,
 }
 

@@ -28,7 +28,8 @@
 //! 5. **At `t0`** (`overlap.rs`): an exact static test; overlapping solids
 //!    give `T = t0`.
 //! 6. **Measures** (`facing.rs`, `float_geometry.rs`, in `f64`): properness
-//!    (section 5, equation 7 for EE, `min e_i . n` for FV/VF), forward and
+//!    (section 5, equation 7 for EE at convex edges and the faces'
+//!    half-spaces at flat and reflex ones, `min e_i . n` for FV/VF), forward and
 //!    backward facing faces (section 4.2, counted in the stats; no culling,
 //!    which would need the closed-feature argument redone), the error
 //!    estimate of section 4.3, and the change of coordinates that puts the
@@ -65,7 +66,8 @@ pub use events::{
     convex_pieces, edge_edge, vertex_face, EventKind, EventStats, PathPolys, PlacedSolid, RawEvent,
 };
 pub use facing::{
-    edge_properness, glide_error_estimate, vertex_properness, Facing, Flow, PROPERNESS_THRESHOLD,
+    edge_properness, edge_shape, glide_error_estimate, vertex_properness, EdgeShape, Facing, Flow,
+    FLAT_EDGE_SINE, PROPERNESS_THRESHOLD,
 };
 pub use float_geometry::EventGeometry;
 pub use general::{poly_interval, Mixed, MixedFn};

@@ -28,7 +28,8 @@
 //!   closed faces around it) keep only the pair of greatest properness; an
 //!   EE crossing at an end of an edge (an EV, VE or VV contact) is dropped
 //!   when a vertex-face collision resolves that contact.
-//! * **Properness**: `min e_i . n` for FV / VF, equation 7 for EE
+//! * **Properness**: `min e_i . n` for FV / VF, equation 7 for EE at
+//!   convex edges and the faces' half-spaces at flat and reflex ones
 //!   (`facing.rs`, shared with the analytic variant).
 #![allow(clippy::float_arithmetic)]
 
