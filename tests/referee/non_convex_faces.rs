@@ -185,3 +185,38 @@ fn cuts_tampered_with_are_refuted() {
         assert!(refuted(&boxed));
     }
 }
+
+#[test]
+fn a_turning_c_meets_a_sphere_in_its_notch_at_pi_over_18() {
+    // the sphere of radius 1/4 rests at (2, 3/2, 1/2), relative (1/2, 0)
+    // to the axis; the notch's lower wall n . p = -1/2 turns with n =
+    // (-sin th, cos th), its distance 1/2 - sin(th) / 2 reaches 1/4 at th =
+    // pi/6, t = pi/18 (the foot 0.43 along the wall; the other walls stay
+    // farther)
+    let text = format!(
+        r#"{{"format": "exactccd/scenario-v1",
+            "a": {{"shape": {}, "motion": {SPIN}}},
+            "b": {{"shape": {{"sphere": {{"radius": "1/4"}}}}, "pose": {{"translation": ["2", "3/2", "1/2"]}}}}}}"#,
+        c_block()
+    );
+    let truth = std::f64::consts::PI / 18.0;
+    for scalar in [ScalarKind::Exact, ScalarKind::F64] {
+        let s = parse_scenario(&text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
+        let (method, r) =
+            exactccd::solve_with_default_method(&s.query(), scalar, &SolveOptions::default());
+        assert_eq!(method, Method::Sat);
+        let r = r.expect("an answer");
+        match (&r.time, scalar) {
+            (Some(Time::Enclosure { lower, upper }), ScalarKind::Exact) => {
+                assert!(
+                    rational_to_f64(lower) <= truth + 1e-12
+                        && truth - 1e-12 <= rational_to_f64(upper)
+                );
+                assert!(upper - lower <= q(1, 1 << 40), "[{lower}, {upper}]");
+                assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+            }
+            (Some(Time::Float(t)), ScalarKind::F64) => assert!((t - truth).abs() < 1e-9, "{t}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}

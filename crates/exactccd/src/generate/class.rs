@@ -124,11 +124,13 @@ pub enum ScenarioClass {
     /// `solids`.
     Solids,
     /// A frame (as in [`ScenarioClass::Solids`]) against a random sphere,
-    /// capsule, convex hull, box or triangle at a random separation (zero
-    /// a third of the time), under the motions of
-    /// [`ScenarioClass::Linear`] or of [`ScenarioClass::RationalRotation`]
-    /// of degree 1 (half each): meshes by the distance method's pieces,
-    /// certified by parts. Not in `all`; named `solids-shapes`.
+    /// capsule, convex hull, box or triangle: at a random separation (zero
+    /// a third of the time) under the motions of [`ScenarioClass::Linear`]
+    /// or of [`ScenarioClass::RationalRotation`] of degree 1 (the distance
+    /// method's pieces), or at separation 0 under those of
+    /// [`ScenarioClass::ShapeTurning`] from `t0 = 0` (the time cells on
+    /// every pair of pieces); a third each, certified by parts. Not in
+    /// `all`; named `solids-shapes`.
     SolidsShapes,
 }
 

@@ -1088,10 +1088,15 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
 /// The scenario of a class of the `shapes` group from its random stream
 /// (constructed scenes moved as a whole by a random rational rigid map).
 fn shape_scenario(seed: u64, index: u64, class: ScenarioClass, mut g: Builder) -> Scenario {
+    let mut interval = (BigRational::zero(), BigRational::one());
     let scene = match class {
         ScenarioClass::ShapeLinear => g.shape_linear(),
         ScenarioClass::ShapeRational => g.shape_rational(),
-        ScenarioClass::SolidsShapes => g.solids_shapes(),
+        ScenarioClass::SolidsShapes => {
+            let (scene, span) = g.solids_shapes();
+            interval = span;
+            scene
+        }
         ScenarioClass::ShapeGraze => g.shape_graze(None),
         ScenarioClass::ShapeNearMiss => {
             let k = g.rng.range(4, 40) as u32;
@@ -1111,7 +1116,7 @@ fn shape_scenario(seed: u64, index: u64, class: ScenarioClass, mut g: Builder) -
     };
     Scenario {
         name: Some(format!("{}-{seed}-{index}", class.name())),
-        interval: (BigRational::zero(), BigRational::one()),
+        interval,
         problem: Problem::Bodies { a, b },
         separation: scene.separation,
         expect: scene.expect,

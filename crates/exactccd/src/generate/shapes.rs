@@ -271,13 +271,26 @@ impl Builder {
     }
 
     /// [`ScenarioClass::SolidsShapes`]: a frame against a random shape at
-    /// a random separation, under translations or rational turns.
-    pub(super) fn solids_shapes(&mut self) -> ShapeScene {
-        let mut scene = if self.rng.chance(1, 2) {
-            self.shape_linear()
-        } else {
-            let (a, b) = self.rational_rotation(1);
-            self.with_random_shapes(a, b)
+    /// a random separation under translations or rational turns, or at
+    /// separation 0 under turning motions from `t0 = 0`.
+    pub(super) fn solids_shapes(&mut self) -> (ShapeScene, (Q, Q)) {
+        let unit = (Q::zero(), Q::one());
+        let (mut scene, span) = match self.rng.range(0, 2) {
+            0 => (self.shape_linear(), unit),
+            1 => {
+                let (a, b) = self.rational_rotation(1);
+                (self.with_random_shapes(a, b), unit)
+            }
+            _ => {
+                let (a, b, (from, to)) = self.shape_turning();
+                let scene = ShapeScene {
+                    a,
+                    b,
+                    separation: Q::zero(),
+                    expect: None,
+                };
+                (scene, (Q::zero(), to - from))
+            }
         };
         let frame = self.frame();
         if self.rng.chance(1, 2) {
@@ -285,7 +298,7 @@ impl Builder {
         } else {
             scene.b.shape = frame;
         }
-        scene
+        (scene, span)
     }
 
     /// A frame about the origin: the slab `|x|, |y| <= o`, `|z| <= h` with

@@ -162,8 +162,40 @@ impl Pieces {
                 corners: vec![t.vertices.clone()],
                 triangles: None,
             },
+            // one piece under the time cells (the rational path refuses
+            // these shapes before): the corners span a box around it
             Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
-                unreachable!("refused by solve_sat_with")
+                let points: Vec<Vec3<Q>> = match &body.shape {
+                    Shape::Sphere(s) => {
+                        let r = s.radius.clone();
+                        vec![
+                            Vec3::new(-r.clone(), -r.clone(), -r.clone()),
+                            Vec3::new(r.clone(), r.clone(), r),
+                        ]
+                    }
+                    Shape::Capsule(c) => {
+                        let r = Vec3::new(c.radius.clone(), c.radius.clone(), c.radius.clone());
+                        vec![&c.a - &r, &c.a + &r, &c.b - &r, &c.b + &r]
+                    }
+                    Shape::Convex(h) => h.points.clone(),
+                    _ => Vec::new(),
+                };
+                let bound = |k: usize, least: bool| {
+                    let coordinates = points.iter().map(|p| p[k].clone());
+                    let best = if least {
+                        coordinates.min()
+                    } else {
+                        coordinates.max()
+                    };
+                    best.unwrap_or_else(Q::zero)
+                };
+                let lo = Vec3::new(bound(0, true), bound(1, true), bound(2, true));
+                let hi = Vec3::new(bound(0, false), bound(1, false), bound(2, false));
+                Pieces {
+                    bodies: vec![body.clone()],
+                    corners: vec![[lo, hi.clone(), hi]],
+                    triangles: None,
+                }
             }
         }
     }

@@ -89,13 +89,17 @@ fn world_triangles(pieces: &Pieces, pose: &Pose<Q>) -> Vec<[Vec3<Q>; 3]> {
         .collect()
 }
 
-/// A point of a body's solid in its local coordinates (a box's centre, a
-/// triangle's or a mesh's first vertex).
-fn some_point(body: &Body) -> Vec3<Q> {
+/// Points of a body's solid in its local coordinates, one in each of its
+/// connected parts: a mesh's vertices (each component has some), a
+/// triangle's first vertex, a capsule's first end, a hull's first point,
+/// a box's or a sphere's centre.
+fn some_points(body: &Body) -> Vec<Vec3<Q>> {
     match &body.shape {
-        Shape::Triangle(t) => t.vertices[0].clone(),
-        Shape::Mesh(m) => m.vertices[0].clone(),
-        _ => Vec3::zero(),
+        Shape::Triangle(t) => vec![t.vertices[0].clone()],
+        Shape::Mesh(m) => m.vertices.clone(),
+        Shape::Capsule(c) => vec![c.a.clone()],
+        Shape::Convex(h) => h.points.iter().take(1).cloned().collect(),
+        Shape::Box(_) | Shape::Sphere(_) => vec![Vec3::zero()],
     }
 }
 
@@ -108,9 +112,12 @@ fn nested_at_start(
 ) -> Option<Vec3<Q>> {
     for (inner, outer) in [(1, 0), (0, 1)] {
         if matches!(bodies[outer].shape, Shape::Mesh(_)) {
-            let p = poses[inner].apply_point(&some_point(bodies[inner]));
-            if point_in_solid(&p, &world_triangles(&pieces[outer], &poses[outer])) {
-                return Some(p);
+            let surface = world_triangles(&pieces[outer], &poses[outer]);
+            for y in some_points(bodies[inner]) {
+                let p = poses[inner].apply_point(&y);
+                if point_in_solid(&p, &surface) {
+                    return Some(p);
+                }
             }
         }
     }
@@ -145,17 +152,6 @@ struct Prepared {
 /// The pieces of the two bodies and their exact poses at `t0`, or why the
 /// pieces' cells do not apply (module docs).
 fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
-    for body in [a, b] {
-        if !matches!(
-            body.shape,
-            Shape::Box(_) | Shape::Triangle(_) | Shape::Mesh(_)
-        ) {
-            return Err(Error::not_applicable(format!(
-                "sat: a mesh under a turning motion is solved against boxes, triangles and meshes, not a {}",
-                body.shape.kind_name()
-            )));
-        }
-    }
     let pieces = [Pieces::of(a), Pieces::of(b)];
     let fans = [pieces[0].fans(), pieces[1].fans()];
     let count = pieces[0].bodies.len() * pieces[1].bodies.len();
@@ -177,8 +173,8 @@ fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
 }
 
 /// Solves two bodies, one at least a mesh (non-convex, with non-convex
-/// faces allowed), the other a box, a triangle or a mesh, under
-/// motions with a placement enclosure (module docs).
+/// faces allowed), the other any body, under motions with a placement
+/// enclosure (module docs).
 pub fn solve_mesh_cells(
     a: &Body,
     b: &Body,
