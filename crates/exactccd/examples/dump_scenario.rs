@@ -3,9 +3,7 @@
 use exactccd::generate::{generate, ScenarioClass};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let class = ScenarioClass::all()
-        .find(|c| c.name() == args[1])
-        .expect("a class name");
+    let class: ScenarioClass = args[1].parse().expect("a class name");
     let s = generate(args[2].parse().unwrap(), args[3].parse().unwrap(), class);
     print!("{}", exactccd::scenario::write_scenario(&s));
 }
