@@ -5,7 +5,8 @@
 //! `(1,2)`) against a small box, with hand-derived times, under a
 //! translation and a turn; and cuts tampered with refuted.
 
-use exactccd::contact::{solve, ContactResult, Method, ScalarKind, SolidParts, SolveOptions, Time};
+use super::solids_certificates::{exact_sat, q, solids};
+use exactccd::contact::{ContactResult, Method, ScalarKind, SolveOptions, Time};
 use exactccd::referee::referee;
 use exactccd::scalar::{rational_to_f64, BigRational};
 use exactccd::scenario::{parse_scenario, LoadOptions, Scenario};
@@ -57,27 +58,6 @@ fn scenario(c_motion: &str, box_at: &str, box_velocity: &str) -> Scenario {
         c_block()
     );
     parse_scenario(&text, None, &LoadOptions::default()).expect("a valid scenario")
-}
-
-fn exact_sat(s: &Scenario) -> ContactResult {
-    solve(
-        &s.query(),
-        Method::Sat,
-        ScalarKind::Exact,
-        &SolveOptions::default(),
-    )
-    .expect("an exact answer")
-}
-
-fn solids(r: &mut ContactResult) -> &mut SolidParts {
-    r.certificate
-        .as_mut()
-        .and_then(|c| c.solids.as_mut())
-        .expect("parts")
-}
-
-fn q(n: i64, d: i64) -> BigRational {
-    BigRational::new(n.into(), d.into())
 }
 
 fn exact_time(r: &ContactResult) -> Option<BigRational> {

@@ -36,7 +36,7 @@ const SPIN: &str = r#"{"angular": {"velocity": ["0", "0", "0"], "angular_velocit
 
 const SMALL_BOX: &str = r#"{"box": {"half_extents": ["1/4", "1/4", "1/4"]}}"#;
 
-fn exact_sat(s: &Scenario) -> ContactResult {
+pub(super) fn exact_sat(s: &Scenario) -> ContactResult {
     solve(
         &s.query(),
         Method::Sat,
@@ -46,14 +46,14 @@ fn exact_sat(s: &Scenario) -> ContactResult {
     .expect("an exact answer")
 }
 
-fn solids(r: &mut ContactResult) -> &mut SolidParts {
+pub(super) fn solids(r: &mut ContactResult) -> &mut SolidParts {
     r.certificate
         .as_mut()
         .and_then(|c| c.solids.as_mut())
         .expect("parts")
 }
 
-fn q(n: i64, d: i64) -> BigRational {
+pub(super) fn q(n: i64, d: i64) -> BigRational {
     BigRational::new(n.into(), d.into())
 }
 

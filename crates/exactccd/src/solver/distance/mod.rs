@@ -142,14 +142,7 @@ fn join_parts<S: RealRoots>(
             first = Some(part.first);
         }
         for (lo, hi) in part.intervals {
-            match intervals.last_mut() {
-                Some(last) if last.1 >= lo => {
-                    if hi > last.1 {
-                        last.1 = hi;
-                    }
-                }
-                _ => intervals.push((lo, hi)),
-            }
+            push_joined(&mut intervals, lo, hi);
         }
     }
     let first_contact = intervals.first().map(|(lo, _)| lo.clone());
@@ -281,14 +274,7 @@ fn solve_piece<S: RealRoots>(
     let first = spans.first().map(|(lo, _, k)| (lo.clone(), *k));
     let mut merged: Vec<(S::Root, S::Root)> = Vec::new();
     for (lo, hi, _) in spans {
-        match merged.last_mut() {
-            Some(last) if lo <= last.1 => {
-                if hi > last.1 {
-                    last.1 = hi;
-                }
-            }
-            _ => merged.push((lo, hi)),
-        }
+        push_joined(&mut merged, lo, hi);
     }
     let overlap = |t: &S| overlap_at(t, core_a, core_b, &moving_a, &moving_b);
     let intervals = fill_overlaps(merged, &t0, &t1, &overlap);
@@ -299,6 +285,19 @@ fn solve_piece<S: RealRoots>(
         _ => None,
     };
     Ok(Part { intervals, first })
+}
+
+/// Appends the closed interval `[lo, hi]`, which starts no earlier than
+/// the last one, joined with the last one when they meet.
+pub(super) fn push_joined<R: Ord>(intervals: &mut Vec<(R, R)>, lo: R, hi: R) {
+    match intervals.last_mut() {
+        Some(last) if lo <= last.1 => {
+            if hi > last.1 {
+                last.1 = hi;
+            }
+        }
+        _ => intervals.push((lo, hi)),
+    }
 }
 
 /// The contact intervals: the union `F` of the pair sets with its gaps

@@ -22,7 +22,7 @@
 //! solved on its own.
 #![deny(clippy::float_arithmetic)]
 
-use super::{fill_overlaps, solve_distance, DistanceOutcome, DistanceStats};
+use super::{fill_overlaps, push_joined, solve_distance, DistanceOutcome, DistanceStats};
 use crate::budget;
 use crate::geom::{point_in_solid, triangulate_faces, FaceTriangle, Mesh, Shape, Triangle, Vec3};
 use crate::motion::{common_pieces, Body, CommonPiece, PolyMotion};
@@ -133,14 +133,7 @@ pub(super) fn solve_by_pieces<S: RealRoots>(
             first = earliest;
         }
         for (lo, hi) in found {
-            match intervals.last_mut() {
-                Some(last) if last.1 >= lo => {
-                    if hi > last.1 {
-                        last.1 = hi;
-                    }
-                }
-                _ => intervals.push((lo, hi)),
-            }
+            push_joined(&mut intervals, lo, hi);
         }
     }
     let first_contact = intervals.first().map(|(lo, _)| lo.clone());
@@ -201,14 +194,7 @@ fn solve_common_piece<S: RealRoots>(
     spans.sort_by(|x, y| x.0.cmp(&y.0));
     let mut merged: Vec<(S::Root, S::Root)> = Vec::new();
     for (lo, hi) in spans {
-        match merged.last_mut() {
-            Some(last) if lo <= last.1 => {
-                if hi > last.1 {
-                    last.1 = hi;
-                }
-            }
-            _ => merged.push((lo, hi)),
-        }
+        push_joined(&mut merged, lo, hi);
     }
     let motions = [&piece.a, &piece.b].map(PolyMotion::from_body);
     let [Some(ma), Some(mb)] = motions else {
