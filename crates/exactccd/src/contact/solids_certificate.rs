@@ -20,8 +20,8 @@ use super::certificate::{CertificatePart, FanPiece, SolidParts};
 use super::core_certificate::distance_certificate;
 use super::witness::find_contact_witness;
 use super::{BodyQuery, Certificate, ContactWitness, PieceEnd, SeparationPiece};
-use crate::geom::{triangulate_faces, Shape, Triangle, Vec3};
-use crate::motion::{Body, PolyMotion};
+use crate::geom::{point_in_solid, triangulate_faces, Shape, Triangle, Vec3};
+use crate::motion::{common_pieces, Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use crate::solver::distance::solve_distance;
@@ -140,18 +140,10 @@ pub(super) fn solids_certificate(
         (Some(_), None) => {
             // nested at t0 without touching surfaces: a point of the one
             // solid (world coordinates at t0) inside the other
-            let p = out.exact_point.as_ref()?;
-            let constant = |x: &BigRational| Poly::constant(x.clone());
-            let w = ContactWitness {
-                point: Vec3::new(constant(&p.x), constant(&p.y), constant(&p.z)),
-                denominator: Poly::constant(BigRational::from_integer(1.into())),
-                other: None,
-                label: "a point of one solid inside the other".into(),
-                at: None,
-                material_of: None,
-                edge_end: None,
-            };
-            (Some(w), [None, None])
+            (
+                Some(nested_witness(out.exact_point.as_ref()?)),
+                [None, None],
+            )
         }
     };
     Some(Certificate {
@@ -163,6 +155,63 @@ pub(super) fn solids_certificate(
             cuts: mesh_cuts(query.a, query.b),
         }),
     })
+}
+
+/// The witness of solids nested at `t0`: the point `p` (world, at `t0`)
+/// of one inside the other, which the referee tests by ray parity.
+fn nested_witness(p: &Vec3<BigRational>) -> ContactWitness {
+    let constant = |x: &BigRational| Poly::constant(x.clone());
+    ContactWitness {
+        point: Vec3::new(constant(&p.x), constant(&p.y), constant(&p.z)),
+        denominator: Poly::constant(BigRational::from_integer(1.into())),
+        other: None,
+        label: "a point of one solid inside the other".into(),
+        at: None,
+        material_of: None,
+        edge_end: None,
+    }
+}
+
+/// A point (world, at `t0`) of one body inside the other, a mesh, when
+/// they are nested then: every vertex of a mesh, or one point of a convex
+/// body's core (a box's or a sphere's centre, a capsule's end, a
+/// triangle's or a hull's first point), tried by exact ray parity.
+fn nested_point(query: &BodyQuery<'_>) -> Option<Vec3<BigRational>> {
+    let piece = common_pieces(query.a, query.b, query.interval)
+        .into_iter()
+        .next()?;
+    let t0 = &query.interval.0;
+    let bodies = [&piece.a, &piece.b];
+    let poses = [
+        PolyMotion::from_body(bodies[0])?.pose_at(t0),
+        PolyMotion::from_body(bodies[1])?.pose_at(t0),
+    ];
+    for (inner, outer) in [(0, 1), (1, 0)] {
+        let Shape::Mesh(mesh) = &bodies[outer].shape else {
+            continue;
+        };
+        let surface: Vec<[Vec3<BigRational>; 3]> = triangulate_faces(mesh)
+            .iter()
+            .map(|t| {
+                t.vertices
+                    .map(|i| poses[outer].apply_point(&mesh.vertices[i]))
+            })
+            .collect();
+        let probes = match &bodies[inner].shape {
+            Shape::Mesh(m) => m.vertices.clone(),
+            Shape::Triangle(t) => vec![t.vertices[0].clone()],
+            Shape::Capsule(c) => vec![c.a.clone()],
+            Shape::Convex(h) => h.points.iter().take(1).cloned().collect(),
+            Shape::Box(_) | Shape::Sphere(_) => vec![Vec3::zero()],
+        };
+        for y in probes {
+            let p = poses[inner].apply_point(&y);
+            if point_in_solid(&p, &surface) {
+                return Some(p);
+            }
+        }
+    }
+    None
 }
 
 /// The cuts of the non-convex faces of `a` and of `b` (none for a body
@@ -244,14 +293,16 @@ fn named_pieces(body: &Body) -> Vec<(Body, Option<FanPiece>)> {
 /// distance certificate of the pair, up to the answer's first contact `T`
 /// when the pair touches then (its witness is the answer's), else up to a
 /// rational after `T` and before the pair's own first contact, cut at
-/// `T`. `None` for solids nested at `t0` with no pair touching there, or
-/// when a pair's certificate cannot be built.
+/// `T`; for solids nested at `t0` with no pair touching there, a point of
+/// the one inside the other. `None` when a pair's certificate cannot be
+/// built.
 pub(super) fn mesh_distance_certificate(
     query: &BodyQuery<'_>,
     first: Option<&RealAlgebraic>,
 ) -> Option<Certificate> {
     let pieces = [named_pieces(query.a), named_pieces(query.b)];
     let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let at_start = first.is_some_and(|t| t.cmp_rational(t0) == Ordering::Equal);
     let mut parts = Vec::new();
     let mut contact = None;
     for (pa, name_a) in &pieces[0] {
@@ -264,7 +315,10 @@ pub(super) fn mesh_distance_certificate(
             let own =
                 solve_distance::<BigRational>(pa, pb, query.interval, query.separation).ok()?;
             let touches_first = first.is_some() && own.first_contact.as_ref() == first;
-            let separation = if touches_first {
+            let separation = if at_start && !touches_first {
+                // no separation before t0 to show
+                Vec::new()
+            } else if touches_first {
                 let c = distance_certificate(&pair, first, own.features)?;
                 if contact.is_none() {
                     contact = Some((c.contact?, [*name_a, *name_b]));
@@ -302,7 +356,7 @@ pub(super) fn mesh_distance_certificate(
     let (witness, witness_pieces) = match (first, contact) {
         (None, _) => (None, [None, None]),
         (Some(_), Some((w, names))) => (Some(w), names),
-        (Some(_), None) => return None,
+        (Some(_), None) => (Some(nested_witness(&nested_point(query)?)), [None, None]),
     };
     Some(Certificate {
         separation: Vec::new(),
