@@ -4,8 +4,9 @@
 //!
 //! As for rational motions (`mesh.rs`), a mesh is cut into the triangles
 //! of its faces (a convex face into its fan, any other by ear clipping:
-//! `geom/triangulate.rs`, whose names a certificate uses) and a box or a
-//! triangle is one piece; two closed solids
+//! `geom/triangulate.rs`, whose names a certificate uses) and any other
+//! body (a box, a triangle, a sphere, a capsule, a hull) is one piece; two
+//! closed solids
 //! whose surfaces stay apart are disjoint unless nested, so:
 //!
 //! * at `t0` the solids are tested for nesting exactly (ray parity) at
