@@ -797,22 +797,40 @@ fn edge_event<'e>(events: &'e [GlideEvent], ea: &str, eb: &str) -> &'e GlideEven
 #[test]
 fn the_solids_campaign_reflex_edge_crossings_are_improper() {
     let s = load_finding("solids-1-6");
-    let events = analytic(&s);
-    let at = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(r(5, 8)));
-    for (edge, x) in [("edge 4-12", -0.375), ("edge 5-13", 0.375)] {
-        let e = edge_event(&events, edge, "edge (*,+,-)");
-        assert_eq!(e.time, at, "{edge}");
-        let want = [x, -0.375, 1.125];
-        assert!(
-            (0..3).all(|i| (e.geometry.point[i] - want[i]).abs() < 1e-12),
-            "{e:?}"
-        );
-        assert_eq!(e.geometry.properness, Some(-1.0), "{e:?}");
+    let crossings =
+        [("edge 4-12", -0.375), ("edge 5-13", 0.375)].map(|(edge, x)| (edge, [x, -0.375, 1.125]));
+    for e in improper_crossings(&s, "edge (*,+,-)", r(5, 8), &crossings) {
         let n = e.geometry.normal.unwrap();
         assert!((n[1] - 1.0).abs() < 1e-12, "out of a into the hole: {n:?}");
     }
     no_raster_finding(&s);
     no_raster_finding(&generate(1, 6, ScenarioClass::Solids));
+}
+
+/// The analytic events of `b`'s edge `other` crossing each of `a`'s
+/// `crossings` (edge, point), asserted at time `at`, at that point, with
+/// properness `-1`.
+fn improper_crossings(
+    s: &Scenario,
+    other: &str,
+    at: BigRational,
+    crossings: &[(&str, [f64; 3])],
+) -> Vec<GlideEvent> {
+    let events = analytic(s);
+    let at = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(at));
+    crossings
+        .iter()
+        .map(|(edge, want)| {
+            let e = edge_event(&events, edge, other);
+            assert_eq!(e.time, at, "{edge}");
+            assert!(
+                (0..3).all(|i| (e.geometry.point[i] - want[i]).abs() < 1e-12),
+                "{e:?}"
+            );
+            assert_eq!(e.geometry.properness, Some(-1.0), "{e:?}");
+            e.clone()
+        })
+        .collect()
 }
 
 /// The former finding of the `solids` campaigns at flat edges
@@ -839,18 +857,9 @@ fn the_solids_campaign_reflex_edge_crossings_are_improper() {
 #[test]
 fn the_solids_campaign_flat_edge_crossings_keep_the_solids_sides() {
     let s = load_finding("solids-1-18");
-    let events = analytic(&s);
-    let at = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(r(7, 24)));
-    for (edge, x) in [("edge 8-12", -1.1875), ("edge 9-13", 1.1875)] {
-        let e = edge_event(&events, edge, "edge 12-13");
-        assert_eq!(e.time, at, "{edge}");
-        let want = [x, -1.1875, 0.25];
-        assert!(
-            (0..3).all(|i| (e.geometry.point[i] - want[i]).abs() < 1e-12),
-            "{e:?}"
-        );
-        assert_eq!(e.geometry.properness, Some(-1.0), "{e:?}");
-    }
+    let crossings =
+        [("edge 8-12", -1.1875), ("edge 9-13", 1.1875)].map(|(edge, x)| (edge, [x, -1.1875, 0.25]));
+    improper_crossings(&s, "edge 12-13", r(7, 24), &crossings);
     no_raster_finding(&s);
     no_raster_finding(&generate(1, 18, ScenarioClass::Solids));
 }
