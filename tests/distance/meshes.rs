@@ -249,3 +249,24 @@ fn solids(r: &mut exactccd::ContactResult) -> &mut exactccd::contact::SolidParts
         .and_then(|c| c.solids.as_mut())
         .expect("parts")
 }
+
+/// `solids-shapes-4-118`: a hull within the separation 3 of a frame at
+/// `t0`. The first pair of pieces within reach there gave no witness, and
+/// the answer was left uncertified; any pair within reach at `t0` shows
+/// the contact, and no piece before `t0` is needed.
+#[test]
+fn a_hull_within_the_separation_of_a_frame_at_t0_is_certified() {
+    use exactccd::generate::{generate, ScenarioClass};
+    let s = generate(4, 118, ScenarioClass::SolidsShapes);
+    let q = s.query();
+    let r = solve(
+        &q,
+        Method::Distance,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert!(r.initially_overlapping);
+    assert_eq!(exact(r.time.as_ref().unwrap()), "0");
+    assert_eq!(referee(&q, &r), Verdict::Certified);
+}

@@ -315,13 +315,19 @@ pub(super) fn mesh_distance_certificate(
             let own =
                 solve_distance::<BigRational>(pa, pb, query.interval, query.separation).ok()?;
             let touches_first = first.is_some() && own.first_contact.as_ref() == first;
-            let separation = if at_start && !touches_first {
-                // no separation before t0 to show
+            let separation = if at_start {
+                // no separation before t0 to show; the witness from the
+                // first touching pair that gives one
+                if touches_first && contact.is_none() {
+                    contact = distance_certificate(&pair, first, own.features)
+                        .and_then(|c| c.contact)
+                        .map(|w| (w, [*name_a, *name_b]));
+                }
                 Vec::new()
             } else if touches_first {
                 let c = distance_certificate(&pair, first, own.features)?;
                 if contact.is_none() {
-                    contact = Some((c.contact?, [*name_a, *name_b]));
+                    contact = c.contact.map(|w| (w, [*name_a, *name_b]));
                 }
                 c.separation
             } else {
