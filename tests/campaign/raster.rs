@@ -432,18 +432,7 @@ fn the_glide_campaign_half_turn_contact_at_t1_is_no_longer_a_finding() {
 /// every resolution. Glide's exact answer is certified all the same.
 #[test]
 fn the_degenerate_campaign_boundary_touches_are_counted_not_findings() {
-    use exactccd::scenario::{load_scenario, LoadOptions};
-    let load = |name: &str| {
-        let path = format!(
-            "{}/tests/raster_findings/{name}.json",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        load_scenario(
-            std::path::Path::new(&path),
-            &LoadOptions::for_scalar(exactccd::contact::ScalarKind::Exact),
-        )
-        .expect("loads")
-    };
+    let load = load_finding;
     for (s, at) in [
         (
             generate(2026, 236, ScenarioClass::ContactAtEnd),

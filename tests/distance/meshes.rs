@@ -5,7 +5,7 @@
 //! all the way down the notch, nesting), both scalars, and agreement with
 //! `sat` (an independent method) on random boxes at separation 0.
 
-use super::{approx, exact, scenario};
+use super::{approx, coefficients, exact, scenario};
 use exactccd::referee::referee;
 use exactccd::{parse_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
 use exactccd_oracle::Verdict;
@@ -105,13 +105,7 @@ fn a_sphere_meets_a_convex_edge_at_an_irrational_time() {
     let Some(Time::Exact(t)) = &e.time else {
         panic!("{:?}", e.time)
     };
-    let p: Vec<String> = t
-        .polynomial()
-        .coeffs()
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
-    assert_eq!(p, ["31", "-64", "32"]);
+    assert_eq!(coefficients(t), ["31", "-64", "32"]);
     let want = 1.0 - 2f64.sqrt() / 8.0;
     assert!((t.to_f64() - want).abs() < 1e-15);
     assert!((approx(f.time.as_ref().unwrap()) - want).abs() < 1e-9);

@@ -20,6 +20,15 @@ pub(crate) fn exact(t: &Time) -> String {
     r.as_rational().map(|q| q.to_string()).unwrap_or_default()
 }
 
+/// The coefficients of an exact time's polynomial, from degree 0.
+pub(crate) fn coefficients(t: &exactccd::poly::RealAlgebraic) -> Vec<String> {
+    t.polynomial()
+        .coeffs()
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+}
+
 pub(crate) fn approx(t: &Time) -> f64 {
     match t {
         Time::Exact(r) => r.to_f64(),
@@ -82,13 +91,7 @@ fn sphere_hits_a_box_edge_at_an_irrational_time() {
         panic!("exact")
     };
     assert!(t.as_rational().is_none());
-    let p: Vec<String> = t
-        .polynomial()
-        .coeffs()
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
-    assert_eq!(p, ["13", "-32", "16"]);
+    assert_eq!(coefficients(t), ["13", "-32", "16"]);
     let want = 1.0 - 3f64.sqrt() / 4.0;
     assert!((t.to_f64() - want).abs() < 1e-15);
     let f = run(&text, None, ScalarKind::F64);

@@ -20,14 +20,12 @@ use super::certificate::{CertificatePart, FanPiece, SolidParts};
 use super::core_certificate::distance_certificate;
 use super::witness::find_contact_witness;
 use super::{BodyQuery, Certificate, ContactWitness, PieceEnd, SeparationPiece};
-use crate::geom::{point_in_solid, triangulate_faces, Shape, Triangle, Vec3};
+use crate::geom::{face_cuts, point_in_solid, triangulate_faces, FaceCut, Shape, Triangle, Vec3};
 use crate::motion::{common_pieces, Body, PolyMotion};
 use crate::poly::{Poly, RealAlgebraic};
 use crate::scalar::BigRational;
 use crate::solver::distance::solve_distance;
-use crate::solver::sat::{
-    face_cuts, AxisCertificate, CertificateFrame, FaceCut, MeshEvidence, SatOutcome, Side,
-};
+use crate::solver::sat::{AxisCertificate, CertificateFrame, MeshEvidence, SatOutcome, Side};
 use std::cmp::Ordering;
 
 /// The pieces, cut to end before the first contact `first` (unchanged
@@ -197,14 +195,7 @@ fn nested_point(query: &BodyQuery<'_>) -> Option<Vec3<BigRational>> {
                     .map(|i| poses[outer].apply_point(&mesh.vertices[i]))
             })
             .collect();
-        let probes = match &bodies[inner].shape {
-            Shape::Mesh(m) => m.vertices.clone(),
-            Shape::Triangle(t) => vec![t.vertices[0].clone()],
-            Shape::Capsule(c) => vec![c.a.clone()],
-            Shape::Convex(h) => h.points.iter().take(1).cloned().collect(),
-            Shape::Box(_) | Shape::Sphere(_) => vec![Vec3::zero()],
-        };
-        for y in probes {
+        for y in bodies[inner].shape.part_points() {
             let p = poses[inner].apply_point(&y);
             if point_in_solid(&p, &surface) {
                 return Some(p);

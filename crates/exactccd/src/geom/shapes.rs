@@ -110,6 +110,23 @@ impl<S: Scalar> Shape<S> {
         }
     }
 
+    /// Points of the solid in local coordinates, one at least in each of
+    /// its connected parts: every vertex of a mesh (each component has
+    /// some), a triangle's first vertex, a capsule's first end, a hull's
+    /// first point, a box's or a sphere's centre. While two solids'
+    /// surfaces stay apart, one lies inside the other exactly when one of
+    /// these points does (a connected part that does not meet a surface
+    /// lies wholly inside or wholly outside it).
+    pub fn part_points(&self) -> Vec<Vec3<S>> {
+        match self {
+            Shape::Mesh(m) => m.vertices.clone(),
+            Shape::Triangle(t) => vec![t.vertices[0].clone()],
+            Shape::Capsule(c) => vec![c.a.clone()],
+            Shape::Convex(h) => h.points.iter().take(1).cloned().collect(),
+            Shape::Box(_) | Shape::Sphere(_) => vec![Vec3::zero()],
+        }
+    }
+
     /// True for the rounded and hull shapes (`sphere`, `capsule`,
     /// `convex`), which only the feature-pair distance method takes.
     pub fn is_rounded_or_hull(&self) -> bool {

@@ -84,20 +84,6 @@ impl Pieces {
             None => f,
         }
     }
-
-    /// Local points of which one lies inside a mesh holding this body
-    /// away from its surface: every vertex of a mesh (each component has
-    /// one), one point of a convex body (its core's first point).
-    fn probes(&self, shape: &Shape<Q>) -> Vec<Vec3<Q>> {
-        match (&self.mesh, shape) {
-            (Some((_, mesh)), _) => mesh.vertices.clone(),
-            (None, Shape::Triangle(t)) => vec![t.vertices[0].clone()],
-            (None, Shape::Capsule(c)) => vec![c.a.clone()],
-            (None, Shape::Convex(h)) => h.points.iter().take(1).cloned().collect(),
-            // a box, a sphere: the local origin, its centre
-            (None, _) => vec![Vec3::zero()],
-        }
-    }
 }
 
 /// The pair of pieces that comes within `d` first, with what it found.
@@ -231,8 +217,8 @@ fn nested_at(
             })
             .collect();
         let inner_pose = motions[inner].pose_at(t);
-        pieces[inner]
-            .probes(shapes[inner])
+        shapes[inner]
+            .part_points()
             .iter()
             .any(|y| point_in_solid(&inner_pose.apply_point(y), &surface))
     })

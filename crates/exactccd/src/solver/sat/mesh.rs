@@ -478,19 +478,6 @@ fn world_triangles(pieces: &Pieces, m: &PolyMotion<Q>, t0: &Q) -> Vec<[Vec3<Q>; 
         .collect()
 }
 
-/// A point of the solid of a body at `t0` (world, exact).
-fn some_point(body: &Body, m: &PolyMotion<Q>, t0: &Q) -> Vec3<Q> {
-    let local = match &body.shape {
-        Shape::Box(_) => Vec3::zero(),
-        Shape::Triangle(t) => t.vertices[0].clone(),
-        Shape::Mesh(mesh) => mesh.vertices[0].clone(),
-        Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
-            unreachable!("refused by solve_sat_with")
-        }
-    };
-    m.apply_at(t0, &local)
-}
-
 /// The pieces, trees, pruning test and motions of a mesh scenario.
 struct Prepared {
     pieces: [Pieces; 2],
@@ -637,10 +624,12 @@ fn containment_at(sc: &SatScenario<'_>, prep: &Prepared, t: &Q) -> Option<Vec3<Q
     let bodies = [sc.a, sc.b];
     for (inner, outer) in [(1, 0), (0, 1)] {
         if matches!(bodies[outer].shape, Shape::Mesh(_)) {
-            let p = some_point(bodies[inner], &prep.motions[inner], t);
             let tris = world_triangles(&prep.pieces[outer], &prep.motions[outer], t);
-            if point_in_solid(&p, &tris) {
-                return Some(p);
+            for y in bodies[inner].shape.part_points() {
+                let p = prep.motions[inner].apply_at(t, &y);
+                if point_in_solid(&p, &tris) {
+                    return Some(p);
+                }
             }
         }
     }

@@ -90,20 +90,6 @@ fn world_triangles(pieces: &Pieces, pose: &Pose<Q>) -> Vec<[Vec3<Q>; 3]> {
         .collect()
 }
 
-/// Points of a body's solid in its local coordinates, one in each of its
-/// connected parts: a mesh's vertices (each component has some), a
-/// triangle's first vertex, a capsule's first end, a hull's first point,
-/// a box's or a sphere's centre.
-fn some_points(body: &Body) -> Vec<Vec3<Q>> {
-    match &body.shape {
-        Shape::Triangle(t) => vec![t.vertices[0].clone()],
-        Shape::Mesh(m) => m.vertices.clone(),
-        Shape::Capsule(c) => vec![c.a.clone()],
-        Shape::Convex(h) => h.points.iter().take(1).cloned().collect(),
-        Shape::Box(_) | Shape::Sphere(_) => vec![Vec3::zero()],
-    }
-}
-
 /// A point of one solid inside the other mesh at the exact poses of
 /// `t0` (world coordinates), when they are nested.
 fn nested_at_start(
@@ -114,7 +100,7 @@ fn nested_at_start(
     for (inner, outer) in [(1, 0), (0, 1)] {
         if matches!(bodies[outer].shape, Shape::Mesh(_)) {
             let surface = world_triangles(&pieces[outer], &poses[outer]);
-            for y in some_points(bodies[inner]) {
+            for y in bodies[inner].shape.part_points() {
                 let p = poses[inner].apply_point(&y);
                 if point_in_solid(&p, &surface) {
                     return Some(p);
