@@ -40,9 +40,8 @@ fn is_angular(body: &Body) -> bool {
 /// 1. a primitive query (a `query` field): `primitive`;
 /// 2. a sphere or a capsule against any shape but a mesh, both bodies
 ///    under `static` or `linear` motions: `minkowski`;
-/// 3. a sphere, capsule or convex hull under an `angular`, `screw` or
-///    `poses` motion, without `separation`: `sat`'s time cells (`f64`
-///    only so far);
+/// 3. a sphere, capsule or convex hull, or a non-zero `separation`, under
+///    an `angular`, `screw` or `poses` motion: `sat`'s time cells;
 /// 4. a sphere, capsule or convex hull on either body, or a non-zero
 ///    `separation`: `distance`;
 /// 5. a `screw` or `poses` motion on either body: `glide` where its
@@ -65,8 +64,7 @@ pub fn default_method(query: &ContactQuery<'_>) -> Method {
         && !bodies.iter().any(|b| matches!(b.shape, Shape::Mesh(_)))
     {
         Method::Minkowski
-    } else if query.separation.is_zero()
-        && bodies.iter().any(|b| b.shape.is_rounded_or_hull())
+    } else if (!query.separation.is_zero() || bodies.iter().any(|b| b.shape.is_rounded_or_hull()))
         && bodies.iter().any(|b| is_screw_like(b) || is_angular(b))
     {
         Method::Sat
@@ -231,17 +229,18 @@ fn solve_unbudgeted(
         }
     }
     if !matches!(method, Method::Distance | Method::Minkowski) {
-        if !query.separation.is_zero() {
-            return Err(Error::not_applicable(format!(
-                "{method} answers contact (separation 0) only, and this scenario asks for a separation of {}; method distance answers it",
-                crate::scalar::rational_to_f64(query.separation)
-            )));
-        }
-        // sat's time cells take spheres, capsules and convex hulls under
-        // the turning motions
+        // sat's time cells take spheres, capsules and convex hulls, and a
+        // separation, under the turning motions
         let turning = [query.a, query.b]
             .iter()
             .any(|b| is_screw_like(b) || is_angular(b));
+        if !query.separation.is_zero() && !(method == Method::Sat && turning) {
+            return Err(Error::not_applicable(format!(
+                "{method} answers contact (separation 0) only, and this scenario asks for a separation of {}; method {} answers it",
+                crate::scalar::rational_to_f64(query.separation),
+                if turning { "sat" } else { "distance" }
+            )));
+        }
         for (body, name) in [(query.a, "a"), (query.b, "b")] {
             let in_cells = method == Method::Sat && turning;
             if body.shape.is_rounded_or_hull() && !in_cells {

@@ -21,7 +21,7 @@ use crate::motion::{common_pieces, Body, CommonPiece, Motion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
-    cells_take, solve_box_cells_f64, solve_cells, CellEvidence, CellOutcome, CellTime,
+    cells_take, solve_cells_f64_within, solve_cells_within, CellEvidence, CellOutcome, CellTime,
     EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
@@ -205,6 +205,7 @@ fn mesh_cells_certificate(evidence: &MeshCellParts, cuts: [Vec<FaceCut>; 2]) -> 
             witness: None,
             witness_frame: WitnessFrame::World,
             witness_edge_end: None,
+            witness_other: None,
         })
         .separation
     };
@@ -337,11 +338,19 @@ pub(crate) fn solve(
     let both_boxes = [query.a, query.b]
         .iter()
         .all(|b| matches!(b.shape, Shape::Box(_)));
+    let separation = query.separation;
+    let apart = !num_traits::Zero::is_zero(separation);
     if [query.a, query.b].iter().any(|b| is_transcendental(b)) {
         match (scalar, options.sat_variant) {
             (ScalarKind::Exact, _) if cells_take(&query.a.shape, &query.b.shape) => {
-                let out = solve_cells(query.a, query.b, (t0, t1), options.precision)?;
+                let (precision, d) = (options.precision, separation);
+                let out = solve_cells_within(query.a, query.b, (t0, t1), t1, precision, d)?;
                 return Ok(convert_cells(&out));
+            }
+            _ if apart && !cells_take(&query.a.shape, &query.b.shape) => {
+                return Err(Error::not_applicable(
+                    "sat: a mesh that is not convex at a separation under a turning motion is not solved yet (its time cells take the pieces at separation 0)",
+                ));
             }
             // a non-convex mesh: the cells on every pair of pieces
             (ScalarKind::Exact, _) if has_mesh => {
@@ -356,7 +365,7 @@ pub(crate) fn solve(
             // boxes, triangles and convex meshes; other solids go on to
             // the stepping path, which says what it takes
             (ScalarKind::F64, SatVariant::Cells) => {
-                match solve_box_cells_f64(query.a, query.b, (t0, t1)) {
+                match solve_cells_f64_within(query.a, query.b, (t0, t1), separation) {
                     // a non-convex mesh: the f64 cells on every pair of pieces
                     Err(e) if e.is_not_applicable() && has_mesh => {
                         let out = solve_mesh_cells_f64(query.a, query.b, (t0, t1))?;
@@ -368,6 +377,12 @@ pub(crate) fn solve(
             }
             _ => {}
         }
+    }
+    if apart {
+        return Err(Error::not_applicable(format!(
+            "sat answers a separation ({}) by its time cells under turning motions only; method distance answers this one",
+            crate::scalar::rational_to_f64(separation)
+        )));
     }
     if query.a.motion.is_piecewise() || query.b.motion.is_piecewise() {
         let pieces = common_pieces(query.a, query.b, query.interval);

@@ -357,6 +357,7 @@ fn nested(t0: &Q, p: &Vec3<Q>) -> MeshCellOutcome {
         witness: Some((t0.clone(), [p.x.clone(), p.y.clone(), p.z.clone()])),
         witness_frame: WitnessFrame::World,
         witness_edge_end: None,
+        witness_other: None,
     };
     MeshCellOutcome {
         outcome: CellOutcome {

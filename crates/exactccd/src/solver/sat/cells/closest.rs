@@ -35,7 +35,7 @@ fn clamp01(x: Q) -> Q {
 }
 
 /// The point of the segment `[a, b]` closest to `x`.
-fn on_segment(x: &Vec3<Q>, a: &Vec3<Q>, b: &Vec3<Q>) -> Vec3<Q> {
+pub(crate) fn on_segment(x: &Vec3<Q>, a: &Vec3<Q>, b: &Vec3<Q>) -> Vec3<Q> {
     let d = b - a;
     let dd = d.norm_squared();
     if dd == zero() {
@@ -48,9 +48,16 @@ fn on_segment(x: &Vec3<Q>, a: &Vec3<Q>, b: &Vec3<Q>) -> Vec3<Q> {
 /// The closest points of the segments `[p0, p1]` and `[q0, q1]` (Ericson,
 /// section 5.1.9).
 fn segments(p0: &Vec3<Q>, p1: &Vec3<Q>, q0: &Vec3<Q>, q1: &Vec3<Q>) -> (Vec3<Q>, Vec3<Q>) {
+    let (s, t) = segment_parameters(p0, p1, q0, q1);
+    (p0 + &(p1 - p0).scale(&s), q0 + &(q1 - q0).scale(&t))
+}
+
+/// The parameters `(s, t)` in `[0, 1]` of the closest points `p0 + s (p1 -
+/// p0)` and `q0 + t (q1 - q0)` of two segments (Ericson, section 5.1.9).
+pub(crate) fn segment_parameters(p0: &Vec3<Q>, p1: &Vec3<Q>, q0: &Vec3<Q>, q1: &Vec3<Q>) -> (Q, Q) {
     let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
     let (a, e, f) = (d1.norm_squared(), d2.norm_squared(), d2.dot(&r));
-    let (s, t) = if a == zero() && e == zero() {
+    if a == zero() && e == zero() {
         (zero(), zero())
     } else if a == zero() {
         (zero(), clamp01(f / e))
@@ -75,8 +82,7 @@ fn segments(p0: &Vec3<Q>, p1: &Vec3<Q>, q0: &Vec3<Q>, q1: &Vec3<Q>) -> (Vec3<Q>,
                 (s, t)
             }
         }
-    };
-    (p0 + &d1.scale(&s), q0 + &d2.scale(&t))
+    }
 }
 
 /// True when `x`, on the plane of the convex face `loop_` with normal `n`,
@@ -111,7 +117,7 @@ fn nearer(best: &mut Option<(Vec3<Q>, Vec3<Q>, Q)>, pair: (Vec3<Q>, Vec3<Q>)) {
 }
 
 /// The point of the closed convex polytope closest to `x` (module docs).
-fn on_polytope(x: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
+pub(crate) fn on_polytope(x: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
     let faces = faces(poly);
     let inside = !poly.flat
         && faces.iter().all(|(points, n)| {
@@ -185,6 +191,46 @@ pub(crate) fn closest_to_core(x: &[Vec3<Q>], other: &PolytopeData) -> (Vec3<Q>, 
         ([p], _, _) => (p.clone(), on_polytope(p, other)),
         ([p0, p1], _, _) => segment_polytope(p0, p1, other),
         _ => (ov[0].clone(), ov[0].clone()),
+    }
+}
+
+/// The closest pair of the cores of `a` and `b` (the same coordinates):
+/// `(on a's core, on b's core)`. A point or segment core as in
+/// [`closest_to_core`]; for two polytopes the nearest of the pairs from
+/// each edge of one to the other (the closest pair of two convex polytopes
+/// has a point on an edge of one of them; an edge that crosses a face or
+/// has an end inside gives a common point).
+pub(crate) fn closest_cores(a: &PolytopeData, b: &PolytopeData) -> (Vec3<Q>, Vec3<Q>) {
+    if a.is_rounded() || a.edges.is_empty() {
+        return closest_to_core(&a.vertices, b);
+    }
+    if b.is_rounded() || b.edges.is_empty() {
+        let (on_b, on_a) = closest_to_core(&b.vertices, a);
+        return (on_a, on_b);
+    }
+    let edge =
+        |p: &PolytopeData, (i, j): (usize, usize)| [p.vertices[i].clone(), p.vertices[j].clone()];
+    let mut best = None;
+    for &e in &a.edges {
+        nearer(&mut best, closest_to_core(&edge(a, e), b));
+    }
+    for &e in &b.edges {
+        let (on_b, on_a) = closest_to_core(&edge(b, e), a);
+        nearer(&mut best, (on_a, on_b));
+    }
+    best.map_or_else(
+        || (a.vertices[0].clone(), b.vertices[0].clone()),
+        |b| (b.0, b.1),
+    )
+}
+
+/// The point of `poly`'s core closest to `y` (its own coordinates), exactly:
+/// `y` made a point of the core.
+pub(crate) fn onto_core(y: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
+    match &poly.vertices[..] {
+        [p] if poly.is_rounded() => p.clone(),
+        [p, q] if poly.is_rounded() => on_segment(y, p, q),
+        _ => on_polytope(y, poly),
     }
 }
 

@@ -11,7 +11,8 @@
 
 use super::boxes::strictly_inside;
 use super::polytope::{
-    edge_crossing_at, material_point, material_point_inside_at, vertex, CellPolytope,
+    edge_crossing_at, material_point, material_point_inside_at, pair_candidate, pair_within_at,
+    vertex, CellPolytope,
 };
 use super::search::{Candidate, Cell, Class, Pair, Solids};
 use super::CellTime;
@@ -46,6 +47,11 @@ pub struct CellEvidence {
     /// the other body, a flat triangle, through its interior at the
     /// witness's time.
     pub witness_edge_end: Option<[BigRational; 3]>,
+    /// Within a separation `d > 0` (frame [`WitnessFrame::LocalA`]): a
+    /// point of `b`'s core in `b`'s local coordinates; the witness point is
+    /// then a point of `a`'s core, and the two are at most `r_a + r_b + d`
+    /// apart at the witness's time.
+    pub witness_other: Option<[BigRational; 3]>,
 }
 
 /// The coordinates of a witness point.
@@ -59,13 +65,34 @@ pub enum WitnessFrame {
     LocalB,
 }
 
-/// A witness: its time, point, frame, and the other end of a crossing edge.
-type Witness = (
-    BigRational,
-    [BigRational; 3],
-    WitnessFrame,
-    Option<[BigRational; 3]>,
-);
+/// A witness: its time, point, frame, and the other end of a crossing
+/// edge or the other body's point.
+type Witness = (BigRational, [BigRational; 3], WitnessFrame, Extra);
+
+/// What goes with a witness point: nothing, the other end of an edge
+/// crossing a triangle, or (within a separation) the other body's point.
+#[derive(Clone, Debug)]
+enum Extra {
+    None,
+    EdgeEnd([BigRational; 3]),
+    Other([BigRational; 3]),
+}
+
+impl Extra {
+    fn edge_end(&self) -> Option<[BigRational; 3]> {
+        match self {
+            Extra::EdgeEnd(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+
+    fn other(&self) -> Option<[BigRational; 3]> {
+        match self {
+            Extra::Other(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+}
 
 /// The evidence for the answer `first_contact` from the classified cells;
 /// `None` when the cells do not make it (a touch without overlapping
@@ -89,17 +116,19 @@ pub(super) fn cell_evidence(
             witness: None,
             witness_frame: WitnessFrame::World,
             witness_edge_end: None,
+            witness_other: None,
         });
     };
     if let CellTime::Exact(t) = contact {
         // a contact at an exact placement (the start of `angular` and
-        // `screw`): a common point computed exactly there
-        if let Some(point) = pair.exact_common_point(t) {
+        // `screw`): a witness computed exactly there
+        if let Some((point, frame, other)) = pair.exact_witness(t) {
             return Some(CellEvidence {
                 separation,
                 witness: Some((t.clone(), point)),
-                witness_frame: WitnessFrame::World,
+                witness_frame: frame,
                 witness_edge_end: None,
+                witness_other: other,
             });
         }
     }
@@ -115,12 +144,13 @@ pub(super) fn cell_evidence(
         )),
         _ => None,
     };
-    let (time, point, frame, edge_end) = witness_at(pair, &cell.start, hint)?;
+    let (time, point, frame, extra) = witness_at(pair, &cell.start, hint)?;
     Some(CellEvidence {
         separation,
         witness: Some((time, point)),
         witness_frame: frame,
-        witness_edge_end: edge_end,
+        witness_edge_end: extra.edge_end(),
+        witness_other: extra.other(),
     })
 }
 
@@ -176,10 +206,10 @@ pub(super) fn claim_evidence(
     } else {
         Vec::new()
     };
-    let (witness, witness_frame, witness_edge_end) = match claimed {
-        None => (None, WitnessFrame::World, None),
+    let (witness, witness_frame, extra) = match claimed {
+        None => (None, WitnessFrame::World, Extra::None),
         Some(contact) => match witness_at(pair, contact.upper(), None) {
-            Some((t, point, frame, edge_end)) => (Some((t, point)), frame, edge_end),
+            Some((t, point, frame, extra)) => (Some((t, point)), frame, extra),
             None => return Ok(None),
         },
     };
@@ -187,7 +217,8 @@ pub(super) fn claim_evidence(
         separation,
         witness,
         witness_frame,
-        witness_edge_end,
+        witness_edge_end: extra.edge_end(),
+        witness_other: extra.other(),
     }))
 }
 
@@ -205,19 +236,27 @@ fn witness_at(
     let p = pair.bits;
     let pq = match &pair.solids {
         Solids::Boxes { ha, hb, .. } => {
-            let Candidate::World(candidate) = pair.candidate(&pa, &pb, p)? else {
+            let Candidate::World(candidate) = pair.candidate(&pa, &pb, p, true)? else {
                 return None;
             };
             let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
             let exact = point.clone().map(|x| Interval::from_rational(&x, p));
             let inside = strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p);
-            return inside.then(|| (t.clone(), point, WitnessFrame::World, None));
+            return inside.then(|| (t.clone(), point, WitnessFrame::World, Extra::None));
+        }
+        Solids::Polytopes(pq) if pair.reach.is_some() => {
+            let (_, reach_squared) = pair.reach.as_ref()?;
+            let (y, q) = pair_candidate((&pq.0, &pa), (&pq.1, &pb), p);
+            return pair_within_at((&y, &q), &pa, &pb, reach_squared, p).then(|| {
+                let (y, q) = (y.into_array(), q.into_array());
+                (t.clone(), y, WitnessFrame::LocalA, Extra::Other(q))
+            });
         }
         Solids::Polytopes(pq) if pq.0.data.flat && pq.1.data.flat => {
             let (a, b) = (&pq.0, &pq.1);
             let witness = |from: &CellPolytope, edge: (usize, usize), frame| {
                 let (i, j) = edge;
-                let end = Some(vertex(from, j));
+                let end = Extra::EdgeEnd(vertex(from, j));
                 (t.clone(), vertex(from, i), frame, end)
             };
             return match edge_crossing_at((a, &pa), (b, &pb), p) {
@@ -229,7 +268,7 @@ fn witness_at(
         Solids::Polytopes(pq) => pq,
     };
     let hinted = hint.and_then(|(s, x)| material_witness(pair, pq, t, (&s, x)));
-    hinted.or_else(|| match pair.candidate(&pa, &pb, p)? {
+    hinted.or_else(|| match pair.candidate(&pa, &pb, p, true)? {
         Candidate::World(candidate) => material_witness(pair, pq, t, (t, &candidate)),
         Candidate::Material { y, from_a } => {
             let (from, to, frame) = if from_a {
@@ -238,8 +277,9 @@ fn witness_at(
                 (&pb, (&pq.0, &pa), WitnessFrame::LocalB)
             };
             material_point_inside_at(&y, from, to, p)
-                .then(|| (t.clone(), y.into_array(), frame, None))
+                .then(|| (t.clone(), y.into_array(), frame, Extra::None))
         }
+        Candidate::Pair { .. } => None,
     })
 }
 
@@ -261,7 +301,7 @@ fn material_witness(
     for (from, at_s, at_t, to, frame) in tries {
         if let Some(y) = material_point(x, from, at_s, p) {
             if material_point_inside_at(&y, at_t, to, p) {
-                return Some((t.clone(), y.into_array(), frame, None));
+                return Some((t.clone(), y.into_array(), frame, Extra::None));
             }
         }
     }

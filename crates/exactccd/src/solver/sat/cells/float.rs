@@ -372,10 +372,46 @@ fn core_distance(a: &CoreShape, b: &CoreShape, placed: &dyn Fn(&Vec3<f64>) -> Ve
         (CoreShape::Polytope(poly), CoreShape::Core(y)) => {
             core_polytope(&world(y), &poly.vertices, &poly.faces)
         }
-        (CoreShape::Polytope(_), CoreShape::Polytope(_)) => {
-            unreachable!("two polytopes take the polytope gap")
+        (CoreShape::Polytope(pa), CoreShape::Polytope(pb)) => {
+            // the closest pair of two convex polytopes has a point on an
+            // edge of one of them (an edge crossing the other or ending in
+            // it gives 0)
+            let placed_b: Vec<Vec3<f64>> = pb.vertices.iter().map(placed).collect();
+            let from_edges = |vertices: &[Vec3<f64>],
+                              faces: &[Vec<usize>],
+                              other: (&[Vec3<f64>], &[Vec<usize>])| {
+                face_edges(faces)
+                    .map(|(i, j)| {
+                        let edge = Core::Segment(vertices[i].clone(), vertices[j].clone());
+                        core_polytope(&edge, other.0, other.1)
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            };
+            from_edges(&pa.vertices, &pa.faces, (&placed_b, &pb.faces)).min(from_edges(
+                &placed_b,
+                &pb.faces,
+                (&pa.vertices, &pa.faces),
+            ))
         }
     }
+}
+
+/// The edges of a polytope's faces, each once (as `(i, j)` with `i < j`).
+fn face_edges(faces: &[Vec<usize>]) -> impl Iterator<Item = (usize, usize)> {
+    let mut edges: Vec<(usize, usize)> = faces
+        .iter()
+        .flat_map(|f| {
+            (0..f.len()).map(move |k| {
+                (
+                    f[k].min(f[(k + 1) % f.len()]),
+                    f[k].max(f[(k + 1) % f.len()]),
+                )
+            })
+        })
+        .collect();
+    edges.sort_unstable();
+    edges.dedup();
+    edges.into_iter()
 }
 
 fn point_segment(p: &Vec3<f64>, a: &Vec3<f64>, b: &Vec3<f64>) -> f64 {
@@ -589,7 +625,19 @@ pub fn solve_box_cells_f64(
     b: &Body,
     interval: (&BigRational, &BigRational),
 ) -> Result<FloatCellOutcome, Error> {
-    solve_float_cells(a, b, interval, false)
+    solve_float_cells(a, b, interval, false, 0.0)
+}
+
+/// [`solve_box_cells_f64`] at a separation `d >= 0`: the gap is the
+/// distance of the cores less the radii and `d` (two polytopes by the
+/// distance of their edges to each other: `core_distance`).
+pub fn solve_cells_f64_within(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    separation: &BigRational,
+) -> Result<FloatCellOutcome, Error> {
+    solve_float_cells(a, b, interval, false, rational_to_f64(separation))
 }
 
 /// [`solve_box_cells_f64`] stopped at the first contact: no contact
@@ -599,7 +647,7 @@ pub fn first_contact_cells_f64(
     b: &Body,
     interval: (&BigRational, &BigRational),
 ) -> Result<FloatCellOutcome, Error> {
-    solve_float_cells(a, b, interval, true)
+    solve_float_cells(a, b, interval, true, 0.0)
 }
 
 fn solve_float_cells(
@@ -607,6 +655,7 @@ fn solve_float_cells(
     b: &Body,
     interval: (&BigRational, &BigRational),
     first_only: bool,
+    separation: f64,
 ) -> Result<FloatCellOutcome, Error> {
     let (Some(sa), Some(sb)) = (FloatSolid::of(&a.shape), FloatSolid::of(&b.shape)) else {
         return Err(Error::not_applicable(
@@ -631,7 +680,13 @@ fn solve_float_cells(
         None => enclosure_speed_bound(a, b, interval, (&sa, &sb))?,
     };
     let shapes = match (&sa, &sb) {
-        (FloatSolid::Box(ha), FloatSolid::Box(hb)) => PairShapes::Boxes(*ha, *hb),
+        (FloatSolid::Box(ha), FloatSolid::Box(hb)) if separation == 0.0 => {
+            PairShapes::Boxes(*ha, *hb)
+        }
+        _ if separation > 0.0 => {
+            let ((ca, ra), (cb, rb)) = (CoreShape::of(&sa), CoreShape::of(&sb));
+            PairShapes::Rounded(ca, cb, ra + rb + separation)
+        }
         (FloatSolid::Rounded(..), _) | (_, FloatSolid::Rounded(..)) => {
             let ((ca, ra), (cb, rb)) = (CoreShape::of(&sa), CoreShape::of(&sb));
             PairShapes::Rounded(ca, cb, ra + rb)

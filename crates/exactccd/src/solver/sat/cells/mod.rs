@@ -55,8 +55,8 @@ mod witness;
 
 pub use evidence::{CellEvidence, EvidencePiece, WitnessFrame};
 pub use float::{
-    first_contact_cells_f64, float_cells_take, solve_box_cells_f64, FloatCellOutcome,
-    MAX_EVALUATIONS,
+    first_contact_cells_f64, float_cells_take, solve_box_cells_f64, solve_cells_f64_within,
+    FloatCellOutcome, MAX_EVALUATIONS,
 };
 pub use search::MAX_CELLS;
 
@@ -159,7 +159,32 @@ pub fn solve_cells_until(
     horizon: &BigRational,
     precision: u32,
 ) -> Result<CellOutcome, Error> {
-    let pair = prepared_pair(a, b, interval, precision)?;
+    solve_cells_within(
+        a,
+        b,
+        interval,
+        horizon,
+        precision,
+        &BigRational::from_integer(0.into()),
+    )
+}
+
+/// [`solve_cells_until`] at a separation `d >= 0`: contact is a distance
+/// of at most `d` (docs/methods/sat.md, "Time cells", separation). With
+/// `d > 0` two boxes are taken as polytopes, the candidate axes include
+/// the directions between the closest features (as for rounded solids),
+/// `a`'s projection grows by `d |L|`, and a cell is in contact when a
+/// point of each solid's core is proved within `r_a + r_b + d` of the
+/// other's at every time of it.
+pub fn solve_cells_within(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    horizon: &BigRational,
+    precision: u32,
+    separation: &BigRational,
+) -> Result<CellOutcome, Error> {
+    let pair = prepared_pair(a, b, interval, precision, separation)?;
     let (t0, t1) = (interval.0, horizon);
     let (cells, stopped) = pair.cells(t0, t1)?;
     let start_poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
@@ -172,8 +197,8 @@ pub fn solve_cells_until(
     // points (a rotation about an off-origin centre): the witness from the
     // poses themselves
     if outcome.evidence.is_none() && outcome.initially_overlapping {
-        if let Some(point) = start_poses.and_then(|(pa, pb)| pair.common_point_at(&pa, &pb)) {
-            outcome.evidence = Some(start_witness(t0, point));
+        if let Some(w) = start_poses.and_then(|(pa, pb)| pair.exact_witness_at(&pa, &pb)) {
+            outcome.evidence = Some(start_witness(t0, w));
         }
     }
     match stopped {
@@ -202,6 +227,7 @@ fn prepared_pair(
     b: &Body,
     interval: (&BigRational, &BigRational),
     precision: u32,
+    separation: &BigRational,
 ) -> Result<Pair, Error> {
     if !cells_take(&a.shape, &b.shape) {
         return Err(Error::not_applicable(
@@ -216,8 +242,9 @@ fn prepared_pair(
             e.0
         ))
     })?;
+    let apart = separation > &BigRational::from_integer(0.into());
     let solids = match (box_of(a), box_of(b)) {
-        (Some(box_a), Some(box_b)) => Solids::Boxes {
+        (Some(box_a), Some(box_b)) if !apart => Solids::Boxes {
             ha: Extents::of(box_a, bits),
             hb: Extents::of(box_b, bits),
             shapes: (box_a.clone(), box_b.clone()),
@@ -231,6 +258,16 @@ fn prepared_pair(
             Solids::Polytopes(Box::new((polytope(a)?, polytope(b)?)))
         }
     };
+    let reach = match &solids {
+        Solids::Polytopes(pq) if apart => {
+            let reach = &pq.0.data.radius + &pq.1.data.radius + separation;
+            Some((
+                Interval::from_rational(separation, bits).hi().clone(),
+                Interval::from_rational(&reach, bits).square(bits),
+            ))
+        }
+        _ => None,
+    };
     Ok(Pair {
         a: ea,
         b: eb,
@@ -238,6 +275,8 @@ fn prepared_pair(
         bits,
         magnitude_bits: magnitude,
         precision,
+        separation: separation.clone(),
+        reach,
     })
 }
 
@@ -254,7 +293,13 @@ pub fn claim_evidence(
     claimed: Option<&CellTime>,
     precision: u32,
 ) -> Result<Option<CellEvidence>, Error> {
-    let pair = prepared_pair(a, b, interval, precision)?;
+    let pair = prepared_pair(
+        a,
+        b,
+        interval,
+        precision,
+        &BigRational::from_integer(0.into()),
+    )?;
     let evidence = evidence::claim_evidence(&pair, interval, claimed)?;
     // a touch claimed at t0 at exact start poses: the witness from the
     // poses (the cells' witnesses lie strictly inside both)
@@ -263,23 +308,29 @@ pub fn claim_evidence(
         (None, Some(CellTime::Exact(t))) if t == t0 => {
             let poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
             Ok(poses
-                .and_then(|(pa, pb)| pair.common_point_at(&pa, &pb))
-                .map(|point| start_witness(t0, point)))
+                .and_then(|(pa, pb)| pair.exact_witness_at(&pa, &pb))
+                .map(|w| start_witness(t0, w)))
         }
         (evidence, _) => Ok(evidence),
     }
 }
 
-/// The evidence of a contact at `t0`: nothing to separate, a common point
-/// of the solids at their exact start poses.
-fn start_witness(t0: &BigRational, point: [BigRational; 3]) -> CellEvidence {
+/// The evidence of a contact at `t0`: nothing to separate, a witness at
+/// the solids' exact start poses.
+fn start_witness(t0: &BigRational, (point, frame, other): ExactWitness) -> CellEvidence {
     CellEvidence {
         separation: Vec::new(),
         witness: Some((t0.clone(), point)),
-        witness_frame: WitnessFrame::World,
+        witness_frame: frame,
         witness_edge_end: None,
+        witness_other: other,
     }
 }
+
+/// A witness at exact poses: a world point in both solids, or (within a
+/// separation) a point of `a`'s core in its local coordinates and one of
+/// `b`'s core in its own.
+pub(crate) type ExactWitness = ([BigRational; 3], WitnessFrame, Option<[BigRational; 3]>);
 
 /// The exact static separating-axis test of two placed boxes.
 fn boxes_touch(
@@ -343,7 +394,9 @@ impl Pair {
     fn touch_exact(&self, pa: &Pose<BigRational>, pb: &Pose<BigRational>) -> bool {
         match &self.solids {
             Solids::Boxes { shapes, .. } => boxes_touch(pa, &shapes.0, pb, &shapes.1),
-            Solids::Polytopes(pq) => polytopes_touch(pa, &pq.0.data, pb, &pq.1.data),
+            Solids::Polytopes(pq) => {
+                polytopes_touch(pa, &pq.0.data, pb, &pq.1.data, &self.separation)
+            }
         }
     }
 }
@@ -355,27 +408,50 @@ impl Pair {
     /// ratio of the radii; for two polytopes a point where an edge of one
     /// meets the other (every vertex of their intersection lies on an edge
     /// of one of them).
-    fn exact_common_point(&self, t: &BigRational) -> Option<[BigRational; 3]> {
+    pub(crate) fn exact_witness(&self, t: &BigRational) -> Option<ExactWitness> {
         let (ea, eb) = self.at(t)?;
-        self.common_point_at(&exact_pose(&ea)?, &exact_pose(&eb)?)
+        self.exact_witness_at(&exact_pose(&ea)?, &exact_pose(&eb)?)
+    }
+
+    /// A witness at the exact poses `pa` and `pb`, when the solids are in
+    /// contact there: a world point in both ([`Pair::common_point_at`]);
+    /// within a separation `d > 0`, the closest points of the placed cores
+    /// (`closest.rs`) when at most `r_a + r_b + d` apart, taken back to
+    /// local coordinates (and checked to land on them again exactly).
+    fn exact_witness_at(
+        &self,
+        pa: &Pose<BigRational>,
+        pb: &Pose<BigRational>,
+    ) -> Option<ExactWitness> {
+        let Some((_, _)) = &self.reach else {
+            let point = self.common_point_at(pa, pb)?;
+            return Some((point, WitnessFrame::World, None));
+        };
+        let Solids::Polytopes(pq) = &self.solids else {
+            return None;
+        };
+        let (a, b) = (placed(&pq.0.data, pa), placed(&pq.1.data, pb));
+        let (x, z) = closest::closest_cores(&a, &b);
+        let reach = &a.radius + &b.radius + &self.separation;
+        if (&x - &z).norm_squared() > &reach * &reach {
+            return None;
+        }
+        let local = |pose: &Pose<BigRational>, w: &Vec3<BigRational>| {
+            let y = pose.inverse().apply_point(w);
+            (pose.apply_point(&y) == *w).then_some(y)
+        };
+        let (y, q) = (local(pa, &x)?, local(pb, &z)?);
+        Some((y.into_array(), WitnessFrame::LocalA, Some(q.into_array())))
     }
 
     /// A world point in both closed solids placed at `pa` and `pb`, when
-    /// they touch ([`Pair::exact_common_point`]).
+    /// they touch ([`Pair::exact_witness`]).
     fn common_point_at(
         &self,
         pa: &Pose<BigRational>,
         pb: &Pose<BigRational>,
     ) -> Option<[BigRational; 3]> {
-        let data = |d: &PolytopeData, pose: &Pose<BigRational>| {
-            let mut placed = d.clone();
-            placed.vertices = d
-                .vertices
-                .iter()
-                .map(|y| &pose.rotation.mul_vec(y) + &pose.translation)
-                .collect();
-            placed
-        };
+        let data = placed;
         let (a, b) = match &self.solids {
             Solids::Boxes { shapes, .. } => (
                 data(&PolytopeData::of_box(&shapes.0.half_extents), pa),
@@ -385,6 +461,13 @@ impl Pair {
         };
         closest::common_point(&a, &b).map(Vec3::into_array)
     }
+}
+
+/// The description with its vertices placed by `pose`.
+fn placed(d: &PolytopeData, pose: &Pose<BigRational>) -> PolytopeData {
+    let mut placed = d.clone();
+    placed.vertices = d.vertices.iter().map(|y| pose.apply_point(y)).collect();
+    placed
 }
 
 /// The pose an enclosure of zero width stands for; `None` when it is wider.

@@ -26,8 +26,11 @@
 //! one side of each of its edges: four orientation signs).
 #![deny(clippy::float_arithmetic)]
 
+use super::boxes::AxisIndex;
 use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
-use super::closest::closest_to_core;
+use super::closest::{
+    closest_cores, closest_to_core, on_polytope, on_segment, onto_core, segment_parameters,
+};
 pub(crate) use super::description::{distinct_directions, zero, Naming, PolytopeData};
 use super::witness::{collapsed, lerp};
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, Pose, Vec3};
@@ -340,6 +343,183 @@ pub(crate) fn material_point_inside(
         || poly.strictly_contains(&local_point(&world_point(&y, from.over, p), to.over, p), p)
 }
 
+/// A candidate pair for a contact within a separation `d > 0` (the solids
+/// within `d`, no common point needed): a point `y` of `a`'s core (its local
+/// coordinates) and a point `q` of `b`'s core (its local coordinates), the
+/// cores' closest pair at one instant (midpoints, `closest.rs`). `q` is a
+/// point of the core exactly; `y` is made one exactly after rounding
+/// ([`onto_core`]). Proved or rejected by [`pair_within_over_cell`].
+pub(crate) fn pair_candidate(
+    a: (&CellPolytope, &PlacementEnclosure),
+    b: (&CellPolytope, &PlacementEnclosure),
+    p: u64,
+) -> (Vec3<Q>, Vec3<Q>) {
+    let (ea, eb) = (collapsed(a.1, p), collapsed(b.1, p));
+    let rational = |z: IntervalVec| Vec3::from_array(z.map(|x| x.midpoint().to_rational()));
+    let mut moved = a.0.data.clone();
+    moved.vertices =
+        a.0.vertices
+            .iter()
+            .map(|y| rational(local_point(&world_point(y, &ea, p), &eb, p)))
+            .collect();
+    let (on_a, q) = closest_cores(&moved, &b.0.data);
+    let back = local_point(&world_point(&interval_vec(&on_a, p), &eb, p), &ea, p);
+    (onto_core(&rational(back), &a.0.data), q)
+}
+
+/// The candidate pair of [`pair_candidate`] from the features the best
+/// axis at the instant names (the axes of the cores' closest features,
+/// module docs of `search.rs`), without searching every pair of features:
+/// two vertices; a vertex and the closest point of an edge; the vertex of
+/// one core nearest along a face normal of the other and its closest point
+/// there; the closest pair of the edges along two directions. `None` when
+/// the axis names no edge or vertex.
+pub(crate) fn feature_pair_candidate(
+    a: (&CellPolytope, &PlacementEnclosure),
+    b: (&CellPolytope, &PlacementEnclosure),
+    axis: AxisIndex,
+    p: u64,
+) -> Option<(Vec3<Q>, Vec3<Q>)> {
+    let (ea, eb) = (collapsed(a.1, p), collapsed(b.1, p));
+    let (da, db) = (&a.0.data, &b.0.data);
+    let rational = |z: IntervalVec| Vec3::from_array(z.map(|x| x.midpoint().to_rational()));
+    // the vertices of one core in the other's local coordinates
+    let moved = |from: &CellPolytope, e_from, e_to| -> Vec<Vec3<Q>> {
+        from.vertices
+            .iter()
+            .map(|y| rational(local_point(&world_point(y, e_from, p), e_to, p)))
+            .collect()
+    };
+    // the vertex of `zs` (moved into `poly`'s coordinates) nearest to
+    // `poly` along its direction `n`
+    let nearest_along = |n: &Vec3<Q>, poly: &PolytopeData, zs: &[Vec3<Q>]| -> Option<usize> {
+        let own = poly.vertices.iter().map(|v| n.dot(v));
+        let top = own.clone().max()?;
+        let bottom = own.min()?;
+        let proj: Vec<Q> = zs.iter().map(|z| n.dot(z)).collect();
+        let lowest = (0..zs.len()).min_by(|&i, &j| proj[i].cmp(&proj[j]))?;
+        let highest = (0..zs.len()).max_by(|&i, &j| proj[i].cmp(&proj[j]))?;
+        Some(if proj[lowest] >= top {
+            lowest
+        } else if proj[highest] <= bottom {
+            highest
+        } else {
+            lowest
+        })
+    };
+    let parallel = |poly: &PolytopeData, d: &Vec3<Q>| -> Vec<(usize, usize)> {
+        poly.edges
+            .iter()
+            .copied()
+            .filter(|&(u, v)| (&poly.vertices[v] - &poly.vertices[u]).cross(d).is_zero())
+            .collect()
+    };
+    let pair = match axis {
+        AxisIndex::VertexVertex(i, j) => (da.vertices[i].clone(), db.vertices[j].clone()),
+        AxisIndex::VertexEdge(i, e) => {
+            let (u, v) = db.edges[e];
+            let z = &moved(a.0, &ea, &eb)[i];
+            (
+                da.vertices[i].clone(),
+                on_segment(z, &db.vertices[u], &db.vertices[v]),
+            )
+        }
+        AxisIndex::EdgeVertex(e, j) => {
+            let (u, v) = da.edges[e];
+            let z = &moved(b.0, &eb, &ea)[j];
+            (
+                on_segment(z, &da.vertices[u], &da.vertices[v]),
+                db.vertices[j].clone(),
+            )
+        }
+        AxisIndex::A(i) => {
+            let zs = moved(b.0, &eb, &ea);
+            let j = nearest_along(&distinct_directions(da.normals.iter().cloned())[i], da, &zs)?;
+            (on_polytope(&zs[j], da), db.vertices[j].clone())
+        }
+        AxisIndex::B(j) => {
+            let zs = moved(a.0, &ea, &eb);
+            let i = nearest_along(&distinct_directions(db.normals.iter().cloned())[j], db, &zs)?;
+            (da.vertices[i].clone(), on_polytope(&zs[i], db))
+        }
+        AxisIndex::AxB(i, j) => {
+            let zs = moved(a.0, &ea, &eb);
+            let dir_a = &distinct_directions(da.edge_vectors())[i];
+            let dir_b = &distinct_directions(db.edge_vectors())[j];
+            let mut best: Option<(Q, Vec3<Q>, Vec3<Q>)> = None;
+            for (u, v) in parallel(da, dir_a) {
+                for (k, l) in parallel(db, dir_b) {
+                    let (s, t) =
+                        segment_parameters(&zs[u], &zs[v], &db.vertices[k], &db.vertices[l]);
+                    let x = &zs[u] + &(&zs[v] - &zs[u]).scale(&s);
+                    let q = &db.vertices[k] + &(&db.vertices[l] - &db.vertices[k]).scale(&t);
+                    let gap = (&x - &q).norm_squared();
+                    if best.as_ref().is_none_or(|b| gap < b.0) {
+                        let y = &da.vertices[u] + &(&da.vertices[v] - &da.vertices[u]).scale(&s);
+                        best = Some((gap, y, q));
+                    }
+                }
+            }
+            let (_, y, q) = best?;
+            (y, q)
+        }
+    };
+    Some(pair)
+}
+
+/// `|z - q|^2 < reach^2` for the enclosed local point `z` and the exact
+/// local point `q` (the same coordinates), proved: `reach_squared` encloses
+/// `reach^2`.
+fn within(z: &IntervalVec, q: &Vec3<Q>, reach_squared: &Interval, p: u64) -> bool {
+    let q = interval_vec(q, p);
+    let d: IntervalVec = std::array::from_fn(|k| z[k].sub(&q[k], p));
+    dot(&d, &d, p).hi() < reach_squared.lo()
+}
+
+/// True when the material point `y` of `a` and `q` of `b` (each in its
+/// body's local coordinates) are proved closer than `reach` (`r_a + r_b +
+/// d`, squared and enclosed as `reach_squared`) at every time of the cell:
+/// `y`'s coordinates in `b` by the mean-value form, else by the plain
+/// enclosure over the cell.
+pub(crate) fn pair_within_over_cell(
+    (y, q): (&Vec3<Q>, &Vec3<Q>),
+    a: &Centred<'_>,
+    b: &Centred<'_>,
+    half_width: &Interval,
+    reach_squared: &Interval,
+    p: u64,
+) -> bool {
+    let y = interval_vec(y, p);
+    within(
+        &material_local_centred(&y, a, b, half_width, p),
+        q,
+        reach_squared,
+        p,
+    ) || within(
+        &local_point(&world_point(&y, a.over, p), b.over, p),
+        q,
+        reach_squared,
+        p,
+    )
+}
+
+/// [`pair_within_over_cell`] at one instant (placements `ea`, `eb`).
+pub(crate) fn pair_within_at(
+    (y, q): (&Vec3<Q>, &Vec3<Q>),
+    ea: &PlacementEnclosure,
+    eb: &PlacementEnclosure,
+    reach_squared: &Interval,
+    p: u64,
+) -> bool {
+    let y = interval_vec(y, p);
+    within(
+        &local_point(&world_point(&y, ea, p), eb, p),
+        q,
+        reach_squared,
+        p,
+    )
+}
+
 /// True when the material point `y` of one solid, placed by `from`, is
 /// proved strictly inside `to` placed by `e_to` (one instant).
 pub(crate) fn material_point_inside_at(
@@ -358,12 +538,14 @@ pub(crate) fn material_point_inside_at(
 /// vertices and from their edges to their vertices (the closest features
 /// of two convex cores are vertex-face, edge-edge, vertex-edge or
 /// vertex-vertex), and the projections must be more than `r_a + r_b`
-/// apart along the unit axis.
+/// apart along the unit axis; with a separation `d`, the same with
+/// `r_a + r_b + d` (contact is a distance of at most `d`).
 pub(crate) fn polytopes_touch(
     pa: &Pose<Q>,
     a: &PolytopeData,
     pb: &Pose<Q>,
     b: &PolytopeData,
+    separation: &Q,
 ) -> bool {
     let world = |pose: &Pose<Q>, y: &Vec3<Q>| &pose.rotation.mul_vec(y) + &pose.translation;
     let va: Vec<Vec3<Q>> = a.vertices.iter().map(|y| world(pa, y)).collect();
@@ -380,7 +562,7 @@ pub(crate) fn polytopes_touch(
             axes.push(u.cross(v));
         }
     }
-    let reach = &a.radius + &b.radius;
+    let reach = &a.radius + &b.radius + separation;
     if reach > zero() {
         let edge_to_point = |p0: &Vec3<Q>, p1: &Vec3<Q>, x: &Vec3<Q>| -> Vec3<Q> {
             let (d, w) = (p1 - p0, x - p0);
@@ -659,14 +841,18 @@ pub(crate) fn widened(
 ) -> (Dyad, Dyad) {
     match poly.radius() {
         None => range,
-        Some(r) => {
-            let reach = r.hi().mul_rounded(norm, p, Rounding::Up);
-            (
-                range.0.sub_rounded(&reach, p, Rounding::Down),
-                range.1.add_rounded(&reach, p, Rounding::Up),
-            )
-        }
+        Some(r) => grown(range, r.hi(), norm, p),
     }
+}
+
+/// A projection range widened by `extra |L|` on both sides (`extra` an
+/// upper bound of a length, `norm` of `|L|`).
+pub(crate) fn grown(range: (Dyad, Dyad), extra: &Dyad, norm: &Dyad, p: u64) -> (Dyad, Dyad) {
+    let reach = extra.mul_rounded(norm, p, Rounding::Up);
+    (
+        range.0.sub_rounded(&reach, p, Rounding::Down),
+        range.1.add_rounded(&reach, p, Rounding::Up),
+    )
 }
 
 /// An upper bound of `|L|`.

@@ -14,7 +14,7 @@ use super::polytope::{self, CellPolytope};
 use super::witness::interior_candidate;
 use crate::geom::{BoxShape, Vec3};
 use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
-use crate::scalar::interval::{Dyad, Interval};
+use crate::scalar::interval::{Dyad, Interval, Rounding};
 use crate::scalar::BigRational;
 use crate::Error;
 
@@ -30,7 +30,17 @@ pub(crate) const MAX_UNDECIDED_RUN: usize = 32;
 /// of one solid (its local coordinates, exactly in it).
 pub(crate) enum Candidate {
     World(IntervalVec),
-    Material { y: Vec3<BigRational>, from_a: bool },
+    Material {
+        y: Vec3<BigRational>,
+        from_a: bool,
+    },
+    /// Within a separation `d > 0`: a point `y` of `a`'s core and `q` of
+    /// `b`'s core (each in its body's local coordinates), to be proved
+    /// closer than `r_a + r_b + d`.
+    Pair {
+        y: Vec3<BigRational>,
+        q: Vec3<BigRational>,
+    },
 }
 
 /// What a cell was proved to be.
@@ -83,6 +93,11 @@ pub(crate) struct Pair {
     pub magnitude_bits: u64,
     /// The target width is `2^-precision max(1, |t|)`.
     pub precision: u32,
+    /// The separation `d >= 0`: contact is a distance of at most `d`.
+    pub separation: BigRational,
+    /// With `d > 0`: an upper bound of `d`, and an enclosure of `(r_a + r_b
+    /// + d)^2`, at the working precision.
+    pub reach: Option<(Dyad, Interval)>,
 }
 
 /// One cell's enclosures: the placements at the midpoint, over the cell,
@@ -183,7 +198,11 @@ impl Pair {
             let l = self.direction(index, a, b, p);
             let gap = match &self.solids {
                 Solids::Boxes { ha, hb, .. } => estimated_gap(&l, a, ha, b, hb, p),
-                Solids::Polytopes(pq) => polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p),
+                Solids::Polytopes(pq) => polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p)
+                    .map(|gap| match &self.reach {
+                        Some((d, _)) => gap.sub_rounded(d, p, Rounding::Down),
+                        None => gap,
+                    }),
             };
             if let Some(gap) = gap {
                 if best.as_ref().is_none_or(|(_, g)| gap > *g) {
@@ -208,7 +227,7 @@ impl Pair {
                 for i in 0..a.directions.len() {
                     out.extend((0..b.directions.len()).map(|j| AxisIndex::AxB(i, j)));
                 }
-                if a.radius().is_some() || b.radius().is_some() {
+                if a.radius().is_some() || b.radius().is_some() || self.reach.is_some() {
                     // the closest features of the cores may be vertex-vertex
                     // or vertex-edge: their directions (Voronoi regions)
                     let (va, vb) = (a.data.vertices.len(), b.data.vertices.len());
@@ -274,16 +293,21 @@ impl Pair {
                 .or_else(|| separated_along(&l, &data.over.0, ha, &data.over.1, hb, p)),
             Solids::Polytopes(pq) => {
                 let (a, b) = (&pq.0, &pq.1);
-                // a rounded solid's range grows by its radius times |L|
+                // a rounded solid's range grows by its radius times |L|, and
+                // `a`'s by the separation times |L|
                 let norm = polytope::norm_upper(&l, p)?;
                 let wide = |poly: &CellPolytope, range| polytope::widened(range, poly, &norm, p);
+                let wide_a = |range| match &self.reach {
+                    Some((d, _)) => polytope::grown(wide(a, range), d, &norm, p),
+                    None => wide(a, range),
+                };
                 polytope::side_of(
-                    &wide(a, a.range_centred(&ca, &l, hw, p)),
+                    &wide_a(a.range_centred(&ca, &l, hw, p)),
                     &wide(b, b.range_centred(&cb, &l, hw, p)),
                 )
                 .or_else(|| {
                     polytope::side_of(
-                        &wide(a, a.range_over(&data.over.0, &l, p)),
+                        &wide_a(a.range_over(&data.over.0, &l, p)),
                         &wide(b, b.range_over(&data.over.1, &l, p)),
                     )
                 })
@@ -358,6 +382,22 @@ impl Pair {
     /// point as it is.
     fn witnessed(&self, candidate: &Candidate, data: &CellData) -> Option<Class> {
         if let Solids::Polytopes(pq) = &self.solids {
+            if let Candidate::Pair { y, q } = candidate {
+                let (ca, cb) = data.centred();
+                let (_, reach_squared) = self.reach.as_ref()?;
+                let p = data.bits;
+                let proved = polytope::pair_within_over_cell(
+                    (y, q),
+                    &ca,
+                    &cb,
+                    &data.half_width,
+                    reach_squared,
+                    p,
+                );
+                return proved.then(|| Class::Overlapping {
+                    point: world_point(&polytope::interval_vec(y, p), ca.mid, p),
+                });
+            }
             if pq.0.data.flat && pq.1.data.flat {
                 return crossing(pq, data);
             }
@@ -378,7 +418,11 @@ impl Pair {
     /// The cell proved separated along the axis `hint`, else along the
     /// axis with the largest estimated gap at the midpoint; when neither
     /// is proved, that gap (`None` without any usable axis).
-    fn separated(&self, data: &CellData, hint: Option<AxisIndex>) -> Result<Class, Option<Dyad>> {
+    fn separated(
+        &self,
+        data: &CellData,
+        hint: Option<AxisIndex>,
+    ) -> Result<Class, Option<(AxisIndex, Dyad)>> {
         if let Some(class) = hint.and_then(|h| self.try_axis(h, data)) {
             return Ok(class);
         }
@@ -390,7 +434,7 @@ impl Pair {
                 return Ok(class);
             }
         }
-        Err(Some(gap))
+        Err(Some((best, gap)))
     }
 
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
@@ -406,10 +450,10 @@ impl Pair {
         let Some(data) = self.cell_data(start, end) else {
             return Class::Undecided;
         };
-        let gap = match self.separated(&data, hint) {
+        let (best, gap) = match self.separated(&data, hint) {
             Ok(class) => return class,
             Err(None) => return Class::Undecided,
-            Err(Some(gap)) => gap,
+            Err(Some(best)) => best,
         };
         let choice_bits = choice_bits(&data);
         if gap.sign() == crate::scalar::Sign::Positive {
@@ -420,22 +464,51 @@ impl Pair {
         if let Some(class) = hinted {
             return class;
         }
+        // within a separation, solids that meet at the midpoint (the gap
+        // below `-d`) are proved in contact by a common point, whose margin
+        // grows with the depth; closer to the touch by a pair of points
+        let meet = match &self.reach {
+            Some((d, _)) => {
+                gap.add_rounded(d, choice_bits, Rounding::Up).sign()
+                    == crate::scalar::Sign::Negative
+            }
+            None => true,
+        };
         // the candidate needs to resolve the intersection polytope, which is
         // about as thick as the cell is wide: the choice's precision
-        self.candidate(&data.mid.0, &data.mid.1, choice_bits)
+        if let Solids::Polytopes(pq) = &self.solids {
+            if self.reach.is_some() && !meet {
+                // the closest features the best axis names first; the
+                // search over all pairs of features (slow in rationals)
+                // only on the narrow cells
+                let mid = ((&pq.0, &data.mid.0), (&pq.1, &data.mid.1));
+                let named = polytope::feature_pair_candidate(mid.0, mid.1, best, choice_bits)
+                    .and_then(|(y, q)| self.witnessed(&Candidate::Pair { y, q }, &data));
+                if named.is_some() || !self.is_narrow(start, end) {
+                    return named.unwrap_or(Class::Undecided);
+                }
+            }
+        }
+        self.candidate(&data.mid.0, &data.mid.1, choice_bits, meet)
             .and_then(|candidate| self.witnessed(&candidate, &data))
             .unwrap_or(Class::Undecided)
     }
 
     /// A candidate world point in both solids at one instant (`witness.rs`
-    /// for two boxes, `polytope.rs` otherwise).
+    /// for two boxes, `polytope.rs` otherwise); within a separation, unless
+    /// the solids `meet` there, a pair of points of the cores.
     pub(crate) fn candidate(
         &self,
         a: &PlacementEnclosure,
         b: &PlacementEnclosure,
         p: u64,
+        meet: bool,
     ) -> Option<Candidate> {
         match &self.solids {
+            Solids::Polytopes(pq) if self.reach.is_some() && !meet => {
+                let (y, q) = polytope::pair_candidate((&pq.0, a), (&pq.1, b), p);
+                Some(Candidate::Pair { y, q })
+            }
             Solids::Boxes { ha, hb, .. } => {
                 interior_candidate(a, ha, b, hb, p).map(Candidate::World)
             }
