@@ -899,6 +899,8 @@ pub struct SpinSolidCase {
     pub t0: Q,
     /// End of the interval.
     pub t1: Q,
+    /// The separation `d >= 0`.
+    pub separation: Q,
 }
 
 /// A part of a [`SpinSolidClaim`]: constant-direction pieces tiling
@@ -958,6 +960,7 @@ fn spin_case(case: &SpinSolidCase, a: Shape, b: Shape) -> SpinCase {
         },
         t0: case.t0.clone(),
         t1: case.t1.clone(),
+        separation: case.separation.clone(),
     }
 }
 
@@ -975,7 +978,7 @@ fn exact_at_start(case: &SpinSolidCase) -> Option<SolidCase> {
         b: body(&case.b)?,
         t0: case.t0.clone(),
         t1: case.t1.clone(),
-        separation: Q::zero(),
+        separation: case.separation.clone(),
     })
 }
 

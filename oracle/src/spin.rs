@@ -201,6 +201,9 @@ pub struct SpinCase {
     pub t0: Q,
     /// End of the interval.
     pub t1: Q,
+    /// The minimum separation `d >= 0`: contact is a distance of at most
+    /// `d` (module docs).
+    pub separation: Q,
 }
 
 /// On `[from, to]`, `b` lies strictly beyond `a` along `direction`.
@@ -240,6 +243,10 @@ pub struct SpinWitness {
     /// segment must cross the other body, a flat triangle, through its
     /// interior at `time` (two triangles share no interior point).
     pub edge_end: Option<[Q; 3]>,
+    /// With `material_of` `A`: a point of `b`'s core in `b`'s local
+    /// coordinates; `point` must then be a point of `a`'s core, and the two
+    /// at most `r_a + r_b + d` apart at `time` (module docs).
+    pub other: Option<[Q; 3]>,
 }
 
 /// A claim about the first contact of a [`SpinCase`], with its
@@ -685,6 +692,15 @@ impl Solid {
         }
     }
 
+    /// True when the local point `y` is in the core, exactly: on a
+    /// sphere's or a capsule's core segment, in a polytope.
+    fn core_holds(&self, y: &[Q; 3]) -> bool {
+        match &self.core_segment {
+            Some((a, b)) => squared_distance_to_segment(y, a, b).is_zero(),
+            None => self.holds(y),
+        }
+    }
+
     /// True when the local point `y` is in the closed shape, exactly: a
     /// sphere's or a capsule's point within the radius of its core (the
     /// exact squared distance to the core segment at most `radius^2`), a
@@ -868,6 +884,7 @@ struct Prepared2<'s> {
     sa: &'s Solid,
     sb: &'s Solid,
     bits: u32,
+    separation: Q,
 }
 
 fn along(e: &Enclosure, l: &[Q; 3], column: usize, bits: u32) -> Iv {
@@ -898,12 +915,21 @@ impl<'s> Prepared2<'s> {
             sa: &solids.0,
             sb: &solids.1,
             bits,
+            separation: case.separation.clone(),
         }
     }
 
     /// Lower and upper bounds of the gap along `l` over `t` (module docs);
     /// `norm` encloses `|l|`.
     fn gap(&self, t: &Iv, l: &[Q; 3], norm: &Iv) -> Option<(Q, Q)> {
+        // within a separation `d`, the gap less `d |l|`
+        let (lo, hi) = self.plain_gap(t, l, norm)?;
+        let d = &self.separation;
+        Some((lo - d * norm.hi(), hi - d * norm.lo()))
+    }
+
+    /// The gap along `l` with no separation.
+    fn plain_gap(&self, t: &Iv, l: &[Q; 3], norm: &Iv) -> Option<(Q, Q)> {
         let p = self.bits;
         let (ea, eb) = (self.a.over(t, p)?, self.b.over(t, p)?);
         let (Some(ha), Some(hb)) = (&self.sa.half_extents, &self.sb.half_extents) else {
@@ -1187,6 +1213,9 @@ fn verify_witness(
             )));
         }
     }
+    if let Some(q) = &w.other {
+        return verify_pair_witness(pair, solids, w, q, bits);
+    }
     let membership = match (&w.edge_end, w.material_of) {
         (None, _) => pair.contains(&w.time, &w.point, w.material_of),
         (Some(_), None) => {
@@ -1240,6 +1269,70 @@ fn verify_witness(
         }
     }
     Ok(())
+}
+
+/// A witness of two points (module docs): `point` in `a`'s core, `q` in
+/// `b`'s core (each checked exactly in its body's local coordinates), their
+/// world positions at the witness's time enclosed, and the enclosed squared
+/// distance at most `(r_a + r_b + d)^2`.
+fn verify_pair_witness(
+    pair: &Prepared2<'_>,
+    solids: &(Solid, Solid),
+    w: &SpinWitness,
+    q: &[Q; 3],
+    bits: u32,
+) -> Result<(), Verdict> {
+    if w.material_of != Some(WitnessSide::A) || w.edge_end.is_some() {
+        return Err(Verdict::refuted(
+            "a witness of two points gives a point of a and a point of b, nothing else",
+        ));
+    }
+    for (name, solid, y) in [("a", &solids.0, &w.point), ("b", &solids.1, q)] {
+        if !solid.core_holds(y) {
+            return Err(Verdict::refuted(format!(
+                "the witness point ({}, {}, {}) is not a point of {name}'s core",
+                y[0], y[1], y[2]
+            )));
+        }
+    }
+    let p = bits;
+    let time = Iv::point(w.time.clone());
+    let (Some(ea), Some(eb)) = (pair.a.over(&time, p), pair.b.over(&time, p)) else {
+        return Err(Verdict::Inconclusive(format!(
+            "the placements at t = {} are not enclosed",
+            w.time
+        )));
+    };
+    let world = |e: &Enclosure, y: &[Q; 3]| -> [Iv; 3] {
+        std::array::from_fn(|k| {
+            (0..3).fold(e.origin[k].clone(), |acc, j| {
+                acc.add(&e.frame[k][j].scale(&y[j], p), p)
+            })
+        })
+    };
+    let (x, z) = (world(&ea, &w.point), world(&eb, q));
+    let squared = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
+        let d = x[k].sub(&z[k], p);
+        acc.add(&d.mul(&d, p), p)
+    });
+    let reach = &solids.0.radius + &solids.1.radius + &pair.separation;
+    let reach_squared = &reach * &reach;
+    if *squared.hi() <= reach_squared {
+        Ok(())
+    } else if *squared.lo() > reach_squared {
+        Err(Verdict::Refuted {
+            reason: format!(
+                "the witness points are farther apart than r_a + r_b + d = {reach} at t = {}",
+                w.time
+            ),
+            counterexample: Some(w.time.clone()),
+        })
+    } else {
+        Err(Verdict::Inconclusive(format!(
+            "the witness points are not proved within r_a + r_b + d = {reach} at t = {} with {bits} bits",
+            w.time
+        )))
+    }
 }
 
 /// Each separation piece separates the bodies.

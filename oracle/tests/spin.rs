@@ -88,6 +88,7 @@ fn case(placement: Placement) -> SpinCase {
         },
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: Q::from_integer(0.into()),
     }
 }
 
@@ -144,6 +145,7 @@ fn claim(k: &[&str; 8]) -> SpinClaim {
             point: [r(k[2]), r(k[3]), q(0, 1)],
             material_of: None,
             edge_end: None,
+            other: None,
         }),
     }
 }
@@ -218,6 +220,7 @@ fn a_touch_at_the_start_is_certified_only_exactly() {
             point: [q(1, 1), q(1, 2), q(0, 1)],
             material_of: None,
             edge_end: None,
+            other: None,
         }),
     };
     assert_eq!(check_spin(&c, &touch), Verdict::Certified);
@@ -288,6 +291,7 @@ fn an_upper_end_before_the_true_contact_is_refuted() {
         point: [r(ANGULAR[5]), r(ANGULAR[6]), q(0, 1)],
         material_of: None,
         edge_end: None,
+        other: None,
     });
     assert!(refuted(&check_spin(&case(angular()), &k)));
 }
@@ -327,6 +331,7 @@ fn against(placement: Placement, b: SpinBody) -> SpinCase {
         b,
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: Q::from_integer(0.into()),
     }
 }
 
@@ -574,6 +579,7 @@ fn a_spinning_triangle_holds_a_material_witness_but_not_a_world_one() {
         },
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: Q::from_integer(0.into()),
     };
     let k = |point: [Q; 3], material_of| SpinClaim {
         collides: true,
@@ -584,6 +590,7 @@ fn a_spinning_triangle_holds_a_material_witness_but_not_a_world_one() {
             point,
             material_of,
             edge_end: None,
+            other: None,
         }),
     };
     let world = k([q(3, 10), q(2, 5), q(0, 1)], None);
@@ -620,6 +627,7 @@ fn a_material_witness_under_two_poses_motions_uses_the_relative_motion() {
         },
         t0: q(0, 1),
         t1: q(1, 1),
+        separation: Q::from_integer(0.into()),
     };
     let k = SpinClaim {
         collides: true,
@@ -630,6 +638,7 @@ fn a_material_witness_under_two_poses_motions_uses_the_relative_motion() {
             point: [r(POSES[3]), q(0, 1), q(0, 1)],
             material_of: Some(WitnessSide::B),
             edge_end: None,
+            other: None,
         }),
     };
     assert_eq!(check_spin(&c, &k), Verdict::Certified);
@@ -728,6 +737,7 @@ fn a_witness_within_the_enclosure_width_of_a_spinning_face_is_neither_proved_nor
             point: [decimal(point[0]), decimal(point[1]), q(0, 1)],
             material_of: None,
             edge_end: None,
+            other: None,
         }),
     };
     // 10^-20: far beyond the enclosures' width, decided either way
@@ -861,6 +871,7 @@ fn a_sphere_against_the_spinning_cube_is_certified_and_tampering_refuted() {
         point: [r(ANGULAR[5]), r(ANGULAR[6]), q(0, 1)],
         material_of: None,
         edge_end: None,
+        other: None,
     });
     refuted_because(&check_spin(&c, &early), "outside a body");
     // a capsule with equal ends is the same ball: the same verdicts
@@ -966,6 +977,7 @@ fn two_balls() -> SpinCase {
         },
         t0: q(0, 1),
         t1: q(2, 1),
+        separation: Q::from_integer(0.into()),
     }
 }
 
@@ -989,6 +1001,7 @@ fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
             point: [q(3, 2), q(0, 1), q(0, 1)],
             material_of: None,
             edge_end: None,
+            other: None,
         }),
     };
     assert_eq!(check_spin(&c, &k), Verdict::Certified);
@@ -1019,6 +1032,7 @@ fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
         point: [q(1, 2), q(0, 1), q(0, 1)],
         material_of: Some(WitnessSide::A),
         edge_end: None,
+        other: None,
     });
     assert_eq!(check_spin(&c, &material), Verdict::Certified);
     // ... and 1/2 + 2e-6 from it at the lower end: outside b
@@ -1070,6 +1084,7 @@ fn a_sphere_or_a_capsule_touching_at_the_start_is_certified_on_its_surface_exact
             point,
             material_of: None,
             edge_end: None,
+            other: None,
         }),
     };
     assert_eq!(

@@ -2,9 +2,10 @@
 //! triangles and convex meshes (`polytopes`), and spheres and capsules
 //! against all of these (`rounded`), under `screw`, `poses` and `angular`
 //! motions (intervals not starting at 0, fast turns, slides, both bodies
-//! moving). Truth: `tests/reference/polytope_truth.py` (GJK distances of
-//! the convex cores in mpmath and certified subdivision, sharing nothing
-//! with the solvers).
+//! moving), and all of these within a minimum separation (`separated`).
+//! Truth: `tests/reference/polytope_truth.py` and `separated_truth.py`
+//! (GJK distances of the convex cores in mpmath and certified subdivision,
+//! sharing nothing with the solvers).
 //!
 //! The `f64` time cells answer every scenario within `1e-9 max(1, |T|)` of
 //! the truth, and so does each scenario with its meshes written as convex
@@ -49,6 +50,14 @@ fn the_f64_time_cells_agree_with_the_fifty_digit_truth() {
 #[test]
 fn rounded_solids_agree_with_the_fifty_digit_truth() {
     assert_f64_set_agrees("rounded", 0);
+}
+
+/// Within a minimum separation `d > 0` (1/10000 to 2/5): boxes,
+/// triangles, meshes, spheres and capsules, the `f64` cells on the
+/// distance of the cores less the radii and `d`.
+#[test]
+fn separated_solids_agree_with_the_fifty_digit_truth() {
+    assert_f64_set_agrees("separated", 10);
 }
 
 /// Every scenario of the set (and, with meshes, as hulls: at least
@@ -97,6 +106,14 @@ fn the_exact_time_cells_agree_with_the_truth_and_are_certified() {
 #[test]
 fn rounded_solids_are_answered_exactly_and_certified() {
     assert_exact_set_certified("rounded", 24);
+}
+
+/// Within a minimum separation `d > 0`: the cells with the projections
+/// grown by `d`, and a point of each core within `r_a + r_b + d` as the
+/// witness, certified by the referee.
+#[test]
+fn separated_solids_are_answered_exactly_and_certified() {
+    assert_exact_set_certified("separated", 34);
 }
 
 /// Every scenario of the set (with meshes also as hulls) in the exact

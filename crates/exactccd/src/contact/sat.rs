@@ -182,8 +182,15 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
         contact: evidence.witness.as_ref().map(|(t, point)| ContactWitness {
             point: constant(point),
             denominator: Poly::from_coeffs(vec![BigRational::from_integer(1.into())]),
-            other: None,
-            label: "a point inside both boxes".into(),
+            other: evidence.witness_other.as_ref().map(|q| {
+                let one = Poly::from_coeffs(vec![BigRational::from_integer(1.into())]);
+                (constant(q), one)
+            }),
+            label: if evidence.witness_other.is_some() {
+                "a point of each within the separation".into()
+            } else {
+                "a point inside both boxes".into()
+            },
             at: Some(t.clone()),
             material_of: match evidence.witness_frame {
                 WitnessFrame::World => None,

@@ -197,6 +197,20 @@ fn spin_claim(result: &ContactResult) -> Result<oracle::SpinClaim, String> {
                     Some(end) => Some(constant_vec(end)?.map(|x| x / &d)),
                     None => None,
                 },
+                other: match &w.other {
+                    Some((q, e)) => {
+                        let [e, ..] =
+                            constant_vec(&Vec3::new(e.clone(), Poly::zero(), Poly::zero()))?;
+                        if e <= BigRational::from_integer(0.into()) {
+                            return Err(
+                                "a second witness point with a denominator that is not positive"
+                                    .into(),
+                            );
+                        }
+                        Some(constant_vec(q)?.map(|x| x / &e))
+                    }
+                    None => None,
+                },
             })
         }
     };
@@ -224,6 +238,7 @@ fn referee_spin_solids(q: &BodyQuery<'_>, result: &ContactResult) -> oracle::Ver
             b,
             t0: t0.clone(),
             t1: q.interval.1.clone(),
+            separation: q.separation.clone(),
         },
         (Err(why), _) | (_, Err(why)) => return oracle::Verdict::Inconclusive(why),
     };
@@ -280,6 +295,7 @@ fn referee_spin(query: &ContactQuery<'_>, result: &ContactResult) -> oracle::Ver
             b,
             t0: t0.clone(),
             t1: q.interval.1.clone(),
+            separation: q.separation.clone(),
         },
         (Err(why), _) | (_, Err(why)) => return oracle::Verdict::Inconclusive(why),
     };
