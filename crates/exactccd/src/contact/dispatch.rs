@@ -234,7 +234,8 @@ fn solve_unbudgeted(
         let turning = [query.a, query.b]
             .iter()
             .any(|b| is_screw_like(b) || is_angular(b));
-        if !query.separation.is_zero() && !(method == Method::Sat && turning) {
+        let in_cells = method == Method::Sat && turning;
+        if !query.separation.is_zero() && !in_cells {
             return Err(Error::not_applicable(format!(
                 "{method} answers contact (separation 0) only, and this scenario asks for a separation of {}; method {} answers it",
                 crate::scalar::rational_to_f64(query.separation),
@@ -242,7 +243,6 @@ fn solve_unbudgeted(
             )));
         }
         for (body, name) in [(query.a, "a"), (query.b, "b")] {
-            let in_cells = method == Method::Sat && turning;
             if body.shape.is_rounded_or_hull() && !in_cells {
                 return Err(Error::not_applicable(format!(
                     "{method} does not take the shape of body {name}, a {}; method distance takes it",
