@@ -4,6 +4,7 @@ mod check_claim;
 mod non_convex_faces;
 mod parry_verdicts;
 mod sat_certificates;
+mod separated_spin;
 mod solids_certificates;
 mod spin_certificates;
 mod verdict_display;

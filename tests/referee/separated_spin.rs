@@ -1,0 +1,187 @@
+//! A minimum separation under turning motions: the time cells answer the
+//! first time two solids come within `d`, and the referee certifies the
+//! answer by separation pieces with the gap less `d |L|` and a witness of
+//! two points, one in each core, at most `r_a + r_b + d` apart.
+//!
+//! The hand-derived case: the cube `[-1, 1]^3` spins about the `z` axis at
+//! one radian per unit time from `t = 0`; a slab's face stands at `x = X`.
+//! While the turn `theta` is in `[0, pi/2]` the cube reaches `x = cos theta
+//! + sin theta = sqrt(2) sin(theta + pi/4)` (a vertical edge leads), so it
+//! comes within `d` of the face when `sqrt(2) sin(theta + pi/4) = X - d`:
+//! `T = asin((X - d) / sqrt(2)) - pi/4`.
+
+use exactccd::contact::{ContactResult, Time};
+use exactccd::referee::referee;
+use exactccd::scalar::{parse_number, rational_to_f64, BigRational};
+use exactccd::scenario::{parse_scenario, LoadOptions, Scenario};
+use exactccd::{solve, solve_with_default_method, Method, ScalarKind, SolveOptions};
+use exactccd_oracle::Verdict;
+
+/// The spinning cube and the slab with its face at `x = face`, within
+/// `separation`, over `[t0, 1]`.
+fn spinning_cube(face: &str, separation: &str, t0: &str) -> String {
+    let centre = parse_number(face).unwrap() + BigRational::new(1.into(), 2.into());
+    format!(
+        r#"{{
+  "format": "exactccd/scenario-v1",
+  "name": "spinning-cube-and-slab",
+  "interval": ["{t0}", "1"],
+  "separation": "{separation}",
+  "a": {{
+    "shape": {{ "box": {{ "half_extents": ["1", "1", "1"] }} }},
+    "motion": {{ "angular": {{ "velocity": ["0", "0", "0"], "angular_velocity": ["0", "0", "1"] }} }}
+  }},
+  "b": {{
+    "shape": {{ "box": {{ "half_extents": ["1/2", "5", "5"] }} }},
+    "pose": {{ "translation": ["{centre}", "0", "0"] }}
+  }}
+}}"#
+    )
+}
+
+fn scenario(text: &str, scalar: ScalarKind) -> Scenario {
+    parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).unwrap()
+}
+
+fn exact(s: &Scenario) -> ContactResult {
+    let (method, r) =
+        solve_with_default_method(&s.query(), ScalarKind::Exact, &SolveOptions::default());
+    assert_eq!(method, Method::Sat);
+    r.unwrap()
+}
+
+fn enclosure(r: &ContactResult) -> (f64, f64, BigRational, BigRational) {
+    match r.time.as_ref().expect("a contact") {
+        Time::Enclosure { lower, upper } => (
+            rational_to_f64(lower),
+            rational_to_f64(upper),
+            lower.clone(),
+            upper.clone(),
+        ),
+        t => panic!("an enclosure, not {t:?}"),
+    }
+}
+
+/// `T = asin((X - d) / sqrt(2)) - pi/4` (module docs).
+fn derived(face: f64, d: f64) -> f64 {
+    ((face - d) / 2f64.sqrt()).asin() - std::f64::consts::FRAC_PI_4
+}
+
+#[test]
+fn a_spinning_cube_comes_within_d_of_a_slab_at_the_derived_time() {
+    for (face, d, x, dx) in [("7/5", "1/10", 1.4, 0.1), ("13/10", "1/1000", 1.3, 0.001)] {
+        let s = scenario(&spinning_cube(face, d, "0"), ScalarKind::Exact);
+        let r = exact(&s);
+        let truth = derived(x, dx);
+        let (lo, hi, lower, upper) = enclosure(&r);
+        assert!(
+            lo - 1e-12 <= truth && truth <= hi + 1e-12,
+            "[{lo}, {hi}] misses {truth}"
+        );
+        let width = &upper - &lower;
+        assert!(width <= parse_number("1e-19").unwrap(), "width {width}");
+        assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{face}, {d}");
+        let f = scenario(&spinning_cube(face, d, "0"), ScalarKind::F64);
+        let (_, rf) =
+            solve_with_default_method(&f.query(), ScalarKind::F64, &SolveOptions::default());
+        let t = match rf.unwrap().time {
+            Some(Time::Float(t)) => t,
+            other => panic!("{other:?}"),
+        };
+        assert!((t - truth).abs() <= 1e-9, "f64 {t} against {truth}");
+    }
+}
+
+/// At separation 0 the same cube reaches the face later: the separation
+/// moves the contact earlier, never later.
+#[test]
+fn the_separation_moves_the_contact_earlier() {
+    let at = |d: &str| {
+        let s = scenario(&spinning_cube("7/5", d, "0"), ScalarKind::Exact);
+        let r = solve(
+            &s.query(),
+            Method::Sat,
+            ScalarKind::Exact,
+            &SolveOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{d}");
+        enclosure(&r).0
+    };
+    let (with, without) = (at("1/10"), at("0"));
+    assert!((without - derived(1.4, 0.0)).abs() < 1e-12);
+    assert!(with < without, "{with} against {without}");
+}
+
+/// The slab exactly `d` from the resting cube at `t0 = 0`: in contact at
+/// `t0` itself (exact), witnessed by two points at the exact start poses.
+#[test]
+fn exactly_d_apart_at_the_start_is_a_contact_at_t0() {
+    let s = scenario(&spinning_cube("11/10", "1/10", "0"), ScalarKind::Exact);
+    let r = exact(&s);
+    assert!(r.collides && r.initially_overlapping);
+    match &r.time {
+        Some(Time::Exact(t)) => {
+            assert_eq!(t.as_rational(), Some(&BigRational::from_integer(0.into())))
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    // a hair farther: no contact at t0, the first contact right after
+    let s = scenario(&spinning_cube("1101/1000", "1/10", "0"), ScalarKind::Exact);
+    let r = exact(&s);
+    assert!(r.collides && !r.initially_overlapping);
+    let (lo, hi, _, _) = enclosure(&r);
+    let truth = derived(1.101, 0.1);
+    assert!(lo - 1e-12 <= truth && truth <= hi + 1e-12);
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+}
+
+fn refuted(v: &Verdict) -> bool {
+    matches!(v, Verdict::Refuted { .. })
+}
+
+/// Certificates tampered with are refuted: the second witness point moved
+/// to a far corner of the slab, the claim judged against a smaller
+/// separation, and the pieces of the contact at separation 0 offered for
+/// the contact within `d` (they reach past it).
+#[test]
+fn tampered_two_point_witnesses_and_pieces_are_refuted() {
+    let s = scenario(&spinning_cube("7/5", "1/10", "1/4"), ScalarKind::Exact);
+    let r = exact(&s);
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    let witness = r.certificate.as_ref().unwrap().contact.as_ref().unwrap();
+    assert!(witness.other.is_some(), "a two-point witness");
+
+    let mut far = r.clone();
+    let w = far.certificate.as_mut().unwrap().contact.as_mut().unwrap();
+    let (q, _) = w.other.as_mut().unwrap();
+    let corner = ["1/2", "5", "5"].map(|c| parse_number(c).unwrap());
+    q.x = exactccd::poly::Poly::from_coeffs(vec![corner[0].clone()]);
+    q.y = exactccd::poly::Poly::from_coeffs(vec![corner[1].clone()]);
+    q.z = exactccd::poly::Poly::from_coeffs(vec![corner[2].clone()]);
+    assert!(refuted(&referee(&s.query(), &far)));
+
+    let outside = {
+        let mut t = r.clone();
+        let w = t.certificate.as_mut().unwrap().contact.as_mut().unwrap();
+        let (q, _) = w.other.as_mut().unwrap();
+        q.z = exactccd::poly::Poly::from_coeffs(vec![parse_number("6").unwrap()]);
+        t
+    };
+    assert!(refuted(&referee(&s.query(), &outside)));
+
+    let smaller = scenario(&spinning_cube("7/5", "1/20", "1/4"), ScalarKind::Exact);
+    assert!(refuted(&referee(&smaller.query(), &r)));
+
+    let touching = scenario(&spinning_cube("7/5", "0", "1/4"), ScalarKind::Exact);
+    let r0 = solve(
+        &touching.query(),
+        Method::Sat,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(referee(&touching.query(), &r0), Verdict::Certified);
+    assert!(refuted(&referee(&s.query(), &r0)));
+}
