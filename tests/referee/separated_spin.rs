@@ -185,3 +185,34 @@ fn tampered_two_point_witnesses_and_pieces_are_refuted() {
     assert_eq!(referee(&touching.query(), &r0), Verdict::Certified);
     assert!(refuted(&referee(&s.query(), &r0)));
 }
+
+/// A frame (a non-convex mesh) spinning about its axis at 3 radians per
+/// unit time, a box falling onto it at 4: the frame's top face `z = 1`
+/// does not move, and at `t = 33/80` (turned by 1.2375 radians) a corner
+/// of the box's footprint lies over the frame's bar, so the box's bottom
+/// `z = 11/4 - 4t` comes within `d = 1/10` of the frame exactly then
+/// (above `z = 1 + d` it is farther, everything of the frame lying at
+/// `z <= 1`). Solved by the cells on every pair of the frame's pieces and
+/// certified by parts.
+#[test]
+fn a_box_comes_within_d_of_a_spinning_frame_at_33_80() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios/frame-spin.json");
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    json["separation"] = serde_json::json!("1/10");
+    let text = json.to_string();
+    let s = scenario(&text, ScalarKind::Exact);
+    let r = exact(&s);
+    let (_, _, lower, upper) = enclosure(&r);
+    let truth = BigRational::new(33.into(), 80.into());
+    assert!(lower <= truth && truth <= upper, "[{lower}, {upper}]");
+    assert!(&upper - &lower <= parse_number("1e-19").unwrap());
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    let f = scenario(&text, ScalarKind::F64);
+    let (_, rf) = solve_with_default_method(&f.query(), ScalarKind::F64, &SolveOptions::default());
+    match rf.unwrap().time {
+        Some(Time::Float(t)) => assert!((t - 0.4125).abs() <= 1e-9, "{t}"),
+        other => panic!("{other:?}"),
+    }
+}

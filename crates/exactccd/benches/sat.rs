@@ -653,14 +653,15 @@ fn mesh_cells_benches(c: &mut Criterion) {
     for scalar in [ScalarKind::Exact, ScalarKind::F64] {
         let s = load_scenario(&path, &LoadOptions::for_scalar(scalar)).expect("a scenario");
         let (a, b, (t0, t1)) = (s.a().clone(), s.b().clone(), s.interval.clone());
+        let zero = BigRational::from_integer(0.into());
         let label = format!("frame-spin/{scalar:?}");
         group.bench_function(label.as_str(), |bch| match scalar {
-            ScalarKind::Exact => {
-                bch.iter(|| black_box(solve_mesh_cells(&a, &b, (&t0, &t1), 64).expect("an answer")))
-            }
-            ScalarKind::F64 => {
-                bch.iter(|| black_box(solve_mesh_cells_f64(&a, &b, (&t0, &t1)).expect("an answer")))
-            }
+            ScalarKind::Exact => bch.iter(|| {
+                black_box(solve_mesh_cells(&a, &b, (&t0, &t1), 64, &zero).expect("an answer"))
+            }),
+            ScalarKind::F64 => bch.iter(|| {
+                black_box(solve_mesh_cells_f64(&a, &b, (&t0, &t1), &zero).expect("an answer"))
+            }),
         });
     }
     group.finish();

@@ -120,7 +120,12 @@ fn profile_class(spec: &str) {
         let start = std::time::Instant::now();
         let mut out = None;
         for _ in 0..reps {
-            out = Some(first_contact_cells_f64(s.a(), s.b(), (&t0, &t1)));
+            out = Some(first_contact_cells_f64(
+                s.a(),
+                s.b(),
+                (&t0, &t1),
+                &exactccd::scalar::BigRational::from_integer(0.into()),
+            ));
         }
         firsts.push(start.elapsed().as_nanos() / u128::from(reps));
         if let Some(Ok(o)) = out {

@@ -354,14 +354,10 @@ pub(crate) fn solve(
                 let out = solve_cells_within(query.a, query.b, (t0, t1), t1, precision, d)?;
                 return Ok(convert_cells(&out));
             }
-            _ if apart && !cells_take(&query.a.shape, &query.b.shape) => {
-                return Err(Error::not_applicable(
-                    "sat: a mesh that is not convex at a separation under a turning motion is not solved yet (its time cells take the pieces at separation 0)",
-                ));
-            }
             // a non-convex mesh: the cells on every pair of pieces
             (ScalarKind::Exact, _) if has_mesh => {
-                let out = solve_mesh_cells(query.a, query.b, (t0, t1), options.precision)?;
+                let out =
+                    solve_mesh_cells(query.a, query.b, (t0, t1), options.precision, separation)?;
                 let mut result = convert_cells(&out.outcome);
                 result.certificate = out
                     .parts
@@ -375,7 +371,7 @@ pub(crate) fn solve(
                 match solve_cells_f64_within(query.a, query.b, (t0, t1), separation) {
                     // a non-convex mesh: the f64 cells on every pair of pieces
                     Err(e) if e.is_not_applicable() && has_mesh => {
-                        let out = solve_mesh_cells_f64(query.a, query.b, (t0, t1))?;
+                        let out = solve_mesh_cells_f64(query.a, query.b, (t0, t1), separation)?;
                         return Ok(convert_float_cells(&out));
                     }
                     Err(e) if e.is_not_applicable() && !both_boxes => {}

@@ -28,7 +28,9 @@
 //! (a pair stopped by a limit before any contact was known is tried again
 //! at the end, up to the horizon of the contacts found by then).
 //! The `f64` path runs the `f64` cells on the same pairs, each stopped at
-//! its first contact.
+//! its first contact. At a separation `d > 0` every pair is solved within
+//! `d` (two surfaces farther apart than `d` bound solids farther apart than
+//! `d` unless nested, and nested solids are in contact).
 //!
 //! Not computed: contact intervals (after the first contact the solids may
 //! nest between surface contacts, which would need a point-in-solid test
@@ -39,8 +41,8 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::cells::{
-    first_contact_cells_f64, solve_cells_until, CellEvidence, CellOutcome, CellTime, EvidencePiece,
-    FloatCellOutcome, WitnessFrame,
+    first_contact_cells_f64, solve_cells_within, CellEvidence, CellOutcome, CellTime,
+    EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use super::mesh::Pieces;
 use crate::geom::point_in_solid;
@@ -167,6 +169,7 @@ pub fn solve_mesh_cells(
     b: &Body,
     interval: (&Q, &Q),
     precision: u32,
+    separation: &Q,
 ) -> Result<MeshCellOutcome, Error> {
     let (t0, _) = interval;
     let Prepared {
@@ -200,7 +203,7 @@ pub fn solve_mesh_cells(
                 None => t1.clone(),
             };
             let (pa, pb) = (&pieces[0].bodies[i], &pieces[1].bodies[j]);
-            let out = match solve_cells_until(pa, pb, interval, &horizon, precision) {
+            let out = match solve_cells_within(pa, pb, interval, &horizon, precision, separation) {
                 Err(e) if !retry && e.is_limit_exceeded() && best_upper.is_none() => {
                     deferred.push((i, j));
                     continue;
@@ -315,6 +318,7 @@ pub fn solve_mesh_cells_f64(
     a: &Body,
     b: &Body,
     interval: (&Q, &Q),
+    separation: &Q,
 ) -> Result<FloatCellOutcome, Error> {
     let (t0, _) = interval;
     let Prepared { pieces, poses, .. } = prepare(a, b, t0)?;
@@ -333,7 +337,7 @@ pub fn solve_mesh_cells_f64(
     for piece_a in &pieces[0].bodies {
         for piece_b in &pieces[1].bodies {
             crate::budget::check()?;
-            let out = first_contact_cells_f64(piece_a, piece_b, interval)?;
+            let out = first_contact_cells_f64(piece_a, piece_b, interval, separation)?;
             evaluations += out.evaluations;
             if let Some(t) = out.first_contact {
                 first = Some(first.map_or(t, |f| f.min(t)));

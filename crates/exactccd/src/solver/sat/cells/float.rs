@@ -640,14 +640,15 @@ pub fn solve_cells_f64_within(
     solve_float_cells(a, b, interval, false, rational_to_f64(separation))
 }
 
-/// [`solve_box_cells_f64`] stopped at the first contact: no contact
+/// [`solve_cells_f64_within`] stopped at the first contact: no contact
 /// intervals (so a graze after the first contact does not stop it).
 pub fn first_contact_cells_f64(
     a: &Body,
     b: &Body,
     interval: (&BigRational, &BigRational),
+    separation: &BigRational,
 ) -> Result<FloatCellOutcome, Error> {
-    solve_float_cells(a, b, interval, true, 0.0)
+    solve_float_cells(a, b, interval, true, rational_to_f64(separation))
 }
 
 fn solve_float_cells(

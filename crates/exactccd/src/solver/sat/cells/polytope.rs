@@ -28,9 +28,7 @@
 
 use super::boxes::AxisIndex;
 use super::boxes::{local_point, material_local_centred, velocity_axis, world_point, Centred};
-use super::closest::{
-    closest_cores, closest_to_core, on_polytope, on_segment, onto_core, segment_parameters,
-};
+use super::closest::{closest_cores, closest_to_core, on_segment, onto_core, segment_parameters};
 pub(crate) use super::description::{distinct_directions, zero, Naming, PolytopeData};
 use super::witness::{collapsed, lerp};
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, Pose, Vec3};
@@ -390,22 +388,31 @@ pub(crate) fn feature_pair_candidate(
             .map(|y| rational(local_point(&world_point(y, e_from, p), e_to, p)))
             .collect()
     };
-    // the vertex of `zs` (moved into `poly`'s coordinates) nearest to
-    // `poly` along its direction `n`
-    let nearest_along = |n: &Vec3<Q>, poly: &PolytopeData, zs: &[Vec3<Q>]| -> Option<usize> {
-        let own = poly.vertices.iter().map(|v| n.dot(v));
-        let top = own.clone().max()?;
-        let bottom = own.min()?;
-        let proj: Vec<Q> = zs.iter().map(|z| n.dot(z)).collect();
-        let lowest = (0..zs.len()).min_by(|&i, &j| proj[i].cmp(&proj[j]))?;
-        let highest = (0..zs.len()).max_by(|&i, &j| proj[i].cmp(&proj[j]))?;
-        Some(if proj[lowest] >= top {
-            lowest
-        } else if proj[highest] <= bottom {
-            highest
-        } else {
-            lowest
-        })
+    // along a face normal `n` of `poly`: the closest pair of the two
+    // facing features (the vertices of each within 2^-20 of its width of
+    // its extreme towards the other: a vertex, an edge or a face), `poly`'s
+    // own and the other's `zs` (moved into `poly`'s coordinates)
+    let facing = |n: &Vec3<Q>, poly: &PolytopeData, zs: &[Vec3<Q>]| -> Option<(Vec3<Q>, Vec3<Q>)> {
+        let own: Vec<Q> = poly.vertices.iter().map(|v| n.dot(v)).collect();
+        let other: Vec<Q> = zs.iter().map(|z| n.dot(z)).collect();
+        let (top, bottom) = (own.iter().max()?, own.iter().min()?);
+        let (high, low) = (other.iter().max()?, other.iter().min()?);
+        // the other lies beyond the top (or, turned, below the bottom)
+        let beyond = low - top >= bottom - high;
+        let extreme = |values: &[Q], upper: bool| -> Vec<usize> {
+            let (lo, hi) = (values.iter().min().cloned(), values.iter().max().cloned());
+            let (Some(lo), Some(hi)) = (lo, hi) else {
+                return Vec::new();
+            };
+            let tolerance = (&hi - &lo) / Q::from_integer((1i64 << 20).into());
+            let edge = if upper { &hi } else { &lo };
+            (0..values.len())
+                .filter(|&i| num_traits::Signed::abs(&(&values[i] - edge)) <= tolerance)
+                .collect()
+        };
+        let near_own = feature_of(&poly.vertices, &extreme(&own, beyond), poly);
+        let near_other = feature_of(zs, &extreme(&other, !beyond), poly);
+        Some(closest_cores(&near_own, &near_other))
     };
     let parallel = |poly: &PolytopeData, d: &Vec3<Q>| -> Vec<(usize, usize)> {
         poly.edges
@@ -433,14 +440,17 @@ pub(crate) fn feature_pair_candidate(
             )
         }
         AxisIndex::A(i) => {
+            // in a's coordinates: b's point taken back to b's own
             let zs = moved(b.0, &eb, &ea);
-            let j = nearest_along(&distinct_directions(da.normals.iter().cloned())[i], da, &zs)?;
-            (on_polytope(&zs[j], da), db.vertices[j].clone())
+            let (y, z) = facing(&distinct_directions(da.normals.iter().cloned())[i], da, &zs)?;
+            let back = local_point(&world_point(&interval_vec(&z, p), &ea, p), &eb, p);
+            (onto_core(&y, da), onto_core(&rational(back), db))
         }
         AxisIndex::B(j) => {
             let zs = moved(a.0, &ea, &eb);
-            let i = nearest_along(&distinct_directions(db.normals.iter().cloned())[j], db, &zs)?;
-            (da.vertices[i].clone(), on_polytope(&zs[i], db))
+            let (q, z) = facing(&distinct_directions(db.normals.iter().cloned())[j], db, &zs)?;
+            let back = local_point(&world_point(&interval_vec(&z, p), &eb, p), &ea, p);
+            (onto_core(&rational(back), da), onto_core(&q, db))
         }
         AxisIndex::AxB(i, j) => {
             let zs = moved(a.0, &ea, &eb);
@@ -465,6 +475,36 @@ pub(crate) fn feature_pair_candidate(
         }
     };
     Some(pair)
+}
+
+/// The feature spanned by the vertices `chosen` of `points`: a point, a
+/// segment, or a flat polygon (its vertices in the order of the face of
+/// `poly` that holds them, else as given), for the closest pairs.
+fn feature_of(points: &[Vec3<Q>], chosen: &[usize], poly: &PolytopeData) -> PolytopeData {
+    let order: Vec<usize> = poly
+        .faces
+        .iter()
+        .find(|f| f.len() == chosen.len() && chosen.iter().all(|c| f.contains(c)))
+        .cloned()
+        .unwrap_or_else(|| chosen.to_vec());
+    let k = order.len();
+    PolytopeData {
+        vertices: order.iter().map(|&i| points[i].clone()).collect(),
+        normals: Vec::new(),
+        edges: match k {
+            0 | 1 => Vec::new(),
+            2 => vec![(0, 1)],
+            _ => (0..k).map(|i| (i, (i + 1) % k)).collect(),
+        },
+        faces: if k >= 3 {
+            vec![(0..k).collect()]
+        } else {
+            Vec::new()
+        },
+        flat: true,
+        naming: Naming::Mesh,
+        radius: zero(),
+    }
 }
 
 /// `|z - q|^2 < reach^2` for the enclosed local point `z` and the exact
