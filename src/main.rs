@@ -41,9 +41,10 @@ enum Command {
     Solve {
         /// The method [default: the one that applies to the scenario's
         /// motion: a query -> primitive, a sphere or capsule with both
-        /// bodies translating -> minkowski, else a sphere, capsule, convex
-        /// hull or separation -> distance, screw/poses -> glide, angular ->
-        /// sat, two boxes -> sgm, else sat].
+        /// bodies translating -> minkowski, those shapes, a convex hull or a
+        /// separation with a body turning -> sat, else a sphere, capsule,
+        /// convex hull or separation -> distance, screw/poses -> glide,
+        /// angular -> sat, two boxes -> sgm, else sat].
         #[arg(long, value_enum)]
         method: Option<MethodArg>,
         /// The arithmetic.

@@ -132,6 +132,13 @@ pub enum ScenarioClass {
     /// every pair of pieces); a third each, certified by parts. Not in
     /// `all`; named `solids-shapes`.
     SolidsShapes,
+    /// The turning motions of [`ScenarioClass::ShapeTurning`] (random
+    /// boxes, triangles, spheres, capsules and convex hulls, any `t0`) at a
+    /// random minimum separation (three quarters), or a frame against a
+    /// random shape under them from `t0 = 0` at a random separation (a
+    /// quarter): the time cells within `d`, certified by two witness points.
+    /// Not in `all`; named `separated-turning`.
+    SeparatedTurning,
 }
 
 impl ScenarioClass {
@@ -235,6 +242,7 @@ impl ScenarioClass {
             ScenarioClass::ShapeTurning => "shape-turning".into(),
             ScenarioClass::Solids => "solids".into(),
             ScenarioClass::SolidsShapes => "solids-shapes".into(),
+            ScenarioClass::SeparatedTurning => "separated-turning".into(),
         }
     }
 
@@ -257,6 +265,7 @@ impl ScenarioClass {
                 | ScenarioClass::ShapeTurning
                 | ScenarioClass::Solids
                 | ScenarioClass::SolidsShapes
+                | ScenarioClass::SeparatedTurning
         )
     }
 }
@@ -271,7 +280,11 @@ impl FromStr for ScenarioClass {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         ScenarioClass::all()
-            .chain([ScenarioClass::Solids, ScenarioClass::SolidsShapes])
+            .chain([
+                ScenarioClass::Solids,
+                ScenarioClass::SolidsShapes,
+                ScenarioClass::SeparatedTurning,
+            ])
             .find(|c| c.name() == s)
             .ok_or_else(|| {
                 format!(
@@ -279,7 +292,7 @@ impl FromStr for ScenarioClass {
                      parallel-edges, touching-instant, flush-sliding, contact-at-start, contact-at-end, near-miss, \
                      rotation, spin, piecewise, raster, linear-near-miss, shape-linear, shape-rational, \
                      shape-touch, shape-graze, shape-near-miss, shape-at-start, shape-at-end, angular, \
-                     screw, shape-turning, solids, solids-shapes)"
+                     screw, shape-turning, solids, solids-shapes, separated-turning)"
                 )
             })
     }

@@ -984,7 +984,12 @@ pub fn generate(seed: u64, index: u64, class: ScenarioClass) -> Scenario {
     let mut g = Builder {
         rng: SplitMix64::new(stream),
     };
-    if ScenarioClass::SHAPES.contains(&class) || class == ScenarioClass::SolidsShapes {
+    if ScenarioClass::SHAPES.contains(&class)
+        || matches!(
+            class,
+            ScenarioClass::SolidsShapes | ScenarioClass::SeparatedTurning
+        )
+    {
         return shape_scenario(seed, index, class, g);
     }
     let mut interval = (BigRational::zero(), BigRational::one());
@@ -1094,6 +1099,11 @@ fn shape_scenario(seed: u64, index: u64, class: ScenarioClass, mut g: Builder) -
         ScenarioClass::ShapeRational => g.shape_rational(),
         ScenarioClass::SolidsShapes => {
             let (scene, span) = g.solids_shapes();
+            interval = span;
+            scene
+        }
+        ScenarioClass::SeparatedTurning => {
+            let (scene, span) = g.separated_turning();
             interval = span;
             scene
         }

@@ -301,6 +301,38 @@ impl Builder {
         (scene, span)
     }
 
+    /// [`ScenarioClass::SeparatedTurning`]: random shapes under turning
+    /// motions at a random positive separation, or (a quarter) a frame against a
+    /// random shape under them from `t0 = 0`.
+    pub(super) fn separated_turning(&mut self) -> (ShapeScene, (Q, Q)) {
+        let (mut a, mut b, span) = self.shape_turning();
+        // a dyadic `2^-k` (down to about 1e-9) or a fraction up to 1
+        let separation = if self.rng.chance(1, 2) {
+            pow2(self.rng.range(1, 30) as u32)
+        } else {
+            self.positive(1, 8)
+        };
+        let span = if self.rng.chance(1, 4) {
+            let frame = self.frame();
+            if self.rng.chance(1, 2) {
+                a.shape = frame;
+            } else {
+                b.shape = frame;
+            }
+            // from t0 = 0, where the placements are exact (the nesting test)
+            (Q::zero(), span.1 - span.0)
+        } else {
+            span
+        };
+        let scene = ShapeScene {
+            a,
+            b,
+            separation,
+            expect: None,
+        };
+        (scene, span)
+    }
+
     /// A frame about the origin: the slab `|x|, |y| <= o`, `|z| <= h` with
     /// the hole `|x|, |y| < i` through it (`0 < i < o`), as sixteen convex
     /// quads counter-clockwise from outside; when `i = o / 2`, its top and
