@@ -241,9 +241,19 @@ impl FloatPair {
         let gap = match &self.shapes {
             PairShapes::Boxes(ha, hb) => sat_gap(&rotation, &offset, ha, hb),
             PairShapes::Polytopes(a, b) => polytope_gap(&rotation, &offset, a, b),
-            PairShapes::Rounded(a, b, radii) => {
+            PairShapes::Rounded(a, b, reach) => {
+                // two polytopes within a separation `d`: their distance
+                // less `d` while apart, minus their depth less `d` when they
+                // meet (so the walk through an overlap steps by the depth,
+                // not by a tiny `d`)
+                let meet = match (a, b) {
+                    (CoreShape::Polytope(pa), CoreShape::Polytope(pb)) => {
+                        Some(polytope_gap(&rotation, &offset, pa, pb)).filter(|g| *g <= 0.0)
+                    }
+                    _ => None,
+                };
                 let placed = |v: &Vec3<f64>| &offset + &rotation.mul_vec(v);
-                core_distance(a, b, &placed) - radii
+                meet.unwrap_or_else(|| core_distance(a, b, &placed)) - reach
             }
         };
         Some((gap, (rotation, offset)))
