@@ -216,3 +216,22 @@ fn a_box_comes_within_d_of_a_spinning_frame_at_33_80() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `separated-turning-2-{122, 132, 207, 259, 328}`: the first overlapping
+/// cell after the contact was proved by a pair of points, but the witness
+/// was sought again at the cell's start by the closest pair of the cores,
+/// which failed there, and the answers went uncertified. The witness is now
+/// the pair the cell proved (within `d` over the whole cell, so at its
+/// start), else the closest pair, else a common point.
+#[test]
+fn the_pair_a_cell_proved_is_the_witness() {
+    use exactccd::generate::{generate, ScenarioClass};
+    for index in [122, 132, 207, 259, 328] {
+        let s = generate(2, index, ScenarioClass::SeparatedTurning);
+        let r = exact(&s);
+        assert!(r.collides, "{index}");
+        let witness = r.certificate.as_ref().and_then(|c| c.contact.as_ref());
+        assert!(witness.is_some(), "{index}: no witness");
+        assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{index}");
+    }
+}

@@ -16,6 +16,7 @@ use super::polytope::{
 };
 use super::search::{Candidate, Cell, Class, Pair, Solids};
 use super::CellTime;
+use crate::geom::Vec3;
 use crate::motion::IntervalVec;
 use crate::scalar::interval::Interval;
 use crate::scalar::BigRational;
@@ -136,15 +137,20 @@ pub(super) fn cell_evidence(
         .iter()
         .find(|c| c.start >= *contact.lower() && matches!(c.class, Class::Overlapping { .. }))
         .filter(|c| c.start <= *contact.upper())?;
-    // the point proved inside over the cell (world, at its midpoint)
-    let hint = match &cell.class {
-        Class::Overlapping { point } => Some((
-            (&cell.start + &cell.end) / BigRational::from_integer(2.into()),
-            point,
-        )),
-        _ => None,
+    // the point proved inside over the cell (world, at its midpoint), or
+    // the pair of points proved within the separation over it
+    let (hint, proved) = match &cell.class {
+        Class::Overlapping { point, pair } => (
+            Some((
+                (&cell.start + &cell.end) / BigRational::from_integer(2.into()),
+                point,
+            )),
+            pair.as_deref(),
+        ),
+        _ => (None, None),
     };
-    let (time, point, frame, extra) = witness_at(pair, &cell.start, hint)?;
+    let within = proved.and_then(|(y, q)| pair_witness_at(pair, &cell.start, (y, q)));
+    let (time, point, frame, extra) = within.or_else(|| witness_at(pair, &cell.start, hint))?;
     Some(CellEvidence {
         separation,
         witness: Some((time, point)),
@@ -244,13 +250,14 @@ fn witness_at(
             let inside = strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p);
             return inside.then(|| (t.clone(), point, WitnessFrame::World, Extra::None));
         }
+        // within a separation: the closest pair of the cores, else (solids
+        // that meet) a common point as at separation 0
         Solids::Polytopes(pq) if pair.reach.is_some() => {
-            let (_, reach_squared) = pair.reach.as_ref()?;
             let (y, q) = pair_candidate((&pq.0, &pa), (&pq.1, &pb), p);
-            return pair_within_at((&y, &q), &pa, &pb, reach_squared, p).then(|| {
-                let (y, q) = (y.into_array(), q.into_array());
-                (t.clone(), y, WitnessFrame::LocalA, Extra::Other(q))
-            });
+            if let Some(w) = pair_witness_at(pair, t, (&y, &q)) {
+                return Some(w);
+            }
+            pq
         }
         Solids::Polytopes(pq) if pq.0.data.flat && pq.1.data.flat => {
             let (a, b) = (&pq.0, &pq.1);
@@ -280,6 +287,21 @@ fn witness_at(
                 .then(|| (t.clone(), y.into_array(), frame, Extra::None))
         }
         Candidate::Pair { .. } => None,
+    })
+}
+
+/// The point `y` of `a`'s core and `q` of `b`'s (local coordinates) proved
+/// within `r_a + r_b + d` at `t`, as a witness.
+fn pair_witness_at(
+    pair: &Pair,
+    t: &BigRational,
+    (y, q): (&Vec3<BigRational>, &Vec3<BigRational>),
+) -> Option<Witness> {
+    let (_, reach_squared) = pair.reach.as_ref()?;
+    let (pa, pb) = pair.at(t)?;
+    pair_within_at((y, q), &pa, &pb, reach_squared, pair.bits).then(|| {
+        let (y, q) = (y.clone().into_array(), q.clone().into_array());
+        (t.clone(), y, WitnessFrame::LocalA, Extra::Other(q))
     })
 }
 

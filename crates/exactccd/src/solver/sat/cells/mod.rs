@@ -651,7 +651,7 @@ fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) ->
         return (None, None, None);
     };
     let point = runs[k..].iter().find_map(|r| match &r.first.class {
-        Class::Overlapping { point } => Some(to_f64(point)),
+        Class::Overlapping { point, .. } => Some(to_f64(point)),
         _ => None,
     });
     let separating = k.checked_sub(1).and_then(|i| match &runs[i].last.class {

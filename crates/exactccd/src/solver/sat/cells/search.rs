@@ -55,7 +55,12 @@ pub(crate) enum Class {
     },
     /// A point of the interior of both boxes at every time of the cell:
     /// `point` is its world position at the cell's midpoint.
-    Overlapping { point: IntervalVec },
+    /// Within a separation, `pair` is the point of each core (local
+    /// coordinates) proved within `r_a + r_b + d` when that was the proof.
+    Overlapping {
+        point: IntervalVec,
+        pair: Option<Box<(Vec3<BigRational>, Vec3<BigRational>)>>,
+    },
     /// Neither, and the cell is narrower than the target width.
     Undecided,
 }
@@ -396,6 +401,7 @@ impl Pair {
                 );
                 return proved.then(|| Class::Overlapping {
                     point: world_point(&polytope::interval_vec(y, p), ca.mid, p),
+                    pair: Some(Box::new((y.clone(), q.clone()))),
                 });
             }
             if pq.0.data.flat && pq.1.data.flat {
@@ -404,7 +410,7 @@ impl Pair {
             if let Candidate::Material { y, from_a } = candidate {
                 return self
                     .material_proved(pq, y, data, *from_a)
-                    .map(|point| Class::Overlapping { point });
+                    .map(|point| Class::Overlapping { point, pair: None });
             }
         }
         let Candidate::World(candidate) = candidate else {
@@ -412,7 +418,7 @@ impl Pair {
         };
         self.material_point_inside(candidate, data, true)
             .or_else(|| self.material_point_inside(candidate, data, false))
-            .map(|point| Class::Overlapping { point })
+            .map(|point| Class::Overlapping { point, pair: None })
     }
 
     /// The cell proved separated along the axis `hint`, else along the
@@ -557,7 +563,7 @@ impl Pair {
             let class = self.classify(&start, &end, hint, witness.as_ref());
             match &class {
                 Class::Separated { axis, .. } => hint = Some(*axis),
-                Class::Overlapping { point } => witness = Some(point.clone()),
+                Class::Overlapping { point, .. } => witness = Some(point.clone()),
                 Class::Undecided if !self.is_narrow(&start, &end) => {
                     let mid = (&start + &end) / &two;
                     stack.push((mid.clone(), end));
@@ -645,7 +651,7 @@ fn crossing(pq: &(CellPolytope, CellPolytope), data: &CellData) -> Option<Class>
             polytope::crossing_point((b, &data.mid.1), edge, (a, &data.mid.0), p)
         }
     };
-    Some(Class::Overlapping { point })
+    Some(Class::Overlapping { point, pair: None })
 }
 
 /// The precision of a heuristic choice on a cell (the best axis, the
