@@ -50,6 +50,17 @@ fn exact(s: &Scenario) -> ContactResult {
     r.unwrap()
 }
 
+/// The answer of `sat` (the time cells) in the exact scalar.
+fn by_sat(s: &Scenario) -> ContactResult {
+    solve(
+        &s.query(),
+        Method::Sat,
+        ScalarKind::Exact,
+        &SolveOptions::default(),
+    )
+    .unwrap()
+}
+
 fn enclosure(r: &ContactResult) -> (f64, f64, BigRational, BigRational) {
     match r.time.as_ref().expect("a contact") {
         Time::Enclosure { lower, upper } => (
@@ -98,13 +109,7 @@ fn a_spinning_cube_comes_within_d_of_a_slab_at_the_derived_time() {
 fn the_separation_moves_the_contact_earlier() {
     let at = |d: &str| {
         let s = scenario(&spinning_cube("7/5", d, "0"), ScalarKind::Exact);
-        let r = solve(
-            &s.query(),
-            Method::Sat,
-            ScalarKind::Exact,
-            &SolveOptions::default(),
-        )
-        .unwrap();
+        let r = by_sat(&s);
         assert_eq!(referee(&s.query(), &r), Verdict::Certified, "{d}");
         enclosure(&r).0
     };
@@ -175,13 +180,7 @@ fn tampered_two_point_witnesses_and_pieces_are_refuted() {
     assert!(refuted(&referee(&smaller.query(), &r)));
 
     let touching = scenario(&spinning_cube("7/5", "0", "1/4"), ScalarKind::Exact);
-    let r0 = solve(
-        &touching.query(),
-        Method::Sat,
-        ScalarKind::Exact,
-        &SolveOptions::default(),
-    )
-    .unwrap();
+    let r0 = by_sat(&touching);
     assert_eq!(referee(&touching.query(), &r0), Verdict::Certified);
     assert!(refuted(&referee(&s.query(), &r0)));
 }
