@@ -28,7 +28,9 @@
 //!   encloses both placements over the piece with its own interval
 //!   arithmetic (`interval.rs`) and bisects the piece until the interval
 //!   bound of the gap is positive; an upper bound of the gap that is not
-//!   positive at one instant refutes the direction there;
+//!   positive at one instant refutes the direction there. With a minimum
+//!   separation `d > 0` (contact is a distance of at most `d`) the gap less
+//!   `d |L|` must be positive: the bodies are then more than `d` apart;
 //! * a **witness**: a rational time `tau` in `[lower, upper]` and a
 //!   rational point, either
 //!   - a world point that lies in both closed solids at `tau`, proved by
@@ -58,7 +60,13 @@
 //!     the plane) and `[pqkl]`, `[pqlm]`, `[pqmk]` of one strict sign (the
 //!     line through the triangle's interior), where `[abcd] = det(b - a,
 //!     c - a, d - a)`. So two triangles, which share no interior point,
-//!     hold a witness.
+//!     hold a witness;
+//!   - or, within a separation, two points ([`SpinWitness::other`]): a
+//!     point of `a`'s core and one of `b`'s, each in its body's local
+//!     coordinates and checked exactly to lie in its core (a polytope
+//!     itself; a sphere's or a capsule's segment), their world positions
+//!     at `tau` enclosed, and the enclosed squared distance between them
+//!     at most `(r_a + r_b + d)^2`.
 //!
 //!   An enclosure of zero width proves a point on the boundary; otherwise
 //!   the point must be strictly inside. The enclosed squared distance of a

@@ -6,7 +6,9 @@
 //! the contact's undecided run (a rational time within the first
 //! contact's enclosure): for two boxes a world point strictly inside both,
 //! for polytopes a material point of one (its local coordinates, a point
-//! of it exactly) strictly inside the other.
+//! of it exactly) strictly inside the other; within a separation `d`, a
+//! point of each core (each in its body's local coordinates) closer than
+//! `r_a + r_b + d`.
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::strictly_inside;

@@ -4,7 +4,8 @@
 //! rational motions), as certified enclosures, with no floating-point
 //! number (docs/methods/sat.md, "Time cells"). The same cells take any pair
 //! of triangles, convex meshes, convex hulls, spheres and capsules
-//! (`polytope.rs`, `closest.rs`); the description below is for two boxes.
+//! (`polytope.rs`, `closest.rs`), also within a minimum separation `d > 0`
+//! ([`solve_cells_within`]); the description below is for two boxes.
 //!
 //! Eberly's separating-axis test ("Dynamic Collision Detection using
 //! OBBs", section 2.1, Table 1) is applied to time cells instead of
