@@ -203,13 +203,7 @@ fn tampered_certificates_of_meshes_at_a_separation_are_refuted() {
     );
     let s = parse_scenario(&text, None, &LoadOptions::default()).expect("valid");
     let q = s.query();
-    let r = solve(
-        &q,
-        Method::Distance,
-        ScalarKind::Exact,
-        &SolveOptions::default(),
-    )
-    .unwrap();
+    let r = exact_by_distance(&q);
     assert_eq!(referee(&q, &r), Verdict::Certified);
     let refuted = |r: &exactccd::ContactResult| matches!(referee(&q, r), Verdict::Refuted { .. });
     // a part dropped: a pair of pieces no part separates
@@ -253,14 +247,19 @@ fn a_hull_within_the_separation_of_a_frame_at_t0_is_certified() {
     use exactccd::generate::{generate, ScenarioClass};
     let s = generate(4, 118, ScenarioClass::SolidsShapes);
     let q = s.query();
-    let r = solve(
-        &q,
+    let r = exact_by_distance(&q);
+    assert!(r.initially_overlapping);
+    assert_eq!(exact(r.time.as_ref().unwrap()), "0");
+    assert_eq!(referee(&q, &r), Verdict::Certified);
+}
+
+/// The exact answer of `distance`.
+fn exact_by_distance(q: &exactccd::ContactQuery<'_>) -> exactccd::ContactResult {
+    solve(
+        q,
         Method::Distance,
         ScalarKind::Exact,
         &SolveOptions::default(),
     )
-    .unwrap();
-    assert!(r.initially_overlapping);
-    assert_eq!(exact(r.time.as_ref().unwrap()), "0");
-    assert_eq!(referee(&q, &r), Verdict::Certified);
+    .unwrap()
 }
