@@ -113,10 +113,6 @@ enum Polys<C> {
 }
 
 impl<C: crate::scalar::Ring> Polys<C> {
-    fn new<S: PrimitiveScalar<Coord = C>>(q: &PrimitiveQuery<S>) -> Self {
-        Self::from_points(q.kind, &query::point_polynomials(q))
-    }
-
     fn from_points(kind: QueryKind, points: &[query::PolyVec<C>; 4]) -> Self {
         match kind {
             QueryKind::VertexFace => Polys::VertexFace(VertexFacePolys::new(points)),
@@ -139,17 +135,33 @@ impl<C: crate::scalar::Ring> Polys<C> {
 /// ([`PrimitiveScalar::positions_at`]: `f64`, whose rounding bounds are
 /// then at the scale of the positions, with no cancellation between
 /// monomials), otherwise from the polynomials.
+///
+/// Only the separation polynomial is formed up front; the inside test's
+/// polynomials (sub-areas, edge directions and differences: three quarters
+/// of the products) are formed at the first candidate, and most queries of
+/// the public benchmark have none.
 struct QueryTest<'a, S: PrimitiveScalar> {
-    polys: Polys<S::Coord>,
+    points: [query::PolyVec<S::Coord>; 4],
+    separation: crate::poly::Poly<S::Coord>,
+    polys: std::cell::OnceCell<Polys<S::Coord>>,
     query: &'a PrimitiveQuery<S>,
 }
 
 impl<'a, S: PrimitiveScalar> QueryTest<'a, S> {
     fn new(query: &'a PrimitiveQuery<S>) -> Self {
+        let points = query::point_polynomials(query);
         QueryTest {
-            polys: Polys::new(query),
+            separation: separation_of(query.kind, &points),
+            points,
+            polys: std::cell::OnceCell::new(),
             query,
         }
+    }
+
+    /// The inside test's polynomials, formed on first use.
+    fn polys(&self) -> &Polys<S::Coord> {
+        self.polys
+            .get_or_init(|| Polys::from_points(self.query.kind, &self.points))
     }
 
     /// The polynomials of the query at the time `t` (constants), when the
@@ -161,22 +173,18 @@ impl<'a, S: PrimitiveScalar> QueryTest<'a, S> {
 
 impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
     fn separation(&self) -> &crate::poly::Poly<S::Coord> {
-        self.polys.test::<S>().separation()
+        &self.separation
     }
 
     fn inspected(&self) -> Vec<&crate::poly::Poly<S::Coord>> {
-        self.polys.test::<S>().inspected()
+        self.polys().test::<S>().inspected()
     }
 
     fn separation_sign_at(&self, t: &S::Root) -> crate::scalar::Sign {
         let Some(points) = query::points_at(self.query, t) else {
             return S::sign_at_time(self.separation(), t);
         };
-        let separation = match self.query.kind {
-            QueryKind::VertexFace => vertex_face::separation(&points),
-            QueryKind::EdgeEdge => edge_edge::separation(&points),
-        };
-        S::sign_at_time(&separation, t)
+        S::sign_at_time(&separation_of(self.query.kind, &points), t)
     }
 
     fn polish(&self, t: S::Root, lo: &S, hi: &S) -> S::Root {
@@ -187,7 +195,7 @@ impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
     fn decide(&self, t: &S::Root) -> Result<Witness, Rejection> {
         let decided = match self.at_time(t) {
             Some(at) => at.test::<S>().decide(t),
-            None => self.polys.test::<S>().decide(t),
+            None => self.polys().test::<S>().decide(t),
         };
         match decided {
             Ok(_)
@@ -199,6 +207,18 @@ impl<S: PrimitiveScalar> InsideTest<S> for QueryTest<'_, S> {
             }
             other => other,
         }
+    }
+}
+
+/// The separation polynomial of the four points, by kind (as the kind's
+/// polynomials form it).
+fn separation_of<C: crate::scalar::Ring>(
+    kind: QueryKind,
+    points: &[query::PolyVec<C>; 4],
+) -> crate::poly::Poly<C> {
+    match kind {
+        QueryKind::VertexFace => vertex_face::separation(points),
+        QueryKind::EdgeEdge => edge_edge::separation(points),
     }
 }
 

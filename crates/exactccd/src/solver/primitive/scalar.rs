@@ -142,16 +142,7 @@ pub const F64_CONTACT_REACH: f64 = 9.313_225_746_154_785e-10;
 /// The integers `values * L / G` for `L` the lcm of the denominators and `G`
 /// the gcd of the scaled numerators (all zero stays all zero).
 fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
-    let mut lcm = <BigInt as Ring>::one();
-    for v in values {
-        if *v.denom() != <BigInt as Ring>::one() {
-            lcm = crate::scalar::euclid::lcm(&lcm, v.denom());
-        }
-    }
-    let scaled: Vec<BigInt> = values
-        .iter()
-        .map(|v| v.numer() * (&lcm / v.denom()))
-        .collect();
+    let scaled = scale_dyadic(values).unwrap_or_else(|| scale_by_lcm(values));
     let mut g = <BigInt as Ring>::zero();
     for v in &scaled {
         g = crate::scalar::euclid::gcd(&g, v);
@@ -163,6 +154,43 @@ fn clear_denominators(values: &[BigRational]) -> Vec<BigInt> {
         return scaled;
     }
     scaled.into_iter().map(|v| v / &g).collect()
+}
+
+/// `values * L` for `L` the lcm of the denominators.
+fn scale_by_lcm(values: &[BigRational]) -> Vec<BigInt> {
+    let mut lcm = <BigInt as Ring>::one();
+    for v in values {
+        if *v.denom() != <BigInt as Ring>::one() {
+            lcm = crate::scalar::euclid::lcm(&lcm, v.denom());
+        }
+    }
+    values
+        .iter()
+        .map(|v| v.numer() * (&lcm / v.denom()))
+        .collect()
+}
+
+/// `values * L` when every denominator is a power of two (the inputs read
+/// from `f64` numbers, as the benchmark's): `L` is the largest of them, and
+/// each numerator is shifted by the difference of the exponents, with no
+/// division. `None` when a denominator is not a power of two.
+fn scale_dyadic(values: &[BigRational]) -> Option<Vec<BigInt>> {
+    let exponent = |d: &BigInt| {
+        let k = d.trailing_zeros().unwrap_or(0);
+        (d.bits() == k + 1).then_some(k)
+    };
+    let mut exponents = Vec::with_capacity(values.len());
+    for v in values {
+        exponents.push(exponent(v.denom())?);
+    }
+    let largest = exponents.iter().copied().max().unwrap_or(0);
+    Some(
+        values
+            .iter()
+            .zip(exponents)
+            .map(|(v, k)| v.numer() << (largest - k))
+            .collect(),
+    )
 }
 
 /// `(A, B, C) = (n1 d0, n0 d1, d0 d1)` for `t0 = n0/d0`, `t1 = n1/d1`
@@ -504,6 +532,40 @@ mod tests {
                 v
             }
         }
+    }
+
+    #[test]
+    fn dyadic_scaling_equals_the_lcm_scaling() {
+        // random numerators over powers of two from 2^0 to 2^200 (the
+        // benchmark's coordinates are f64 numbers: 2^52 to 2^56), and zeros:
+        // shifting by the exponents gives the same integers as the lcm
+        let mut rng = Rng(0x0ddb_a11c_afe5_eed5);
+        for _ in 0..500 {
+            let n = 1 + (rng.next() % 25) as usize;
+            let values: Vec<BigRational> = (0..n)
+                .map(|_| {
+                    let numer = if rng.next() % 7 == 0 {
+                        BigInt::from(0)
+                    } else {
+                        let bits = 1 + (rng.next() % 63) as u32;
+                        rng.int(bits)
+                    };
+                    let k = if rng.next() % 3 == 0 {
+                        rng.next() % 201
+                    } else {
+                        52 + rng.next() % 5
+                    };
+                    BigRational::new(numer, BigInt::from(1) << k)
+                })
+                .collect();
+            assert_eq!(scale_dyadic(&values), Some(scale_by_lcm(&values)));
+        }
+        // a denominator that is not a power of two takes the general path
+        assert_eq!(scale_dyadic(&[q(1, 2), q(1, 6)]), None);
+        assert_eq!(
+            clear_denominators(&[q(1, 2), q(1, 6)]),
+            vec![BigInt::from(3), BigInt::from(1)]
+        );
     }
 
     #[test]
