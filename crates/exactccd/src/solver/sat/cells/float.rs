@@ -866,9 +866,16 @@ enum Walk {
 /// The walk of the module docs from `lo` over cells of the sign of
 /// `g(lo)` (separated `g > 0`, overlapping `g <= 0`: the depth `-g`
 /// changes no faster than `L` either) until the sign changes or `t1`.
+///
+/// A probe whose cell behind does not meet `lo`'s cell is kept: the walk
+/// steps by `lo`'s cell and jumps to the probe as soon as the cells of the
+/// two samples cover the time between them (where the gap stays about the
+/// same, one evaluation per cell instead of two).
 fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
     let separated = lo.1 > 0.0;
     let same = |g: f64| (g > 0.0) == separated;
+    // a sample ahead of `lo`, of the walk's sign, not yet reached
+    let mut ahead: Option<Sample> = None;
     loop {
         crate::budget::check()?;
         if lo.0 >= t1 {
@@ -879,27 +886,45 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
             // closer than the time resolution: a touch at `lo`
             return Ok(Walk::Touch(lo));
         }
-        // a probe two cells ahead: the other sign there brackets the change
-        // (the first cell is certified, a change in the second is taken)
-        let probe = (lo.0 + 2.0 * cell).min(t1);
-        let gp = gauge.gap(probe)?;
-        if !same(gp) {
-            return Ok(Walk::Changes(lo, (probe, gp)));
-        }
-        if lo.1.abs() + gp.abs() > gauge.speed * (probe - lo.0)
-            || cell + gauge.taylor_steps((probe, gp), true).1 >= probe - lo.0
-        {
-            // both ends' cells cover [lo, probe]: the sign holds
-            lo = (probe, gp);
-        } else {
-            let next = (lo.0 + cell).min(t1);
-            let gn = gauge.gap(next)?;
-            if !same(gn) {
-                return Ok(Walk::Changes(lo, (next, gn)));
+        let probe = match ahead.take() {
+            Some(probe) => probe,
+            None => {
+                // a probe two cells ahead: the other sign there brackets
+                // the change (the first cell is certified, a change in the
+                // second is taken)
+                let t = (lo.0 + 2.0 * cell).min(t1);
+                let gp = gauge.gap(t)?;
+                if !same(gp) {
+                    return Ok(Walk::Changes(lo, (t, gp)));
+                }
+                (t, gp)
             }
-            lo = (next, gn);
+        };
+        if covered(gauge, lo, cell, probe) {
+            // both ends' cells cover [lo, probe]: the sign holds
+            lo = probe;
+            continue;
+        }
+        let next = (lo.0 + cell).min(t1);
+        let gn = gauge.gap(next)?;
+        if !same(gn) {
+            return Ok(Walk::Changes(lo, (next, gn)));
+        }
+        lo = (next, gn);
+        if next < probe.0 {
+            ahead = Some(probe);
         }
     }
+}
+
+/// True when the cell of `lo` (of length `cell`) and the cell behind the
+/// later sample `probe` cover the time between them: the first-order
+/// cells (the gaps' magnitudes add up to more than `L` times the distance)
+/// or the second-order step behind the probe.
+fn covered(gauge: &mut Gauge<'_>, lo: Sample, cell: f64, probe: Sample) -> bool {
+    let between = probe.0 - lo.0;
+    lo.1.abs() + probe.1.abs() > gauge.speed * between
+        || cell + gauge.taylor_steps(probe, true).1 >= between
 }
 
 /// The search of the module docs with the speed bound `speed`: the first
