@@ -874,8 +874,9 @@ enum Walk {
 fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
     let separated = lo.1 > 0.0;
     let same = |g: f64| (g > 0.0) == separated;
-    // a sample ahead of `lo`, of the walk's sign, not yet reached
-    let mut ahead: Option<Sample> = None;
+    // a sample ahead of `lo`, of the walk's sign, not yet reached, with
+    // its second-order step behind once computed
+    let mut ahead: Option<(Sample, Option<f64>)> = None;
     loop {
         crate::budget::check()?;
         if lo.0 >= t1 {
@@ -886,8 +887,8 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
             // closer than the time resolution: a touch at `lo`
             return Ok(Walk::Touch(lo));
         }
-        let probe = match ahead.take() {
-            Some(probe) => probe,
+        let (probe, mut behind) = match ahead.take() {
+            Some(kept) => kept,
             None => {
                 // a probe two cells ahead: the other sign there brackets
                 // the change (the first cell is certified, a change in the
@@ -897,10 +898,10 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
                 if !same(gp) {
                     return Ok(Walk::Changes(lo, (t, gp)));
                 }
-                (t, gp)
+                ((t, gp), None)
             }
         };
-        if covered(gauge, lo, cell, probe) {
+        if covered(gauge, lo, cell, probe, &mut behind) {
             // both ends' cells cover [lo, probe]: the sign holds
             lo = probe;
             continue;
@@ -912,7 +913,7 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
         }
         lo = (next, gn);
         if next < probe.0 {
-            ahead = Some(probe);
+            ahead = Some((probe, behind));
         }
     }
 }
@@ -920,11 +921,21 @@ fn walk(gauge: &mut Gauge<'_>, mut lo: Sample, t1: f64) -> Result<Walk, Error> {
 /// True when the cell of `lo` (of length `cell`) and the cell behind the
 /// later sample `probe` cover the time between them: the first-order
 /// cells (the gaps' magnitudes add up to more than `L` times the distance)
-/// or the second-order step behind the probe.
-fn covered(gauge: &mut Gauge<'_>, lo: Sample, cell: f64, probe: Sample) -> bool {
+/// or the second-order step behind the probe (computed once, kept in
+/// `behind`).
+fn covered(
+    gauge: &mut Gauge<'_>,
+    lo: Sample,
+    cell: f64,
+    probe: Sample,
+    behind: &mut Option<f64>,
+) -> bool {
     let between = probe.0 - lo.0;
-    lo.1.abs() + probe.1.abs() > gauge.speed * between
-        || cell + gauge.taylor_steps(probe, true).1 >= between
+    if lo.1.abs() + probe.1.abs() > gauge.speed * between {
+        return true;
+    }
+    let step = *behind.get_or_insert_with(|| gauge.taylor_steps(probe, true).1);
+    cell + step >= between
 }
 
 /// The search of the module docs with the speed bound `speed`: the first
