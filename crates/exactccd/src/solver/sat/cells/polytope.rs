@@ -12,7 +12,12 @@
 //! midpoint), and the projection of each solid onto it is the range of its
 //! vertices' projections `(o + F y_v) . L`, each enclosed by the
 //! mean-value form about the midpoint (`f(t) in f(tm) + f'([cell])
-//! [-w/2, w/2]`), or plainly over the cell.
+//! [-w/2, w/2]`), or plainly over the cell. Plainly, a box (a box under a
+//! separation `d > 0` is solved among the polytopes) takes its 8 corners
+//! at once: `o . L +- sum_k h_k |A_k . L|` (Eberly, section 2.1, the
+//! projection radius of a box), the same bounds as corner by corner up to
+//! rounding. (The mean-value form stays corner by corner: there the sum
+//! of each corner's slopes is tighter than the slopes term by term.)
 //!
 //! Contact over a cell is proved by a material point: a point `y` of one
 //! solid in its local coordinates, exactly in it (checked in rationals; on
@@ -56,6 +61,8 @@ pub(crate) struct CellPolytope {
     /// A rounded solid's radius and its square.
     radius: Option<(Interval, Interval)>,
     radius_squared: Option<Interval>,
+    /// A box's half extents (its corners are `+-h_k` on each axis).
+    half_extents: Option<[Interval; 3]>,
 }
 
 impl CellPolytope {
@@ -67,7 +74,11 @@ impl CellPolytope {
             let r = Interval::from_rational(&data.radius, p);
             (r.clone(), r.square(p))
         });
+        // corner 7 of a box has every coordinate at `+h_k`
+        let half_extents = (matches!(data.naming, Naming::Box) && data.vertices.len() == 8)
+            .then(|| std::array::from_fn(|k| Interval::from_rational(&data.vertices[7][k], p)));
         CellPolytope {
+            half_extents,
             radius_squared: radius.as_ref().map(|(_, r2)| r2.clone()),
             radius,
             vertices: data.vertices.iter().map(|v| interval_vec(v, p)).collect(),
@@ -114,6 +125,9 @@ impl CellPolytope {
     ) -> (Dyad, Dyad) {
         let frame_l: IntervalVec = std::array::from_fn(|i| dot(&super::boxes::axis(e, i), l, p));
         let origin_l = dot(&e.origin, l, p);
+        if let Some(h) = &self.half_extents {
+            return box_range(&origin_l, &frame_l, h, p);
+        }
         self.range_of(|y| origin_l.add(&dot(y, &frame_l, p), p))
     }
 
@@ -873,6 +887,19 @@ impl CellPolytope {
 /// A projection range widened by the radius `r |L|` on both sides (a
 /// rounded solid is its core grown by a ball): `norm` is an upper bound of
 /// `|L|`.
+/// The least and greatest of `c + sum_k y_k x_k` over `c` in `centre`,
+/// `x_k` in `terms[k]` and the corners `y_k = +-h_k`: `centre -+ sum_k h_k
+/// |x_k|`, rounded outward (for the box's frame, `x_k` holds `A_k . L`).
+fn box_range(centre: &Interval, terms: &[Interval; 3], h: &[Interval; 3], p: u64) -> (Dyad, Dyad) {
+    let radius = (0..3).fold(Interval::from_i64(0), |acc, k| {
+        acc.add(&h[k].mul(&terms[k].abs(), p), p)
+    });
+    (
+        centre.lo().sub_rounded(radius.hi(), p, Rounding::Down),
+        centre.hi().add_rounded(radius.hi(), p, Rounding::Up),
+    )
+}
+
 pub(crate) fn widened(
     range: (Dyad, Dyad),
     poly: &CellPolytope,
