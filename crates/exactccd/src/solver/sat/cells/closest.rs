@@ -95,16 +95,36 @@ fn in_face(x: &Vec3<Q>, face: &[&Vec3<Q>], n: &Vec3<Q>) -> bool {
     sides.iter().all(|s| *s >= zero()) || sides.iter().all(|s| *s <= zero())
 }
 
-/// The faces of a polytope as vertex lists with their normals.
-fn faces(poly: &PolytopeData) -> Vec<(Vec<&Vec3<Q>>, Vec3<Q>)> {
+/// A face of a polytope: its vertices, its normal `n`, `c = n . v` on its
+/// plane, and whether `n` points outward (every vertex on `n . v <= c`).
+struct Face<'p> {
+    points: Vec<&'p Vec3<Q>>,
+    normal: Vec3<Q>,
+    offset: Q,
+    outward: bool,
+}
+
+/// The faces of a polytope (those with a normal), computed once for every
+/// query against it: the normals of moved vertices are sums of products of
+/// long rationals.
+fn faces(poly: &PolytopeData) -> Vec<Face<'_>> {
     poly.faces
         .iter()
-        .map(|f| {
+        .filter_map(|f| {
             let points: Vec<&Vec3<Q>> = f.iter().map(|&i| &poly.vertices[i]).collect();
-            let n = polygon_normal(&points);
-            (points, n)
+            let normal = polygon_normal(&points);
+            if normal.is_zero() {
+                return None;
+            }
+            let offset = normal.dot(points[0]);
+            let outward = poly.vertices.iter().all(|v| normal.dot(v) <= offset);
+            Some(Face {
+                points,
+                normal,
+                offset,
+                outward,
+            })
         })
-        .filter(|(_, n)| !n.is_zero())
         .collect()
 }
 
@@ -118,14 +138,15 @@ fn nearer(best: &mut Option<(Vec3<Q>, Vec3<Q>, Q)>, pair: (Vec3<Q>, Vec3<Q>)) {
 
 /// The point of the closed convex polytope closest to `x` (module docs).
 pub(crate) fn on_polytope(x: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
-    let faces = faces(poly);
+    on_polytope_with(x, poly, &faces(poly))
+}
+
+/// [`on_polytope`] with the polytope's faces given.
+fn on_polytope_with(x: &Vec3<Q>, poly: &PolytopeData, faces: &[Face<'_>]) -> Vec3<Q> {
     let inside = !poly.flat
-        && faces.iter().all(|(points, n)| {
-            // outward: every vertex on the inner side
-            let c = n.dot(points[0]);
-            let outward = poly.vertices.iter().all(|v| n.dot(v) <= c);
-            let side = n.dot(x) - &c;
-            if outward {
+        && faces.iter().all(|f| {
+            let side = f.normal.dot(x) - &f.offset;
+            if f.outward {
                 side <= zero()
             } else {
                 side >= zero()
@@ -135,10 +156,11 @@ pub(crate) fn on_polytope(x: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
         return x.clone();
     }
     let mut best: Option<(Vec3<Q>, Vec3<Q>, Q)> = None;
-    for (points, n) in &faces {
-        let off = (n.dot(x) - n.dot(points[0])) / n.norm_squared();
+    for f in faces {
+        let n = &f.normal;
+        let off = (n.dot(x) - &f.offset) / n.norm_squared();
         let projected = x - &n.scale(&off);
-        if in_face(&projected, points, n) {
+        if in_face(&projected, &f.points, n) {
             nearer(&mut best, (x.clone(), projected));
         }
     }
@@ -152,22 +174,28 @@ pub(crate) fn on_polytope(x: &Vec3<Q>, poly: &PolytopeData) -> Vec3<Q> {
     best.map_or_else(|| x.clone(), |b| b.1)
 }
 
-/// The closest pair of the segment `[a, b]` and the convex polytope.
-fn segment_polytope(a: &Vec3<Q>, b: &Vec3<Q>, poly: &PolytopeData) -> (Vec3<Q>, Vec3<Q>) {
-    for (points, n) in faces(poly) {
-        let c = n.dot(points[0]);
-        let (fa, fb) = (n.dot(a) - &c, n.dot(b) - &c);
+/// The closest pair of the segment `[a, b]` and the convex polytope, with
+/// the polytope's faces given.
+fn segment_polytope(
+    a: &Vec3<Q>,
+    b: &Vec3<Q>,
+    poly: &PolytopeData,
+    faces: &[Face<'_>],
+) -> (Vec3<Q>, Vec3<Q>) {
+    for f in faces {
+        let n = &f.normal;
+        let (fa, fb) = (n.dot(a) - &f.offset, n.dot(b) - &f.offset);
         if (fa <= zero()) != (fb <= zero()) || fa == zero() {
             let s = if fa == fb { zero() } else { &fa / (&fa - &fb) };
             let x = a + &(b - a).scale(&s);
-            if in_face(&x, &points, &n) {
+            if in_face(&x, &f.points, n) {
                 return (x.clone(), x);
             }
         }
     }
     let mut best = None;
     for end in [a, b] {
-        nearer(&mut best, (end.clone(), on_polytope(end, poly)));
+        nearer(&mut best, (end.clone(), on_polytope_with(end, poly, faces)));
     }
     for &(i, j) in &poly.edges {
         nearer(
@@ -182,14 +210,23 @@ fn segment_polytope(a: &Vec3<Q>, b: &Vec3<Q>, poly: &PolytopeData) -> (Vec3<Q>, 
 /// in the same coordinates as `other`) and the core of `other` (a polytope,
 /// a point or a segment): `(on x, on other)`.
 pub(crate) fn closest_to_core(x: &[Vec3<Q>], other: &PolytopeData) -> (Vec3<Q>, Vec3<Q>) {
+    closest_to_core_with(x, other, &faces(other))
+}
+
+/// [`closest_to_core`] with `other`'s faces given.
+fn closest_to_core_with(
+    x: &[Vec3<Q>],
+    other: &PolytopeData,
+    faces: &[Face<'_>],
+) -> (Vec3<Q>, Vec3<Q>) {
     let ov = &other.vertices;
     match (x, other.is_rounded(), &ov[..]) {
         ([p], true, [q]) => (p.clone(), q.clone()),
         ([p], true, [q0, q1]) => (p.clone(), on_segment(p, q0, q1)),
         ([p0, p1], true, [q]) => (on_segment(q, p0, p1), q.clone()),
         ([p0, p1], true, [q0, q1]) => segments(p0, p1, q0, q1),
-        ([p], _, _) => (p.clone(), on_polytope(p, other)),
-        ([p0, p1], _, _) => segment_polytope(p0, p1, other),
+        ([p], _, _) => (p.clone(), on_polytope_with(p, other, faces)),
+        ([p0, p1], _, _) => segment_polytope(p0, p1, other, faces),
         _ => (ov[0].clone(), ov[0].clone()),
     }
 }
@@ -210,12 +247,13 @@ pub(crate) fn closest_cores(a: &PolytopeData, b: &PolytopeData) -> (Vec3<Q>, Vec
     }
     let edge =
         |p: &PolytopeData, (i, j): (usize, usize)| [p.vertices[i].clone(), p.vertices[j].clone()];
+    let (faces_a, faces_b) = (faces(a), faces(b));
     let mut best = None;
     for &e in &a.edges {
-        nearer(&mut best, closest_to_core(&edge(a, e), b));
+        nearer(&mut best, closest_to_core_with(&edge(a, e), b, &faces_b));
     }
     for &e in &b.edges {
-        let (on_b, on_a) = closest_to_core(&edge(b, e), a);
+        let (on_b, on_a) = closest_to_core_with(&edge(b, e), a, &faces_a);
         nearer(&mut best, (on_a, on_b));
     }
     best.map_or_else(
