@@ -14,27 +14,16 @@
 //! line, nothing timed: the answers before and after a change to the solver
 //! are compared with `diff`.
 
+#[path = "support/cpu_clock.rs"]
+mod cpu_clock;
+
+use cpu_clock::per_call;
 use exactccd::queries::{collect_query_files, read_query_file};
 use exactccd::scalar::BigRational;
-use exactccd::{with_budget, WorkBudget};
 use exactccd::solver::primitive::{query_to_f64, test_primitive, PrimitiveQuery};
+use exactccd::{with_budget, WorkBudget};
 use std::hint::black_box;
 use std::path::PathBuf;
-use std::time::Duration;
-
-fn cpu_now() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
-/// Nanoseconds per call of `f`, one reading of `reps` calls.
-fn per_call(reps: u32, mut f: impl FnMut()) -> f64 {
-    let start = cpu_now();
-    for _ in 0..reps {
-        f();
-    }
-    (cpu_now() - start).as_nanos() as f64 / f64::from(reps)
-}
 
 fn quantiles(mut xs: Vec<f64>) -> String {
     xs.sort_by(f64::total_cmp);

@@ -28,6 +28,10 @@
 #[path = "../benches/shapes_set/mod.rs"]
 mod shapes_set;
 
+#[path = "support/cpu_clock.rs"]
+mod cpu_clock;
+
+use cpu_clock::per_call;
 use exactccd::contact::{write_result_json, ResultHeader};
 use exactccd::parry::{parry_pose, parry_shape};
 use exactccd::scalar::rational_to_f64;
@@ -41,21 +45,6 @@ use parry3d_f64::query::{cast_shapes, ShapeCastOptions};
 use shapes_set::{scenarios, Pair};
 use std::hint::black_box;
 use std::sync::OnceLock;
-use std::time::Duration;
-
-fn cpu_now() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
-/// Nanoseconds per call of `f`, one reading of `reps` calls.
-fn per_call(reps: u32, mut f: impl FnMut()) -> f64 {
-    let start = cpu_now();
-    for _ in 0..reps {
-        f();
-    }
-    (cpu_now() - start).as_nanos() as f64 / f64::from(reps)
-}
 
 fn quantiles(mut xs: Vec<f64>) -> String {
     xs.sort_by(|a, b| a.total_cmp(b));
