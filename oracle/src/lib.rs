@@ -47,7 +47,9 @@
 //! motions, [`check_spin_solids`] under transcendental ones; module
 //! `solids`): each convex mesh face cut into its fan triangles, any other
 //! as the certificate cuts it (checked to cover the face); parts separating every pair of pieces; no nesting at `t0` by
-//! exact ray parity; a witness in a named piece of each side.
+//! exact ray parity (at a transcendental `t0`, at the centre of each
+//! vertex's enclosure farther from the surface than the enclosure's size);
+//! a witness in a named piece of each side.
 //!
 //! Verdicts are [`Verdict::Certified`], [`Verdict::Refuted`] (with the reason
 //! and a counterexample time) or [`Verdict::Inconclusive`] (with why). `f64`

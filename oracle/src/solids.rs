@@ -40,7 +40,12 @@
 //!   refused and the next direction `(1, k, k^2)` tried: the directions
 //!   through an edge, or along a triangle's plane, form a plane, which
 //!   `(1, k, k^2)` meets for at most two `k`, so a good direction comes
-//!   within `8 n + 1` tries for `n` triangles).
+//!   within `8 n + 1` tries for `n` triangles). Under a transcendental
+//!   placement at `t0` (`angular` or `screw` from `t0 != 0`) the vertex is
+//!   enclosed in the other mesh's local coordinates and the ray test runs
+//!   at the enclosure's centre, once the centre's exact distance to every
+//!   triangle exceeds the enclosure's half-diagonal
+//!   ([`check_not_nested_enclosed`]).
 //! * **contact** at `T`: a witness point that lies in a named piece of each
 //!   mesh (or in the convex body) at `T`, or two points, one in each named
 //!   piece's core, within `r_a + r_b + d` of each other, checked exactly
@@ -60,10 +65,11 @@ use crate::check::{
     membership_conditions, sign_holds, CaseVertices,
 };
 use crate::claim::{ClaimedTime, ContactWitness, SeparationPiece, Verdict};
+use crate::interval::Iv;
 use crate::poly::{Poly, Q};
 use crate::spin::{
-    check_spin_pieces, check_spin_witness, exact_placement_at, separation_end, Placement, SpinBody,
-    SpinCase, SpinPiece, SpinWitness,
+    check_spin_pieces, check_spin_witness, exact_placement_at, placement_at, separation_end,
+    Placement, SpinBody, SpinCase, SpinPiece, SpinWitness,
 };
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -811,6 +817,142 @@ fn check_not_nested(case: &SolidCase, pieces: &[Pieces; 2]) -> Result<(), Verdic
     Ok(())
 }
 
+/// The precisions tried by [`check_not_nested_enclosed`].
+const NESTING_BITS: [u32; 4] = [96, 192, 384, 768];
+
+/// [`check_not_nested`] at a `t0` where a placement is transcendental
+/// (`angular` or `screw` from `t0 != 0`): each vertex tested is enclosed in
+/// the other mesh's local coordinates by a box (the referee's own interval
+/// arithmetic, sin and cos); when the box's centre `m` is farther from
+/// every triangle of the surface than the box's half-diagonal, the vertex
+/// and `m` lie on the same side of the surface (the segment between them
+/// stays in the ball about `m`, which meets no triangle), and the ray test
+/// decides `m` exactly. The precision doubles until every vertex is
+/// decided; a vertex found inside refutes, one undecided at every
+/// precision leaves the verdict inconclusive.
+fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Result<(), Verdict> {
+    let interval = (&case.t0, &case.t1);
+    let sides = [
+        ("a", &case.a, &case.b, &pieces[1]),
+        ("b", &case.b, &case.a, &pieces[0]),
+    ];
+    'precision: for bits in NESTING_BITS {
+        for (name, body, other, other_pieces) in sides {
+            if matches!(other.solid, Solid::Convex(_)) {
+                continue;
+            }
+            let (Some(inner), Some(outer)) = (
+                placement_at(&body.placement, interval, &case.t0, bits),
+                placement_at(&other.placement, interval, &case.t0, bits),
+            ) else {
+                continue 'precision;
+            };
+            let tris: Vec<[[Q; 3]; 3]> = other_pieces
+                .shapes
+                .iter()
+                .map(|s| match s {
+                    Shape::Triangle(v) => v.clone(),
+                    _ => unreachable!("a mesh's pieces are triangles"),
+                })
+                .collect();
+            for y in component_vertices(&body.solid) {
+                let local = local_box(&y, &inner, &outer, bits);
+                let centre: [Q; 3] = std::array::from_fn(|k| local[k].mid());
+                let reach = local
+                    .iter()
+                    .fold(Q::zero(), |acc, x| acc + x.radius() * x.radius());
+                if tris
+                    .iter()
+                    .any(|t| squared_distance_to_triangle(&centre, t) <= reach)
+                {
+                    continue 'precision;
+                }
+                match in_closed_solid(&centre, &tris) {
+                    Ok(false) => {}
+                    Ok(true) => return Err(Verdict::Refuted {
+                        reason: format!(
+                            "the vertex {y:?} of {name} lies inside the other solid at the start"
+                        ),
+                        counterexample: Some(case.t0.clone()),
+                    }),
+                    Err(why) => return Err(Verdict::Inconclusive(why)),
+                }
+            }
+        }
+        return Ok(());
+    }
+    Err(Verdict::Inconclusive(
+        "the nesting at the start stays undecided: a vertex lies within rounding of the other \
+         surface at every precision tried"
+            .into(),
+    ))
+}
+
+/// Intervals holding the local point `y` of one body in the other's local
+/// coordinates, `F_o^T (o_i + F_i y - o_o)` (a rotation's inverse is its
+/// transpose), from the two placements' enclosures `(frame, origin)`.
+fn local_box(
+    y: &[Q; 3],
+    inner: &([[Iv; 3]; 3], [Iv; 3]),
+    outer: &([[Iv; 3]; 3], [Iv; 3]),
+    bits: u32,
+) -> [Iv; 3] {
+    let world: [Iv; 3] = std::array::from_fn(|i| {
+        (0..3).fold(inner.1[i].clone(), |acc, j| {
+            acc.add(&inner.0[i][j].scale(&y[j], bits), bits)
+        })
+    });
+    let offset: [Iv; 3] = std::array::from_fn(|i| world[i].sub(&outer.1[i], bits));
+    std::array::from_fn(|k| {
+        (0..3).fold(Iv::point(Q::zero()), |acc, i| {
+            acc.add(&outer.0[i][k].mul(&offset[i], bits), bits)
+        })
+    })
+}
+
+/// The squared distance from `p` to the closed triangle `t`, exactly: to
+/// its plane when the foot of the perpendicular lies in the triangle (its
+/// three sub-triangles turn the triangle's way), else the least distance
+/// to its three edges; a triangle of zero area is its edges.
+fn squared_distance_to_triangle(p: &[Q; 3], t: &[[Q; 3]; 3]) -> Q {
+    let edges = || {
+        (0..3)
+            .map(|i| segment_distance_squared(p, &t[i], &t[(i + 1) % 3]))
+            .min()
+            .expect("three edges")
+    };
+    let n = cross3(&sub3(&t[1], &t[0]), &sub3(&t[2], &t[0]));
+    let nn = dot3(&n, &n);
+    if nn.is_zero() {
+        return edges();
+    }
+    let h = dot3(&n, &sub3(p, &t[0]));
+    let foot: [Q; 3] = std::array::from_fn(|k| &p[k] - &n[k] * &h / &nn);
+    let inside = (0..3).all(|i| {
+        let side = cross3(&sub3(&t[(i + 1) % 3], &t[i]), &sub3(&foot, &t[i]));
+        !dot3(&side, &n).is_negative()
+    });
+    if inside {
+        &h * &h / nn
+    } else {
+        edges()
+    }
+}
+
+/// The squared distance from `p` to the closed segment `a b`.
+fn segment_distance_squared(p: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> Q {
+    let d = sub3(b, a);
+    let dd = dot3(&d, &d);
+    let ap = sub3(p, a);
+    let s = if dd.is_zero() {
+        Q::zero()
+    } else {
+        (dot3(&ap, &d) / dd).clamp(Q::zero(), Q::one())
+    };
+    let r: [Q; 3] = std::array::from_fn(|k| &ap[k] - &d[k] * &s);
+    dot3(&r, &r)
+}
+
 /// The witness lies in both solids at the contact time `t`.
 fn check_solid_witness(
     case: &SolidCase,
@@ -1017,14 +1159,10 @@ fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdi
     )?;
     if end > case.t0 {
         check_spin_parts(case, &pieces, claim, &end)?;
-        let exact = exact_at_start(case).ok_or_else(|| {
-            Verdict::Inconclusive(
-                "the nesting at the start is judged at exact placements only (a rational motion, \
-                 the start of poses, t0 = 0 for angular and screw)"
-                    .into(),
-            )
-        })?;
-        check_not_nested(&exact, &pieces)?;
+        match exact_at_start(case) {
+            Some(exact) => check_not_nested(&exact, &pieces)?,
+            None => check_not_nested_enclosed(case, &pieces)?,
+        }
     }
     let Some(enclosure) = &claim.first_contact else {
         return Ok(());
@@ -1145,6 +1283,102 @@ mod tests {
                 _ => unreachable!(),
             })
             .collect()
+    }
+
+    /// The cube mesh `[0, 2]^3` at rest, and a box of half extent `1/4`
+    /// whose centre starts at `c` and turns at 7 radians per unit time
+    /// about `z` through its local point `k`, over `[1/3, 1]`: its
+    /// placement at `t0` is transcendental. The referee tests the box's
+    /// first corner, `(-1/4, -1/4, -1/4)`.
+    fn spinning_box_and_cube(c: [Q; 3], k: [Q; 3]) -> (SpinSolidCase, [Pieces; 2]) {
+        use crate::spin::Pose;
+        let id = Pose {
+            rotation: std::array::from_fn(|i| {
+                std::array::from_fn(|j| if i == j { q(1, 1) } else { q(0, 1) })
+            }),
+            translation: v(0, 0, 0),
+        };
+        let case = SpinSolidCase {
+            a: SpinSolidBody {
+                solid: Solid::Mesh(cube()),
+                placement: Placement::Angular {
+                    pose: id.clone(),
+                    velocity: v(0, 0, 0),
+                    angular_velocity: v(0, 0, 0),
+                    center: v(0, 0, 0),
+                },
+            },
+            b: SpinSolidBody {
+                solid: Solid::Convex(Shape::Box {
+                    half_extents: [q(1, 4), q(1, 4), q(1, 4)],
+                }),
+                placement: Placement::Angular {
+                    pose: Pose {
+                        translation: c,
+                        ..id
+                    },
+                    velocity: v(0, 0, 0),
+                    angular_velocity: v(0, 0, 7),
+                    center: k,
+                },
+            },
+            t0: q(1, 3),
+            t1: q(1, 1),
+            separation: q(0, 1),
+        };
+        let pieces = claimed_pieces([&case.a.solid, &case.b.solid], &[vec![], vec![]]).unwrap();
+        (case, pieces)
+    }
+
+    #[test]
+    fn nesting_at_a_transcendental_start_is_decided_by_enclosures() {
+        let centre = v(0, 0, 0);
+        let corner = [q(-1, 4), q(-1, 4), q(-1, 4)];
+        // turning about its centre inside the cube: the corner is inside
+        let (inside, pieces) = spinning_box_and_cube(v(1, 1, 1), centre.clone());
+        assert!(exact_at_start(&inside).is_none());
+        assert!(matches!(
+            check_not_nested_enclosed(&inside, &pieces),
+            Err(Verdict::Refuted { .. })
+        ));
+        // well outside
+        let (outside, pieces) = spinning_box_and_cube(v(4, 1, 1), centre);
+        assert_eq!(check_not_nested_enclosed(&outside, &pieces), Ok(()));
+        // turning about the corner, which stays on the face x = 2: no
+        // precision decides it
+        let at = |x: Q| [x + q(1, 4), q(5, 4), q(5, 4)];
+        let (touching, pieces) = spinning_box_and_cube(at(q(2, 1)), corner.clone());
+        let verdict = check_not_nested_enclosed(&touching, &pieces);
+        assert!(
+            matches!(verdict, Err(Verdict::Inconclusive(_))),
+            "{verdict:?}"
+        );
+        // the corner 2^-40 outside the face, or inside it
+        let hair = q(1, 1 << 40);
+        let (near, pieces) = spinning_box_and_cube(at(q(2, 1) + &hair), corner.clone());
+        assert_eq!(check_not_nested_enclosed(&near, &pieces), Ok(()));
+        let (within, pieces) = spinning_box_and_cube(at(q(2, 1) - &hair), corner);
+        assert!(matches!(
+            check_not_nested_enclosed(&within, &pieces),
+            Err(Verdict::Refuted { .. })
+        ));
+    }
+
+    #[test]
+    fn the_squared_distance_to_a_triangle_by_hand() {
+        let t = [v(0, 0, 0), v(2, 0, 0), v(0, 2, 0)];
+        // above the interior, beside an edge, beyond a vertex, on it
+        assert_eq!(squared_distance_to_triangle(&v(1, 0, 3), &t), q(9, 1));
+        assert_eq!(squared_distance_to_triangle(&v(1, -2, 0), &t), q(4, 1));
+        assert_eq!(squared_distance_to_triangle(&v(3, 3, 0), &t), q(8, 1));
+        assert_eq!(squared_distance_to_triangle(&v(-1, -1, 1), &t), q(3, 1));
+        assert_eq!(
+            squared_distance_to_triangle(&[q(1, 2), q(1, 2), q(0, 1)], &t),
+            q(0, 1)
+        );
+        // a zero-area triangle is its edges
+        let flat = [v(0, 0, 0), v(2, 0, 0), v(4, 0, 0)];
+        assert_eq!(squared_distance_to_triangle(&v(1, 1, 0), &flat), q(1, 1));
     }
 
     #[test]

@@ -1431,6 +1431,21 @@ pub(crate) fn check_spin_witness(
     }
 }
 
+/// Intervals holding the placement of `placement` at the rational time
+/// `t` of `[t0, t1]`, at `bits`: the frame (by rows; its columns are the
+/// body's axes in world coordinates) and the world position of the local
+/// origin. `None` when a rational motion's denominator is not proved
+/// positive there.
+pub(crate) fn placement_at(
+    placement: &Placement,
+    interval: (&Q, &Q),
+    t: &Q,
+    bits: u32,
+) -> Option<([[Iv; 3]; 3], [Iv; 3])> {
+    let e = prepare(placement, interval, bits).over(&Iv::point(t.clone()), bits)?;
+    Some((e.frame, e.origin))
+}
+
 /// The placement at `t` as an exact rational motion, when it is one: any
 /// time of a rational motion, the start of `poses`, and `t = 0` (the pose)
 /// for `angular` and `screw`.

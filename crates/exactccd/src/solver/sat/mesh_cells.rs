@@ -11,9 +11,16 @@
 //!
 //! * at `t0` the solids are tested for nesting exactly (ray parity) at
 //!   their exact placements there: a rational motion, the start of
-//!   `poses`, `t0 = 0` for `angular` and `screw` (elsewhere the placement
-//!   is transcendental, and the solve is not applicable); nested solids
-//!   touch at `t0`;
+//!   `poses`, `t0 = 0` for `angular` and `screw`; nested solids touch at
+//!   `t0`. Elsewhere (`angular` or `screw` from `t0 != 0`) the placement
+//!   is transcendental: each vertex tested is enclosed in the other
+//!   solid's local coordinates by a box of half-diagonal `delta`
+//!   (interval arithmetic), and when the box's centre `m` (a rational) is
+//!   more than `delta` from every triangle of the surface, the vertex and
+//!   `m` lie on the same side of it, which ray parity decides for `m`
+//!   exactly. Precision doubles until every vertex is decided; solids
+//!   found nested there are not answered (the witness would need the
+//!   same test in the certificate);
 //! * otherwise the first contact `T` is the least of the piece pairs'
 //!   first contacts `T_ij`, each enclosed by the cells as `[l_ij, u_ij]`,
 //!   so `T` lies in `[min l_ij, min u_ij]`, no wider than the widest
@@ -47,7 +54,8 @@ use super::cells::{
 use super::mesh::Pieces;
 use crate::geom::point_in_solid;
 use crate::geom::{Pose, Shape, Vec3};
-use crate::motion::{exact_pose_at_start, Body};
+use crate::motion::{dot, exact_pose_at_start, pair_enclosures, Body, PlacementEnclosure};
+use crate::scalar::interval::Interval;
 use crate::scalar::BigRational;
 use crate::Error;
 
@@ -130,17 +138,17 @@ fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
         .collect()
 }
 
-/// The pieces of the two bodies, their fan names and the bodies' exact
-/// poses at `t0`.
+/// The pieces of the two bodies, their fan names, and a point of one solid
+/// inside the other at `t0` when they are nested there.
 struct Prepared {
     pieces: [Pieces; 2],
     fans: [Vec<FanName>; 2],
-    poses: [Pose<Q>; 2],
+    nested: Option<Vec3<Q>>,
 }
 
-/// The pieces of the two bodies and their exact poses at `t0`, or why the
+/// The pieces of the two bodies and their nesting at `t0`, or why the
 /// pieces' cells do not apply (module docs).
-fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
+fn prepare(a: &Body, b: &Body, interval: (&Q, &Q)) -> Result<Prepared, Error> {
     let pieces = [Pieces::of(a), Pieces::of(b)];
     let fans = [pieces[0].fans(), pieces[1].fans()];
     let count = pieces[0].bodies.len() * pieces[1].bodies.len();
@@ -149,15 +157,138 @@ fn prepare(a: &Body, b: &Body, t0: &Q) -> Result<Prepared, Error> {
             "sat: {count} triangle pairs under a turning motion, more than {MAX_CELL_PIECE_PAIRS}"
         )));
     }
-    let (Some(pa), Some(pb)) = (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) else {
-        return Err(Error::not_applicable(
-            "sat: a mesh under a turning motion needs exact placements at t0 (a rational motion, the start of poses, t0 = 0 for angular and screw) to rule out nesting",
-        ));
+    let t0 = interval.0;
+    let nested = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
+        (Some(pa), Some(pb)) => nested_at_start([a, b], &pieces, &[pa, pb]),
+        _ => {
+            apart_at_enclosed_start([a, b], &pieces, interval)?;
+            None
+        }
     };
     Ok(Prepared {
         pieces,
         fans,
-        poses: [pa, pb],
+        nested,
+    })
+}
+
+/// The precisions tried for the nesting at a transcendental `t0`.
+const NESTING_BITS: [u64; 4] = [96, 192, 384, 768];
+
+/// Proves that neither solid lies inside the other mesh at `t0` when the
+/// placements there are only enclosed (module docs); an error when they
+/// are nested or the test stays undecided.
+fn apart_at_enclosed_start(
+    bodies: [&Body; 2],
+    pieces: &[Pieces; 2],
+    interval: (&Q, &Q),
+) -> Result<(), Error> {
+    let not_applicable = |why: &str| {
+        Error::not_applicable(format!(
+            "sat: a mesh under a turning motion from t0 = {}: {why}",
+            interval.0
+        ))
+    };
+    for bits in NESTING_BITS {
+        let (ea, eb) = pair_enclosures(bodies[0], bodies[1], interval, bits)
+            .map_err(|e| not_applicable(&e.0))?;
+        let time = Interval::from_rational(interval.0, bits);
+        let (Some(pa), Some(pb)) = (ea.over(&time), eb.over(&time)) else {
+            continue;
+        };
+        match apart_at(bodies, pieces, [&pa, &pb], bits) {
+            Some(true) => return Ok(()),
+            Some(false) => return Err(not_applicable(
+                "one solid lies inside the other at t0 (answered from exact placements at t0 only)",
+            )),
+            None => {}
+        }
+    }
+    Err(not_applicable(
+        "the nesting at t0 stays undecided (a vertex within rounding of the other surface)",
+    ))
+}
+
+/// `Some(true)` when no tested vertex of either solid lies inside the other
+/// mesh, `Some(false)` when one does, `None` when a vertex's enclosure
+/// comes within its own size of the surface.
+fn apart_at(
+    bodies: [&Body; 2],
+    pieces: &[Pieces; 2],
+    placements: [&PlacementEnclosure; 2],
+    bits: u64,
+) -> Option<bool> {
+    for (inner, outer) in [(1, 0), (0, 1)] {
+        if !matches!(bodies[outer].shape, Shape::Mesh(_)) {
+            continue;
+        }
+        let surface = &pieces[outer].corners;
+        for y in bodies[inner].shape.part_points() {
+            let local = enclosed_local(&y, placements[inner], placements[outer], bits);
+            let centre = Vec3::from_array(local.each_ref().map(|x| x.midpoint().to_rational()));
+            let radius_squared = local.iter().fold(Q::from_integer(0.into()), |acc, x| {
+                let half = x.width().to_rational() / Q::from_integer(2.into());
+                acc + &half * &half
+            });
+            if !clear_of_surface(&centre, &radius_squared, surface) {
+                return None;
+            }
+            if point_in_solid(&centre, surface) {
+                return Some(false);
+            }
+        }
+    }
+    Some(true)
+}
+
+/// Intervals holding the local point `y` of one body in the local
+/// coordinates of the other: `F_o^T (o_i + F_i y - o_o)` (a frame's inverse
+/// is its transpose).
+fn enclosed_local(
+    y: &Vec3<Q>,
+    inner: &PlacementEnclosure,
+    outer: &PlacementEnclosure,
+    p: u64,
+) -> [Interval; 3] {
+    let y: [Interval; 3] = std::array::from_fn(|k| Interval::from_rational(&y[k], p));
+    let offset: [Interval; 3] = std::array::from_fn(|i| {
+        inner.origin[i]
+            .add(&dot(&inner.frame[i], &y, p), p)
+            .sub(&outer.origin[i], p)
+    });
+    std::array::from_fn(|k| {
+        let column: [Interval; 3] = std::array::from_fn(|i| outer.frame[i][k].clone());
+        dot(&column, &offset, p)
+    })
+}
+
+/// True when the ball of squared radius `r2` about `x` meets no triangle:
+/// for each one, `x` is farther than the radius from its plane or outside
+/// one of its edges by more than the radius (within the plane's normal
+/// and the edge). A sufficient test, exact in rationals; a zero-area
+/// triangle is never cleared.
+fn clear_of_surface(x: &Vec3<Q>, r2: &Q, surface: &[[Vec3<Q>; 3]]) -> bool {
+    surface.iter().all(|[a, b, c]| {
+        let n = (b - a).cross(&(c - a));
+        let n2 = n.norm_squared();
+        if n2 == Q::from_integer(0.into()) {
+            return false;
+        }
+        let plane = n.dot(&(x - a));
+        if &plane * &plane > r2 * &n2 {
+            return true;
+        }
+        [(a, b, c), (b, c, a), (c, a, b)].iter().any(|(u, v, w)| {
+            // the in-plane normal of the edge u v, toward w
+            let m = n.cross(&(*v - *u));
+            let m = if m.dot(&(*w - *u)) < Q::from_integer(0.into()) {
+                -m
+            } else {
+                m
+            };
+            let side = m.dot(&(x - *u));
+            side < Q::from_integer(0.into()) && &side * &side > r2 * &m.norm_squared()
+        })
     })
 }
 
@@ -175,9 +306,9 @@ pub fn solve_mesh_cells(
     let Prepared {
         pieces,
         fans,
-        poses,
-    } = prepare(a, b, t0)?;
-    if let Some(p) = nested_at_start([a, b], &pieces, &poses) {
+        nested: inside,
+    } = prepare(a, b, interval)?;
+    if let Some(p) = inside {
         return Ok(nested(t0, &p));
     }
     let mut cells = 0;
@@ -321,9 +452,9 @@ pub fn solve_mesh_cells_f64(
     separation: &Q,
 ) -> Result<FloatCellOutcome, Error> {
     let (t0, _) = interval;
-    let Prepared { pieces, poses, .. } = prepare(a, b, t0)?;
+    let Prepared { pieces, nested, .. } = prepare(a, b, interval)?;
     let start = crate::scalar::rational_to_f64(t0);
-    if nested_at_start([a, b], &pieces, &poses).is_some() {
+    if nested.is_some() {
         return Ok(FloatCellOutcome {
             collides: true,
             initially_overlapping: true,
