@@ -869,12 +869,14 @@ fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Resu
                 }
                 match in_closed_solid(&centre, &tris) {
                     Ok(false) => {}
-                    Ok(true) => return Err(Verdict::Refuted {
-                        reason: format!(
+                    Ok(true) => {
+                        return Err(Verdict::Refuted {
+                            reason: format!(
                             "the vertex {y:?} of {name} lies inside the other solid at the start"
                         ),
-                        counterexample: Some(case.t0.clone()),
-                    }),
+                            counterexample: Some(case.t0.clone()),
+                        })
+                    }
                     Err(why) => return Err(Verdict::Inconclusive(why)),
                 }
             }
