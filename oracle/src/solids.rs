@@ -45,7 +45,7 @@
 //!   enclosed in the other mesh's local coordinates and the ray test runs
 //!   at the enclosure's centre, once the centre's exact distance to every
 //!   triangle exceeds the enclosure's half-diagonal
-//!   ([`check_not_nested_enclosed`]).
+//!   (`check_not_nested_enclosed`).
 //! * **contact** at `T`: a witness point that lies in a named piece of each
 //!   mesh (or in the convex body) at `T`, or two points, one in each named
 //!   piece's core, within `r_a + r_b + d` of each other, checked exactly
