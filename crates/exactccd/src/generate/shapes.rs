@@ -303,7 +303,9 @@ impl Builder {
 
     /// [`ScenarioClass::SeparatedTurning`]: random shapes under turning
     /// motions at a random positive separation, or (a quarter) a frame against a
-    /// random shape under them from `t0 = 0`.
+    /// random shape under them, from `t0 = 0` (exact placements at `t0`) or
+    /// (half the frames) over the drawn interval, where the nesting at `t0`
+    /// is decided by enclosures.
     pub(super) fn separated_turning(&mut self) -> (ShapeScene, (Q, Q)) {
         let (mut a, mut b, span) = self.shape_turning();
         // a dyadic `2^-k` (down to about 1e-9) or a fraction up to 1
@@ -319,8 +321,12 @@ impl Builder {
             } else {
                 b.shape = frame;
             }
-            // from t0 = 0, where the placements are exact (the nesting test)
-            (Q::zero(), span.1 - span.0)
+            if self.rng.chance(1, 2) {
+                // from t0 = 0, where the placements are exact
+                (Q::zero(), span.1 - span.0)
+            } else {
+                span
+            }
         } else {
             span
         };
