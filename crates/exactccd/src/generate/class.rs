@@ -135,8 +135,9 @@ pub enum ScenarioClass {
     /// The turning motions of [`ScenarioClass::ShapeTurning`] (random
     /// boxes, triangles, spheres, capsules and convex hulls, any `t0`) at a
     /// random minimum separation (three quarters), or a frame against a
-    /// random shape under them from `t0 = 0` at a random separation (a
-    /// quarter): the time cells within `d`, certified by two witness points.
+    /// random shape under them at a random separation (a quarter; half of
+    /// those from `t0 = 0`, half over the drawn interval): the time cells
+    /// within `d`, certified by two witness points.
     /// Not in `all`; named `separated-turning`.
     SeparatedTurning,
 }
