@@ -69,7 +69,7 @@ use crate::interval::Iv;
 use crate::poly::{Poly, Q};
 use crate::spin::{
     check_spin_pieces, check_spin_witness, exact_placement_at, placement_at, separation_end,
-    Placement, SpinBody, SpinCase, SpinPiece, SpinWitness,
+    squared_distance_to_segment, Placement, SpinBody, SpinCase, SpinPiece, SpinWitness,
 };
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -919,7 +919,7 @@ fn local_box(
 fn squared_distance_to_triangle(p: &[Q; 3], t: &[[Q; 3]; 3]) -> Q {
     let edges = || {
         (0..3)
-            .map(|i| segment_distance_squared(p, &t[i], &t[(i + 1) % 3]))
+            .map(|i| squared_distance_to_segment(p, &t[i], &t[(i + 1) % 3]))
             .min()
             .expect("three edges")
     };
@@ -939,20 +939,6 @@ fn squared_distance_to_triangle(p: &[Q; 3], t: &[[Q; 3]; 3]) -> Q {
     } else {
         edges()
     }
-}
-
-/// The squared distance from `p` to the closed segment `a b`.
-fn segment_distance_squared(p: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> Q {
-    let d = sub3(b, a);
-    let dd = dot3(&d, &d);
-    let ap = sub3(p, a);
-    let s = if dd.is_zero() {
-        Q::zero()
-    } else {
-        (dot3(&ap, &d) / dd).clamp(Q::zero(), Q::one())
-    };
-    let r: [Q; 3] = std::array::from_fn(|k| &ap[k] - &d[k] * &s);
-    dot3(&r, &r)
 }
 
 /// The witness lies in both solids at the contact time `t`.

@@ -841,7 +841,7 @@ impl Solid {
 /// the nearest point is `a + s (b - a)` with the projection parameter
 /// `s = ((y - a) . (b - a)) / |b - a|^2` clamped to `[0, 1]` (`s = 0`, the
 /// point `a`, when `a = b`).
-fn squared_distance_to_segment(y: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> Q {
+pub(crate) fn squared_distance_to_segment(y: &[Q; 3], a: &[Q; 3], b: &[Q; 3]) -> Q {
     let d = sub(b, a);
     let dd = dot(&d, &d);
     let ya = sub(y, a);
