@@ -271,3 +271,4 @@ fn f64_takes_a_pose_rotation_rounded_to_f64() {
 }
 
 mod meshes;
+mod small_separation;

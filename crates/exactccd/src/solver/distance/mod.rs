@@ -37,6 +37,7 @@
 
 mod pairs;
 mod parts;
+mod polish;
 mod reach;
 mod report;
 
@@ -268,6 +269,13 @@ fn solve_piece<S: RealRoots>(
         budget::check()?;
         for (lo, hi) in pair_set(test, &t0, &t1, stats)? {
             spans.push((lo, hi, k));
+        }
+    }
+    if !S::IS_EXACT {
+        for (lo, hi, k) in &mut spans {
+            if let Some(t) = polish::polish_start(&tests[*k], lo, hi, &t0, &t1) {
+                *lo = t;
+            }
         }
     }
     spans.sort_by(|x, y| x.0.cmp(&y.0));

@@ -67,6 +67,23 @@ pub(crate) struct PairTest<S> {
     pub(crate) fixed_points: Vec<usize>,
     /// The moving body's feature points (local), for reporting.
     pub(crate) moving_points: Vec<usize>,
+    /// The distance condition unsquared, kept in `f64` at `D > 0` to
+    /// polish the times it finds (`polish.rs`).
+    pub(crate) gap: Option<Gap<S>>,
+}
+
+/// A pair's distance as `|num| / sqrt(den)`, with the reach `D^2 den`:
+/// the pair is within `D` when `sum num_i^2 <= D^2 den`. The squared
+/// polynomial of the distance condition expands `sum num_i^2` before it is
+/// evaluated; at a small `D` its rounding (relative to the squares of the
+/// coordinates) exceeds `D^2` itself. Evaluating each `num_i` first keeps
+/// the rounding relative to the distance.
+#[derive(Clone, Debug)]
+pub(crate) struct Gap<S> {
+    /// The numerator's components.
+    pub(crate) num: Vec<Poly<S>>,
+    /// `D^2 den`.
+    pub(crate) reach: Poly<S>,
 }
 
 /// The moving body's core points `P_i(t) = L(t) y_i + T(t)` over `w(t)`.
@@ -189,6 +206,16 @@ impl<S: Scalar> Writer<'_, S> {
             .collect()
     }
 
+    /// The unsquared condition, in `f64` at `D > 0` only (the exact
+    /// scalar has no rounding to polish, and at `D = 0` the condition is
+    /// already unsquared).
+    fn gap(&self, num: &[Poly<S>], reach: &Poly<S>) -> Option<Gap<S>> {
+        (!S::IS_EXACT && !self.d2.is_zero()).then(|| Gap {
+            num: num.to_vec(),
+            reach: reach.clone(),
+        })
+    }
+
     /// The distance condition `scale - h^2 >= 0` (`scale = D^2 |n|^2 w^2`
     /// for a signed distance `h / (|n| w)`). At `D = 0` it is `h = 0`,
     /// written as `h >= 0` and `-h >= 0`: the same set, and in `f64` the
@@ -236,6 +263,7 @@ impl<S: Scalar> Writer<'_, S> {
                     positive: None,
                     fixed_points: face.corners.clone(),
                     moving_points: vec![vi],
+                    gap: self.gap(std::slice::from_ref(&h), &dist_scale),
                 });
             }
         }
@@ -267,6 +295,7 @@ impl<S: Scalar> Writer<'_, S> {
                     positive: None,
                     fixed_points: vec![i, j],
                     moving_points: vec![vi],
+                    gap: self.gap(&[x.x.clone(), x.y.clone(), x.z.clone()], &scale),
                 });
             }
         }
@@ -292,6 +321,7 @@ impl<S: Scalar> Writer<'_, S> {
                     positive: None,
                     fixed_points: vec![qi],
                     moving_points: vec![vi],
+                    gap: self.gap(&[r.x.clone(), r.y.clone(), r.z.clone()], &scale),
                 });
             }
         }
@@ -325,7 +355,8 @@ impl<S: Scalar> Writer<'_, S> {
                 let ns = &(&vv * &ur) - &(&uv * &vr);
                 let nt = &(&uv * &ur) - &(&uu * &vr);
                 let wden = w * &den;
-                let mut at_least_zero = self.distance_condition(&(&(&self.d2 * &w2) * &den), &rx);
+                let reach = &(&self.d2 * &w2) * &den;
+                let mut at_least_zero = self.distance_condition(&reach, &rx);
                 at_least_zero.extend([ns.clone(), &wden - &ns, nt.clone(), &den - &nt]);
                 out.push(PairTest {
                     shape: PairShape::EdgeEdge,
@@ -335,6 +366,7 @@ impl<S: Scalar> Writer<'_, S> {
                     positive: Some(den),
                     fixed_points: vec![i, j],
                     moving_points: vec![k, l],
+                    gap: self.gap(std::slice::from_ref(&rx), &reach),
                 });
             }
         }

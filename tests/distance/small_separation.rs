@@ -1,0 +1,110 @@
+//! Small separations in `f64`: the first time two bodies come within
+//! `d = 2^-24` or so. The squared distance condition rounds relative to
+//! the squared coordinates, more than `d^2` itself, so its roots were late
+//! by up to `1.6e-6`; the `f64` times are now polished on the unsquared
+//! condition. Hand-derived times, and scenarios of the `solids-shapes`
+//! campaign class whose `f64` answers were late by `1.5e-8` to `1.6e-6`
+//! (`tests/distance_findings/`), against the certified exact answers.
+
+use exactccd::poly::{Poly, RealAlgebraic};
+use exactccd::referee::referee;
+use exactccd::scalar::BigRational;
+use exactccd::{parse_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
+use exactccd_oracle::Verdict;
+use num_bigint::BigInt;
+use std::cmp::Ordering;
+
+/// The default method's exact answer (certified by the referee) and its
+/// `f64` answer.
+fn both(text: &str) -> (RealAlgebraic, f64) {
+    let run = |scalar| {
+        let s = parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
+        let q = s.query();
+        assert_eq!(exactccd::default_method(&q), Method::Distance);
+        let r = solve(&q, Method::Distance, scalar, &SolveOptions::default()).expect("an answer");
+        if scalar == ScalarKind::Exact {
+            assert_eq!(referee(&q, &r), Verdict::Certified, "{text}");
+        }
+        r.time.expect("a contact")
+    };
+    let Time::Exact(exact) = run(ScalarKind::Exact) else {
+        panic!("an exact time")
+    };
+    let Time::Float(float) = run(ScalarKind::F64) else {
+        panic!("an f64 time")
+    };
+    (exact, float)
+}
+
+/// How far `x` lies outside the exact time's bracket of `2^-80`.
+fn miss(t: &RealAlgebraic, x: f64) -> f64 {
+    let (lo, hi) = t.bracket(80);
+    let x = BigRational::from_float(x).expect("finite");
+    let out = if x < lo {
+        &lo - &x
+    } else if x > hi {
+        &x - &hi
+    } else {
+        return 0.0;
+    };
+    exactccd::scalar::rational_to_f64(&out)
+}
+
+/// Two unit cubes corner to corner, `b`'s corner `(c - 1)(1, 1, 1)`
+/// closing on `a`'s `(1, 1, 1)` along the diagonal at speed `sqrt 3`: the
+/// corners are the nearest points, `sqrt 3 (c - 2 - t)` apart, so the
+/// distance is `d` at `t* = c - 2 - d / sqrt 3`, the root below `c - 2`
+/// of `3 (c - 2 - t)^2 - d^2`. The squared condition's `f64` root was
+/// `c - 2` itself, late by `d / sqrt 3 = 3.4e-8`.
+#[test]
+fn cube_corners_closing_at_a_separation_of_2_pow_minus_24() {
+    let d = 2f64.powi(-24);
+    for c in [4i64, 100] {
+        let text = format!(
+            r#"{{"format":"exactccd/scenario-v1","interval":["0","{c}"],"separation":"1/16777216",
+            "a":{{"shape":{{"box":{{"half_extents":["1","1","1"]}}}}}},
+            "b":{{"shape":{{"box":{{"half_extents":["1","1","1"]}}}},"pose":{{"translation":["{c}","{c}","{c}"]}},
+                 "motion":{{"linear":{{"velocity":["-1","-1","-1"]}}}}}}}}"#
+        );
+        let (exact, float) = both(&text);
+        // exactly the root below c - 2 of 3 (c - 2 - t)^2 - d^2
+        let q = |n: i64| BigRational::from_integer(BigInt::from(n));
+        let m = q(c - 2);
+        let d_q = BigRational::new(1.into(), BigInt::from(1) << 24u32);
+        let poly = Poly::from_coeffs(vec![
+            q(3) * &m * &m - &d_q * &d_q,
+            q(-6) * &m,
+            q(3),
+        ]);
+        assert!(exact.sign_of(&poly).is_zero(), "c = {c}");
+        assert_eq!(exact.cmp_rational(&m), Ordering::Less, "c = {c}");
+        let truth = (c - 2) as f64 - d / 3f64.sqrt();
+        assert!(
+            (float - truth).abs() <= 1e-15 * truth,
+            "c = {c}: f64 {float} against {truth}"
+        );
+    }
+}
+
+/// The campaign's late `f64` answers (meshes, a box, a convex hull and a
+/// triangle under rational and linear motions, at separations `2^-17` to
+/// `2^-24`): each now within `1e-12` of the certified exact time.
+#[test]
+fn campaign_answers_at_small_separations_meet_the_exact_time() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/distance_findings");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).expect("the findings directory") {
+        let path = entry.expect("an entry").path();
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let (exact, float) = both(&text);
+        let off = miss(&exact, float);
+        assert!(
+            off <= 1e-12,
+            "{}: f64 {float} is {off} from {}",
+            path.display(),
+            exact.to_f64()
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
+}
