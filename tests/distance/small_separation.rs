@@ -71,11 +71,7 @@ fn cube_corners_closing_at_a_separation_of_2_pow_minus_24() {
         let q = |n: i64| BigRational::from_integer(BigInt::from(n));
         let m = q(c - 2);
         let d_q = BigRational::new(1.into(), BigInt::from(1) << 24u32);
-        let poly = Poly::from_coeffs(vec![
-            q(3) * &m * &m - &d_q * &d_q,
-            q(-6) * &m,
-            q(3),
-        ]);
+        let poly = Poly::from_coeffs(vec![q(3) * &m * &m - &d_q * &d_q, q(-6) * &m, q(3)]);
         assert!(exact.sign_of(&poly).is_zero(), "c = {c}");
         assert_eq!(exact.cmp_rational(&m), Ordering::Less, "c = {c}");
         let truth = (c - 2) as f64 - d / 3f64.sqrt();
