@@ -517,6 +517,7 @@ fn run() -> Outcome {
                     sat_variant,
                     budget,
                     certify: true,
+                    first_contact_only: false,
                 },
                 SolveFlags {
                     stats,

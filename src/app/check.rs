@@ -1,7 +1,8 @@
 //! `exactccd check [--tolerance TOL] FILE|-` (docs/FORMAT.md 5.4): other
 //! tools' claims, one JSON object per line, judged against the exact truth
 //! ([`check_claim_against`]), certified by the referee wherever it has a
-//! certificate for the scenario ([`exact_truth`]).
+//! certificate for the scenario ([`first_contact_truth`]: a claim is about the
+//! first contact alone).
 //!
 //! * A claim is `{"scenario": PATH or OBJECT, "collides": BOOL, "time":
 //!   NUMBER or null, ...}`; a path is relative to the claims file's folder
@@ -26,7 +27,9 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::{exit, Outcome};
-use exactccd::claims::{check_claim_against, exact_truth, validate_tolerance, Claim, ClaimVerdict};
+use exactccd::claims::{
+    check_claim_against, first_contact_truth, validate_tolerance, Claim, ClaimVerdict,
+};
 use exactccd::contact::{time_json, ContactResult, ScalarKind, DEFAULT_PRECISION_BITS};
 use exactccd::scenario::{
     load_scenario, parse_scenario_value, LoadOptions, Scenario, ScenarioError,
@@ -231,7 +234,7 @@ fn load(scenario: &ScenarioRef, base: &Path) -> Loaded {
     };
     match read(ScalarKind::Exact) {
         Ok(s) => {
-            let (truth, certified) = match exact_truth(&s) {
+            let (truth, certified) = match first_contact_truth(&s) {
                 Ok(t) => (Ok(t.result), t.certified),
                 Err(why) => (Err(why), false),
             };

@@ -81,6 +81,52 @@ fn brackets_hold_the_fifty_digit_truth_and_are_narrow() {
     assert!(contacts >= 25, "{contacts} contacts");
 }
 
+/// The first contact alone (`SolveOptions::first_contact_only`, what
+/// `check` asks for): the search stops at its first overlapping cell. The
+/// bracket holds the fifty-digit truth and is as narrow as the whole
+/// solve's; no contact intervals are reported; the referee certifies the
+/// answer (every fourth scenario, for time).
+#[test]
+fn the_first_contact_alone_holds_the_truth_and_is_certified() {
+    let slack = parse_number("1e-12").unwrap();
+    let one = BigRational::from_integer(1.into());
+    let two64 = BigRational::from_integer(num_bigint::BigInt::from(1) << 64u32);
+    let options = SolveOptions {
+        first_contact_only: true,
+        ..SolveOptions::default()
+    };
+    let (mut contacts, mut certified) = (0, 0);
+    for (k, (name, expected)) in truth().into_iter().enumerate() {
+        let path = reference_dir().join(format!("{name}.json"));
+        let scenario = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let q = scenario.query();
+        let result = solve(&q, Method::Sat, ScalarKind::Exact, &options)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        match (&expected, &result.time) {
+            (None, None) => assert!(!result.collides, "{name}"),
+            (Some(t), Some(time)) => {
+                contacts += 1;
+                let (lo, hi) = bracket(time);
+                assert!(
+                    &lo - &slack <= *t && *t <= &hi + &slack,
+                    "{name}: [{lo}, {hi}] misses {t}"
+                );
+                let allowed = one.clone().max(t.abs()) / &two64;
+                assert!(&hi - &lo <= allowed, "{name}");
+                assert!(result.contact_intervals.is_empty(), "{name}");
+            }
+            (e, r) => panic!("{name}: expected {e:?}, solved {r:?}"),
+        }
+        if k % 4 == 0 {
+            let verdict = exactccd::referee::referee(&q, &result);
+            assert_eq!(verdict, exactccd_oracle::Verdict::Certified, "{name}");
+            certified += 1;
+        }
+    }
+    assert!(contacts >= 25 && certified >= 8, "{contacts} contacts, {certified} certified");
+}
+
 /// A former finding of the glide campaign: `b` starts on a screw touching
 /// `a` (its rotation `3/5, 4/5` is not dyadic, so the interval placements
 /// at `t0 = 0` are not exact). The time cells must decide the touch at

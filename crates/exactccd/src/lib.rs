@@ -95,7 +95,10 @@ pub mod solver;
 
 pub use budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use build::{engine_bodies, BodySpec, EngineBody, EnginePose, ScenarioBuilder};
-pub use claims::{check_claim, exact_truth, Claim, ClaimVerdict, ExactTruth, FloatClass, Verdict};
+pub use claims::{
+    check_claim, exact_truth, first_contact_truth, Claim, ClaimVerdict, ExactTruth, FloatClass,
+    Verdict,
+};
 pub use contact::{
     default_method, solve, solve_with_default_method, ContactQuery, ContactResult, FeatureKind,
     FeaturePair, Method, ScalarKind, SolveOptions, SolverStats, Time,

@@ -185,6 +185,22 @@ pub struct ExactTruth {
 /// no exact answer is found, or when a method's own answer is refuted
 /// (then no answer is trusted).
 pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
+    exact_truth_with(scenario, &SolveOptions::default())
+}
+
+/// [`exact_truth`] for a claim about the first contact alone (an `f64`
+/// claim): the methods stop at the first contact where they can
+/// ([`SolveOptions::first_contact_only`]), so the answer may have no
+/// contact intervals.
+pub fn first_contact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
+    let options = SolveOptions {
+        first_contact_only: true,
+        ..SolveOptions::default()
+    };
+    exact_truth_with(scenario, &options)
+}
+
+fn exact_truth_with(scenario: &Scenario, options: &SolveOptions) -> Result<ExactTruth, String> {
     let q = scenario.query();
     let mut reasons = Vec::new();
     // an exact answer the referee could neither certify nor refute
@@ -203,7 +219,7 @@ pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
             }
         }
         for method in [Method::Sgm, Method::Sat] {
-            match solve(&q, method, ScalarKind::Exact, &SolveOptions::default()) {
+            match solve(&q, method, ScalarKind::Exact, options) {
                 Ok(r) => match referee(&q, &r) {
                     Verdict::Certified => {
                         return Ok(ExactTruth {
@@ -229,8 +245,7 @@ pub fn exact_truth(scenario: &Scenario) -> Result<ExactTruth, String> {
     }
     // the default method (distance, primitive, glide ...), certified where
     // the referee can
-    let (method, default) =
-        solve_with_default_method(&q, ScalarKind::Exact, &SolveOptions::default());
+    let (method, default) = solve_with_default_method(&q, ScalarKind::Exact, options);
     let default = match default {
         Ok(result) => match referee(&q, &result) {
             Verdict::Certified => {
@@ -314,7 +329,7 @@ pub fn check_claim(scenario: &Scenario, claim: &Claim, tolerance: f64) -> ClaimV
     // claim is classified against the exact truth, certified or not
     let truth = match claim {
         Claim::Exact(_) => certified_truth(scenario),
-        _ => exact_truth(scenario).map(|t| t.result),
+        _ => first_contact_truth(scenario).map(|t| t.result),
     };
     check_claim_against(scenario, &truth, claim, tolerance)
 }

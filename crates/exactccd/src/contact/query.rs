@@ -182,6 +182,13 @@ pub struct SolveOptions {
     /// cost). Default `true`; the referee and `check` need it, a timing of
     /// the solver alone turns it off.
     pub certify: bool,
+    /// Stop at the first contact where a method can (the exact time cells
+    /// of `sat` under turning motions): the first contact with its
+    /// certificate, and no contact intervals (`contact_intervals` empty).
+    /// Default `false`; [`check_claim`](crate::check_claim) asks for it to
+    /// judge an `f64` claim, which is about the first contact alone. Other
+    /// methods compute everything, as without it.
+    pub first_contact_only: bool,
 }
 
 impl Default for SolveOptions {
@@ -195,6 +202,7 @@ impl Default for SolveOptions {
             sat_variant: SatVariant::Cells,
             budget: WorkBudget::default(),
             certify: true,
+            first_contact_only: false,
         }
     }
 }

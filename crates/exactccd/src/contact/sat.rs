@@ -21,8 +21,8 @@ use crate::motion::{common_pieces, Body, CommonPiece, Motion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
-    cells_take, solve_cells_f64_within, solve_cells_within, CellEvidence, CellOutcome, CellTime,
-    EvidencePiece, FloatCellOutcome, WitnessFrame,
+    cells_take, solve_cells_f64_within, solve_cells_first_contact, solve_cells_within,
+    CellEvidence, CellOutcome, CellTime, EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
     solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence, solve_sat_piecewise,
@@ -351,7 +351,11 @@ pub(crate) fn solve(
         match (scalar, options.sat_variant) {
             (ScalarKind::Exact, _) if cells_take(&query.a.shape, &query.b.shape) => {
                 let (precision, d) = (options.precision, separation);
-                let out = solve_cells_within(query.a, query.b, (t0, t1), t1, precision, d)?;
+                let out = if options.first_contact_only {
+                    solve_cells_first_contact(query.a, query.b, (t0, t1), precision, d)?
+                } else {
+                    solve_cells_within(query.a, query.b, (t0, t1), t1, precision, d)?
+                };
                 return Ok(convert_cells(&out));
             }
             // a non-convex mesh: the cells on every pair of pieces

@@ -185,9 +185,37 @@ pub fn solve_cells_within(
     precision: u32,
     separation: &BigRational,
 ) -> Result<CellOutcome, Error> {
+    search_cells(a, b, (interval, horizon), precision, separation, false)
+}
+
+/// The first contact of [`solve_cells_within`] over `[t0, t1]`, with its
+/// evidence: the search stops at the first overlapping cell, so the
+/// answer has no contact intervals. The cells after the first contact are
+/// most of a solve's cells on the nonlinear campaign classes
+/// (docs/PERFORMANCE.md).
+pub fn solve_cells_first_contact(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    precision: u32,
+    separation: &BigRational,
+) -> Result<CellOutcome, Error> {
+    search_cells(a, b, (interval, interval.1), precision, separation, true)
+}
+
+/// The search behind [`solve_cells_within`] (`first_only` false) and
+/// [`solve_cells_first_contact`].
+fn search_cells(
+    a: &Body,
+    b: &Body,
+    (interval, horizon): ((&BigRational, &BigRational), &BigRational),
+    precision: u32,
+    separation: &BigRational,
+    first_only: bool,
+) -> Result<CellOutcome, Error> {
     let pair = prepared_pair(a, b, interval, precision, separation)?;
     let (t0, t1) = (interval.0, horizon);
-    let (cells, stopped) = pair.cells(t0, t1)?;
+    let (cells, stopped) = pair.cells(t0, t1, first_only)?;
     let start_poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
     let at_start = match &start_poses {
         Some((pa, pb)) => Some(pair.touch_exact(pa, pb)),

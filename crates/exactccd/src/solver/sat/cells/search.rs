@@ -530,11 +530,14 @@ impl Pair {
     /// [`MAX_CELLS`] cells, or past a run of [`MAX_UNDECIDED_RUN`] undecided
     /// narrow cells, the search stops: the cells decided before the stop,
     /// in time order, and the limit error saying why (the caller keeps a
-    /// first contact those cells establish).
+    /// first contact those cells establish). With `first_only` it also
+    /// stops at the first overlapping cell, which ends the first contact's
+    /// bracket.
     pub(crate) fn cells(
         &self,
         t0: &BigRational,
         t1: &BigRational,
+        first_only: bool,
     ) -> Result<(Vec<Cell>, Option<Error>), Error> {
         let mut stack = vec![(t0.clone(), t1.clone())];
         let mut out: Vec<Cell> = Vec::new();
@@ -590,7 +593,14 @@ impl Pair {
                 undecided_run = 0;
             }
             separated_so_far &= matches!(class, Class::Separated { .. });
+            let overlapping = matches!(class, Class::Overlapping { .. });
             out.push(Cell { start, end, class });
+            if first_only && overlapping {
+                let stop = Error::limit_exceeded(
+                    "sat time cells: the search stopped at its first overlapping cell (first contact only) before it established the first contact",
+                );
+                return Ok((out, Some(stop)));
+            }
         }
         Ok((out, None))
     }
