@@ -124,7 +124,10 @@ fn the_first_contact_alone_holds_the_truth_and_is_certified() {
             certified += 1;
         }
     }
-    assert!(contacts >= 25 && certified >= 8, "{contacts} contacts, {certified} certified");
+    assert!(
+        contacts >= 25 && certified >= 8,
+        "{contacts} contacts, {certified} certified"
+    );
 }
 
 /// A former finding of the glide campaign: `b` starts on a screw touching

@@ -603,6 +603,49 @@ fn cells_benches(c: &mut Criterion) {
         );
     }
     group.finish();
+    exact_class_medians(c);
+}
+
+/// The exact certified first contact over the nonlinear campaign classes
+/// (seed 2050, the first 40 scenarios of each: an exact solve takes
+/// milliseconds), `sat`'s time cells at 64 bits: the whole solve (first
+/// contact and contact intervals) and the first contact alone
+/// (`first_contact_only`, what `check` asks for). One iteration solves
+/// each scenario once, timed one by one, and counts the median.
+fn exact_class_medians(c: &mut Criterion) {
+    use exactccd::generate::{generate, ScenarioClass};
+    use exactccd::{solve, Method, ScalarKind, SolveOptions};
+    let mut group = c.benchmark_group("sat_cells_exact");
+    group.sample_size(10);
+    for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
+        let scenarios: Vec<_> = (0..40).map(|i| generate(2050, i, class)).collect();
+        for (label, first_contact_only) in [("whole", false), ("first_contact", true)] {
+            let options = SolveOptions {
+                first_contact_only,
+                ..SolveOptions::default()
+            };
+            group.bench_function(format!("{label}_{}_class_40_median", class.name()), |bch| {
+                bch.iter_custom(|iters| {
+                    let mut total = std::time::Duration::ZERO;
+                    let mut times = Vec::with_capacity(scenarios.len());
+                    for _ in 0..iters {
+                        times.clear();
+                        for s in &scenarios {
+                            let start = std::time::Instant::now();
+                            let answer =
+                                solve(&s.query(), Method::Sat, ScalarKind::Exact, &options);
+                            black_box(answer.ok());
+                            times.push(start.elapsed());
+                        }
+                        times.sort_unstable();
+                        total += times[times.len() / 2];
+                    }
+                    total
+                });
+            });
+        }
+    }
+    group.finish();
 }
 
 /// The certified cells (exact) and the `f64` cells on shapes other than
