@@ -855,3 +855,81 @@ fn a_scenario_valid_only_in_the_f64_path_is_inconclusive_and_a_rotation_is_judge
     let dt = field(&v[1], "dt").as_f64().unwrap();
     assert!((dt + 0.004_777_343_958_707).abs() < 1e-12, "{dt}");
 }
+
+/// The square frame of `examples/scenarios/frame-spin.json` (a non-convex
+/// mesh: a ring around the hole `[1, 2]^2`, `0 <= z <= 1`) turning on a
+/// screw of 2 radians per unit time about its axis `x = y = 3/2`, and a
+/// box of half extent 1/4 resting on the plane `z = 1` over the hole, its
+/// bottom face `[11/8, 15/8]^2`. The box's far corner, `(3/8, 3/8)` from
+/// the axis, is `(3/8) (cos 2t + sin 2t)` from it along the hole's turning
+/// `x` axis; it reaches the hole's edge, `1/2` away, when
+/// `sin(2t + pi/4) = 2 sqrt 2 / 3`: `T = (asin(2 sqrt 2 / 3) - pi/4) / 2`.
+/// The solids touch and never overlap (flush faces), so `sat`'s cells stop
+/// at the touch and glide's exact answer is the truth; the referee has no
+/// certificate for glide on a non-convex mesh: the claims are judged
+/// against that answer, marked uncertified, and an exact claim is
+/// inconclusive.
+#[test]
+fn claims_against_a_truth_the_referee_does_not_certify_say_so() {
+    let dir = TempDir::new();
+    let frame = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/scenarios/frame-spin.json");
+    let mut s: Value = serde_json::from_str(&std::fs::read_to_string(frame).unwrap()).unwrap();
+    s["a"]["motion"] = json!({"screw": {"axis_point": ["3/2", "3/2", "1/2"],
+        "axis_direction": ["0", "0", "1"], "angle": "2", "slide": "0"}});
+    s["b"]["pose"] = json!({"translation": ["13/8", "13/8", "5/4"]});
+    s["b"].as_object_mut().unwrap().remove("motion");
+    dir.write("scenarios/flush.json", &s.to_string());
+    let truth = ((2.0 * 2f64.sqrt() / 3.0).asin() - std::f64::consts::FRAC_PI_4) / 2.0;
+    let lines = [
+        claim("flush", true, Some(truth), "t"),
+        claim("flush", true, Some(0.2), "early"),
+        claim("flush", false, None, "missed"),
+    ];
+    let out = check_lines(&dir, &lines, &[]);
+    let v = verdicts(&out);
+    let kinds: Vec<&str> = v
+        .iter()
+        .map(|l| field(l, "verdict").as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["agrees", "early", "missed"], "{}", out.stdout);
+    for line in &v {
+        assert_eq!(field(line, "certified"), &Value::from(false), "{line}");
+    }
+    let bracket = field(&v[0], "truth");
+    let end = |k: &str| {
+        let q = exactccd::scalar::parse_number(bracket[k].as_str().unwrap()).unwrap();
+        exactccd::scalar::rational_to_f64(&q)
+    };
+    assert!(
+        end("lower") <= truth + 1e-12 && truth - 1e-12 <= end("upper"),
+        "{bracket}"
+    );
+    assert_eq!(out.status, 1);
+    assert!(
+        out.stderr
+            .contains("3 judged against an exact answer the referee does not certify yet"),
+        "{}",
+        out.stderr
+    );
+    // an exact claim has nothing certified to be compared with
+    let scenario = exactccd::load_scenario(
+        &dir.path().join("scenarios/flush.json"),
+        &exactccd::LoadOptions::for_scalar(exactccd::ScalarKind::Exact),
+    )
+    .unwrap();
+    let (method, answer) = exactccd::solve_with_default_method(
+        &scenario.query(),
+        exactccd::ScalarKind::Exact,
+        &exactccd::SolveOptions::default(),
+    );
+    assert_eq!(method, exactccd::Method::Glide);
+    let verdict = exactccd::check_claim(
+        &scenario,
+        &exactccd::Claim::Exact(Box::new(answer.unwrap())),
+        1e-9,
+    );
+    assert!(
+        matches!(verdict, exactccd::ClaimVerdict::Inconclusive(_)),
+        "{verdict}"
+    );
+}

@@ -7,8 +7,11 @@
 //! campaign class (`angular`, `screw`): medians and evaluation counts;
 //! `CELLS_REPS` repetitions per reading (default 20), `CELLS_ONLY` the cells
 //! alone, `CELLS_DUMP` each scenario's answer, `CELLS_METHODS` each
-//! scenario's default method and times.
-use exactccd::solver::sat::cells::{first_contact_cells_f64, solve_box_cells_f64, solve_cells};
+//! scenario's default method and times. With `CELLS_FIRST` the exact
+//! cells stop at the first contact (`solve_cells_first_contact`).
+use exactccd::solver::sat::cells::{
+    first_contact_cells_f64, solve_box_cells_f64, solve_cells, solve_cells_first_contact,
+};
 use exactccd::{load_scenario, LoadOptions, ScalarKind};
 use std::path::Path;
 
@@ -58,7 +61,12 @@ fn main() {
             continue;
         }
         let start = std::time::Instant::now();
-        let out = solve_cells(s.a(), s.b(), (&t0, &t1), precision);
+        let out = if std::env::var("CELLS_FIRST").is_ok() {
+            let zero = exactccd::scalar::BigRational::from_integer(0.into());
+            solve_cells_first_contact(s.a(), s.b(), (&t0, &t1), precision, &zero)
+        } else {
+            solve_cells(s.a(), s.b(), (&t0, &t1), precision)
+        };
         let us = start.elapsed().as_micros();
         times.push(us);
         match out {
