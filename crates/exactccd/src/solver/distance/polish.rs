@@ -9,8 +9,10 @@
 //! around the root, so the root found is late or early by up to `1e-7`.
 //! Each `num_i` evaluated alone rounds relative to the coordinates, so
 //! `sum num_i(t)^2` is within a few units in the last place of itself. A
-//! root of the squared condition is a start of the pair's set; the
-//! polished start is the first time of the unsquared condition near it:
+//! root of the squared condition is a start of the pair's set. Where the
+//! unsquared condition there is decided beyond its rounding (the start is
+//! on the wrong side of the crossing), the polished start is the first
+//! time of the unsquared condition near it:
 //! a bracket found by steps doubling from `2^-44` to `2^-12` (relative to
 //! `max(1, |t|)`), then bisection to adjacent floats. It is kept only where
 //! the pair's region conditions hold (with the path's rounding tolerance)
@@ -18,7 +20,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::pairs::{Gap, PairTest};
-use crate::poly::RealRoots;
+use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, Scalar, Sign};
 use num_bigint::BigInt;
 
@@ -38,6 +40,37 @@ impl<S: Scalar> Gap<S> {
         }
         self.reach.eval(t).sub_ref(&sum).sign() != Sign::Negative
     }
+
+    /// True when `D^2 den - sum num_i^2` at `t` is farther from 0 than
+    /// its rounding. Each `num_i` is within `e_i = 2^-48 sum |c_k| |t|^k`
+    /// of its value (Horner's bound, generously: a cancelling `num_i`
+    /// rounds relative to its coefficients, not to its value), so its
+    /// square within `e_i (2 |num_i| + e_i)`; `D^2 den` and the sum within
+    /// `2^-48` of their magnitudes.
+    fn decided_at(&self, t: &S) -> bool {
+        let eps = power_of_half::<S>(48);
+        let (mut sum, mut rounding) = (S::zero(), S::zero());
+        for c in &self.num {
+            let v = c.eval(t);
+            let e = horner_bound(c, t).mul_ref(&eps);
+            rounding.add_mul(&e, &v.abs().add_ref(&v.abs()).add_ref(&e));
+            sum.add_mul(&v, &v);
+        }
+        let reach = self.reach.eval(t);
+        let magnitudes = horner_bound(&self.reach, t).add_ref(&sum);
+        rounding.add_mul(&magnitudes, &eps);
+        reach.sub_ref(&sum).abs() > rounding
+    }
+}
+
+/// `sum |c_k| |t|^k`: the magnitude Horner's rounding is relative to.
+fn horner_bound<S: Scalar>(p: &Poly<S>, t: &S) -> S {
+    let x = t.abs();
+    let mut out = S::zero();
+    for c in p.coeffs().iter().rev() {
+        out = out.mul_ref(&x).add_ref(&c.abs());
+    }
+    out
 }
 
 fn power_of_half<S: Scalar>(k: u32) -> S {
@@ -55,7 +88,10 @@ pub(super) fn polish_start<S: RealRoots>(
 ) -> Option<S::Root> {
     let gap = test.gap.as_ref()?;
     let t = S::root_bounds(start, 0)?.0;
-    if t <= *t0 {
+    // at `t0`, or within the rounding of the crossing (a graze, where
+    // the unsquared condition holds numerically over a band about `1e-8`
+    // wide, and a start already as close as `f64` tells): kept
+    if t <= *t0 || !gap.decided_at(&t) {
         return None;
     }
     let scale = t.abs().max_of(S::one());
