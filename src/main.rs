@@ -66,6 +66,11 @@ enum Command {
         /// the result; method glide), not only the first.
         #[arg(long)]
         all: bool,
+        /// Stop at the first contact where the method can (sat's exact
+        /// time cells under turning motions): the same time and
+        /// certificate, `contact_intervals` empty.
+        #[arg(long)]
+        first_contact_only: bool,
         /// Also compute the statistics that cost extra work (method sgm:
         /// `stats.intervals_outside_domain`, the homogeneous intervals of
         /// the whole time line outside the interval); the free counters are
@@ -464,6 +469,7 @@ fn run() -> Outcome {
             steps,
             integrator,
             all,
+            first_contact_only,
             stats,
             brief,
             check,
@@ -517,7 +523,7 @@ fn run() -> Outcome {
                     sat_variant,
                     budget,
                     certify: true,
-                    first_contact_only: false,
+                    first_contact_only,
                 },
                 SolveFlags {
                     stats,

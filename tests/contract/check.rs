@@ -933,3 +933,26 @@ fn claims_against_a_truth_the_referee_does_not_certify_say_so() {
         "{verdict}"
     );
 }
+
+/// `solve --first-contact-only`: a fast spin of the reference set
+/// (`cells-12`: nine contact intervals) gives the same first contact,
+/// method and bracket, with `contact_intervals` empty (glide's event cells
+/// are not asked to fill them in, as they are when the cells stop at a
+/// graze).
+#[test]
+fn solve_first_contact_only_keeps_the_first_contact() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference/angular/cells-12.json");
+    let file = file.to_str().unwrap();
+    let whole = run(&["solve", file]);
+    let first = run(&["solve", "--first-contact-only", file]);
+    assert_eq!((whole.status, first.status), (0, 0), "{}", first.stderr);
+    let (whole, first): (Value, Value) = (
+        serde_json::from_str(&whole.stdout).unwrap(),
+        serde_json::from_str(&first.stdout).unwrap(),
+    );
+    assert_eq!(whole["method"], "sat");
+    assert_eq!(first["method"], "sat");
+    assert_eq!(whole["time"], first["time"]);
+    assert_eq!(whole["contact_intervals"].as_array().unwrap().len(), 9);
+    assert_eq!(first["contact_intervals"], json!([]));
+}

@@ -164,10 +164,12 @@ pub fn solve_with_default_method(
             }
             // the time cells stopped after the first contact (a graze):
             // that answer stands without its contact intervals, which
-            // glide's event cells may give
+            // glide's event cells may give (unless only the first contact
+            // was asked for)
             (Method::Sat, Ok(r))
                 if r.collides
                     && r.contact_intervals.is_empty()
+                    && !options.first_contact_only
                     && scalar == ScalarKind::Exact
                     && turns(query) =>
             {
