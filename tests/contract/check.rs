@@ -94,6 +94,13 @@ fn verdicts(out: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// The `verdict` of each output line.
+fn verdict_names(v: &[Value]) -> Vec<&str> {
+    v.iter()
+        .map(|l| field(l, "verdict").as_str().unwrap())
+        .collect()
+}
+
 fn field<'a>(v: &'a Value, key: &str) -> &'a Value {
     v.get(key)
         .unwrap_or_else(|| panic!("no field {key:?} in {v}"))
@@ -330,10 +337,7 @@ fn claims_are_judged_against_the_certified_exact_answer() {
     dir.write("scenarios/l-nested.json", &nested.to_string());
     let out = check_lines(&dir, &lines, &[]);
     let v = verdicts(&out);
-    let kinds: Vec<&str> = v
-        .iter()
-        .map(|l| field(l, "verdict").as_str().unwrap())
-        .collect();
+    let kinds = verdict_names(&v);
     assert_eq!(
         kinds,
         ["agrees", "early", "agrees", "missed", "late", "agrees", "agrees", "agrees"],
@@ -553,10 +557,7 @@ fn check_queries_classifies_a_tools_benchmark_answers() {
     ]);
     assert_eq!(out.status, 2, "{}", out.stderr);
     let v = verdicts(&out);
-    let names: Vec<&str> = v
-        .iter()
-        .map(|l| field(l, "verdict").as_str().unwrap())
-        .collect();
+    let names = verdict_names(&v);
     assert_eq!(
         names,
         [
@@ -728,10 +729,7 @@ fn an_irrational_truth_is_judged_exactly() {
     ];
     let out = check_lines(&dir, &lines, &[]);
     let v = verdicts(&out);
-    let names: Vec<&str> = v
-        .iter()
-        .map(|l| field(l, "verdict").as_str().unwrap())
-        .collect();
+    let names = verdict_names(&v);
     assert_eq!(names, ["agrees", "early", "late"], "{}", out.stdout);
     let truth = field(&v[0], "truth");
     assert_eq!(truth["polynomial"], json!(["-2", "0", "5"]));
@@ -846,10 +844,7 @@ fn a_scenario_valid_only_in_the_f64_path_is_inconclusive_and_a_rotation_is_judge
         "{}",
         reason(0)
     );
-    let kinds: Vec<&str> = v[1..]
-        .iter()
-        .map(|l| field(l, "verdict").as_str().unwrap())
-        .collect();
+    let kinds = verdict_names(&v[1..]);
     assert_eq!(kinds, ["early", "agrees", "missed"], "{}", out.stdout);
     // early by 0.2747773... - 0.27
     let dt = field(&v[1], "dt").as_f64().unwrap();
@@ -887,10 +882,7 @@ fn claims_against_a_truth_the_referee_does_not_certify_say_so() {
     ];
     let out = check_lines(&dir, &lines, &[]);
     let v = verdicts(&out);
-    let kinds: Vec<&str> = v
-        .iter()
-        .map(|l| field(l, "verdict").as_str().unwrap())
-        .collect();
+    let kinds = verdict_names(&v);
     assert_eq!(kinds, ["agrees", "early", "missed"], "{}", out.stdout);
     for line in &v {
         assert_eq!(field(line, "certified"), &Value::from(false), "{line}");

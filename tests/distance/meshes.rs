@@ -5,7 +5,7 @@
 //! all the way down the notch, nesting), both scalars, and agreement with
 //! `sat` (an independent method) on random boxes at separation 0.
 
-use super::{approx, coefficients, exact, scenario};
+use super::{approx, certified_and_f64, coefficients, exact, scenario};
 use exactccd::referee::referee;
 use exactccd::{parse_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
 use exactccd_oracle::Verdict;
@@ -25,18 +25,12 @@ const SMALL_BOX: &str = r#"{"box":{"half_extents":["1/4","1/4","1/4"]}}"#;
 /// The exact and the `f64` answers; the exact one certified by the
 /// referee (by parts).
 fn both(text: &str) -> (exactccd::ContactResult, exactccd::ContactResult) {
-    let run = |scalar| {
-        let s = parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
-        let q = s.query();
-        assert_eq!(exactccd::default_method(&q), Method::Distance);
-        let r = solve(&q, Method::Distance, scalar, &SolveOptions::default()).expect("an answer");
-        if scalar == ScalarKind::Exact {
-            assert!(r.certificate.as_ref().is_some_and(|c| c.solids.is_some()));
-            assert_eq!(referee(&q, &r), Verdict::Certified, "{text}");
-        }
-        r
-    };
-    (run(ScalarKind::Exact), run(ScalarKind::F64))
+    let (exact, float) = certified_and_f64(text);
+    assert!(exact
+        .certificate
+        .as_ref()
+        .is_some_and(|c| c.solids.is_some()));
+    (exact, float)
 }
 
 /// The exact answer's first contact and interval ends, asserted to match

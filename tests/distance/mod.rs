@@ -13,6 +13,23 @@ fn run(text: &str, method: Option<Method>, scalar: ScalarKind) -> exactccd::Cont
     solve(&q, m, scalar, &SolveOptions::default()).expect("an answer")
 }
 
+/// The exact and the `f64` answers of the default method, which must be
+/// `distance`; the exact one certified by the referee.
+pub(crate) fn certified_and_f64(text: &str) -> (exactccd::ContactResult, exactccd::ContactResult) {
+    let run = |scalar| {
+        let s = parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
+        let q = s.query();
+        assert_eq!(exactccd::default_method(&q), Method::Distance);
+        let r = solve(&q, Method::Distance, scalar, &SolveOptions::default()).expect("an answer");
+        if scalar == ScalarKind::Exact {
+            let verdict = exactccd::referee::referee(&q, &r);
+            assert_eq!(verdict, exactccd_oracle::Verdict::Certified, "{text}");
+        }
+        r
+    };
+    (run(ScalarKind::Exact), run(ScalarKind::F64))
+}
+
 pub(crate) fn exact(t: &Time) -> String {
     let Time::Exact(r) = t else {
         panic!("an exact time")

@@ -7,30 +7,19 @@
 //! (`tests/distance_findings/`), against the certified exact answers.
 
 use exactccd::poly::{Poly, RealAlgebraic};
-use exactccd::referee::referee;
 use exactccd::scalar::BigRational;
 use exactccd::{parse_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
-use exactccd_oracle::Verdict;
 use num_bigint::BigInt;
 use std::cmp::Ordering;
 
-/// The default method's exact answer (certified by the referee) and its
-/// `f64` answer.
+/// The default method's exact time (certified by the referee) and its
+/// `f64` time.
 fn both(text: &str) -> (RealAlgebraic, f64) {
-    let run = |scalar| {
-        let s = parse_scenario(text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
-        let q = s.query();
-        assert_eq!(exactccd::default_method(&q), Method::Distance);
-        let r = solve(&q, Method::Distance, scalar, &SolveOptions::default()).expect("an answer");
-        if scalar == ScalarKind::Exact {
-            assert_eq!(referee(&q, &r), Verdict::Certified, "{text}");
-        }
-        r.time.expect("a contact")
-    };
-    let Time::Exact(exact) = run(ScalarKind::Exact) else {
+    let (exact, float) = super::certified_and_f64(text);
+    let Some(Time::Exact(exact)) = exact.time else {
         panic!("an exact time")
     };
-    let Time::Float(float) = run(ScalarKind::F64) else {
+    let Some(Time::Float(float)) = float.time else {
         panic!("an f64 time")
     };
     (exact, float)
