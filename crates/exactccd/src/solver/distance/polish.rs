@@ -124,6 +124,17 @@ pub(super) fn polish_start<S: RealRoots>(
 /// within `D` at `t`, to the right when not.
 fn bracket<S: Scalar>(gap: &Gap<S>, t: &S, scale: &S, t0: &S, t1: &S) -> Option<(S, S)> {
     let at_t = gap.within(t);
+    // no crossing within the widest step (a span that starts where a
+    // region condition does, the pair already within `D`): one evaluation
+    let widest = scale.mul_ref(&power_of_half::<S>(WIDEST_STEP));
+    let crossing_within_reach = if at_t {
+        !gap.within(&t.sub_ref(&widest).max_of(t0.clone()))
+    } else {
+        gap.within(&t.add_ref(&widest).min_of(t1.clone()))
+    };
+    if !crossing_within_reach {
+        return None;
+    }
     for k in (WIDEST_STEP..=FIRST_STEP).rev() {
         let step = scale.mul_ref(&power_of_half::<S>(k));
         if at_t {
