@@ -8,6 +8,8 @@
 //! * an `f64` answer gets a class: agrees (within `tolerance · max(1,
 //!   |T|)`, decided exactly on the `f64`'s exact value, `classify.rs`),
 //!   early or late by `dt`, missed collision, phantom collision, failed;
+//!   it is judged on the first contact alone ([`first_contact_truth`]: the
+//!   methods stop there where they can);
 //! * an exact answer with a certificate is checked by the referee alone;
 //!   without one it is compared with the certified truth: equal is
 //!   certified, different is refuted (with the true time as the
