@@ -130,3 +130,62 @@ fn a_graze_at_the_separation_keeps_its_f64_time() {
         other => panic!("{other:?}"),
     }
 }
+
+mod random_pairs {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `b` (half extents `h/4`) from `p` at velocity `-p + e/8` over
+    /// `[0, 2]`, against `a` (half extents `g/4`) turned by `(3/5, 4/5)`
+    /// about `z`, at the separation `2^-k`: most pairs come within it near
+    /// `t = 1`, through a face, an edge or a corner.
+    fn text(k: u32, g: [i64; 3], h: [i64; 3], p: [i64; 3], e: [i64; 3]) -> String {
+        let q = |v: [String; 3]| format!(r#"["{}","{}","{}"]"#, v[0], v[1], v[2]);
+        let quarters = |v: [i64; 3]| q(v.map(|x| format!("{x}/4")));
+        let velocity = q(std::array::from_fn(|i| format!("{}/8", -8 * p[i] + e[i])));
+        format!(
+            r#"{{"format":"exactccd/scenario-v1","interval":["0","2"],"separation":"1/{}",
+            "a":{{"shape":{{"box":{{"half_extents":{}}}}},
+                 "pose":{{"rotation":[["3/5","-4/5","0"],["4/5","3/5","0"],["0","0","1"]]}}}},
+            "b":{{"shape":{{"box":{{"half_extents":{}}}}},"pose":{{"translation":{}}},
+                 "motion":{{"linear":{{"velocity":{}}}}}}}}}"#,
+            1u64 << k,
+            quarters(g),
+            quarters(h),
+            q(p.map(|x| x.to_string())),
+            velocity
+        )
+    }
+
+    fn triple(lo: i64, hi: i64) -> impl Strategy<Value = [i64; 3]> {
+        (lo..=hi, lo..=hi, lo..=hi).prop_map(|(x, y, z)| [x, y, z])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// The `f64` answer of `distance` at separations `2^-10` to
+        /// `2^-40` is the exact one's: the same contact or none, and a
+        /// time within `1e-9 max(1, T)`.
+        #[test]
+        fn f64_meets_the_exact_time_at_small_separations(
+            k in 10u32..=40,
+            g in triple(2, 6),
+            h in triple(2, 6),
+            p in triple(-5, 5).prop_filter("away from a", |p| p.iter().map(|x| x * x).sum::<i64>() >= 16),
+            e in triple(-3, 3),
+        ) {
+            let text = text(k, g, h, p, e);
+            let run = |scalar| {
+                let s = parse_scenario(&text, None, &LoadOptions::for_scalar(scalar)).expect("valid");
+                solve(&s.query(), Method::Distance, scalar, &SolveOptions::default()).expect("an answer")
+            };
+            let (exact, float) = (run(ScalarKind::Exact), run(ScalarKind::F64));
+            prop_assert_eq!(exact.collides, float.collides, "{}", text);
+            if let (Some(Time::Exact(t)), Some(Time::Float(x))) = (&exact.time, &float.time) {
+                let off = miss(t, *x);
+                prop_assert!(off <= 1e-9 * t.to_f64().abs().max(1.0), "{}: f64 {} is {} off", text, x, off);
+            }
+        }
+    }
+}
