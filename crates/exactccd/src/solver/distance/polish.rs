@@ -12,9 +12,11 @@
 //! root of the squared condition is a start of the pair's set. Where the
 //! unsquared condition there is decided beyond its rounding (the start is
 //! on the wrong side of the crossing), the polished start is the first
-//! time of the unsquared condition near it:
-//! a bracket found by steps doubling from `2^-44` to `2^-12` (relative to
-//! `max(1, |t|)`), then bisection to adjacent floats. It is kept only where
+//! time of the unsquared condition near it: when the condition changes
+//! side within `2^-12` of the root (relative to `max(1, |t|)`), a bracket
+//! by steps doubling from `2^-44`, then bisection to adjacent floats (no
+//! change within `2^-12`, one evaluation: a span that starts where a
+//! region condition does, the pair well within `D`). It is kept only where
 //! the pair's region conditions hold (with the path's rounding tolerance)
 //! and before the span's end.
 #![deny(clippy::float_arithmetic)]
