@@ -852,3 +852,43 @@ fn the_solids_campaign_flat_edge_crossings_keep_the_solids_sides() {
     no_raster_finding(&s);
     no_raster_finding(&generate(1, 18, ScenarioClass::Solids));
 }
+
+/// The former finding of the `solids` campaign at a hole's corner
+/// (`docs/CAMPAIGNS.md`, findings history), from its shrunk file
+/// (`solids-17-273`): the frame `a` (`|x|, |y| <= 3/4`, hole
+/// `|x|, |y| < 3/8`, `|z| <= 1`, top and bottom each two hexagons) turned
+/// by the rotation with rows `(1, -2, 2)/3, (2, -1, -2)/3, (2, 2, 1)/3` and
+/// lifted by `(0, 1, 0)`, at rest; the frame `b` (`|x|, |y| <= 2`) from
+/// `(4, 5, 0)` at velocity `(-5, -1, 0)`. At `t = 23/24` `a`'s vertex 5,
+/// the hole's bottom corner `(3/8, -3/8, -1)` (world
+/// `(-7/24, 49/24, -1/3)`), crosses `b`'s outer face 8 (`y = 3 - t`,
+/// normal `-y`). Its three edges all point away from the face (world `y`
+/// components `-2/3, -1/3, -2/3`), so section 5's `min e_i . n` gave
+/// `1/3` and rule 8 required the crossing; but the bottom hexagon's
+/// corner there is reflex (270°) and reaches through the face's plane:
+/// along the local `(1, -1, 0)`, world `(1, 1, 0)/sqrt 2`, `a`'s material
+/// lies beyond the plane. The raster, by section 4.2, culls all three of
+/// `a`'s faces at that vertex (forward: `b` moves along their normals),
+/// so it never met the vertex. The properness over the solid's cone is
+/// the least `d . n` over the bottom face's corner, `-|P n|` for the
+/// projection `P` of `n = (0, -1, 0)` onto that face's plane (unit normal
+/// `(-2, 2, -1)/3`): `-sqrt 5 / 3` by hand.
+#[test]
+fn the_solids_campaign_hole_corner_crossing_is_improper() {
+    let s = load_finding("solids-17-273");
+    let events = analytic(&s);
+    let at = GlideTime::Exact(exactccd::poly::RealAlgebraic::from_rational(r(23, 24)));
+    let e = events
+        .iter()
+        .find(|e| e.a == "vertex 5" && e.b == "face 8")
+        .unwrap_or_else(|| panic!("no vertex 5 / face 8 in {events:?}"));
+    assert_eq!(e.time, at);
+    let want = [-7.0 / 24.0, 49.0 / 24.0, -1.0 / 3.0];
+    assert!(
+        (0..3).all(|i| (e.geometry.point[i] - want[i]).abs() < 1e-12),
+        "{e:?}"
+    );
+    let p = e.geometry.properness.expect("a vertex-face properness");
+    assert!((p + 5f64.sqrt() / 3.0).abs() < 1e-12, "{e:?}");
+    no_raster_finding(&s);
+}

@@ -19,7 +19,8 @@
 //!   at least the raster's threshold, -0.1: section 9 discards the others;
 //!   at flat and reflex edges of non-convex meshes from the faces'
 //!   half-spaces, `solver::glide::edge_properness`, so crossings at flat
-//!   edges are required like any other)
+//!   edges are required like any other; at non-convex vertices over the
+//!   solid's cone, `solver::glide::solid_vertex_properness`)
 //!   and `b` approaches `a` there (the velocity of `b`'s material point
 //!   relative to `a`, against the normal from `a` to `b`: the raster culls
 //!   the backward faces of `b` and the forward faces of `a`, section 4.2,

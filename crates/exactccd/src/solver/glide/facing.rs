@@ -121,6 +121,132 @@ pub fn vertex_properness(edge_directions: &[Vec3<f64>], face_normal: &Vec3<f64>)
         .fold(f64::INFINITY, f64::min)
 }
 
+/// One face's corner at a vertex of a solid: the directions from the
+/// vertex to the face's next and previous vertices, and the face's
+/// outward normal. Faces run counter-clockwise seen from outside, so the
+/// corner turns counter-clockwise about `normal` from `next` to
+/// `previous`; it is reflex when that turn exceeds `π`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaceCorner {
+    /// From the vertex to the face's next vertex.
+    pub next: Vec3<f64>,
+    /// From the vertex to the face's previous vertex.
+    pub previous: Vec3<f64>,
+    /// The face's outward normal.
+    pub normal: Vec3<f64>,
+}
+
+/// The corners of every face at vertex `v`, as `(face, next vertex,
+/// previous vertex)`, from the faces' vertex loops and the faces at `v`
+/// (`Mesh::vertex_faces`).
+pub fn face_corners<'m>(
+    faces: &'m [Vec<usize>],
+    faces_at_vertex: &'m [usize],
+    v: usize,
+) -> impl Iterator<Item = (usize, usize, usize)> + 'm {
+    faces_at_vertex.iter().filter_map(move |&f| {
+        let face = &faces[f];
+        let i = face.iter().position(|&u| u == v)?;
+        let len = face.len();
+        Some((f, face[(i + 1) % len], face[(i + len - 1) % len]))
+    })
+}
+
+/// FV properness of a vertex of a solid that need not be convex there,
+/// from its face corners (VF with the roles swapped).
+///
+/// Section 5's `min_i e_i . n` reads the solid near the vertex as the
+/// convex cone of its edges, which holds at a convex vertex (every corner
+/// and every edge convex), and there this is that formula exactly
+/// ([`vertex_properness`]). At a vertex of a hole or a notch the solid's
+/// cone is not convex: a reflex corner of a face spans more than a
+/// half-plane, and the cone can hold more than a half-space. There the
+/// formula can call a vertex proper although the solid pokes through the
+/// face's plane beside it: the inner corner of a square frame's hole, all
+/// three edges pointing away from the face, while its face's reflex
+/// corner reaches through. So at a non-convex vertex the properness is the
+/// least `d . n` over the unit directions `d` into the solid: over the
+/// cone's boundary (each corner's edges, and inside a corner the direction
+/// opposite to `n`'s projection on its plane, where the corner holds it),
+/// and `-1` when the cone holds `-n` itself. Whether it does is decided at
+/// the boundary point nearest to `-n` by the sign against the outward
+/// normal there: the face's, the sum of the two faces' at an edge, or the
+/// angle-weighted sum at the apex (the pseudo-normals of Bærentzen and
+/// Aanæs, "Signed distance computation using the angle weighted
+/// pseudonormal", 2005). Its sign is the truth in every case: positive
+/// exactly when the solid near the vertex lies strictly on the face's
+/// outer side.
+pub fn solid_vertex_properness(corners: &[FaceCorner], face_normal: &Vec3<f64>) -> f64 {
+    let given = corners;
+    let n = unit(face_normal);
+    let corners: Vec<[Vec3<f64>; 3]> = corners
+        .iter()
+        .map(|c| [unit(&c.next), unit(&c.previous), unit(&c.normal)])
+        .collect();
+    // The face across the edge along `e` from the corner that has `e` as
+    // its `next` (side 0) or its `previous` (side 1): the corner with `e`
+    // on the other side, bitwise equal as both came from the same
+    // coordinates.
+    let across = |e: &Vec3<f64>, side: usize| corners.iter().find(|c| c[1 - side] == *e);
+    let convex = corners.iter().all(|[a, b, nf]| {
+        a.cross(b).dot(nf) > FLAT_EDGE_SINE
+            && across(a, 0).is_some_and(|g| edge_shape(a, nf, &g[2]) != EdgeShape::Reflex)
+    });
+    if convex {
+        let edges: Vec<Vec3<f64>> = given.iter().map(|c| c.next.clone()).collect();
+        return vertex_properness(&edges, face_normal);
+    }
+    // The least `d . n` on the boundary, and where: the outward normal
+    // (pseudo-normal) of the nearest feature to `-n`.
+    let mut least = f64::INFINITY;
+    let mut pseudo = Vec3::new(0.0, 0.0, 0.0);
+    for [a, b, nf] in &corners {
+        for (side, e) in [a, b].into_iter().enumerate() {
+            let value = e.dot(&n);
+            if value < least {
+                least = value;
+                let other = across(e, side).map_or(Vec3::new(0.0, 0.0, 0.0), |g| g[2].clone());
+                pseudo = nf + &other;
+            }
+        }
+        let projected = &n - &nf.scale(&n.dot(nf));
+        let length = projected.norm_squared().sqrt();
+        if length > 0.0 && -length < least {
+            let d = projected.scale(&(-1.0 / length));
+            if corner_holds(a, b, nf, &d) {
+                least = -length;
+                pseudo = nf.clone();
+            }
+        }
+    }
+    if least >= 0.0 {
+        // The apex is nearest: the angle-weighted normal.
+        pseudo = Vec3::new(0.0, 0.0, 0.0);
+        for [a, b, nf] in &corners {
+            let mut angle = a.cross(b).dot(nf).atan2(a.dot(b));
+            if angle < 0.0 {
+                angle += 2.0 * std::f64::consts::PI;
+            }
+            pseudo = &pseudo + &nf.scale(&angle);
+        }
+    }
+    if n.dot(&pseudo) > 0.0 {
+        -1.0
+    } else {
+        least
+    }
+}
+
+/// True when the unit direction `d` in the plane of a face lies in its
+/// corner from `a` counter-clockwise about `nf` to `b` ([`FaceCorner`]).
+fn corner_holds(a: &Vec3<f64>, b: &Vec3<f64>, nf: &Vec3<f64>, d: &Vec3<f64>) -> bool {
+    if a.cross(b).dot(nf) > 0.0 {
+        a.cross(d).dot(nf) >= 0.0 && d.cross(b).dot(nf) >= 0.0
+    } else {
+        !(b.cross(d).dot(nf) > 0.0 && d.cross(a).dot(nf) > 0.0)
+    }
+}
+
 /// How a solid lies at one of its edges (from the two faces' outward
 /// normals): the paper's formulas of section 5 are written for convex
 /// edges, and a non-convex mesh also has reflex and flat ones.
@@ -263,6 +389,8 @@ pub fn edge_properness(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geom::{point_in_solid, Mesh};
+    use crate::scalar::{BigRational as Q, Ring, Scalar, Sign};
     use std::f64::consts::PI;
 
     fn v(x: f64, y: f64, z: f64) -> Vec3<f64> {
@@ -381,6 +509,227 @@ mod tests {
         .unwrap();
         assert!((p3 - 0.5f64.sqrt()).abs() < 1e-12, "{p3}");
         assert!(edge_properness(&ea, &ea, [&na1, &na2], [&nb1, &nb2]).is_none());
+    }
+
+    /// The face corners of vertex `v` of `mesh` in `f64`.
+    fn mesh_corners(mesh: &Mesh<f64>, v: usize) -> Vec<FaceCorner> {
+        let p = &mesh.vertices[v];
+        face_corners(&mesh.faces, &mesh.vertex_faces[v], v)
+            .map(|(f, next, previous)| FaceCorner {
+                next: &mesh.vertices[next] - p,
+                previous: &mesh.vertices[previous] - p,
+                normal: mesh.face_normal(f),
+            })
+            .collect()
+    }
+
+    /// The mesh's faces as triangles, each face fanned from a corner that
+    /// sees all of it (every fan triangle turning as the face does).
+    fn fan_triangles(mesh: &Mesh<Q>) -> Vec<[Vec3<Q>; 3]> {
+        let mut tris = Vec::new();
+        for (f, face) in mesh.faces.iter().enumerate() {
+            let normal = mesh.face_normal(f);
+            let len = face.len();
+            let fan = |k: usize| -> Vec<[Vec3<Q>; 3]> {
+                (1..len - 1)
+                    .map(|i| {
+                        [face[k], face[(k + i) % len], face[(k + i + 1) % len]]
+                            .map(|u| mesh.vertices[u].clone())
+                    })
+                    .collect()
+            };
+            let turns = |t: &[Vec3<Q>; 3]| {
+                let c = (&t[1] - &t[0]).cross(&(&t[2] - &t[0]));
+                c.dot(&normal).sign() == Sign::Positive
+            };
+            let k = (0..len)
+                .find(|&k| fan(k).iter().all(turns))
+                .expect("a face star-shaped from a corner");
+            tris.extend(fan(k));
+        }
+        tris
+    }
+
+    /// Integer directions with coordinates in `[-r, r]`, not zero.
+    fn grid(r: i64) -> Vec<[i64; 3]> {
+        let mut out = Vec::new();
+        for x in -r..=r {
+            for y in -r..=r {
+                for z in -r..=r {
+                    if (x, y, z) != (0, 0, 0) {
+                        out.push([x, y, z]);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A square frame (outer half-width 3/2, hole half-width 1/2, height
+    /// 2), its top and bottom each two hexagons with a reflex corner at
+    /// the hole.
+    fn frame() -> Mesh<Q> {
+        let q = |x: i64| Q::from_i64(x) / Q::from_i64(2);
+        let mut vertices = Vec::new();
+        for z in [-2, 2] {
+            for (x, y) in [
+                (-3, -3),
+                (3, -3),
+                (3, 3),
+                (-3, 3),
+                (-1, -1),
+                (1, -1),
+                (1, 1),
+                (-1, 1),
+            ] {
+                vertices.push(Vec3::new(q(x), q(y), q(z)));
+            }
+        }
+        let faces = vec![
+            vec![13, 12, 8, 9, 10, 14],
+            vec![15, 14, 10, 11, 8, 12],
+            vec![5, 6, 2, 1, 0, 4],
+            vec![7, 4, 0, 3, 2, 6],
+            vec![0, 1, 9, 8],
+            vec![1, 2, 10, 9],
+            vec![2, 3, 11, 10],
+            vec![3, 0, 8, 11],
+            vec![12, 13, 5, 4],
+            vec![13, 14, 6, 5],
+            vec![14, 15, 7, 6],
+            vec![15, 12, 4, 7],
+        ];
+        Mesh::new(vertices, faces).expect("the frame is a closed mesh")
+    }
+
+    /// A block `[-2, 2]^2 x [-2, 0]` with a square pyramid pit in its top:
+    /// the pit's rim is `[-1, 1]^2` at `z = 0`, its apex `(0, 0, -1)`; the
+    /// solid holds more than a half-space at the apex.
+    fn pit_block() -> Mesh<Q> {
+        let q = Q::from_i64;
+        let mut vertices = Vec::new();
+        for z in [0, -2] {
+            for (x, y) in [(-2, -2), (2, -2), (2, 2), (-2, 2)] {
+                vertices.push(Vec3::new(q(x), q(y), q(z)));
+            }
+        }
+        for (x, y) in [(-1, -1), (1, -1), (1, 1), (-1, 1)] {
+            vertices.push(Vec3::new(q(x), q(y), q(0)));
+        }
+        vertices.push(Vec3::new(q(0), q(0), q(-1)));
+        let mut faces = Vec::new();
+        for k in 0..4 {
+            let k1 = (k + 1) % 4;
+            faces.push(vec![k, k1, 8 + k1, 8 + k]);
+            faces.push(vec![8 + k, 8 + k1, 12]);
+            faces.push(vec![k1, k, 4 + k, 4 + k1]);
+        }
+        faces.push(vec![7, 6, 5, 4]);
+        Mesh::new(vertices, faces).expect("the pit block is a closed mesh")
+    }
+
+    #[test]
+    fn at_convex_vertices_the_corners_give_section_5s_formula() {
+        let cube: Mesh<f64> = crate::geom::cube_mesh([1.0, 2.0, 3.0]);
+        for vi in 0..cube.vertices.len() {
+            let corners = mesh_corners(&cube, vi);
+            let edges: Vec<Vec3<f64>> = corners.iter().map(|c| c.next.clone()).collect();
+            for [x, y, z] in grid(2) {
+                let n = v(x as f64, y as f64, z as f64);
+                let general = solid_vertex_properness(&corners, &n);
+                let paper = vertex_properness(&edges, &n);
+                assert_eq!(general, paper, "vertex {vi}, n {n:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_hole_corner_whose_edges_all_point_away_is_improper() {
+        // The frame's bottom corner at the hole, (1/2, -1/2, -1): its
+        // edges run along -x, +y and +z, but its bottom face's reflex
+        // corner reaches along (1, -1, 0).
+        let mesh = frame().map_scalar(|x| x.to_f64());
+        let corners = mesh_corners(&mesh, 5);
+        let n = v(-1.0, 1.0, 1.0);
+        let edges: Vec<Vec3<f64>> = corners.iter().map(|c| c.next.clone()).collect();
+        assert!((vertex_properness(&edges, &n) - 1.0 / 3f64.sqrt()).abs() < 1e-12);
+        // the least over the bottom face's corner: -|(-1, 1, 0)| / sqrt 3
+        let p = solid_vertex_properness(&corners, &n);
+        assert!((p + (2.0f64 / 3.0).sqrt()).abs() < 1e-12, "{p}");
+    }
+
+    #[test]
+    fn a_pit_apex_holds_the_half_space_below() {
+        // All four walls rise from the apex, so every edge has e . z > 0,
+        // yet the block fills every direction below.
+        let mesh = pit_block().map_scalar(|x| x.to_f64());
+        let corners = mesh_corners(&mesh, 12);
+        let up = v(0.0, 0.0, 1.0);
+        let edges: Vec<Vec3<f64>> = corners.iter().map(|c| c.next.clone()).collect();
+        assert!(vertex_properness(&edges, &up) > 0.5);
+        assert_eq!(solid_vertex_properness(&corners, &up), -1.0);
+        // and downwards the apex is improper too
+        assert!(solid_vertex_properness(&corners, &-up) < 0.0);
+    }
+
+    #[test]
+    fn the_sign_of_vertex_properness_is_the_solids_side_of_the_plane() {
+        // Brute force, exact: the directions d of a grid in which a short
+        // step from the vertex stays in the solid (point_in_solid). A vertex
+        // is proper against n exactly when every such d has d . n > 0, so a
+        // sample with d . n < 0 makes it improper, and a proper one has no
+        // such sample. Where the solid's edges and faces lie along the
+        // grid's directions ("lattice" meshes), the grid also sees where
+        // the least d . n is well below 0; a torus's faces tilt by less
+        // than the grid resolves, so there only the first two are asserted,
+        // at the vertices of one ring of the tube (outer, top, inner and
+        // bottom: the others are these turned about the axis).
+        let eps = Q::from_i64(1) / Q::from_i64(64);
+        let torus = crate::geom::torus_mesh(6, 4, &Q::from_i64(3), &Q::from_i64(1));
+        let meshes = [
+            ("frame", frame(), true, 16),
+            ("pit block", pit_block(), true, 13),
+            ("L prism", crate::geom::l_shape_mesh(), true, 12),
+            ("torus", torus, false, 4),
+        ];
+        for (name, mesh, lattice, vertices) in meshes {
+            let tris = fan_triangles(&mesh);
+            let fmesh = mesh.map_scalar(|x| x.to_f64());
+            assert_eq!(mesh.vertices.len(), if lattice { vertices } else { 24 });
+            for (vi, p) in mesh.vertices.iter().enumerate().take(vertices) {
+                let inside: Vec<Vec3<f64>> = grid(2)
+                    .into_iter()
+                    .map(|d| d.map(Q::from_i64))
+                    .filter(|[x, y, z]| {
+                        let q = Vec3::new(x.clone(), y.clone(), z.clone());
+                        point_in_solid(&(p + &q.scale(&eps)), &tris)
+                    })
+                    .map(|d| unit(&Vec3::new(d[0].to_f64(), d[1].to_f64(), d[2].to_f64())))
+                    .collect();
+                let corners = mesh_corners(&fmesh, vi);
+                for [x, y, z] in grid(2) {
+                    let n = unit(&v(x as f64, y as f64, z as f64));
+                    let least = inside
+                        .iter()
+                        .map(|d| d.dot(&n))
+                        .fold(f64::INFINITY, f64::min);
+                    let p = solid_vertex_properness(&corners, &n);
+                    let at = format!(
+                        "{name}, vertex {vi}, n {:?}: {p} against {least}",
+                        [x, y, z]
+                    );
+                    if least < 0.0 {
+                        assert!(p < 0.0, "{at}");
+                    }
+                    if p < -0.1 && lattice {
+                        assert!(least < 0.0, "{at}");
+                    }
+                    if p > 0.0 {
+                        assert!(least > 0.0, "{at}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

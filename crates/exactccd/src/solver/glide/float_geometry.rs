@@ -4,7 +4,9 @@
 #![allow(clippy::float_arithmetic)]
 
 use super::events::{EventKind, PathPolys, PlacedSolid};
-use super::facing::{edge_properness, unit, vertex_properness, Facing, Flow};
+use super::facing::{
+    edge_properness, face_corners, solid_vertex_properness, unit, FaceCorner, Facing, Flow,
+};
 use super::relative::{GlidePath, RelativeGlide, TimeMap};
 use super::setup::Setup;
 use crate::geom::{Mat3, Vec3};
@@ -180,25 +182,25 @@ pub(crate) fn event_geometry(
     let shift = &ctx.forward.c.map(|p| p.eval(&lambda) / d) + &ctx.slide.0.scale(&rho);
     let b_at = |i: usize| &rot.mul_vec(&ctx.b.mesh.vertices[i]) + &shift;
     let b_normal = |f: usize| rot.mul_vec(&ctx.b.normals[f]);
-    let edge_dirs = |s: &PlacedSolid<f64>, v: usize, turn: &Mat3<f64>| -> Vec<Vec3<f64>> {
-        s.mesh.vertex_edges[v]
-            .iter()
-            .map(|&e| {
-                let [i, j] = s.mesh.edges[e].v;
-                let other = if i == v { j } else { i };
-                turn.mul_vec(&(&s.mesh.vertices[other] - &s.mesh.vertices[v]))
+    let corners = |s: &PlacedSolid<f64>, v: usize, turn: &Mat3<f64>| -> Vec<FaceCorner> {
+        let p = &s.mesh.vertices[v];
+        face_corners(&s.mesh.faces, &s.mesh.vertex_faces[v], v)
+            .map(|(f, next, previous)| FaceCorner {
+                next: turn.mul_vec(&(&s.mesh.vertices[next] - p)),
+                previous: turn.mul_vec(&(&s.mesh.vertices[previous] - p)),
+                normal: turn.mul_vec(&s.normals[f]),
             })
             .collect()
     };
     let (point, normal, properness) = match kind {
         EventKind::FaceVertex => {
             let n = unit(&ctx.a.normals[ia]);
-            let p = vertex_properness(&edge_dirs(&ctx.b, ib, &rot), &n);
+            let p = solid_vertex_properness(&corners(&ctx.b, ib, &rot), &n);
             (b_at(ib), Some(n), Some(p))
         }
         EventKind::VertexFace => {
             let nb = unit(&b_normal(ib));
-            let p = vertex_properness(&edge_dirs(&ctx.a, ia, &Mat3::identity()), &nb);
+            let p = solid_vertex_properness(&corners(&ctx.a, ia, &Mat3::identity()), &nb);
             (ctx.a.mesh.vertices[ia].clone(), Some(-nb), Some(p))
         }
         EventKind::EdgeEdge => {

@@ -66,8 +66,8 @@ pub use events::{
     convex_pieces, edge_edge, vertex_face, EventKind, EventStats, PathPolys, PlacedSolid, RawEvent,
 };
 pub use facing::{
-    edge_properness, edge_shape, glide_error_estimate, vertex_properness, EdgeShape, Facing, Flow,
-    FLAT_EDGE_SINE, PROPERNESS_THRESHOLD,
+    edge_properness, edge_shape, face_corners, glide_error_estimate, solid_vertex_properness,
+    vertex_properness, EdgeShape, FaceCorner, Facing, Flow, FLAT_EDGE_SINE, PROPERNESS_THRESHOLD,
 };
 pub use float_geometry::EventGeometry;
 pub use general::{poly_interval, Mixed, MixedFn};

@@ -11,7 +11,7 @@ use super::resolve::{
     chord_closest, coplanarity, edge_prop, inside_face, line_params, newton, plane_roots, roots_in,
     vertex_prop, Found,
 };
-use super::side::{edge_dirs, Side};
+use super::side::{vertex_corners, Side};
 use super::{Query, RasterScratch, RasterStats};
 
 impl RasterScratch {
@@ -28,7 +28,7 @@ impl RasterScratch {
             fv_pairs,
             found,
             roots,
-            dirs,
+            corners,
             ..
         } = self;
         let (a, b, screen) = (q.a, q.b, &q.screen);
@@ -50,10 +50,8 @@ impl RasterScratch {
                 if !inside_face(&x, &sa.verts, &a.faces[f], &n, q.tol) {
                     continue;
                 }
-                edge_dirs(b, &sb.verts, vp.vertex as usize, dirs);
-                for e in dirs.iter_mut() {
-                    *e = at.dir(e);
-                }
+                let b_frame = (&sb.verts[..], &sb.normals[..]);
+                vertex_corners(b, b_frame, vp.vertex as usize, |e| at.dir(e), corners);
                 found.push(Found {
                     kind: EventKind::FaceVertex,
                     a: piece.face,
@@ -61,7 +59,7 @@ impl RasterScratch {
                     s: s.clamp(0.0, 1.0),
                     point: x,
                     normal: Some(n),
-                    properness: Some(vertex_prop(dirs, &n)),
+                    properness: Some(vertex_prop(corners, &n)),
                     at_end: false,
                 });
                 if coplanar {
@@ -81,7 +79,7 @@ impl RasterScratch {
             vf_pairs,
             found,
             roots,
-            dirs,
+            corners,
             ..
         } = self;
         let (a, b, screen) = (q.a, q.b, &q.screen);
@@ -103,7 +101,8 @@ impl RasterScratch {
                 if !inside_face(&x, &sb.verts, &b.faces[f], &n, q.tol) {
                     continue;
                 }
-                edge_dirs(a, &sa.verts, vp.vertex as usize, dirs);
+                let a_frame = (&sa.verts[..], &sa.normals[..]);
+                vertex_corners(a, a_frame, vp.vertex as usize, |e| *e, corners);
                 let nb = screen.turn(&n, s);
                 found.push(Found {
                     kind: EventKind::VertexFace,
@@ -112,7 +111,7 @@ impl RasterScratch {
                     s: s.clamp(0.0, 1.0),
                     point: p,
                     normal: Some([-nb[0], -nb[1], -nb[2]]),
-                    properness: Some(vertex_prop(dirs, &nb)),
+                    properness: Some(vertex_prop(corners, &nb)),
                     at_end: false,
                 });
                 if coplanar {

@@ -105,7 +105,7 @@ pub struct RasterSolid {
     face_edges: Vec<Vec<usize>>,
     /// `(v, faces)` of each mesh edge (as `MeshEdge`).
     edges: Vec<([usize; 2], [usize; 2])>,
-    vertex_edges: Vec<Vec<usize>>,
+    vertex_faces: Vec<Vec<usize>>,
     center: V,
     radius: f64,
 }
@@ -150,7 +150,7 @@ impl RasterSolid {
             faces: mesh.faces.clone(),
             face_edges: mesh.face_edges.clone(),
             edges: mesh.edges.iter().map(|e| (e.v, e.faces)).collect(),
-            vertex_edges: mesh.vertex_edges.clone(),
+            vertex_faces: mesh.vertex_faces.clone(),
             center,
             radius,
         }
@@ -367,7 +367,7 @@ pub struct RasterScratch {
     ee: Vec<(u32, u32, f64)>,
     found: Vec<Found>,
     roots: Vec<f64>,
-    dirs: Vec<V>,
+    corners: Vec<super::facing::FaceCorner>,
 }
 
 /// Every collision of `b` moving by `glide` against `a` in the step, by

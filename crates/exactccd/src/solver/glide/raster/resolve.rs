@@ -34,7 +34,7 @@
 #![allow(clippy::float_arithmetic)]
 
 use super::super::events::EventKind;
-use super::super::facing::{edge_properness, vertex_properness};
+use super::super::facing::{edge_properness, solid_vertex_properness, FaceCorner};
 use super::project::{cross, dot, lerp, norm, sub, Screen, V};
 use crate::geom::Vec3;
 
@@ -330,10 +330,11 @@ fn v3(a: &V) -> Vec3<f64> {
     Vec3::new(a[0], a[1], a[2])
 }
 
-/// `min e_i . n` (section 5) for the edges `dirs` at a vertex.
-pub(crate) fn vertex_prop(dirs: &[V], n: &V) -> f64 {
-    let e: Vec<Vec3<f64>> = dirs.iter().map(v3).collect();
-    vertex_properness(&e, &v3(n))
+/// The vertex properness (section 5, at a non-convex vertex as
+/// `facing::solid_vertex_properness`) of a vertex with the face corners
+/// `corners` against the face normal `n`.
+pub(crate) fn vertex_prop(corners: &[FaceCorner], n: &V) -> f64 {
+    solid_vertex_properness(corners, &v3(n))
 }
 
 /// Equation (7) and its normal.

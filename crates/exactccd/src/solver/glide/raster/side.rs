@@ -10,6 +10,8 @@ use super::project::{
 };
 use super::scan::{piece_spans, ChordRow, Span, VertexPixel};
 use super::{RasterSolid, Rigid};
+use crate::geom::Vec3;
+use crate::solver::glide::facing::{face_corners, FaceCorner};
 
 /// The buffers of one body, kept between queries (in [`RasterScratch`](super::RasterScratch)).
 #[derive(Debug, Default)]
@@ -176,15 +178,28 @@ impl Side {
     }
 }
 
-/// The directions from vertex `v` of `solid` along its edges (vertices
-/// `verts`), into `out`.
-pub(super) fn edge_dirs(solid: &RasterSolid, verts: &[V], v: usize, out: &mut Vec<V>) {
+/// The face corners at vertex `v` of `solid` (vertices `verts` and face
+/// normals `normals`, both in the axis frame), each direction moved by
+/// `turn`, into `out`.
+pub(super) fn vertex_corners(
+    solid: &RasterSolid,
+    (verts, normals): (&[V], &[V]),
+    v: usize,
+    turn: impl Fn(&V) -> V,
+    out: &mut Vec<FaceCorner>,
+) {
     out.clear();
-    for &e in &solid.vertex_edges[v] {
-        let [i, j] = solid.edges[e].0;
-        let other = if i == v { j } else { i };
-        out.push(sub(&verts[other], &verts[v]));
-    }
+    let p = &verts[v];
+    let vec = |x: V| Vec3::new(x[0], x[1], x[2]);
+    out.extend(
+        face_corners(&solid.faces, &solid.vertex_faces[v], v).map(|(f, next, previous)| {
+            FaceCorner {
+                next: vec(turn(&sub(&verts[next], p))),
+                previous: vec(turn(&sub(&verts[previous], p))),
+                normal: vec(turn(&normals[f])),
+            }
+        }),
+    );
 }
 
 /// The side of a piece projected before (in `real_sides`, from the entry
