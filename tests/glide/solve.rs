@@ -727,3 +727,95 @@ fn general_screws_are_enclosed_by_interval_arithmetic() {
     )
     .is_err());
 }
+
+/// The scenario with both boxes written as meshes (`BoxShape::to_mesh`).
+fn as_meshes(s: &Scenario) -> Scenario {
+    let mut m = s.clone();
+    let to_mesh = |body: &mut Body| {
+        if let Shape::Box(b) = &body.shape {
+            body.shape = Shape::Mesh(b.to_mesh());
+        }
+    };
+    to_mesh(m.a_mut());
+    to_mesh(m.b_mut());
+    m
+}
+
+/// Each end of `got` encloses the same instant as the corresponding end of
+/// `want`: the enclosures overlap, end by end.
+fn assert_intervals_overlap(got: &[(Time, Time)], want: &[(Time, Time)], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: {got:?} against {want:?}");
+    let ends = |t: &Time| match t {
+        Time::Exact(x) => {
+            let (lo, hi) = x.bracket(80);
+            (lo, hi)
+        }
+        other => enclosure(other),
+    };
+    for ((g0, g1), (w0, w1)) in got.iter().zip(want) {
+        for (g, w) in [(g0, w0), (g1, w1)] {
+            let ((glo, ghi), (wlo, whi)) = (ends(g), ends(w));
+            assert!(glo <= whi && wlo <= ghi, "{what}: {g:?} against {w:?}");
+        }
+    }
+}
+
+/// Contact intervals of meshes under a general screw (rotation and slide),
+/// from the mixed events and the state between them:
+///
+/// * a box `[-1, 1]^3` at rest and a bar of half extents `(1/2, 1/4, 1/4)`
+///   screwing along the `x` axis from `(-4, 0, 0)` to `(4, 0, 0)` while it
+///   turns a quarter turn about it: its cross-section stays within radius
+///   `sqrt(2)/4 < 1` of the axis, so it is in contact exactly while its
+///   `x` range `-4 + 8t ± 1/2` meets `[-1, 1]`: `[5/16, 11/16]` by hand.
+///   Both ends are face-on-face landings (four vertex-face events at one
+///   instant, isolated apart), enclosed by their union;
+/// * the bar turning into the ceiling (`general_screws_are_enclosed_by_
+///   interval_arithmetic`), rising into it to the step's end.
+///
+/// Each against glide's event cells on the same solids as boxes and SAT's
+/// time cells on the meshes: the ends' enclosures overlap end by end.
+#[test]
+fn general_screws_of_meshes_give_contact_intervals() {
+    let through = r#"{
+  "format": "exactccd/scenario-v1",
+  "a": { "shape": { "box": { "half_extents": ["1", "1", "1"] } } },
+  "b": { "shape": { "box": { "half_extents": ["1/2", "1/4", "1/4"] } },
+         "pose": { "translation": ["-4", "0", "0"] },
+         "motion": { "poses": { "end": {
+           "quaternion": ["1", "1", "0", "0"], "translation": ["4", "0", "0"] } } } }
+}"#;
+    let ceiling = bar_scenario(
+        r#"{ "poses": { "end": {
+        "quaternion": ["1", "0", "0", "1"], "translation": ["0", "1", "1"] } } }"#,
+    )
+    .replace(
+        r#""half_extents": ["5", "1", "5"]"#,
+        r#""half_extents": ["10", "10", "5"]"#,
+    )
+    .replace(
+        r#""translation": ["0", "2", "0"]"#,
+        r#""translation": ["0", "0", "11/2"]"#,
+    );
+    for (name, text) in [("through", through.to_string()), ("ceiling", ceiling)] {
+        let boxes = load(&text, ScalarKind::Exact);
+        let meshes = as_meshes(&boxes);
+        let glide = run(&meshes, Method::Glide, ScalarKind::Exact, false);
+        assert!(glide.collides, "{name}");
+        assert!(!glide.contact_intervals.is_empty(), "{name}: {glide:?}");
+        let cells = run(&boxes, Method::Glide, ScalarKind::Exact, false);
+        assert_intervals_overlap(&glide.contact_intervals, &cells.contact_intervals, name);
+        let sat = run(&meshes, Method::Sat, ScalarKind::Exact, false);
+        assert_intervals_overlap(&glide.contact_intervals, &sat.contact_intervals, name);
+        if name == "through" {
+            let [(from, to)] = glide.contact_intervals.as_slice() else {
+                panic!("one interval: {:?}", glide.contact_intervals)
+            };
+            for (t, want) in [(from, r(5, 16)), (to, r(11, 16))] {
+                let (lo, hi) = enclosure(t);
+                assert!(lo <= want && want <= hi, "{t:?} misses {want}");
+                assert!(&hi - &lo <= r(1, 1 << 60), "{t:?}");
+            }
+        }
+    }
+}

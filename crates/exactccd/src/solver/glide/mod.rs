@@ -57,6 +57,7 @@ mod overlap;
 pub mod raster;
 mod relative;
 mod screen;
+mod screw_intervals;
 mod setup;
 mod solve;
 

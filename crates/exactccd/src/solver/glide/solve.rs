@@ -7,10 +7,11 @@ use super::cells::EventCellTime;
 use super::enclosure::{atan_interval, sqrt_interval, Interval};
 use super::events::{edge_edge, vertex_face, EventKind, EventStats, PlacedSolid, RawEvent};
 use super::float_geometry::{event_geometry, float_time, EventGeometry, FloatContext};
-use super::general::{mixed_events, time_fraction};
+use super::general::{mixed_events, time_fraction, Mixed};
 use super::intervals::{contact_stretches, Close, Mark};
 use super::overlap::solids_intersect;
 use super::relative::{GlidePath, RelativeGlide, TimeMap};
+use super::screw_intervals::{screw_contact_stretches, ScrewPath};
 use super::setup::Setup;
 // the raster variant (`raster/solve.rs`) names these here
 pub(crate) use super::setup::NamedMesh;
@@ -814,10 +815,44 @@ fn solve_general(
         }
         _ => None,
     });
+    let path = ScrewPath {
+        a: &a,
+        b: &b,
+        forward: &fwd,
+        inverse: &inv,
+        slide: axis_direction.scale(c),
+        mixed: &Mixed::new(c.clone(), kk.clone(), sigma_end.clone(), g),
+        sigma_end,
+    };
+    let brackets: Vec<Interval> = raw.iter().map(|e| e.sigma.clone()).collect();
+    let stretches = screw_contact_stretches(&path, initially_overlapping, &brackets)?;
+    // a place's time: exact at the path's ends, else the enclosure of its
+    // bracket's times
+    let time_of = |place: &Interval| -> GlideTime {
+        let exact = |t: &BigRational| GlideTime::Exact(RealAlgebraic::from_rational(t.clone()));
+        if place.lo == place.hi && place.lo.is_zero() {
+            return exact(t0);
+        }
+        if place.lo == place.hi && place.lo == *sigma_end {
+            return exact(t_end);
+        }
+        let t = time_fraction(c, &kk, sigma_end, place, g)
+            .scale(&(t_end - t_start))
+            .add(&Interval::point(t_start.clone()));
+        GlideTime::Enclosure {
+            lower: t.lo,
+            upper: t.hi,
+        }
+    };
+    let contact_intervals = stretches.map(|s| {
+        s.iter()
+            .map(|(from, to)| (time_of(from), time_of(to)))
+            .collect()
+    });
     Ok(GlideOutcome {
         initially_overlapping,
         events,
-        contact_intervals: None,
+        contact_intervals,
         t0: t0.clone(),
         stats,
     })
