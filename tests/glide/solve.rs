@@ -879,3 +879,38 @@ fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
         "{given} of {screws}"
     );
 }
+
+/// The L prism (`(0,0) (2,0) (2,1) (1,1) (1,2) (0,2)`, `0 <= z <= 1`, not
+/// convex) at rest, and a box of half extents 1/4 turning a quarter turn
+/// about the prism's reflex edge (the vertical line through `(1, 1)`),
+/// from the notch (centre `(3/2, 3/2, 1/2)`) into the upper arm (centre
+/// `(1/2, 3/2, 1/2)`): glide's contact intervals (the analytic variant's
+/// events and the static test between them) and sat's (the pairs of
+/// pieces' cells and the nesting between their contacts) overlap end by
+/// end: one interval from the first touch to the end.
+#[test]
+fn a_box_turning_into_an_l_prism_has_the_same_intervals_by_glide_and_sat() {
+    let text = r#"{
+  "format": "exactccd/scenario-v1",
+  "a": { "shape": { "box": { "half_extents": ["1", "1", "1"] } } },
+  "b": { "shape": { "box": { "half_extents": ["1/4", "1/4", "1/4"] } },
+         "pose": { "translation": ["3/2", "3/2", "1/2"] },
+         "motion": { "poses": { "end": {
+           "quaternion": ["1", "0", "0", "1"], "translation": ["1/2", "3/2", "1/2"] } } } }
+}"#;
+    let mut s = load(text, ScalarKind::Exact);
+    s.a_mut().shape = Shape::Mesh(exactccd::geom::l_shape_mesh());
+    let glide = run(&s, Method::Glide, ScalarKind::Exact, false);
+    let sat = run(&s, Method::Sat, ScalarKind::Exact, false);
+    assert!(glide.collides && sat.collides);
+    assert_eq!(
+        glide.contact_intervals.len(),
+        1,
+        "{:?}",
+        glide.contact_intervals
+    );
+    assert!(
+        matches!(&glide.contact_intervals[0].1, Time::Exact(t) if *t == RealAlgebraic::from_rational(r(1, 1)))
+    );
+    assert_intervals_overlap(&sat.contact_intervals, &glide.contact_intervals, "L prism");
+}

@@ -125,3 +125,60 @@ fn a_box_corner_through_a_triangle_at_the_start_is_found() {
     assert!(!r.contact_intervals.is_empty());
     assert_eq!(verdict, Verdict::Certified);
 }
+
+/// A box of half extents 1/4 spinning about `x` (7 rad per unit time)
+/// while its centre moves from `(-5, 0, 0)` at velocity `(10, 0, 0)`,
+/// through a mesh at rest: the cube `[-2, 2]^3` less the notch `x, y > 1`
+/// (non-convex, so its pieces are solved pair by pair). The box's `x`
+/// range `-5 + 10 t ± 1/4` meets `[-2, 2]` exactly on `[11/40, 29/40]`
+/// (its cross-section stays within `sqrt 2 / 4` of the axis, far from the
+/// notch). Between `13/40` and `27/40` it lies inside without touching
+/// the surface: the pairs of pieces see two surface contacts, and the
+/// nesting between them (decided at an enclosed placement) joins them
+/// into the one interval.
+#[test]
+fn a_box_through_a_notched_cube_mesh_is_one_contact_interval_across_the_nesting() {
+    let ring = ["-2, -2", "2, -2", "2, 1", "1, 1", "1, 2", "-2, 2"];
+    let mut vertices = Vec::new();
+    for z in ["-2", "2"] {
+        for xy in ring {
+            let xy: Vec<&str> = xy.split(", ").collect();
+            vertices.push(format!(r#"["{}", "{}", "{z}"]"#, xy[0], xy[1]));
+        }
+    }
+    // the top counter-clockwise from above, the bottom reversed, the sides
+    let mut faces = vec![
+        "[6, 7, 8, 9, 10, 11]".to_string(),
+        "[5, 4, 3, 2, 1, 0]".to_string(),
+    ];
+    for k in 0..6 {
+        let k1 = (k + 1) % 6;
+        faces.push(format!("[{k}, {k1}, {}, {}]", 6 + k1, 6 + k));
+    }
+    let text = format!(
+        r#"{{"format": "exactccd/scenario-v1",
+            "a": {{"shape": {{"mesh": {{"vertices": [{}], "faces": [{}]}}}}}},
+            "b": {{"shape": {{"box": {{"half_extents": ["1/4", "1/4", "1/4"]}}}},
+                  "pose": {{"translation": ["-5", "0", "0"]}},
+                  "motion": {{"angular": {{"velocity": ["10", "0", "0"], "angular_velocity": ["7", "0", "0"]}}}}}}}}"#,
+        vertices.join(", "),
+        faces.join(", ")
+    );
+    let (r, verdict) = solved(&text);
+    assert!(r.collides && !r.initially_overlapping);
+    assert_eq!(verdict, Verdict::Certified, "{verdict:?}");
+    let [(from, to)] = r.contact_intervals.as_slice() else {
+        panic!("one interval: {:?}", r.contact_intervals)
+    };
+    let q = |s: &str| parse_number(s).unwrap();
+    for (t, want) in [(from, q("11/40")), (to, q("29/40"))] {
+        let (lo, hi) = bracket(t);
+        assert!(lo <= want && want <= hi, "{t:?} misses {want}");
+        assert!(
+            &hi - &lo <= q("1/1152921504606846976"),
+            "{t:?} wider than 2^-60"
+        );
+    }
+    let (lo, hi) = bracket(r.time.as_ref().unwrap());
+    assert!(lo <= q("11/40") && q("11/40") <= hi);
+}

@@ -702,7 +702,9 @@ fn mesh_cells_benches(c: &mut Criterion) {
         let label = format!("frame-spin/{scalar:?}");
         group.bench_function(label.as_str(), |bch| match scalar {
             ScalarKind::Exact => bch.iter(|| {
-                black_box(solve_mesh_cells(&a, &b, (&t0, &t1), 64, &zero).expect("an answer"))
+                black_box(
+                    solve_mesh_cells(&a, &b, (&t0, &t1), 64, &zero, false).expect("an answer"),
+                )
             }),
             ScalarKind::F64 => bch.iter(|| {
                 black_box(solve_mesh_cells_f64(&a, &b, (&t0, &t1), &zero).expect("an answer"))

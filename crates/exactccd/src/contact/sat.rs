@@ -360,8 +360,9 @@ pub(crate) fn solve(
             }
             // a non-convex mesh: the cells on every pair of pieces
             (ScalarKind::Exact, _) if has_mesh => {
-                let out =
-                    solve_mesh_cells(query.a, query.b, (t0, t1), options.precision, separation)?;
+                let intervals = !options.first_contact_only;
+                let (precision, d) = (options.precision, separation);
+                let out = solve_mesh_cells(query.a, query.b, (t0, t1), precision, d, intervals)?;
                 let mut result = convert_cells(&out.outcome);
                 result.certificate = out
                     .parts

@@ -39,12 +39,18 @@
 //! `d` (two surfaces farther apart than `d` bound solids farther apart than
 //! `d` unless nested, and nested solids are in contact).
 //!
-//! Not computed: contact intervals (after the first contact the solids may
-//! nest between surface contacts, which would need a point-in-solid test
-//! at transcendental placements), and no pruning (every pair is solved:
+//! **Contact intervals** (when asked for): every pair searched to `t1`
+//! (those cut at the horizon again), the union of their contact
+//! intervals is where the surfaces meet, and between those runs the solids
+//! are nested or apart throughout, decided at one instant by the nesting
+//! test at an enclosed placement (as at a transcendental `t0`): a nested
+//! gap joins the runs around it. Runs whose enclosed ends cannot be
+//! ordered, a pair's intervals not all computed, an undecided nesting or
+//! more cells than [`INTERVAL_CELLS_FACTOR`] times the first contact's
+//! leave the answer without intervals. No pruning (every pair is solved:
 //! the cells separate a distant pair within a few cells). A pair whose
-//! cells stop at a graze before that horizon stops the solve (limit
-//! error), as for two convex bodies.
+//! cells stop at a graze before the first contact's horizon stops the
+//! solve (limit error), as for two convex bodies.
 #![deny(clippy::float_arithmetic)]
 
 use super::cells::{
@@ -86,7 +92,7 @@ pub struct MeshCellParts {
 /// gave none).
 #[derive(Clone, Debug)]
 pub struct MeshCellOutcome {
-    /// The answer, as for two convex bodies (no contact intervals).
+    /// The answer, as for two convex bodies.
     pub outcome: CellOutcome,
     /// Its evidence.
     pub parts: Option<MeshCellParts>,
@@ -301,6 +307,7 @@ pub fn solve_mesh_cells(
     interval: (&Q, &Q),
     precision: u32,
     separation: &Q,
+    intervals: bool,
 ) -> Result<MeshCellOutcome, Error> {
     let (t0, _) = interval;
     let Prepared {
@@ -314,6 +321,8 @@ pub fn solve_mesh_cells(
     let mut cells = 0;
     let mut solved: Vec<(usize, usize, CellOutcome)> =
         Vec::with_capacity(pieces[0].bodies.len() * pieces[1].bodies.len());
+    // the end of each solved pair's search
+    let mut horizons: Vec<Q> = Vec::with_capacity(solved.capacity());
     // once a pair touches by `u`, the others are searched up to a little
     // past it only: what happens later cannot be the first contact (and a
     // graze there does not stop the solve)
@@ -348,6 +357,7 @@ pub fn solve_mesh_cells(
             }
             cells += out.cells;
             solved.push((i, j, out));
+            horizons.push(horizon);
         }
         pending = deferred;
     }
@@ -422,11 +432,27 @@ pub fn solve_mesh_cells(
         }),
         _ => None,
     };
+    let contact_intervals = match (&first_contact, intervals) {
+        (Some(_), true) => {
+            let bodies = [a, b];
+            let solids = Solids {
+                bodies,
+                pieces: &pieces,
+                interval,
+                precision,
+                separation,
+            };
+            solids
+                .contact_intervals(&solved, &horizons)?
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
     let outcome = CellOutcome {
         collides: first_contact.is_some(),
         initially_overlapping: first_contact == Some(CellTime::Exact(t0.clone())),
         first_contact,
-        contact_intervals: Vec::new(),
+        contact_intervals,
         features: contact_pair.and_then(|(i, j, o)| {
             o.features
                 .map(|(fa, fb)| (pieces[0].rename(i, fa), pieces[1].rename(j, fb)))
@@ -440,6 +466,162 @@ pub fn solve_mesh_cells(
         outcome,
         parts: evidence,
     })
+}
+
+/// The two bodies, their pieces, the step and the separation: what the
+/// contact intervals read (module docs).
+struct Solids<'s> {
+    bodies: [&'s Body; 2],
+    pieces: &'s [Pieces; 2],
+    interval: (&'s Q, &'s Q),
+    precision: u32,
+    separation: &'s Q,
+}
+
+/// The most cells the contact intervals may add to the first contact's,
+/// as a multiple of those (and this many at least): past it the answer
+/// stands without contact intervals.
+pub const INTERVAL_CELLS_FACTOR: usize = 8;
+/// The least allowance of [`INTERVAL_CELLS_FACTOR`], in cells.
+pub const INTERVAL_CELLS_FLOOR: usize = 20_000;
+
+impl Solids<'_> {
+    /// The contact intervals (module docs): `None` when a pair's intervals
+    /// are not all computed, a nesting stays undecided, two ends cannot be
+    /// ordered, or the cells would exceed their allowance.
+    fn contact_intervals(
+        &self,
+        solved: &[(usize, usize, CellOutcome)],
+        horizons: &[Q],
+    ) -> Result<Option<Vec<(CellTime, CellTime)>>, Error> {
+        let t1 = self.interval.1;
+        let spent: usize = solved.iter().map(|(_, _, o)| o.cells).sum();
+        let allowance = (spent * INTERVAL_CELLS_FACTOR).max(INTERVAL_CELLS_FLOOR);
+        let mut used = 0;
+        let mut surface: Vec<(CellTime, CellTime)> = Vec::new();
+        for ((i, j, out), horizon) in solved.iter().zip(horizons) {
+            crate::budget::check()?;
+            let redone;
+            let out = if horizon < t1 {
+                let (pa, pb) = (&self.pieces[0].bodies[*i], &self.pieces[1].bodies[*j]);
+                let d = self.separation;
+                match solve_cells_within(pa, pb, self.interval, t1, self.precision, d) {
+                    Ok(o) => {
+                        redone = o;
+                        used += redone.cells;
+                        &redone
+                    }
+                    Err(e) if e.is_limit_exceeded() => return Ok(None),
+                    Err(e) => return Err(e),
+                }
+            } else {
+                out
+            };
+            if used > allowance {
+                return Ok(None);
+            }
+            if out.collides && out.contact_intervals.is_empty() {
+                // the pair's search stopped after its first contact
+                return Ok(None);
+            }
+            surface.extend(out.contact_intervals.iter().cloned());
+        }
+        let Some(runs) = merged(surface) else {
+            return Ok(None);
+        };
+        self.bridged(runs)
+    }
+
+    /// The surface contacts' runs joined across the gaps in which one solid
+    /// lies inside the other, and the last run carried to `t1` when they
+    /// nest after it; `None` when a nesting stays undecided.
+    fn bridged(
+        &self,
+        runs: Vec<(CellTime, CellTime)>,
+    ) -> Result<Option<Vec<(CellTime, CellTime)>>, Error> {
+        let (_, t1) = self.interval;
+        let two = Q::from_integer(2.into());
+        let mut out: Vec<(CellTime, CellTime)> = Vec::new();
+        for run in runs {
+            let Some(last) = out.last_mut() else {
+                out.push(run);
+                continue;
+            };
+            let middle = (last.1.upper() + run.0.lower()) / &two;
+            match self.nested_at(&middle)? {
+                Some(true) => last.1 = run.1,
+                Some(false) => out.push(run),
+                None => return Ok(None),
+            }
+        }
+        if let Some(last) = out.last_mut() {
+            if last.1.upper() < t1 {
+                let middle = (last.1.upper() + t1) / &two;
+                match self.nested_at(&middle)? {
+                    Some(true) => last.1 = CellTime::Exact(t1.clone()),
+                    Some(false) => {}
+                    None => return Ok(None),
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// Whether one solid lies inside the other mesh at `tau`, by the test
+    /// at an enclosed placement (module docs); `None` when undecided.
+    fn nested_at(&self, tau: &Q) -> Result<Option<bool>, Error> {
+        crate::budget::check()?;
+        for bits in NESTING_BITS {
+            let Ok((ea, eb)) = pair_enclosures(self.bodies[0], self.bodies[1], self.interval, bits)
+            else {
+                return Ok(None);
+            };
+            let time = Interval::from_rational(tau, bits);
+            let (Some(pa), Some(pb)) = (ea.over(&time), eb.over(&time)) else {
+                continue;
+            };
+            if let Some(apart) = apart_at(self.bodies, self.pieces, [&pa, &pb], bits) {
+                return Ok(Some(!apart));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// The union of the pairs' contact intervals as disjoint runs in time
+/// order: two join when one's start is certainly no later than the
+/// other's end (`start.upper <= end.lower`), and stay apart when certainly
+/// later (`start.lower > end.upper`); `None` when their enclosures leave
+/// it open.
+fn merged(mut intervals: Vec<(CellTime, CellTime)>) -> Option<Vec<(CellTime, CellTime)>> {
+    intervals.sort_by(|x, y| x.0.lower().cmp(y.0.lower()));
+    let mut out: Vec<(CellTime, CellTime)> = Vec::new();
+    for (start, end) in intervals {
+        if let Some(last) = out.last_mut() {
+            if start.upper() <= last.1.lower() {
+                if end.lower() > last.1.lower() || end.upper() > last.1.upper() {
+                    last.1 = later_end(&last.1, &end);
+                }
+                continue;
+            }
+            if start.lower() <= last.1.upper() {
+                return None;
+            }
+        }
+        out.push((start, end));
+    }
+    Some(out)
+}
+
+/// The later of two ends: the greater lower and the greater upper end.
+fn later_end(x: &CellTime, y: &CellTime) -> CellTime {
+    let lower = x.lower().max(y.lower()).clone();
+    let upper = x.upper().max(y.upper()).clone();
+    if lower == upper {
+        CellTime::Exact(lower)
+    } else {
+        CellTime::Enclosure(lower, upper)
+    }
 }
 
 /// [`solve_mesh_cells`] in `f64`: the `f64` cells on every pair of pieces
