@@ -728,6 +728,29 @@ fn general_screws_are_enclosed_by_interval_arithmetic() {
     .is_err());
 }
 
+/// The unit-half-extent box `a` at rest at the origin and a box `b` of
+/// half extents `half` at `from`, moved by `poses` to the end pose
+/// `(quaternion, translation)`.
+fn box_under_poses(half: [&str; 3], from: [&str; 3], end: ([&str; 4], [&str; 3])) -> String {
+    let list = |xs: &[&str]| {
+        xs.iter()
+            .map(|x| format!("\"{x}\""))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        r#"{{"format": "exactccd/scenario-v1",
+  "a": {{ "shape": {{ "box": {{ "half_extents": ["1", "1", "1"] }} }} }},
+  "b": {{ "shape": {{ "box": {{ "half_extents": [{}] }} }},
+         "pose": {{ "translation": [{}] }},
+         "motion": {{ "poses": {{ "end": {{ "quaternion": [{}], "translation": [{}] }} }} }} }} }}"#,
+        list(&half),
+        list(&from),
+        list(&end.0),
+        list(&end.1)
+    )
+}
+
 /// The scenario with both boxes written as meshes (`BoxShape::to_mesh`).
 fn as_meshes(s: &Scenario) -> Scenario {
     let mut m = s.clone();
@@ -777,14 +800,11 @@ fn assert_intervals_overlap(got: &[(Time, Time)], want: &[(Time, Time)], what: &
 /// time cells on the meshes: the ends' enclosures overlap end by end.
 #[test]
 fn general_screws_of_meshes_give_contact_intervals() {
-    let through = r#"{
-  "format": "exactccd/scenario-v1",
-  "a": { "shape": { "box": { "half_extents": ["1", "1", "1"] } } },
-  "b": { "shape": { "box": { "half_extents": ["1/2", "1/4", "1/4"] } },
-         "pose": { "translation": ["-4", "0", "0"] },
-         "motion": { "poses": { "end": {
-           "quaternion": ["1", "1", "0", "0"], "translation": ["4", "0", "0"] } } } }
-}"#;
+    let through = box_under_poses(
+        ["1/2", "1/4", "1/4"],
+        ["-4", "0", "0"],
+        (["1", "1", "0", "0"], ["4", "0", "0"]),
+    );
     let ceiling = bar_scenario(
         r#"{ "poses": { "end": {
         "quaternion": ["1", "0", "0", "1"], "translation": ["0", "1", "1"] } } }"#,
@@ -797,7 +817,7 @@ fn general_screws_of_meshes_give_contact_intervals() {
         r#""translation": ["0", "2", "0"]"#,
         r#""translation": ["0", "0", "11/2"]"#,
     );
-    for (name, text) in [("through", through.to_string()), ("ceiling", ceiling)] {
+    for (name, text) in [("through", through), ("ceiling", ceiling)] {
         let boxes = load(&text, ScalarKind::Exact);
         let meshes = as_meshes(&boxes);
         let glide = run(&meshes, Method::Glide, ScalarKind::Exact, false);
@@ -890,15 +910,12 @@ fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
 /// end: one interval from the first touch to the end.
 #[test]
 fn a_box_turning_into_an_l_prism_has_the_same_intervals_by_glide_and_sat() {
-    let text = r#"{
-  "format": "exactccd/scenario-v1",
-  "a": { "shape": { "box": { "half_extents": ["1", "1", "1"] } } },
-  "b": { "shape": { "box": { "half_extents": ["1/4", "1/4", "1/4"] } },
-         "pose": { "translation": ["3/2", "3/2", "1/2"] },
-         "motion": { "poses": { "end": {
-           "quaternion": ["1", "0", "0", "1"], "translation": ["1/2", "3/2", "1/2"] } } } }
-}"#;
-    let mut s = load(text, ScalarKind::Exact);
+    let text = box_under_poses(
+        ["1/4", "1/4", "1/4"],
+        ["3/2", "3/2", "1/2"],
+        (["1", "0", "0", "1"], ["1/2", "3/2", "1/2"]),
+    );
+    let mut s = load(&text, ScalarKind::Exact);
     s.a_mut().shape = Shape::Mesh(exactccd::geom::l_shape_mesh());
     let glide = run(&s, Method::Glide, ScalarKind::Exact, false);
     let sat = run(&s, Method::Sat, ScalarKind::Exact, false);
