@@ -674,6 +674,26 @@ fn half_turns_are_enclosed() {
     }
 }
 
+/// The bar of [`bar_scenario`] under the general screw of a quarter turn
+/// about `z` with the slide `(0, 0, 1)` (`"translation": ["0", "1", "1"]`),
+/// its top face (`z = 1/10`) rising into the ceiling `z >= 1/2` (a box of
+/// half extents `(10, 10, 5)` at `(0, 0, 11/2)`): they meet at exactly
+/// `t = 2/5`, whatever the turning.
+fn ceiling_scenario() -> String {
+    bar_scenario(
+        r#"{ "poses": { "end": {
+        "quaternion": ["1", "0", "0", "1"], "translation": ["0", "1", "1"] } } }"#,
+    )
+    .replace(
+        r#""half_extents": ["5", "1", "5"]"#,
+        r#""half_extents": ["10", "10", "5"]"#,
+    )
+    .replace(
+        r#""translation": ["0", "2", "0"]"#,
+        r#""translation": ["0", "0", "11/2"]"#,
+    )
+}
+
 /// General screws (rotation and a slide, exact path): the slide grows in
 /// proportion to the angle, so (1) sliding along `z` parallel to the wall
 /// `y >= 1` leaves the contact time of the pure rotation, and (2) the bar's
@@ -687,15 +707,7 @@ fn general_screws_are_enclosed_by_interval_arithmetic() {
     let res = run(&s, Method::Glide, ScalarKind::Exact, false);
     assert!(res.collides);
     assert_narrow_enclosure_of(res.time.as_ref().unwrap(), BAR_TIME_POSES);
-    let ceiling = bar_scenario(general)
-        .replace(
-            r#""half_extents": ["5", "1", "5"]"#,
-            r#""half_extents": ["10", "10", "5"]"#,
-        )
-        .replace(
-            r#""translation": ["0", "2", "0"]"#,
-            r#""translation": ["0", "0", "11/2"]"#,
-        );
+    let ceiling = ceiling_scenario();
     let s = load(&ceiling, ScalarKind::Exact);
     let res = run(&s, Method::Glide, ScalarKind::Exact, true);
     assert!(res.collides && !res.initially_overlapping);
@@ -805,19 +817,7 @@ fn general_screws_of_meshes_give_contact_intervals() {
         ["-4", "0", "0"],
         (["1", "1", "0", "0"], ["4", "0", "0"]),
     );
-    let ceiling = bar_scenario(
-        r#"{ "poses": { "end": {
-        "quaternion": ["1", "0", "0", "1"], "translation": ["0", "1", "1"] } } }"#,
-    )
-    .replace(
-        r#""half_extents": ["5", "1", "5"]"#,
-        r#""half_extents": ["10", "10", "5"]"#,
-    )
-    .replace(
-        r#""translation": ["0", "2", "0"]"#,
-        r#""translation": ["0", "0", "11/2"]"#,
-    );
-    for (name, text) in [("through", through), ("ceiling", ceiling)] {
+    for (name, text) in [("through", through), ("ceiling", ceiling_scenario())] {
         let boxes = load(&text, ScalarKind::Exact);
         let meshes = as_meshes(&boxes);
         let glide = run(&meshes, Method::Glide, ScalarKind::Exact, false);
