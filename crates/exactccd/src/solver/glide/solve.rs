@@ -825,7 +825,13 @@ fn solve_general(
         sigma_end,
     };
     let brackets: Vec<Interval> = raw.iter().map(|e| e.sigma.clone()).collect();
-    let stretches = screw_contact_stretches(&path, initially_overlapping, &brackets)?;
+    // a limit met here (the work budget) leaves the first contact standing
+    // without intervals
+    let stretches = match screw_contact_stretches(&path, initially_overlapping, &brackets) {
+        Ok(found) => found,
+        Err(e) if e.is_limit_exceeded() => None,
+        Err(e) => return Err(e),
+    };
     // a place's time: exact at the path's ends, else the enclosure of its
     // bracket's times
     let time_of = |place: &Interval| -> GlideTime {

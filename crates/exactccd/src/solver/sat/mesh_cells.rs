@@ -442,9 +442,13 @@ pub fn solve_mesh_cells(
                 precision,
                 separation,
             };
-            solids
-                .contact_intervals(&solved, &horizons)?
-                .unwrap_or_default()
+            // a limit met here (the work budget) leaves the first contact
+            // standing without intervals
+            match solids.contact_intervals(&solved, &horizons) {
+                Ok(found) => found.unwrap_or_default(),
+                Err(e) if e.is_limit_exceeded() => Vec::new(),
+                Err(e) => return Err(e),
+            }
         }
         _ => Vec::new(),
     };
