@@ -485,9 +485,9 @@ struct Solids<'s> {
 /// The most cells the contact intervals may add to the first contact's,
 /// as a multiple of those (and this many at least): past it the answer
 /// stands without contact intervals.
-pub const INTERVAL_CELLS_FACTOR: usize = 8;
+pub const INTERVAL_CELLS_FACTOR: usize = 2;
 /// The least allowance of [`INTERVAL_CELLS_FACTOR`], in cells.
-pub const INTERVAL_CELLS_FLOOR: usize = 20_000;
+pub const INTERVAL_CELLS_FLOOR: usize = 5_000;
 
 impl Solids<'_> {
     /// The contact intervals (module docs): `None` when a pair's intervals
