@@ -46,7 +46,7 @@ use super::events::{edge_edge, vertex_face, EventStats, PathPolys, PlacedSolid};
 use super::general::{poly_interval, Mixed};
 use super::intervals::{placed_at, solids_meet};
 use super::overlap::point_inside;
-use crate::geom::{Mesh, Vec3};
+use crate::geom::Vec3;
 use crate::scalar::{BigRational, Sign};
 use crate::Error;
 use num_bigint::BigInt;
@@ -177,12 +177,12 @@ fn state_between(path: &ScrewPath, lo: &Q, hi: &Q) -> Result<Option<bool>, Error
 /// happens within the enclosure's slides.
 fn meets_at_slide(path: &ScrewPath, sigma: &Q, rho: &Interval) -> Result<Option<bool>, Error> {
     crate::budget::check()?;
-    let turned = placed_at(&path.b.mesh, path.forward, sigma);
+    // a translation keeps the normals and the faces' convex pieces
+    let mut b0 = placed_at(&path.b.mesh, path.forward, sigma);
     let start = path.slide.scale(&rho.lo);
-    let b0 = PlacedSolid::new(Mesh {
-        vertices: turned.mesh.vertices.iter().map(|y| y + &start).collect(),
-        ..turned.mesh
-    });
+    for y in &mut b0.mesh.vertices {
+        *y = &*y + &start;
+    }
     let sweep = path.slide.scale(&(&rho.hi - &rho.lo));
     if !sweep.is_zero() {
         let zero = Q::zero();
