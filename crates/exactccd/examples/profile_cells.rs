@@ -101,6 +101,9 @@ fn profile_class(spec: &str) {
     let (mut cells, mut firsts, mut solves, mut evals, mut first_evals) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let (mut sat_solves, mut glide_solves) = (Vec::new(), Vec::new());
+    if std::env::var("CELLS_EXACT").is_ok() {
+        return profile_class_exact(seed, cases, class);
+    }
     for i in 0..cases {
         let s = generate(seed, i, class);
         let (t0, t1) = s.interval.clone();
@@ -192,4 +195,42 @@ fn profile_class(spec: &str) {
         glide_solves.len(),
         if glide_solves.is_empty() { 0 } else { median(&mut glide_solves) }
     );
+}
+
+/// The exact first contact alone (`first_contact_only`, 64 bits) on
+/// `CASES` scenarios of a class (`CELLS_EXACT` with `CELLS_CLASS`): each
+/// scenario's time and cells, and the median.
+fn profile_class_exact(seed: u64, cases: u64, class: exactccd::generate::ScenarioClass) {
+    use exactccd::generate::generate;
+    let zero = exactccd::scalar::BigRational::from_integer(0.into());
+    let mut times = Vec::new();
+    let pick: Option<u64> = std::env::var("CELLS_PICK")
+        .ok()
+        .and_then(|r| r.parse().ok());
+    let reps: u32 = std::env::var("CELLS_REPS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(1);
+    for i in (0..cases).filter(|i| pick.is_none_or(|p| p == *i)) {
+        let s = generate(seed, i, class);
+        let (t0, t1) = s.interval.clone();
+        let start = std::time::Instant::now();
+        let mut out = solve_cells_first_contact(s.a(), s.b(), (&t0, &t1), 64, &zero);
+        for _ in 1..reps {
+            out = solve_cells_first_contact(s.a(), s.b(), (&t0, &t1), 64, &zero);
+        }
+        let us = start.elapsed().as_micros() / u128::from(reps.max(1));
+        times.push(us);
+        match out {
+            Ok(o) => println!(
+                "{i}: {us} us, {} cells, contact {:?}",
+                o.cells,
+                o.first_contact
+                    .map(|t| exactccd::scalar::rational_to_f64(t.lower()))
+            ),
+            Err(e) => println!("{i}: {us} us, error {e}"),
+        }
+    }
+    times.sort_unstable();
+    println!("median {} us over {}", times[times.len() / 2], times.len());
 }

@@ -71,7 +71,7 @@ use crate::scalar::{rational_to_f64, BigRational, Sign};
 use crate::Error;
 use boxes::{AxisIndex, Extents};
 use polytope::{polytopes_touch, CellPolytope, PolytopeData};
-use search::{Cell, Class, Pair, Solids};
+use search::{Cell, Class, Cuts, Pair, Solids};
 
 /// Bits carried beyond the requested precision by the interval arithmetic.
 const EXTRA_BITS: u64 = 48;
@@ -215,13 +215,41 @@ fn search_cells(
 ) -> Result<CellOutcome, Error> {
     let pair = prepared_pair(a, b, interval, precision, separation)?;
     let (t0, t1) = (interval.0, horizon);
-    let (cells, stopped) = pair.cells(t0, t1, first_only)?;
+    if !first_only {
+        // every crossing's ends: bisection, whose narrow cells all have
+        // one width, so that an undecided run always reaches its crossing
+        return search_pair(&pair, (t0, t1), a, b, first_only, Cuts::Bisection);
+    }
+    // the first contact alone: cut at the estimated crossing. A narrow
+    // cell cut just before the crossing can stay unproved while a cell
+    // after it is proved separated (an undecided run apart from the
+    // contact, which bisection never leaves); then the search is run again
+    // by bisection alone
+    let answer = search_pair(&pair, (t0, t1), a, b, first_only, Cuts::AtCrossings);
+    let retry =
+        matches!(&answer, Err(e) if e.is_limit_exceeded() && !crate::budget::is_exhausted());
+    if retry {
+        return search_pair(&pair, (t0, t1), a, b, first_only, Cuts::Bisection);
+    }
+    answer
+}
+
+/// One search of a prepared pair's cells over `[t0, t1]` and its answer.
+fn search_pair(
+    pair: &Pair,
+    (t0, t1): (&BigRational, &BigRational),
+    a: &Body,
+    b: &Body,
+    first_only: bool,
+    cuts: Cuts,
+) -> Result<CellOutcome, Error> {
+    let (cells, stopped) = pair.cells(t0, t1, first_only, cuts)?;
     let start_poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
     let at_start = match &start_poses {
         Some((pa, pb)) => Some(pair.touch_exact(pa, pb)),
-        _ => exact_contact_at(&pair, t0),
+        _ => exact_contact_at(pair, t0),
     };
-    let mut outcome = interpret(&pair, &cells, (t0, t1), at_start)?;
+    let mut outcome = interpret(pair, &cells, (t0, t1), at_start)?;
     // a contact at t0 at exact start poses whose enclosures there are not
     // points (a rotation about an off-origin centre): the witness from the
     // poses themselves

@@ -1,8 +1,13 @@
 //! The time cells: each is proved separated (a fixed world axis whose
 //! interval separation bound is positive over the whole cell), proved
 //! overlapping (a material point proved strictly inside both boxes over the
-//! whole cell), or bisected until it is narrower than the target width and
-//! left undecided. The cells are visited in time order, left half first.
+//! whole cell), or cut until it is narrower than the target width and
+//! left undecided. The cells are visited in time order, left piece first.
+//! A cell is cut at its midpoint, or, in a search for the first contact
+//! alone, around the crossing of zero that the secant through two samples
+//! of the estimated gap places inside it ([`Pair::split_points`]): the
+//! cells then close in on the crossing by the secant's steps rather than
+//! one bit per bisection.
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{
@@ -20,6 +25,16 @@ use crate::Error;
 
 /// The most cells one solve visits before it gives up (status 3).
 pub const MAX_CELLS: usize = 400_000;
+
+/// Where the search cuts an undecided cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cuts {
+    /// At its midpoint.
+    Bisection,
+    /// Around the crossing the gap samples estimate, else at the midpoint
+    /// ([`Pair::split_points`]).
+    AtCrossings,
+}
 
 /// The most consecutive undecided narrow cells: a longer run is a
 /// touching contact (faces sliding in contact) or a near touch the
@@ -446,27 +461,46 @@ impl Pair {
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
     /// separated the previous cell, `witness` the point that was inside both
     /// boxes in the last overlapping cell (tried before a new candidate).
+    /// With the class, the estimated gap at the cell's midpoint along the
+    /// best axis, when it was computed (every cell the hint did not prove
+    /// separated): the sample [`split_points`] estimates a crossing from.
     pub(crate) fn classify(
         &self,
         start: &BigRational,
         end: &BigRational,
         hint: Option<AxisIndex>,
         witness: Option<&IntervalVec>,
-    ) -> Class {
+    ) -> (Class, Option<Dyad>) {
         let Some(data) = self.cell_data(start, end) else {
-            return Class::Undecided;
+            return (Class::Undecided, None);
         };
         let (best, gap) = match self.separated(&data, hint) {
-            Ok(class) => return class,
-            Err(None) => return Class::Undecided,
+            Ok(class) => return (class, None),
+            Err(None) => return (Class::Undecided, None),
             Err(Some(best)) => best,
         };
-        let choice_bits = choice_bits(&data);
+        let class = self.classify_unseparated(start, end, &data, witness, best, &gap);
+        (class, Some(gap))
+    }
+
+    /// A cell no axis proved separated, with the best axis and its
+    /// estimated gap at the midpoint: overlapping when a witness is proved
+    /// inside both solids over the cell, else undecided.
+    fn classify_unseparated(
+        &self,
+        start: &BigRational,
+        end: &BigRational,
+        data: &CellData,
+        witness: Option<&IntervalVec>,
+        best: AxisIndex,
+        gap: &Dyad,
+    ) -> Class {
+        let choice_bits = choice_bits(data);
         if gap.sign() == crate::scalar::Sign::Positive {
             // separated at the midpoint: no point is inside both there
             return Class::Undecided;
         }
-        let hinted = witness.and_then(|w| self.witnessed(&Candidate::World(w.clone()), &data));
+        let hinted = witness.and_then(|w| self.witnessed(&Candidate::World(w.clone()), data));
         if let Some(class) = hinted {
             return class;
         }
@@ -489,14 +523,14 @@ impl Pair {
                 // only on the narrow cells
                 let mid = ((&pq.0, &data.mid.0), (&pq.1, &data.mid.1));
                 let named = polytope::feature_pair_candidate(mid.0, mid.1, best, choice_bits)
-                    .and_then(|(y, q)| self.witnessed(&Candidate::Pair { y, q }, &data));
+                    .and_then(|(y, q)| self.witnessed(&Candidate::Pair { y, q }, data));
                 if named.is_some() || !self.is_narrow(start, end) {
                     return named.unwrap_or(Class::Undecided);
                 }
             }
         }
         self.candidate(&data.mid.0, &data.mid.1, choice_bits, meet)
-            .and_then(|candidate| self.witnessed(&candidate, &data))
+            .and_then(|candidate| self.witnessed(&candidate, data))
             .unwrap_or(Class::Undecided)
     }
 
@@ -532,12 +566,13 @@ impl Pair {
     /// in time order, and the limit error saying why (the caller keeps a
     /// first contact those cells establish). With `first_only` it also
     /// stops at the first overlapping cell, which ends the first contact's
-    /// bracket.
+    /// bracket. `cuts` says where an undecided cell is cut.
     pub(crate) fn cells(
         &self,
         t0: &BigRational,
         t1: &BigRational,
         first_only: bool,
+        cuts: Cuts,
     ) -> Result<(Vec<Cell>, Option<Error>), Error> {
         let mut stack = vec![(t0.clone(), t1.clone())];
         let mut out: Vec<Cell> = Vec::new();
@@ -546,7 +581,7 @@ impl Pair {
         let mut visited = 0usize;
         let mut undecided_run = 0usize;
         let mut separated_so_far = true;
-        let two = BigRational::from_integer(2.into());
+        let mut last_sample: Option<(BigRational, Dyad)> = None;
         while let Some((start, end)) = stack.pop() {
             crate::budget::check()?;
             if separated_so_far {
@@ -563,17 +598,36 @@ impl Pair {
                 ));
                 return Ok((decided_prefix(out), Some(stop)));
             }
-            let class = self.classify(&start, &end, hint, witness.as_ref());
+            let (class, gap) = self.classify(&start, &end, hint, witness.as_ref());
+            let sample = gap.map(|g| (cell_midpoint(&start, &end), g));
             match &class {
                 Class::Separated { axis, .. } => hint = Some(*axis),
                 Class::Overlapping { point, .. } => witness = Some(point.clone()),
                 Class::Undecided if !self.is_narrow(&start, &end) => {
-                    let mid = (&start + &end) / &two;
-                    stack.push((mid.clone(), end));
-                    stack.push((start, mid));
+                    let points = match cuts {
+                        Cuts::AtCrossings => {
+                            self.split_points(&start, &end, sample.as_ref(), last_sample.as_ref())
+                        }
+                        Cuts::Bisection => vec![cell_midpoint(&start, &end)],
+                    };
+                    if sample.is_some() {
+                        last_sample = sample;
+                    }
+                    // the pieces pushed last piece first: the first is
+                    // visited next
+                    let mut pieces = Vec::with_capacity(points.len() + 1);
+                    let mut from = start;
+                    for to in points.into_iter().chain(std::iter::once(end)) {
+                        pieces.push((from, to.clone()));
+                        from = to;
+                    }
+                    stack.extend(pieces.into_iter().rev());
                     continue;
                 }
                 _ => {}
+            }
+            if sample.is_some() {
+                last_sample = sample;
             }
             if matches!(class, Class::Undecided) {
                 undecided_run += 1;
@@ -603,6 +657,70 @@ impl Pair {
             }
         }
         Ok((out, None))
+    }
+
+    /// Where an undecided cell `[start, end]` is cut, in increasing order
+    /// strictly inside it. Its midpoint, unless two samples of the
+    /// estimated gap (this cell's midpoint, `sample`, and the one before,
+    /// `previous`, within two cell widths of it) place a crossing of zero
+    /// inside the cell by the secant through them: then just before and just after that estimate, so
+    /// that the cell before it can be proved separated, the piece around
+    /// it is narrow once the estimate is good, and the piece after it can
+    /// be proved overlapping. The margin is a quarter of the estimate's
+    /// distance from the nearer sample (the secant's error shrinks with
+    /// both distances), at least `1/64` of the target width. The cut
+    /// changes only the cells' ends: every cell is classified as before,
+    /// in time order, and a poor estimate costs cells, not correctness.
+    pub(crate) fn split_points(
+        &self,
+        start: &BigRational,
+        end: &BigRational,
+        sample: Option<&(BigRational, Dyad)>,
+        previous: Option<&(BigRational, Dyad)>,
+    ) -> Vec<BigRational> {
+        use num_traits::Signed;
+        let midpoint = vec![cell_midpoint(start, end)];
+        let (Some((m1, g1)), Some((m0, g0))) = (sample, previous) else {
+            return midpoint;
+        };
+        let width = end - start;
+        let (g1, g0) = (g1.to_rational(), g0.to_rational());
+        // the samples of one descent towards a crossing lie within a cell
+        // width of each other; a sample from farther away (another
+        // crossing) says little about this one
+        let spread = (m1 - m0).abs();
+        if g1 == g0 || m1 == m0 || spread > &width * BigRational::from_integer(2.into()) {
+            return midpoint;
+        }
+        let estimate = m1 - &g1 * (m1 - m0) / (&g1 - &g0);
+        // between samples of opposite signs, or a short step beyond the
+        // nearer one: a long extrapolation from two positive gaps (a near
+        // miss, whose gap has a positive least value) cuts for nothing
+        let straddle = g1.is_positive() != g0.is_positive();
+        let short = (&estimate - m1).abs() <= &width / BigRational::from_integer(4.into());
+        if !straddle && !short {
+            return midpoint;
+        }
+        let distance = (&estimate - m1).abs().min((&estimate - m0).abs());
+        let floor = self.target_width(start, end) / BigRational::from_integer(64.into());
+        let margin = (distance / BigRational::from_integer(4.into())).max(floor);
+        let keep = &width / BigRational::from_integer(1024.into());
+        // a grid 2^-24 of the cell's width: the ends' denominators grow
+        // with the cells' depth, not with the number of cuts
+        let bits = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
+        let mut points: Vec<BigRational> = Vec::new();
+        for x in [&estimate - &margin, &estimate + &margin] {
+            let x = dyadic_floor(&x, bits);
+            let inside = x > start + &keep && x < end - &keep;
+            if inside && points.last().is_none_or(|p| x > *p) {
+                points.push(x);
+            }
+        }
+        if points.is_empty() {
+            midpoint
+        } else {
+            points
+        }
     }
 
     /// Cells tiling `[t0, end]`, in time order, each proved separated: a
@@ -662,6 +780,23 @@ fn crossing(pq: &(CellPolytope, CellPolytope), data: &CellData) -> Option<Class>
         }
     };
     Some(Class::Overlapping { point, pair: None })
+}
+
+/// The midpoint of `[start, end]`.
+fn cell_midpoint(start: &BigRational, end: &BigRational) -> BigRational {
+    (start + end) / BigRational::from_integer(2.into())
+}
+
+/// The largest multiple of `2^-bits` at most `x`: a cut point with a
+/// short dyadic denominator.
+fn dyadic_floor(x: &BigRational, bits: u64) -> BigRational {
+    let scale = num_bigint::BigInt::from(1) << bits;
+    BigRational::new(
+        (x * BigRational::from_integer(scale.clone()))
+            .floor()
+            .to_integer(),
+        scale,
+    )
 }
 
 /// The precision of a heuristic choice on a cell (the best axis, the

@@ -152,3 +152,87 @@ fn a_search_to_a_horizon_answers_that_span_only() {
     let whole = solve_cells(&a, &b, (&t0, &t1), 64).unwrap();
     assert_eq!(whole.first_contact, Some(t));
 }
+
+/// The spinning box of [`SPIN_TRUTH`] and its pair prepared for the cells.
+fn spin_pair() -> (Body, Body, Pair) {
+    let a = unit_box(Pose::identity(), Motion::Static);
+    let b = unit_box(
+        Pose::from_translation(v("2.2", "0", "0")),
+        Motion::Angular {
+            velocity: Vec3::zero(),
+            angular_velocity: v("0", "0", "1"),
+            center: Vec3::zero(),
+        },
+    );
+    let pair = prepared_pair(&a, &b, (&q("0"), &q("1")), 64, &q("0")).unwrap();
+    (a, b, pair)
+}
+
+fn sample(t: &str, gap: &str) -> (BigRational, crate::scalar::interval::Dyad) {
+    let g = crate::scalar::interval::Dyad::from_rational(
+        &q(gap),
+        80,
+        crate::scalar::interval::Rounding::Down,
+    );
+    (q(t), g)
+}
+
+#[test]
+fn a_cell_is_cut_around_the_secant_crossing_or_at_its_midpoint() {
+    use crate::scalar::interval::Dyad;
+    let (_, _, pair) = spin_pair();
+    let (start, end) = (q("1/4"), q("1/2"));
+    let mid = vec![q("3/8")];
+    // a gap 1/2 - t sampled at 3/8 and 17/64 (within two widths): the
+    // secant crosses zero at 1/2, the cell's end, a step too long for a
+    // cut: the midpoint
+    let line = |t: &str| sample(t, &(q("1/2") - q(t)).to_string());
+    let (s1, s0) = (line("3/8"), line("17/64"));
+    assert_eq!(pair.split_points(&start, &end, Some(&s1), Some(&s0)), mid);
+    // a gap 7/16 - t: the crossing 7/16 lies inside, a sixteenth beyond
+    // the nearer sample; the margin is a quarter of that distance
+    let line = |t: &str| sample(t, &(q("7/16") - q(t)).to_string());
+    let (s1, s0) = (line("3/8"), line("5/16"));
+    let cuts = pair.split_points(&start, &end, Some(&s1), Some(&s0));
+    assert_eq!(cuts, vec![q("7/16") - q("1/64"), q("7/16") + q("1/64")]);
+    // samples of opposite signs: between them, by the secant
+    let (s1, s0) = (sample("3/8", "-1/8"), sample("5/16", "1/8"));
+    let cuts = pair.split_points(&start, &end, Some(&s1), Some(&s0));
+    let c = q("11/32");
+    assert_eq!(cuts, vec![&c - q("1/128"), &c + q("1/128")]);
+    // a long step beyond two positive samples (a near miss flattening
+    // out), a sample from far away, one sample only, equal gaps: midpoint
+    let (s1, s0) = (sample("3/8", "2/1000"), sample("5/16", "3/1000"));
+    assert_eq!(pair.split_points(&start, &end, Some(&s1), Some(&s0)), mid);
+    let (s1, s0) = (line("3/8"), line("-1"));
+    assert_eq!(pair.split_points(&start, &end, Some(&s1), Some(&s0)), mid);
+    assert_eq!(pair.split_points(&start, &end, Some(&s1), None), mid);
+    let flat = Dyad::from_rational(&q("1/8"), 80, crate::scalar::interval::Rounding::Down);
+    let (s1, s0) = ((q("3/8"), flat.clone()), (q("5/16"), flat));
+    assert_eq!(pair.split_points(&start, &end, Some(&s1), Some(&s0)), mid);
+}
+
+#[test]
+fn cuts_at_the_crossing_reach_the_same_first_contact_in_fewer_cells() {
+    let (_, _, pair) = spin_pair();
+    let (t0, t1) = (q("0"), q("1"));
+    let mut counts = Vec::new();
+    for cuts in [Cuts::Bisection, Cuts::AtCrossings] {
+        let (cells, stop) = pair.cells(&t0, &t1, true, cuts).unwrap();
+        assert!(stop.is_some(), "stopped at the first overlapping cell");
+        let last_separated = cells
+            .iter()
+            .rev()
+            .find(|c| matches!(c.class, Class::Separated { .. }))
+            .expect("separated cells");
+        let overlapping = cells.last().expect("cells");
+        assert!(matches!(overlapping.class, Class::Overlapping { .. }));
+        // [lower, upper] holds the truth and is at most 2^-64 wide
+        let (lower, upper) = (&last_separated.end, &overlapping.start);
+        let truth = q(SPIN_TRUTH);
+        assert!(lower <= &truth && &truth <= upper, "[{lower}, {upper}]");
+        assert!(upper - lower <= BigRational::new(1.into(), num_bigint::BigInt::from(1) << 64u32));
+        counts.push(cells.len());
+    }
+    assert!(counts[1] < counts[0], "{counts:?}");
+}
