@@ -678,39 +678,55 @@ impl Pair {
         sample: Option<&(BigRational, Dyad)>,
         previous: Option<&(BigRational, Dyad)>,
     ) -> Vec<BigRational> {
-        use num_traits::Signed;
+        use crate::scalar::Sign;
         let midpoint = vec![cell_midpoint(start, end)];
         let (Some((m1, g1)), Some((m0, g0))) = (sample, previous) else {
             return midpoint;
         };
         let width = end - start;
-        let (g1, g0) = (g1.to_rational(), g0.to_rational());
+        // cut points on a grid of 2^-24 of the cell's width: the ends'
+        // denominators grow with the cells' depth, not with the number of
+        // cuts; the estimate in dyadic arithmetic to that grid and the
+        // times' magnitude (rationals would reduce every step by a gcd)
+        let grid = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
+        let p = grid + self.magnitude_bits + 16;
+        let dyad = |q: &BigRational| Dyad::from_rational(q, p, Rounding::Down);
+        let (t1, t0, w) = (dyad(m1), dyad(m0), dyad(&width));
+        let (dt, dg) = (
+            t1.sub_rounded(&t0, p, Rounding::Down),
+            g1.sub_rounded(g0, p, Rounding::Down),
+        );
         // the samples of one descent towards a crossing lie within a cell
         // width of each other; a sample from farther away (another
         // crossing) says little about this one
-        let spread = (m1 - m0).abs();
-        if g1 == g0 || m1 == m0 || spread > &width * BigRational::from_integer(2.into()) {
+        if dt.is_zero() || dg.is_zero() || dt.abs() > w.scale_pow2(1) {
             return midpoint;
         }
-        let estimate = m1 - &g1 * (m1 - m0) / (&g1 - &g0);
+        let step = g1
+            .mul_rounded(&dt, p, Rounding::Down)
+            .div_rounded(&dg, p, Rounding::Down);
+        let estimate = t1.sub_rounded(&step, p, Rounding::Down);
         // between samples of opposite signs, or a short step beyond the
         // nearer one: a long extrapolation from two positive gaps (a near
         // miss, whose gap has a positive least value) cuts for nothing
-        let straddle = g1.is_positive() != g0.is_positive();
-        let short = (&estimate - m1).abs() <= &width / BigRational::from_integer(4.into());
+        let straddle = (g1.sign() == Sign::Positive) != (g0.sign() == Sign::Positive);
+        let short = step.abs() <= w.scale_pow2(-2);
         if !straddle && !short {
             return midpoint;
         }
-        let distance = (&estimate - m1).abs().min((&estimate - m0).abs());
-        let floor = self.target_width(start, end) / BigRational::from_integer(64.into());
-        let margin = (distance / BigRational::from_integer(4.into())).max(floor);
+        let distance = step
+            .abs()
+            .min(estimate.sub_rounded(&t0, p, Rounding::Down).abs());
+        let floor = dyad(&self.target_width(start, end)).scale_pow2(-6);
+        let margin = distance.scale_pow2(-2).max(floor);
         let keep = &width / BigRational::from_integer(1024.into());
-        // a grid 2^-24 of the cell's width: the ends' denominators grow
-        // with the cells' depth, not with the number of cuts
-        let bits = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
         let mut points: Vec<BigRational> = Vec::new();
-        for x in [&estimate - &margin, &estimate + &margin] {
-            let x = dyadic_floor(&x, bits);
+        for x in [
+            estimate.sub_rounded(&margin, p, Rounding::Down),
+            estimate.add_rounded(&margin, p, Rounding::Down),
+        ] {
+            let scale = num_bigint::BigInt::from(1) << grid;
+            let x = BigRational::new(x.scale_pow2(grid as i64).floor(), scale);
             let inside = x > start + &keep && x < end - &keep;
             if inside && points.last().is_none_or(|p| x > *p) {
                 points.push(x);
@@ -785,18 +801,6 @@ fn crossing(pq: &(CellPolytope, CellPolytope), data: &CellData) -> Option<Class>
 /// The midpoint of `[start, end]`.
 fn cell_midpoint(start: &BigRational, end: &BigRational) -> BigRational {
     (start + end) / BigRational::from_integer(2.into())
-}
-
-/// The largest multiple of `2^-bits` at most `x`: a cut point with a
-/// short dyadic denominator.
-fn dyadic_floor(x: &BigRational, bits: u64) -> BigRational {
-    let scale = num_bigint::BigInt::from(1) << bits;
-    BigRational::new(
-        (x * BigRational::from_integer(scale.clone()))
-            .floor()
-            .to_integer(),
-        scale,
-    )
 }
 
 /// The precision of a heuristic choice on a cell (the best axis, the
