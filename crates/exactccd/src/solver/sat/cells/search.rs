@@ -11,7 +11,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{
-    direction, estimated_gap, local_point, material_point_inside_centred, midpoint_vector,
+    best_box_axis, direction, local_point, material_point_inside_centred, midpoint_vector,
     separated_along, separated_along_centred, strictly_inside, world_point, AxisIndex, Centred,
     Extents,
 };
@@ -213,17 +213,19 @@ impl Pair {
         b: &PlacementEnclosure,
         p: u64,
     ) -> Option<(AxisIndex, Dyad)> {
+        let pq = match &self.solids {
+            Solids::Boxes { ha, hb, .. } => return best_box_axis(a, ha, b, hb, p),
+            Solids::Polytopes(pq) => pq,
+        };
         let mut best: Option<(AxisIndex, Dyad)> = None;
         for index in self.axes() {
             let l = self.direction(index, a, b, p);
-            let gap = match &self.solids {
-                Solids::Boxes { ha, hb, .. } => estimated_gap(&l, a, ha, b, hb, p),
-                Solids::Polytopes(pq) => polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p)
-                    .map(|gap| match &self.reach {
-                        Some((d, _)) => gap.sub_rounded(d, p, Rounding::Down),
-                        None => gap,
-                    }),
-            };
+            let gap = polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p).map(|gap| match &self
+                .reach
+            {
+                Some((d, _)) => gap.sub_rounded(d, p, Rounding::Down),
+                None => gap,
+            });
             if let Some(gap) = gap {
                 if best.as_ref().is_none_or(|(_, g)| gap > *g) {
                     best = Some((index, gap));

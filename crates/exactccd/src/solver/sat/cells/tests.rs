@@ -236,3 +236,89 @@ fn cuts_at_the_crossing_reach_the_same_first_contact_in_fewer_cells() {
     }
     assert!(counts[1] < counts[0], "{counts:?}");
 }
+
+/// The axis choice of two boxes against the same estimate in `f64`: the
+/// largest `(|d| - r) / |L|` over Table 1's 15 axes, at instants of the
+/// spinning box of [`SPIN_TRUTH`] (apart, touching near 0.2278, and
+/// overlapping) and of a box turned about a skew axis.
+#[test]
+fn the_axis_choice_is_the_largest_estimated_separation() {
+    use super::boxes::{best_box_axis, AxisIndex, Extents};
+    use crate::scalar::rational_to_f64;
+    let estimate = |a: &crate::motion::PlacementEnclosure,
+                    b: &crate::motion::PlacementEnclosure| {
+        let f = |e: &crate::motion::PlacementEnclosure| -> ([[f64; 3]; 3], [f64; 3]) {
+            let col = |i: usize| -> [f64; 3] {
+                std::array::from_fn(|k| rational_to_f64(&e.frame[k][i].midpoint().to_rational()))
+            };
+            let o = std::array::from_fn(|k| rational_to_f64(&e.origin[k].midpoint().to_rational()));
+            ([col(0), col(1), col(2)], o)
+        };
+        let ((fa, oa), (fb, ob)) = (f(a), f(b));
+        let dot = |u: &[f64; 3], v: &[f64; 3]| u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+        let d = [ob[0] - oa[0], ob[1] - oa[1], ob[2] - oa[2]];
+        let gap = |l: [f64; 3]| {
+            let r: f64 = (0..3)
+                .map(|i| dot(&fa[i], &l).abs() + dot(&fb[i], &l).abs())
+                .sum();
+            (dot(&d, &l).abs() - r) / dot(&l, &l).sqrt()
+        };
+        let mut all: Vec<(AxisIndex, f64)> = Vec::new();
+        for index in AxisIndex::ALL {
+            let l = match index {
+                AxisIndex::A(i) => fa[i],
+                AxisIndex::B(j) => fb[j],
+                AxisIndex::AxB(i, j) => {
+                    let (u, v) = (fa[i], fb[j]);
+                    [
+                        u[1] * v[2] - u[2] * v[1],
+                        u[2] * v[0] - u[0] * v[2],
+                        u[0] * v[1] - u[1] * v[0],
+                    ]
+                }
+                _ => unreachable!(),
+            };
+            if dot(&l, &l) > 1e-12 {
+                all.push((index, gap(l)));
+            }
+        }
+        all
+    };
+    let (_, _, pair) = spin_pair();
+    let unit = Extents::of(&BoxShape::new([q("1"), q("1"), q("1")]), 96);
+    let skew = unit_box(
+        Pose::from_translation(v("1/2", "3", "-1/4")),
+        Motion::Angular {
+            velocity: v("0", "-1", "0"),
+            angular_velocity: v("2", "-3", "6"),
+            center: Vec3::zero(),
+        },
+    );
+    let still = unit_box(Pose::identity(), Motion::Static);
+    let turned = prepared_pair(&still, &skew, (&q("0"), &q("2")), 64, &q("0")).unwrap();
+    let mut seen = 0;
+    for (pair, times) in [
+        (&pair, ["0", "1/5", "0.2278", "1/2"]),
+        (&turned, ["0", "1/3", "1", "3/2"]),
+    ] {
+        for t in times {
+            let (a, b) = pair.at(&q(t)).unwrap();
+            let (index, gap) = best_box_axis(&a, &unit, &b, &unit, 96).expect("an axis");
+            let all = estimate(&a, &b);
+            let largest = all.iter().map(|(_, g)| *g).fold(f64::MIN, f64::max);
+            let gap = rational_to_f64(&gap.to_rational());
+            assert!(
+                (gap - largest).abs() < 1e-9,
+                "t = {t}: {gap} against {largest}"
+            );
+            let chosen = all
+                .iter()
+                .find(|(i, _)| *i == index)
+                .expect("a listed axis")
+                .1;
+            assert!((chosen - largest).abs() < 1e-9, "t = {t}: {index:?}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 8);
+}
