@@ -190,13 +190,12 @@ impl Pair {
         let cell = self.time(start, end, p);
         let half = (end - start) / BigRational::from_integer(2.into());
         let half_width = Interval::from_rationals(&-half.clone(), &half, p);
-        let (over_a, velocity_a) = self.a.over_and_velocity(&cell, p)?;
-        let (over_b, velocity_b) = self.b.over_and_velocity(&cell, p)?;
+        let (mid_a, over_a, velocity_a) =
+            self.a.mid_over_and_velocity(&mid, &cell, &half_width, p)?;
+        let (mid_b, over_b, velocity_b) =
+            self.b.mid_over_and_velocity(&mid, &cell, &half_width, p)?;
         Some(CellData {
-            mid: (
-                self.a.over_with_bits(&mid, p)?,
-                self.b.over_with_bits(&mid, p)?,
-            ),
+            mid: (mid_a, mid_b),
             over: (over_a, over_b),
             velocity: (velocity_a, velocity_b),
             half_width,
