@@ -390,7 +390,7 @@ impl MotionEnclosure {
     /// [`MotionEnclosure::over_and_velocity`] over `cell` together. A
     /// turning body's sine and cosine over the cell come from the
     /// midpoint's by the addition theorem when the cell is narrow
-    /// ([`Rotation::sin_cos_over_cell`]).
+    /// (`Rotation::sin_cos_over_cell`).
     pub fn mid_over_and_velocity(
         &self,
         mid: &Interval,
