@@ -69,16 +69,31 @@ fn main() {
         };
         let us = start.elapsed().as_micros();
         times.push(us);
-        match out {
-            Ok(o) => println!(
-                "{name}: {us} us, {} cells, contact {:?}",
-                o.cells,
-                o.first_contact
-                    .map(|t| exactccd::scalar::rational_to_f64(t.lower()))
-            ),
-            Err(e) => println!("{name}: {us} us, error {e}"),
-        }
+        print_exact(&name, us, &out);
     }
+    print_median(times);
+}
+
+/// One exact cells answer: its time, cells and first contact's lower end.
+fn print_exact(
+    name: &str,
+    us: u128,
+    out: &Result<exactccd::solver::sat::cells::CellOutcome, exactccd::Error>,
+) {
+    match out {
+        Ok(o) => println!(
+            "{name}: {us} us, {} cells, contact {:?}",
+            o.cells,
+            o.first_contact
+                .as_ref()
+                .map(|t| exactccd::scalar::rational_to_f64(t.lower()))
+        ),
+        Err(e) => println!("{name}: {us} us, error {e}"),
+    }
+}
+
+/// The median of the times, in microseconds.
+fn print_median(mut times: Vec<u128>) {
     times.sort_unstable();
     if !times.is_empty() {
         println!("median {} us over {}", times[times.len() / 2], times.len());
@@ -221,16 +236,7 @@ fn profile_class_exact(seed: u64, cases: u64, class: exactccd::generate::Scenari
         }
         let us = start.elapsed().as_micros() / u128::from(reps.max(1));
         times.push(us);
-        match out {
-            Ok(o) => println!(
-                "{i}: {us} us, {} cells, contact {:?}",
-                o.cells,
-                o.first_contact
-                    .map(|t| exactccd::scalar::rational_to_f64(t.lower()))
-            ),
-            Err(e) => println!("{i}: {us} us, error {e}"),
-        }
+        print_exact(&i.to_string(), us, &out);
     }
-    times.sort_unstable();
-    println!("median {} us over {}", times[times.len() / 2], times.len());
+    print_median(times);
 }

@@ -130,15 +130,7 @@ fn a_search_to_a_horizon_answers_that_span_only() {
     // the spinning box of SPIN_TRUTH (contact at about 0.2278): searched to
     // 1/5 it is apart there, with separated cells tiling [0, 1/5]; to 1/4
     // it finds the same contact as the whole interval
-    let a = unit_box(Pose::identity(), Motion::Static);
-    let b = unit_box(
-        Pose::from_translation(v("2.2", "0", "0")),
-        Motion::Angular {
-            velocity: Vec3::zero(),
-            angular_velocity: v("0", "0", "1"),
-            center: Vec3::zero(),
-        },
-    );
+    let (a, b) = spin_bodies();
     let (t0, t1) = (q("0"), q("1"));
     let early = solve_cells_until(&a, &b, (&t0, &t1), &q("1/5"), 64).unwrap();
     assert!(!early.collides);
@@ -153,8 +145,8 @@ fn a_search_to_a_horizon_answers_that_span_only() {
     assert_eq!(whole.first_contact, Some(t));
 }
 
-/// The spinning box of [`SPIN_TRUTH`] and its pair prepared for the cells.
-fn spin_pair() -> (Body, Body, Pair) {
+/// The unit box at rest and the spinning box of [`SPIN_TRUTH`].
+fn spin_bodies() -> (Body, Body) {
     let a = unit_box(Pose::identity(), Motion::Static);
     let b = unit_box(
         Pose::from_translation(v("2.2", "0", "0")),
@@ -164,8 +156,13 @@ fn spin_pair() -> (Body, Body, Pair) {
             center: Vec3::zero(),
         },
     );
-    let pair = prepared_pair(&a, &b, (&q("0"), &q("1")), 64, &q("0")).unwrap();
-    (a, b, pair)
+    (a, b)
+}
+
+/// [`spin_bodies`] prepared for the cells on `[0, 1]`.
+fn spin_pair() -> Pair {
+    let (a, b) = spin_bodies();
+    prepared_pair(&a, &b, (&q("0"), &q("1")), 64, &q("0")).unwrap()
 }
 
 fn sample(t: &str, gap: &str) -> (BigRational, crate::scalar::interval::Dyad) {
@@ -180,7 +177,7 @@ fn sample(t: &str, gap: &str) -> (BigRational, crate::scalar::interval::Dyad) {
 #[test]
 fn a_cell_is_cut_around_the_secant_crossing_or_at_its_midpoint() {
     use crate::scalar::interval::Dyad;
-    let (_, _, pair) = spin_pair();
+    let pair = spin_pair();
     let (start, end) = (q("1/4"), q("1/2"));
     let mid = vec![q("3/8")];
     // a gap 1/2 - t sampled at 3/8 and 17/64 (within two widths): the
@@ -214,7 +211,7 @@ fn a_cell_is_cut_around_the_secant_crossing_or_at_its_midpoint() {
 
 #[test]
 fn cuts_at_the_crossing_reach_the_same_first_contact_in_fewer_cells() {
-    let (_, _, pair) = spin_pair();
+    let pair = spin_pair();
     let (t0, t1) = (q("0"), q("1"));
     let mut counts = Vec::new();
     for cuts in [Cuts::Bisection, Cuts::AtCrossings] {
@@ -284,7 +281,7 @@ fn the_axis_choice_is_the_largest_estimated_separation() {
         }
         all
     };
-    let (_, _, pair) = spin_pair();
+    let pair = spin_pair();
     let unit = Extents::of(&BoxShape::new([q("1"), q("1"), q("1")]), 96);
     let skew = unit_box(
         Pose::from_translation(v("1/2", "3", "-1/4")),
