@@ -219,12 +219,12 @@ impl Pair {
         let mut best: Option<(AxisIndex, Dyad)> = None;
         for index in self.axes() {
             let l = self.direction(index, a, b, p);
-            let gap = polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p).map(|gap| match &self
-                .reach
-            {
-                Some((d, _)) => gap.sub_rounded(d, p, Rounding::Down),
-                None => gap,
-            });
+            let gap = polytope::estimated_gap(&l, (&pq.0, a), (&pq.1, b), p);
+            // within a separation `d`, the gap less `d`
+            let gap = match (&self.reach, gap) {
+                (Some((d, _)), Some(gap)) => Some(gap.sub_rounded(d, p, Rounding::Down)),
+                (_, gap) => gap,
+            };
             if let Some(gap) = gap {
                 if best.as_ref().is_none_or(|(_, g)| gap > *g) {
                     best = Some((index, gap));
@@ -464,7 +464,8 @@ impl Pair {
     /// boxes in the last overlapping cell (tried before a new candidate).
     /// With the class, the estimated gap at the cell's midpoint along the
     /// best axis, when it was computed (every cell the hint did not prove
-    /// separated): the sample [`split_points`] estimates a crossing from.
+    /// separated): the sample [`Self::split_points`] estimates a crossing
+    /// from.
     pub(crate) fn classify(
         &self,
         start: &BigRational,
@@ -663,11 +664,12 @@ impl Pair {
     /// Where an undecided cell `[start, end]` is cut, in increasing order
     /// strictly inside it. Its midpoint, unless two samples of the
     /// estimated gap (this cell's midpoint, `sample`, and the one before,
-    /// `previous`, within two cell widths of it) place a crossing of zero
-    /// inside the cell by the secant through them: then just before and just after that estimate, so
-    /// that the cell before it can be proved separated, the piece around
-    /// it is narrow once the estimate is good, and the piece after it can
-    /// be proved overlapping. The margin is a quarter of the estimate's
+    /// `previous`, within two cell widths of it, of opposite signs or a
+    /// short step beyond the nearer) place a crossing of zero inside the
+    /// cell by the secant through them: then just before and just after
+    /// that estimate, so that the cell before it can be proved separated,
+    /// the piece around it is narrow once the estimate is good, and the
+    /// piece after it can be proved overlapping. The margin is a quarter of the estimate's
     /// distance from the nearer sample (the secant's error shrinks with
     /// both distances), at least `1/64` of the target width. The cut
     /// changes only the cells' ends: every cell is classified as before,
