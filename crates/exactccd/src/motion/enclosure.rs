@@ -221,17 +221,15 @@ impl Rotation {
             })
         })
     }
-}
 
-impl Rotation {
     /// `sin φ` and `cos φ` over a cell from enclosures `(s, c)` of them at
     /// the cell's midpoint `m`, when the cell turns the body by at most
     /// `h <= 1/16` radians on either side of it (then the second-order
     /// term `h^2/2` widens them by at most `1/64` of their first-order
-    /// width `2h`); `None` otherwise. With
-    /// `φ(t) = φ(m) + δ` and `δ = rate (t - m)` in `rate [-w/2, w/2]`
-    /// (`half_width`), the addition theorem gives `sin φ = s cos δ + c sin
-    /// δ` and `cos φ = c cos δ - s sin δ`, with `|sin δ| <= |δ| <= h` and
+    /// width `2h`); `None` otherwise. With `φ(t) = φ(m) + δ` and
+    /// `δ = rate (t - m)` in `rate [-w/2, w/2]` (`half_width`), the
+    /// addition theorem gives `sin φ = s cos δ + c sin δ` and
+    /// `cos φ = c cos δ - s sin δ`, with `|sin δ| <= |δ| <= h` and
     /// `1 - h^2/2 <= cos δ <= 1`; the same true rate is in both angles, so
     /// the enclosures compose. This saves the two evaluations of sine and
     /// cosine at the cell's ends.
