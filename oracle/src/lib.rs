@@ -84,5 +84,6 @@ pub use solids::{
     SolidClaim, SolidWitness, SpinPart, SpinSolidBody, SpinSolidCase, SpinSolidClaim, Surface,
 };
 pub use spin::{
-    check_spin, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece, SpinWitness, WitnessSide,
+    check_spin, PieceDirection, Placement, Pose, SpinBody, SpinCase, SpinClaim, SpinPiece,
+    SpinWitness, WitnessSide,
 };

@@ -12,7 +12,12 @@
 //! * **separation pieces** `[from, to]` tiling `[t0, lower]` (or
 //!   `[t0, t1]`), each with a constant rational world direction `L` along
 //!   which `b` lies strictly beyond `a`, proved by a positive lower bound of
-//!   the gap at every time of the piece. For two boxes the gap is
+//!   the gap at every time of the piece. For two boxes the direction may
+//!   also be fixed in the bodies and turn with them
+//!   ([`PieceDirection::BodyFixed`]: a face normal `F_a u` or `F_b v`, or
+//!   the cross product of two edges `(F_a u) x (F_b v)`); its enclosure
+//!   over a time interval is computed from the frames' enclosures, and the
+//!   gap below is then evaluated with it. For two boxes the gap is
 //!   `(o_B - o_A) . L - sum h^A_i |A_i . L| - sum h^B_j |B_j . L|`
 //!   (centres `o`, axes `A_i`, `B_j`, half extents `h`); for any other pair
 //!   it is `min_v x_v . L - max_u x_u . L` over the world positions
@@ -221,8 +226,25 @@ pub struct SpinPiece {
     pub from: Q,
     /// End, included.
     pub to: Q,
+    /// The direction of separation.
+    pub direction: PieceDirection,
+}
+
+/// The direction of a [`SpinPiece`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PieceDirection {
     /// A constant world direction.
-    pub direction: [Q; 3],
+    World([Q; 3]),
+    /// A direction that turns with the bodies (two boxes only): `F_a(t) u`
+    /// for `in_a = u` alone, `F_b(t) v`
+    /// for `in_b = v` alone, `(F_a(t) u) x (F_b(t) v)` for both, with the
+    /// bodies' frames `F` at each time of the piece (module docs).
+    BodyFixed {
+        /// `u`, in `a`'s local coordinates.
+        in_a: Option<[Q; 3]>,
+        /// `v`, in `b`'s local coordinates.
+        in_b: Option<[Q; 3]>,
+    },
 }
 
 /// One of the two bodies of a [`SpinCase`].
@@ -961,22 +983,114 @@ impl<'s> Prepared2<'s> {
         Some((lo, hi))
     }
 
+    /// True for a direction fixed in the bodies that this check takes: two
+    /// boxes, at least one vector.
+    fn takes_body_fixed(&self, in_a: Option<&[Q; 3]>, in_b: Option<&[Q; 3]>) -> bool {
+        self.sa.half_extents.is_some()
+            && self.sb.half_extents.is_some()
+            && (in_a.is_some() || in_b.is_some())
+    }
+
+    /// The gap of two boxes along a direction fixed in them
+    /// ([`PieceDirection::BodyFixed`]) over `t`, less `d |L|` within a
+    /// minimum separation `d` (`|L|` enclosed from the enclosure of `L . L`);
+    /// `None` for any other pair.
+    fn body_fixed_gap(
+        &self,
+        t: &Iv,
+        in_a: Option<&[Q; 3]>,
+        in_b: Option<&[Q; 3]>,
+    ) -> Option<(Q, Q)> {
+        let p = self.bits;
+        let (Some(ha), Some(hb)) = (&self.sa.half_extents, &self.sb.half_extents) else {
+            return None;
+        };
+        if !self.takes_body_fixed(in_a, in_b) {
+            return None;
+        }
+        let (ea, eb) = (self.a.over(t, p)?, self.b.over(t, p)?);
+        let in_frame = |e: &Enclosure, u: &[Q; 3]| -> [Iv; 3] {
+            std::array::from_fn(|k| {
+                (0..3).fold(Iv::point(Q::zero()), |acc, i| {
+                    acc.add(&e.frame[k][i].scale(&u[i], p), p)
+                })
+            })
+        };
+        let l: [Iv; 3] = match (in_a, in_b) {
+            (Some(u), None) => in_frame(&ea, u),
+            (None, Some(v)) => in_frame(&eb, v),
+            (Some(u), Some(v)) => {
+                let (x, y) = (in_frame(&ea, u), in_frame(&eb, v));
+                std::array::from_fn(|k| {
+                    let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+                    x[k1].mul(&y[k2], p).sub(&x[k2].mul(&y[k1], p), p)
+                })
+            }
+            (None, None) => return None,
+        };
+        let mut d = Iv::point(Q::zero());
+        for (k, lk) in l.iter().enumerate() {
+            d = d.add(&eb.origin[k].sub(&ea.origin[k], p).mul(lk, p), p);
+        }
+        let (mut lo, mut hi) = (d.lo().clone(), d.hi().clone());
+        for (e, h) in [(&ea, ha), (&eb, hb)] {
+            for (i, hi_) in h.iter().enumerate() {
+                let x = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
+                    acc.add(&e.frame[k][i].mul(&l[k], p), p)
+                });
+                lo -= hi_ * x.mag_upper();
+                hi -= hi_ * x.mag_lower();
+            }
+        }
+        if !self.separation.is_zero() {
+            let squared = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
+                acc.add(&l[k].mul(&l[k], p), p)
+            });
+            let least = if squared.lo().is_positive() {
+                squared.lo().clone()
+            } else {
+                Q::zero()
+            };
+            lo -= &self.separation * sqrt(squared.hi(), p).hi();
+            hi -= &self.separation * sqrt(&least, p).lo();
+        }
+        Some((lo, hi))
+    }
+
     /// Proves the gap positive on `[from, to]`, bisecting; `Err(Some(t))`
     /// with a time where the direction provably fails, `Err(None)` when
     /// neither is shown within the work allowance.
-    fn separated(&self, from: &Q, to: &Q, l: &[Q; 3], work: &mut usize) -> Result<(), Option<Q>> {
-        let norm = sqrt(&dot(l, l), self.bits);
-        let fails_at = |t: &Q| {
-            self.gap(&Iv::point(t.clone()), l, &norm)
-                .is_some_and(|(_, hi)| !hi.is_positive())
+    fn separated(
+        &self,
+        from: &Q,
+        to: &Q,
+        direction: &PieceDirection,
+        work: &mut usize,
+    ) -> Result<(), Option<Q>> {
+        let world = match direction {
+            PieceDirection::World(l) => Some((l, sqrt(&dot(l, l), self.bits))),
+            PieceDirection::BodyFixed { in_a, in_b } => {
+                if !self.takes_body_fixed(in_a.as_ref(), in_b.as_ref()) {
+                    return Err(None);
+                }
+                None
+            }
         };
+        let gap = |t: &Iv| match (&world, direction) {
+            (Some((l, norm)), _) => self.gap(t, l, norm),
+            (None, PieceDirection::BodyFixed { in_a, in_b }) => {
+                self.body_fixed_gap(t, in_a.as_ref(), in_b.as_ref())
+            }
+            (None, PieceDirection::World(_)) => None,
+        };
+        let fails_at = |t: &Q| gap(&Iv::point(t.clone())).is_some_and(|(_, hi)| !hi.is_positive());
         let mut stack = vec![(from.clone(), to.clone(), 0u32)];
         while let Some((a, b, depth)) = stack.pop() {
             *work += 1;
             if *work > MAX_WORK {
                 return Err(None);
             }
-            if let Some((lo, _)) = self.gap(&Iv::new(a.clone(), b.clone()), l, &norm) {
+            if let Some((lo, _)) = gap(&Iv::new(a.clone(), b.clone())) {
                 if lo.is_positive() {
                     continue;
                 }

@@ -11,8 +11,8 @@
 
 use exactccd_oracle::poly::q;
 use exactccd_oracle::{
-    check_spin, Motion, Placement, Pose, Shape, SpinBody, SpinCase, SpinClaim, SpinPiece,
-    SpinWitness, Verdict, WitnessSide, Q,
+    check_spin, Motion, PieceDirection, Placement, Pose, Shape, SpinBody, SpinCase, SpinClaim,
+    SpinPiece, SpinWitness, Verdict, WitnessSide, Q,
 };
 
 // angular, w = (0, 0, 1): T = 0.29870320832267510715190518314212432198853537979288
@@ -138,7 +138,7 @@ fn claim(k: &[&str; 8]) -> SpinClaim {
         separation: vec![SpinPiece {
             from: q(0, 1),
             to: r(k[0]),
-            direction: x_axis(),
+            direction: PieceDirection::World(x_axis()),
         }],
         witness: Some(SpinWitness {
             time: r(k[1]),
@@ -194,15 +194,75 @@ fn a_separated_interval_is_certified_as_no_contact() {
         SpinPiece {
             from: q(0, 1),
             to: q(1, 10),
-            direction: [q(1, 1), q(1, 1000), q(0, 1)],
+            direction: PieceDirection::World([q(1, 1), q(1, 1000), q(0, 1)]),
         },
         SpinPiece {
             from: q(1, 10),
             to: r(ANGULAR[0]),
-            direction: x_axis(),
+            direction: PieceDirection::World(x_axis()),
         },
     ];
     assert_eq!(check_spin(&c, &k), Verdict::Certified);
+}
+
+/// No contact on `[0, t1]`, by one piece along `direction`.
+fn separated_by(t1: Q, direction: PieceDirection) -> SpinClaim {
+    SpinClaim {
+        collides: false,
+        first_contact: None,
+        separation: vec![SpinPiece {
+            from: q(0, 1),
+            to: t1,
+            direction,
+        }],
+        witness: None,
+    }
+}
+
+#[test]
+fn a_direction_fixed_in_a_turning_box_turns_with_it() {
+    // a turns about z at rate 1: its face normal x is (cos t, sin t, 0),
+    // along which a reaches 1 and b (centre 13/4 x, half extent 2) starts
+    // at 13/4 cos t - 2 (cos t + sin t): the gap 5/4 cos t - 2 sin t - 1
+    // falls from 1/4 at t = 0 to 0 at t = 0.12085...
+    let a_x = || PieceDirection::BodyFixed {
+        in_a: Some(x_axis()),
+        in_b: None,
+    };
+    let mut c = case(angular());
+    for (t1, certified) in [(q(1, 10), true), (q(12, 100), true), (q(13, 100), false)] {
+        c.t1 = t1.clone();
+        let verdict = check_spin(&c, &separated_by(t1, a_x()));
+        if certified {
+            assert_eq!(verdict, Verdict::Certified);
+        } else {
+            assert!(refuted(&verdict), "{verdict:?}");
+        }
+    }
+    // the cross product of a's x and b's z is (sin t, -cos t, 0), along
+    // which b (centre on a's side of it) is not beyond a
+    c.t1 = q(1, 10);
+    let cross = PieceDirection::BodyFixed {
+        in_a: Some(x_axis()),
+        in_b: Some([q(0, 1), q(0, 1), q(1, 1)]),
+    };
+    assert!(refuted(&check_spin(&c, &separated_by(q(1, 10), cross))));
+    // no vector: not judged
+    let none = PieceDirection::BodyFixed {
+        in_a: None,
+        in_b: None,
+    };
+    let judged = check_spin(&c, &separated_by(q(1, 10), none));
+    assert!(matches!(judged, Verdict::Inconclusive(_)), "{judged:?}");
+    // within a separation d the gap must exceed d (a's axis is a unit
+    // vector): it is 0.0438... at t = 1/10
+    c.separation = q(1, 100);
+    assert_eq!(
+        check_spin(&c, &separated_by(q(1, 10), a_x())),
+        Verdict::Certified
+    );
+    c.separation = q(1, 20);
+    assert!(refuted(&check_spin(&c, &separated_by(q(1, 10), a_x()))));
 }
 
 #[test]
@@ -229,7 +289,7 @@ fn a_touch_at_the_start_is_certified_only_exactly() {
 #[test]
 fn a_direction_that_does_not_separate_is_refuted() {
     let mut k = claim(&ANGULAR);
-    k.separation[0].direction = [q(0, 1), q(1, 1), q(0, 1)];
+    k.separation[0].direction = PieceDirection::World([q(0, 1), q(1, 1), q(0, 1)]);
     let v = check_spin(&case(angular()), &k);
     assert!(refuted(&v), "{v:?}");
     // a lower end after the true contact: x separates until T only
@@ -255,12 +315,12 @@ fn a_gap_in_the_tiling_is_refuted() {
         SpinPiece {
             from: q(0, 1),
             to: q(1, 10),
-            direction: x_axis(),
+            direction: PieceDirection::World(x_axis()),
         },
         SpinPiece {
             from: q(1, 9),
             to: r(ANGULAR[0]),
-            direction: x_axis(),
+            direction: PieceDirection::World(x_axis()),
         },
     ];
     assert!(refuted(&check_spin(&case(angular()), &k)));
@@ -435,7 +495,7 @@ fn a_cube_against_a_tetrahedron_is_certified_and_a_late_lower_end_refuted() {
         separation: vec![SpinPiece {
             from: q(0, 1),
             to: q(1, 1),
-            direction: x_axis(),
+            direction: PieceDirection::World(x_axis()),
         }],
         witness: None,
     };
@@ -994,7 +1054,7 @@ fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
         separation: vec![SpinPiece {
             from: q(0, 1),
             to: before.clone(),
-            direction: x_axis(),
+            direction: PieceDirection::World(x_axis()),
         }],
         witness: Some(SpinWitness {
             time: after.clone(),
@@ -1008,13 +1068,13 @@ fn two_moving_spheres_are_separated_along_their_centre_line_until_they_touch() {
     // a longer direction along the same line: the gap scales with |L|,
     // the radii with it (|L| = 3 here)
     let mut scaled = k.clone();
-    scaled.separation[0].direction = [q(3, 1), q(0, 1), q(0, 1)];
+    scaled.separation[0].direction = PieceDirection::World([q(3, 1), q(0, 1), q(0, 1)]);
     assert_eq!(check_spin(&c, &scaled), Verdict::Certified);
     // ... and a slanted one, (1, 1, 0), |L| = sqrt 2: the centres project
     // to t and 3 - t, the radii to sqrt 2 / 2 each, so the gap is
     // 3 - 2t - sqrt 2, not positive from t = (3 - sqrt 2) / 2 = 0.7929 on
     let mut slanted = k.clone();
-    slanted.separation[0].direction = [q(1, 1), q(1, 1), q(0, 1)];
+    slanted.separation[0].direction = PieceDirection::World([q(1, 1), q(1, 1), q(0, 1)]);
     match check_spin(&c, &slanted) {
         Verdict::Refuted {
             counterexample: Some(t),

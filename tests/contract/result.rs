@@ -259,12 +259,14 @@ fn extension_fields_are_written_after_the_contracts() {
     r.certificate = Some(Certificate {
         separation: vec![
             SeparationPiece {
+                body_fixed: None,
                 from: BigRational::from_integer(BigInt::from(0)),
                 to: PieceEnd::At(third.clone()),
                 direction: axis.clone(),
                 label: "A0".into(),
             },
             SeparationPiece {
+                body_fixed: None,
                 from: third,
                 to: PieceEnd::BeforeContact,
                 direction: axis.clone(),

@@ -163,51 +163,58 @@ fn screws_and_poses_agree_with_the_fifty_digit_truth_and_sat() {
 }
 
 /// `screw-2040-585` of the nonlinear campaign (seed 2040), both boxes
-/// under fast general screws on an interval starting at `-3/2`: sat's
-/// exact time cells stop at the first contact (a run of cells they cannot
-/// decide, status 3), so the default answer falls back to glide's event
-/// cells within the same budget. They enclose the first contact where
-/// sat's `f64` cells put it (within `1e-9`) and no earlier than sat's
-/// exact cells proved the boxes apart, and give 18 contact intervals, as
-/// sat's `f64` cells do.
+/// under fast general screws on an interval starting at `-3/2`, where
+/// sat's exact time cells once stopped at the first contact (a run of
+/// cells they could not decide, status 3) and the default answer fell
+/// back to glide's event cells. With the separating axes that turn with
+/// the boxes the cells resolve it. The two independent methods agree:
+/// their first contacts' enclosures overlap, no later than sat's `f64`
+/// cells put it (within `1e-9`), and they give the same 18 contact
+/// intervals, end by end overlapping; the referee certifies both first
+/// contacts.
 #[test]
-fn the_event_cells_answer_where_sat_stops() {
-    use exactccd::solve_with_default_method;
+fn sat_and_the_event_cells_agree_where_sat_once_stopped() {
+    use exactccd::referee::referee;
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cells_findings/screw-2040-585.json");
     let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
-    let sat = solve(
-        &s.query(),
-        Method::Sat,
-        ScalarKind::Exact,
-        &SolveOptions::default(),
-    );
-    let stop = sat.unwrap_err();
-    assert!(stop.is_limit_exceeded(), "{stop}");
-    let (method, r) =
-        solve_with_default_method(&s.query(), ScalarKind::Exact, &SolveOptions::default());
-    let r = r.unwrap();
-    assert_eq!(method, Method::Glide);
-    let (lo, hi) = bracket(r.time.as_ref().unwrap());
-    let apart_until: BigRational = "-885402763047895789341/590295810358705651712"
-        .parse()
-        .unwrap();
-    assert!(lo >= apart_until, "{lo} before sat's separated cells end");
-    let f = solve(
-        &s.query(),
-        Method::Sat,
-        ScalarKind::F64,
-        &SolveOptions::default(),
-    );
+    let options = SolveOptions::default();
+    let sat = solve(&s.query(), Method::Sat, ScalarKind::Exact, &options).unwrap();
+    let glide = solve(&s.query(), Method::Glide, ScalarKind::Exact, &options).unwrap();
+    assert_two_methods_agree(&sat, &glide, 18);
+    for r in [&sat, &glide] {
+        assert_eq!(referee(&s.query(), r), exactccd_oracle::Verdict::Certified);
+    }
+    let (lo, hi) = bracket(sat.time.as_ref().unwrap());
     let truth_near = parse_number("-1.4999306237833059").unwrap();
     let slack = parse_number("1e-9").unwrap();
     assert!(&lo - &slack <= truth_near && truth_near <= &hi + &slack);
-    assert_eq!(r.contact_intervals.len(), 18);
     // sat's f64 cells (with their second-order steps, which leave the
     // touches that once stopped them at the evaluation limit) give the
     // same 18 contact intervals, every end within 1e-9 of glide's
     // certified enclosure
-    assert_f64_within_enclosures(&f.unwrap(), &r, 18);
+    let f = solve(&s.query(), Method::Sat, ScalarKind::F64, &options).unwrap();
+    assert_f64_within_enclosures(&f, &glide, 18);
+}
+
+/// Two exact answers of independent methods agree: both collide, their
+/// first contacts' enclosures overlap, and they have `count` contact
+/// intervals whose ends overlap one by one.
+fn assert_two_methods_agree(
+    x: &exactccd::ContactResult,
+    y: &exactccd::ContactResult,
+    count: usize,
+) {
+    assert!(x.collides && y.collides);
+    assert!(overlap(x.time.as_ref().unwrap(), y.time.as_ref().unwrap()));
+    assert_eq!(x.contact_intervals.len(), count);
+    assert_eq!(y.contact_intervals.len(), count);
+    for (a, b) in x.contact_intervals.iter().zip(&y.contact_intervals) {
+        assert!(
+            overlap(&a.0, &b.0) && overlap(&a.1, &b.1),
+            "{a:?} against {b:?}"
+        );
+    }
 }
 
 /// `f`, an `f64` answer, has the `count` contact intervals of the exact
@@ -286,31 +293,27 @@ fn glide_f64_decides_containment_with_a_corner_on_a_corner() {
 
 /// `angular-2050-234` of the nonlinear campaign (seed 2050): two boxes in
 /// contact at `t0 = 0` that touch and part again 21 times over `[0, 2]`,
-/// grazing between. sat's exact time cells stop after the first contact
-/// (a graze they cannot decide) and answer it without contact intervals;
-/// the default answer then takes glide's event cells, which give all 21,
-/// certified by the referee. sat's `f64` cells (which once ended in their
+/// grazing between. sat's exact time cells once stopped after the first
+/// contact (a graze they could not decide) and answered it without
+/// contact intervals, and the default answer took glide's event cells.
+/// With the separating axes that turn with the boxes sat gives all 21,
+/// and the two independent methods agree end by end; the referee
+/// certifies both. sat's `f64` cells (which once ended in their
 /// evaluation limit here) give the same 21, every end within `1e-9` of
 /// glide's enclosures.
 #[test]
-fn the_event_cells_give_the_intervals_sat_leaves_out() {
+fn sat_and_the_event_cells_give_the_same_intervals_through_grazes() {
     use exactccd::referee::referee;
-    use exactccd::solve_with_default_method;
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cells_findings/angular-2050-234.json");
     let s = load_scenario(&path, &LoadOptions::for_scalar(ScalarKind::Exact)).unwrap();
     let options = SolveOptions::default();
     let sat = solve(&s.query(), Method::Sat, ScalarKind::Exact, &options).unwrap();
-    assert!(sat.collides && sat.contact_intervals.is_empty());
-    let (method, r) = solve_with_default_method(&s.query(), ScalarKind::Exact, &options);
-    let r = r.unwrap();
-    assert_eq!(method, Method::Glide);
-    assert_eq!(
-        bracket(r.time.as_ref().unwrap()),
-        bracket(sat.time.as_ref().unwrap())
-    );
-    assert_eq!(r.contact_intervals.len(), 21);
-    assert_eq!(referee(&s.query(), &r), exactccd_oracle::Verdict::Certified);
+    let r = solve(&s.query(), Method::Glide, ScalarKind::Exact, &options).unwrap();
+    assert_two_methods_agree(&sat, &r, 21);
+    for x in [&sat, &r] {
+        assert_eq!(referee(&s.query(), x), exactccd_oracle::Verdict::Certified);
+    }
     let f = solve(&s.query(), Method::Sat, ScalarKind::F64, &options).unwrap();
     assert_f64_within_enclosures(&f, &r, 21);
 }

@@ -115,6 +115,7 @@ fn certificates_are_checked_by_the_referee_alone() {
     let mut bogus = truth.clone();
     let c = bogus.certificate.get_or_insert_with(Certificate::default);
     c.separation = vec![SeparationPiece {
+        body_fixed: None,
         from: q(0, 1),
         to: PieceEnd::BeforeContact,
         direction: Vec3::new(Poly::zero(), Poly::zero(), Poly::constant(q(1, 1))),

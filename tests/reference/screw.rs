@@ -14,14 +14,18 @@ fn screws_poses_and_spins_agree_with_the_fifty_digit_truth() {
 }
 
 /// Two boxes, both under fast general screws on `[1/2, 2]`: the time cells
-/// stop at `t = 1.7612` (a contact they cannot resolve to the precision),
-/// long after the first contact at `0.55257...`, which stands: the
-/// bracket meets the 50-digit truth and is at most `2^-64` wide, and the
-/// contact intervals are left empty (not all computed).
+/// once stopped at `t = 1.7612` (a contact they could not resolve to the
+/// precision, long after the first contact at `0.55257...`) and answered
+/// the first contact alone. With the separating axes that turn with the
+/// boxes they resolve it: the bracket meets the 50-digit truth and is at
+/// most `2^-64` wide, and the contact intervals agree end by end with
+/// glide's event cells, an independent method; the referee certifies the
+/// answer.
 #[test]
-fn a_first_contact_established_before_the_cells_stop_stands() {
+fn a_contact_the_cells_once_stopped_at_is_resolved() {
     use super::support::{check_exact, read_truth, set_dir};
-    use exactccd::{load_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions};
+    use exactccd::referee::referee;
+    use exactccd::{load_scenario, solve, LoadOptions, Method, ScalarKind, SolveOptions, Time};
     let dir = set_dir("screw");
     let truth = read_truth(&dir)
         .into_iter()
@@ -32,16 +36,28 @@ fn a_first_contact_established_before_the_cells_stop_stands() {
         &LoadOptions::for_scalar(ScalarKind::Exact),
     )
     .unwrap();
-    let r = solve(
-        &s.query(),
-        Method::Sat,
-        ScalarKind::Exact,
-        &SolveOptions::default(),
-    )
-    .unwrap();
+    let options = SolveOptions::default();
+    let r = solve(&s.query(), Method::Sat, ScalarKind::Exact, &options).unwrap();
     check_exact(&truth, &r).unwrap();
-    assert!(r.contact_intervals.is_empty());
-    assert!(r.certificate.is_some());
+    assert_eq!(referee(&s.query(), &r), exactccd_oracle::Verdict::Certified);
+    let glide = solve(&s.query(), Method::Glide, ScalarKind::Exact, &options).unwrap();
+    let bracket = |t: &Time| match t {
+        Time::Enclosure { lower, upper } => (lower.clone(), upper.clone()),
+        Time::Exact(x) => x.bracket(64),
+        Time::Float(_) => panic!("an exact time"),
+    };
+    let overlap = |x: &Time, y: &Time| {
+        let ((a, b), (c, d)) = (bracket(x), bracket(y));
+        a <= d && c <= b
+    };
+    assert!(!r.contact_intervals.is_empty());
+    assert_eq!(r.contact_intervals.len(), glide.contact_intervals.len());
+    for (x, y) in r.contact_intervals.iter().zip(&glide.contact_intervals) {
+        assert!(
+            overlap(&x.0, &y.0) && overlap(&x.1, &y.1),
+            "{x:?} against {y:?}"
+        );
+    }
 }
 
 /// `--method sat --scalar f64` (the `f64` time cells) on every scenario of

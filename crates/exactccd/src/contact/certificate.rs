@@ -24,7 +24,9 @@
 //!
 //! Under transcendental motions (`angular`, `screw`, `poses`) the first
 //! contact is an enclosure `[lower, upper]`: the pieces then have constant
-//! directions and rational ends tiling `[t0, lower]`, and the witness is a
+//! directions, or for two boxes directions fixed in the boxes that turn
+//! with them ([`BodyFixedDirection`]), and rational ends tiling
+//! `[t0, lower]`, and the witness is a
 //! constant point in both solids at the rational time
 //! [`ContactWitness::at`] in `[lower, upper]`; the referee re-proves both
 //! with its own enclosures of the poses (docs/methods/sat.md, "Time
@@ -52,11 +54,27 @@ pub struct SeparationPiece {
     pub from: BigRational,
     /// End of the piece.
     pub to: PieceEnd,
-    /// The separating direction in world coordinates (polynomial in `t`).
+    /// The separating direction in world coordinates (polynomial in `t`);
+    /// zero when the direction turns with the bodies (`body_fixed`).
     pub direction: Vec3<Poly<BigRational>>,
+    /// The separating direction as it turns with two boxes under
+    /// transcendental motions, when it is one.
+    pub body_fixed: Option<BodyFixedDirection>,
     /// What the direction is: `"A0"`, `"A1 x B2"`, `"FV(+x, vertex (-,+,-))"`,
     /// `"bounding spheres"`, ...
     pub label: String,
+}
+
+/// A separating direction fixed in two bodies, turning with them:
+/// `F_a(t) in_a` (a face normal of `a`), `F_b(t) in_b`, or with both the
+/// cross product `(F_a(t) in_a) x (F_b(t) in_b)` (an edge of each), with the
+/// bodies' frames `F` at each time of the piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BodyFixedDirection {
+    /// The vector in `a`'s local coordinates, if `a`'s frame takes part.
+    pub in_a: Option<Vec3<BigRational>>,
+    /// The vector in `b`'s local coordinates, if `b`'s frame takes part.
+    pub in_b: Option<Vec3<BigRational>>,
 }
 
 /// A point in both closed solids at the first contact time or, for
@@ -158,7 +176,10 @@ fn vec_json(v: &Vec3<Poly<BigRational>>) -> serde_json::Value {
 impl Certificate {
     /// The certificate as JSON (the result's `certificate` field):
     /// `{"separation": [{"from", "to", "direction", "label"}], "contact":
-    /// {"point", "denominator", "label", "at"} | null}`, with `"other_point"`
+    /// {"point", "denominator", "label", "at"} | null}`, a piece along a
+    /// direction that turns with two boxes also with `"body_fixed": {"a":
+    /// [x, y, z] | null, "b": [x, y, z] | null}` (its `"direction"` zero),
+    /// with `"other_point"`
     /// and `"other_denominator"` for a second witness point and
     /// `"material_of": "a" | "b"` for a point in that body's local
     /// coordinates (and `"edge_end"` for an edge of it crossing the other
@@ -238,7 +259,7 @@ fn pieces_json(pieces: &[SeparationPiece]) -> serde_json::Value {
     pieces
         .iter()
         .map(|p| {
-            serde_json::json!({
+            let mut piece = serde_json::json!({
                 "from": p.from.to_string(),
                 "to": match &p.to {
                     PieceEnd::At(t) => t.to_string(),
@@ -246,7 +267,18 @@ fn pieces_json(pieces: &[SeparationPiece]) -> serde_json::Value {
                 },
                 "direction": vec_json(&p.direction),
                 "label": p.label,
-            })
+            });
+            if let Some(fixed) = &p.body_fixed {
+                let local = |v: &Option<Vec3<BigRational>>| match v {
+                    Some(v) => {
+                        serde_json::json!([v.x.to_string(), v.y.to_string(), v.z.to_string()])
+                    }
+                    None => serde_json::Value::Null,
+                };
+                piece["body_fixed"] =
+                    serde_json::json!({"a": local(&fixed.in_a), "b": local(&fixed.in_b)});
+            }
+            piece
         })
         .collect()
 }

@@ -378,6 +378,7 @@ impl Scene<'_> {
     fn piece(&self, from: &Q, to: PieceEnd, pair: Pair, flip: bool) -> SeparationPiece {
         let n = self.numerators.direction(pair);
         SeparationPiece {
+            body_fixed: None,
             from: from.clone(),
             to,
             direction: if flip { n.map(|x| -x.clone()) } else { n },

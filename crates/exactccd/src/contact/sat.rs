@@ -11,9 +11,9 @@
 use super::solids_certificate::{mesh_cuts, solids_certificate, world_pieces};
 use super::witness::certificate_with_witness;
 use super::{
-    BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind, FeaturePair, PieceEnd,
-    SatStats, SatVariant, ScalarKind, SeparationPiece, SolveOptions, SolverStats, Time,
-    WitnessBody,
+    BodyFixedDirection, BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind,
+    FeaturePair, PieceEnd, SatStats, SatVariant, ScalarKind, SeparationPiece, SolveOptions,
+    SolverStats, Time, WitnessBody,
 };
 use super::{CertificatePart, SolidParts};
 use crate::geom::{Shape, Vec3};
@@ -176,7 +176,15 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
                 from: p.from.clone(),
                 to: PieceEnd::At(p.to.clone()),
                 direction: constant(&p.direction),
-                label: "time cell".into(),
+                body_fixed: p.body_fixed.as_ref().map(|f| BodyFixedDirection {
+                    in_a: f.in_a.clone().map(|[x, y, z]| Vec3::new(x, y, z)),
+                    in_b: f.in_b.clone().map(|[x, y, z]| Vec3::new(x, y, z)),
+                }),
+                label: if p.body_fixed.is_some() {
+                    "time cell, axis turning with the boxes".into()
+                } else {
+                    "time cell".into()
+                },
             })
             .collect(),
         contact: evidence.witness.as_ref().map(|(t, point)| ContactWitness {

@@ -68,6 +68,7 @@ fn separation_pieces(
             None => (centres.clone(), "bounding spheres".to_string()),
         };
         separation.push(SeparationPiece {
+            body_fixed: None,
             from: piece.from.clone(),
             to: match &piece.to {
                 Some(e) => PieceEnd::At(e.clone()),

@@ -105,6 +105,7 @@ pub(super) fn solids_certificate(
                 a: names(0, &pruned.pieces_a),
                 b: names(1, &pruned.pieces_b),
                 separation: vec![SeparationPiece {
+                    body_fixed: None,
                     from: t0.clone(),
                     to: match first {
                         Some(_) => PieceEnd::BeforeContact,
@@ -244,6 +245,7 @@ pub(super) fn world_pieces(
     let mut separation = Vec::new();
     for piece in &certificate.separation {
         separation.push(SeparationPiece {
+            body_fixed: None,
             from: piece.start.clone(),
             to: match &piece.end {
                 Some(e) => PieceEnd::At(e.clone()),

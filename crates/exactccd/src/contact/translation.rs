@@ -176,6 +176,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
         .pieces
         .iter()
         .map(|p| SeparationPiece {
+            body_fixed: None,
             from: exact_value(&p.start),
             to: if p.ends_at_contact {
                 PieceEnd::BeforeContact

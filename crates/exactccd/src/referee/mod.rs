@@ -139,7 +139,16 @@ fn spin_pieces(pieces: &[SeparationPiece]) -> Result<Vec<oracle::SpinPiece>, Str
             PieceEnd::At(to) => Ok(oracle::SpinPiece {
                 from: p.from.clone(),
                 to: to.clone(),
-                direction: constant_vec(&p.direction)?,
+                direction: match &p.body_fixed {
+                    None => oracle::PieceDirection::World(constant_vec(&p.direction)?),
+                    Some(fixed) => {
+                        let local = |v: &Vec3<BigRational>| [v.x.clone(), v.y.clone(), v.z.clone()];
+                        oracle::PieceDirection::BodyFixed {
+                            in_a: fixed.in_a.as_ref().map(local),
+                            in_b: fixed.in_b.as_ref().map(local),
+                        }
+                    }
+                },
             }),
             PieceEnd::BeforeContact => {
                 Err("a separation piece that ends at an enclosed contact time".to_string())

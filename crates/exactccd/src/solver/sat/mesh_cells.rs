@@ -140,6 +140,7 @@ fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
                 p.to.clone()
             },
             direction: p.direction.clone(),
+            body_fixed: p.body_fixed.clone(),
         })
         .collect()
 }

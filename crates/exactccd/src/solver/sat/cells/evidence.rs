@@ -11,7 +11,7 @@
 //! `r_a + r_b + d`.
 #![deny(clippy::float_arithmetic)]
 
-use super::boxes::strictly_inside;
+use super::boxes::{strictly_inside, AxisIndex};
 use super::polytope::{
     edge_crossing_at, material_point, material_point_inside_at, pair_candidate, pair_within_at,
     vertex, CellPolytope,
@@ -31,8 +31,24 @@ pub struct EvidencePiece {
     pub from: BigRational,
     /// End, included.
     pub to: BigRational,
-    /// The cell's separating world axis, oriented from `a` to `b`.
+    /// The cell's separating world axis, oriented from `a` to `b`; zero
+    /// when the axis turns with the boxes (`body_fixed`).
     pub direction: [BigRational; 3],
+    /// The cell's separating axis as it turns with the two boxes, oriented
+    /// from `a` to `b`, when it is one.
+    pub body_fixed: Option<BodyFixedAxis>,
+}
+
+/// A separating axis fixed in two boxes, turning with them: `F_a(t) in_a`
+/// (a face normal of `a`), `F_b(t) in_b` (of `b`), or with both the cross
+/// product `(F_a(t) in_a) x (F_b(t) in_b)` of an edge of each, with the
+/// boxes' frames `F` at each time (local vectors).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BodyFixedAxis {
+    /// The vector in `a`'s local coordinates, if `a`'s frame takes part.
+    pub in_a: Option<[BigRational; 3]>,
+    /// The vector in `b`'s local coordinates, if `b`'s frame takes part.
+    pub in_b: Option<[BigRational; 3]>,
 }
 
 /// The evidence behind a cell answer (module docs).
@@ -166,11 +182,22 @@ pub(super) fn cell_evidence(
 /// `b`; `None` for a cell of another class.
 fn piece(cell: &Cell) -> Option<EvidencePiece> {
     let Class::Separated {
-        direction, side, ..
+        axis,
+        direction,
+        side,
+        moving,
     } = &cell.class
     else {
         return None;
     };
+    if *moving {
+        return Some(EvidencePiece {
+            from: cell.start.clone(),
+            to: cell.end.clone(),
+            direction: std::array::from_fn(|_| BigRational::from_integer(0.into())),
+            body_fixed: Some(body_fixed_axis(*axis, *side)?),
+        });
+    }
     let direction = std::array::from_fn(|k| {
         let x = direction[k].lo().to_rational();
         if *side > 0 {
@@ -183,7 +210,26 @@ fn piece(cell: &Cell) -> Option<EvidencePiece> {
         from: cell.start.clone(),
         to: cell.end.clone(),
         direction,
+        body_fixed: None,
     })
+}
+
+/// The box axis `axis` of Table 1 as local vectors, oriented by `side`:
+/// `A_i` is `a`'s unit vector `e_i`, `B_j` is `b`'s `e_j`, `A_i x B_j`
+/// the cross product of the two.
+fn body_fixed_axis(axis: AxisIndex, side: i32) -> Option<BodyFixedAxis> {
+    let unit = |i: usize, sign: i32| -> [BigRational; 3] {
+        std::array::from_fn(|k| BigRational::from_integer((i32::from(k == i) * sign).into()))
+    };
+    let (in_a, in_b) = match axis {
+        AxisIndex::A(i) => (Some(unit(i, side)), None),
+        AxisIndex::B(j) => (None, Some(unit(j, side))),
+        AxisIndex::AxB(i, j) => (Some(unit(i, side)), Some(unit(j, 1))),
+        AxisIndex::VertexVertex(..) | AxisIndex::VertexEdge(..) | AxisIndex::EdgeVertex(..) => {
+            return None
+        }
+    };
+    Some(BodyFixedAxis { in_a, in_b })
 }
 
 /// How much narrower than the target width the cells of

@@ -54,7 +54,7 @@ mod taylor;
 mod tests;
 mod witness;
 
-pub use evidence::{CellEvidence, EvidencePiece, WitnessFrame};
+pub use evidence::{BodyFixedAxis, CellEvidence, EvidencePiece, WitnessFrame};
 pub use float::{
     first_contact_cells_f64, float_cells_take, solve_box_cells_f64, solve_cells_f64_within,
     FloatCellOutcome, MAX_EVALUATIONS,
@@ -243,7 +243,7 @@ fn search_pair(
     first_only: bool,
     cuts: Cuts,
 ) -> Result<CellOutcome, Error> {
-    let (cells, stopped) = pair.cells(t0, t1, first_only, cuts)?;
+    let (cells, stopped, _) = pair.cells(t0, t1, first_only, cuts)?;
     let start_poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
     let at_start = match &start_poses {
         Some((pa, pb)) => Some(pair.touch_exact(pa, pb)),
@@ -716,6 +716,7 @@ fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) ->
             axis,
             direction,
             side,
+            ..
         } => Some((*axis, direction.clone(), *side, runs[i].last.end.clone())),
         _ => None,
     });

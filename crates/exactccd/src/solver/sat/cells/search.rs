@@ -13,7 +13,7 @@
 use super::boxes::{
     best_box_axis, direction, local_point, material_point_inside_centred, midpoint_vector,
     separated_along, separated_along_centred, strictly_inside, world_point, AxisIndex, Centred,
-    Extents,
+    Extents, MovingGap,
 };
 use super::polytope::{self, CellPolytope};
 use super::witness::interior_candidate;
@@ -62,11 +62,13 @@ pub(crate) enum Candidate {
 #[derive(Clone, Debug)]
 pub(crate) enum Class {
     /// `b` lies on `side` (`+1` or `-1`) of `a` along `direction` at every
-    /// time of the cell.
+    /// time of the cell; with `moving`, along the axis `axis` as it turns
+    /// with the boxes (`direction` is its value at the cell's midpoint).
     Separated {
         axis: AxisIndex,
         direction: IntervalVec,
         side: i32,
+        moving: bool,
     },
     /// A point of the interior of both boxes at every time of the cell:
     /// `point` is its world position at the cell's midpoint.
@@ -338,6 +340,7 @@ impl Pair {
             axis: index,
             direction: l,
             side,
+            moving: false,
         })
     }
 
@@ -472,17 +475,64 @@ impl Pair {
         end: &BigRational,
         hint: Option<AxisIndex>,
         witness: Option<&IntervalVec>,
-    ) -> (Class, Option<Dyad>) {
+    ) -> (Class, Option<Dyad>, Option<BigRational>) {
         let Some(data) = self.cell_data(start, end) else {
-            return (Class::Undecided, None);
+            return (Class::Undecided, None, None);
         };
         let (best, gap) = match self.separated(&data, hint) {
-            Ok(class) => return (class, None),
-            Err(None) => return (Class::Undecided, None),
+            Ok(class) => return (class, None, None),
+            Err(None) => return (Class::Undecided, None, None),
             Err(Some(best)) => best,
         };
+        if gap.sign() == crate::scalar::Sign::Positive {
+            if let Some((class, until)) = self.separated_moving(start, end, &data, best) {
+                return (class, Some(gap), until);
+            }
+        }
         let class = self.classify_unseparated(start, end, &data, witness, best, &gap);
-        (class, Some(gap))
+        (class, Some(gap), None)
+    }
+
+    /// Two boxes separated along the moving axis `index` over the whole
+    /// cell (`until` is `None`), or from its start to a time `until` past
+    /// its midpoint and before its end ([`MovingGap::reach_past_midpoint`]),
+    /// on the grid of `2^-24` of the cell's width; `None` when neither is
+    /// proved.
+    fn separated_moving(
+        &self,
+        start: &BigRational,
+        end: &BigRational,
+        data: &CellData,
+        index: AxisIndex,
+    ) -> Option<(Class, Option<BigRational>)> {
+        let Solids::Boxes { ha, hb, .. } = &self.solids else {
+            return None;
+        };
+        let p = data.bits;
+        let (ca, cb) = data.centred();
+        let moving = MovingGap::new(index, &ca, ha, &cb, hb, p)?;
+        let until = if moving.separates(&data.half_width, p) {
+            None
+        } else {
+            let reach = moving.reach_past_midpoint(&data.half_width, p)?;
+            let width = end - start;
+            let grid = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
+            let scale = num_bigint::BigInt::from(1) << grid;
+            let until = cell_midpoint(start, end) + reach.to_rational();
+            let until = BigRational::new((until * &scale).floor().to_integer(), scale);
+            if until >= *end || until <= cell_midpoint(start, end) {
+                return None;
+            }
+            Some(until)
+        };
+        let l = midpoint_vector(&self.direction(index, &data.mid.0, &data.mid.1, p), p);
+        let class = Class::Separated {
+            axis: index,
+            direction: l,
+            side: moving.side,
+            moving: true,
+        };
+        Some((class, until))
     }
 
     /// A cell no axis proved separated, with the best axis and its
@@ -568,14 +618,15 @@ impl Pair {
     /// in time order, and the limit error saying why (the caller keeps a
     /// first contact those cells establish). With `first_only` it also
     /// stops at the first overlapping cell, which ends the first contact's
-    /// bracket. `cuts` says where an undecided cell is cut.
+    /// bracket. `cuts` says where an undecided cell is cut. With the cells,
+    /// how many were classified (those split again included).
     pub(crate) fn cells(
         &self,
         t0: &BigRational,
         t1: &BigRational,
         first_only: bool,
         cuts: Cuts,
-    ) -> Result<(Vec<Cell>, Option<Error>), Error> {
+    ) -> Result<(Vec<Cell>, Option<Error>, usize), Error> {
         let mut stack = vec![(t0.clone(), t1.clone())];
         let mut out: Vec<Cell> = Vec::new();
         let mut hint = None;
@@ -598,10 +649,17 @@ impl Pair {
                 let stop = Error::limit_exceeded(format!(
                     "sat time cells: more than {MAX_CELLS} cells; every cell up to t = {done} was decided"
                 ));
-                return Ok((decided_prefix(out), Some(stop)));
+                return Ok((decided_prefix(out), Some(stop), visited));
             }
-            let (class, gap) = self.classify(&start, &end, hint, witness.as_ref());
+            let (class, gap, until) = self.classify(&start, &end, hint, witness.as_ref());
             let sample = gap.map(|g| (cell_midpoint(&start, &end), g));
+            let end = match until {
+                Some(until) => {
+                    stack.push((until.clone(), end));
+                    until
+                }
+                None => end,
+            };
             match &class {
                 Class::Separated { axis, .. } => hint = Some(*axis),
                 Class::Overlapping { point, .. } => witness = Some(point.clone()),
@@ -643,7 +701,7 @@ impl Pair {
                     let stop = Error::limit_exceeded(format!(
                         "sat time cells: the solids neither separate nor overlap from t = {from} on (touching over a span, or closer than the arithmetic resolves); every cell before was decided"
                     ));
-                    return Ok((decided_prefix(out), Some(stop)));
+                    return Ok((decided_prefix(out), Some(stop), visited));
                 }
             } else {
                 undecided_run = 0;
@@ -655,25 +713,29 @@ impl Pair {
                 let stop = Error::limit_exceeded(
                     "sat time cells: the search stopped at its first overlapping cell (first contact only) before it established the first contact",
                 );
-                return Ok((out, Some(stop)));
+                return Ok((out, Some(stop), visited));
             }
         }
-        Ok((out, None))
+        Ok((out, None, visited))
     }
 
     /// Where an undecided cell `[start, end]` is cut, in increasing order
     /// strictly inside it. Its midpoint, unless two samples of the
     /// estimated gap (this cell's midpoint, `sample`, and the one before,
-    /// `previous`, within two cell widths of it, of opposite signs or a
-    /// short step beyond the nearer) place a crossing of zero inside the
-    /// cell by the secant through them: then just before and just after
-    /// that estimate, so that the cell before it can be proved separated,
-    /// the piece around it is narrow once the estimate is good, and the
-    /// piece after it can be proved overlapping. The margin is a quarter of the estimate's
-    /// distance from the nearer sample (the secant's error shrinks with
-    /// both distances), at least `1/64` of the target width. The cut
-    /// changes only the cells' ends: every cell is classified as before,
-    /// in time order, and a poor estimate costs cells, not correctness.
+    /// `previous`, within two cell widths of it) place a crossing of zero
+    /// inside the cell by the secant through them, and either have
+    /// opposite signs, or step a short way beyond the nearer, or are both
+    /// overlaps with the crossing between the cell's start and this
+    /// midpoint (the cell before was proved separated up to its start).
+    /// Then at `c - m`, `c + m` and `c + 2m` around the estimate `c`: the
+    /// cell before can be proved separated, the piece around `c` is narrow
+    /// once the estimate is good, and the narrow piece after it can be
+    /// proved overlapping. The margin `m` is a quarter of the estimate's
+    /// distance from the nearer sample or from the cell's start (the
+    /// secant's error shrinks with these distances), at least `1/64` of the
+    /// target width. The cut changes only the cells' ends: every cell is
+    /// classified as before, in time order, and a poor estimate costs
+    /// cells, not correctness.
     pub(crate) fn split_points(
         &self,
         start: &BigRational,
@@ -687,11 +749,12 @@ impl Pair {
             return midpoint;
         };
         let width = end - start;
-        // cut points on a grid of 2^-24 of the cell's width: the ends'
+        // cut points on a grid of 2^-48 of the cell's width (a crossing
+        // estimated just after the start is cut there): the ends'
         // denominators grow with the cells' depth, not with the number of
         // cuts; the estimate in dyadic arithmetic to that grid and the
         // times' magnitude (rationals would reduce every step by a gcd)
-        let grid = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
+        let grid = (width.denom().bits() + 48).saturating_sub(width.numer().bits());
         let p = grid + self.magnitude_bits + 16;
         let dyad = |q: &BigRational| Dyad::from_rational(q, p, Rounding::Down);
         let (t1, t0, w) = (dyad(m1), dyad(m0), dyad(&width));
@@ -714,19 +777,24 @@ impl Pair {
         // miss, whose gap has a positive least value) cuts for nothing
         let straddle = (g1.sign() == Sign::Positive) != (g0.sign() == Sign::Positive);
         let short = step.abs() <= w.scale_pow2(-2);
-        if !straddle && !short {
+        // two overlaps, the crossing between the cell's start and this
+        // midpoint: the solids separate before the start
+        let behind = g1.sign() == Sign::Negative && estimate > dyad(start) && estimate < t1;
+        if !straddle && !short && !behind {
             return midpoint;
         }
         let distance = step
             .abs()
-            .min(estimate.sub_rounded(&t0, p, Rounding::Down).abs());
+            .min(estimate.sub_rounded(&t0, p, Rounding::Down).abs())
+            .min(estimate.sub_rounded(&dyad(start), p, Rounding::Down).abs());
         let floor = dyad(&self.target_width(start, end)).scale_pow2(-6);
         let margin = distance.scale_pow2(-2).max(floor);
-        let keep = &width / BigRational::from_integer(1024.into());
+        let keep = &width / BigRational::from_integer(num_bigint::BigInt::from(1) << 40u32);
         let mut points: Vec<BigRational> = Vec::new();
         for x in [
             estimate.sub_rounded(&margin, p, Rounding::Down),
             estimate.add_rounded(&margin, p, Rounding::Down),
+            estimate.add_rounded(&margin.scale_pow2(1), p, Rounding::Down),
         ] {
             let scale = num_bigint::BigInt::from(1) << grid;
             let x = BigRational::new(x.scale_pow2(grid as i64).floor(), scale);
