@@ -468,13 +468,17 @@ impl Pair {
     /// With the class, the estimated gap at the cell's midpoint along the
     /// best axis, when it was computed (every cell the hint did not prove
     /// separated): the sample [`Self::split_points`] estimates a crossing
-    /// from.
+    /// from. When the gap and the sample before, `previous`, approach a
+    /// crossing, the axis turning with the boxes may prove the cell
+    /// separated up to a time `until` before its end (third value); the
+    /// rest is to be classified next.
     pub(crate) fn classify(
         &self,
         start: &BigRational,
         end: &BigRational,
         hint: Option<AxisIndex>,
         witness: Option<&IntervalVec>,
+        previous: Option<&(BigRational, Dyad)>,
     ) -> (Class, Option<Dyad>, Option<BigRational>) {
         let Some(data) = self.cell_data(start, end) else {
             return (Class::Undecided, None, None);
@@ -484,13 +488,58 @@ impl Pair {
             Err(None) => return (Class::Undecided, None, None),
             Err(Some(best)) => best,
         };
-        if gap.sign() == crate::scalar::Sign::Positive {
+        if self.nears_a_crossing(start, end, &gap, previous) {
             if let Some((class, until)) = self.separated_moving(start, end, &data, best) {
                 return (class, Some(gap), until);
             }
         }
         let class = self.classify_unseparated(start, end, &data, witness, best, &gap);
         (class, Some(gap), None)
+    }
+
+    /// True when the estimated gap `gap` at the midpoint of `[start, end]`
+    /// is positive and either the cell is narrower than `2^-12 max(1,
+    /// |t|)` (near a contact or a graze) or, with the sample before it
+    /// (`previous`, within four cell widths), the gap falls towards zero
+    /// along a secant that crosses it within four cell widths of the
+    /// midpoint: where a step of the axes turning with the boxes
+    /// ([`MovingGap::reach_past_midpoint`]) brings the cells near a
+    /// crossing. Elsewhere (a miss, a wide cell of a fast spin, too wide for
+    /// its enclosures) it is not tried; in dyadic arithmetic, as the cuts.
+    fn nears_a_crossing(
+        &self,
+        start: &BigRational,
+        end: &BigRational,
+        gap: &Dyad,
+        previous: Option<&(BigRational, Dyad)>,
+    ) -> bool {
+        use crate::scalar::Sign;
+        if gap.sign() != Sign::Positive {
+            return false;
+        }
+        let width = end - start;
+        let narrow = self.target_width(start, end)
+            * BigRational::from_integer(
+                num_bigint::BigInt::from(1) << (self.precision.saturating_sub(12)),
+            );
+        if width <= narrow {
+            return true;
+        }
+        let Some((m0, g0)) = previous else {
+            return false;
+        };
+        let grid = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
+        let p = grid + self.magnitude_bits + 16;
+        let dyad = |q: &BigRational| Dyad::from_rational(q, p, Rounding::Down);
+        let w4 = dyad(&width).scale_pow2(2);
+        let dt = dyad(&cell_midpoint(start, end)).sub_rounded(&dyad(m0), p, Rounding::Down);
+        let fall = g0.sub_rounded(gap, p, Rounding::Down);
+        // falling along the direction of time: (g0 - g1) (t1 - t0) > 0
+        let falling = !fall.is_zero() && !dt.is_zero() && (fall.sign() == dt.sign());
+        falling
+            && dt.abs() <= w4
+            && gap.mul_rounded(&dt.abs(), p, Rounding::Down)
+                <= w4.mul_rounded(&fall.abs(), p, Rounding::Down)
     }
 
     /// Two boxes separated along the moving axis `index` over the whole
@@ -651,7 +700,8 @@ impl Pair {
                 ));
                 return Ok((decided_prefix(out), Some(stop), visited));
             }
-            let (class, gap, until) = self.classify(&start, &end, hint, witness.as_ref());
+            let (class, gap, until) =
+                self.classify(&start, &end, hint, witness.as_ref(), last_sample.as_ref());
             let sample = gap.map(|g| (cell_midpoint(&start, &end), g));
             let end = match until {
                 Some(until) => {
