@@ -1,6 +1,7 @@
 //! Two boxes over a time cell: the separation bound along a fixed world
 //! axis (Eberly, "Dynamic Collision Detection using OBBs", section 2.1: the
-//! projection radius of a box on `L` is `sum_i h_i |A_i . L|`), the choice
+//! projection radius of a box on `L` is `sum_i h_i |A_i . L|`) and along
+//! an axis of Table 1 as it turns with the boxes ([`MovingGap`]), the choice
 //! of the axis among the 15 of Table 1 at one instant, and the proof that a
 //! point lies strictly inside both boxes.
 #![deny(clippy::float_arithmetic)]
@@ -396,10 +397,11 @@ impl MovingGap {
     }
 
     /// How far past the midpoint the gap is proved positive when it is over
-    /// the cell's first half but not over all of it: the bound `G(tm + u)
-    /// >= lo(at_mid) + lo(slope) u` is positive for `0 <= u < lo(at_mid) /
-    /// -lo(slope)`; that reach, rounded down to `p` bits and shortened by
-    /// `2^-16` of itself (strictly inside), else `None`. Near a crossing
+    /// the cell's first half but not over all of it: the bound
+    /// `G(tm + u) >= lo(at_mid) + lo(slope) u` is positive for
+    /// `0 <= u < lo(at_mid) / -lo(slope)`; that reach, rounded down to `p`
+    /// bits and shortened by `2^-p` of itself (strictly inside), else
+    /// `None`. Near a crossing
     /// of the gap, a cell whose midpoint is at a distance `δ` before it is
     /// proved to within about `K δ^2` of it (`K` bounds the gap's second
     /// derivative over its first): the steps converge quadratically.
@@ -420,12 +422,11 @@ impl MovingGap {
         if gap.sub_rounded(&rising, p, down).sign() != crate::scalar::Sign::Positive {
             return None;
         }
+        // rounded down, then less one unit of the last place: strictly
+        // below the bound's root
         let reach = gap.div_rounded(&falling.neg(), p, down);
-        Some(
-            reach
-                .sub_rounded(&reach.scale_pow2(-16), p, Rounding::Up)
-                .round(p, down),
-        )
+        let ulp = reach.scale_pow2(-(p as i64));
+        Some(reach.sub_rounded(&ulp, p, down))
     }
 }
 

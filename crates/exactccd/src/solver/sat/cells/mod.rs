@@ -16,7 +16,11 @@
 //! * the cell is **separated** when, for one fixed dyadic world axis `L`
 //!   (the best of the 15 axes of Table 1 at the cell's midpoint, rounded),
 //!   the interval bound of `|(o_B - o_A) . L| - sum h^A_i |A_i . L| - sum
-//!   h^B_j |B_j . L|` is positive over the whole cell;
+//!   h^B_j |B_j . L|` is positive over the whole cell; or, near a
+//!   crossing, the same bound along the best axis as it turns with the
+//!   boxes, in the mean-value form (`boxes::MovingGap`), which may prove
+//!   only the cell's start up to a time past its midpoint: the rest is then
+//!   classified next, and the cells approach a crossing quadratically;
 //! * the cell is **overlapping** when a material point of one box (a
 //!   candidate from the intersection polytope at the midpoint,
 //!   `witness.rs`) is proved strictly inside the other box at every time of

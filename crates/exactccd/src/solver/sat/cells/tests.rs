@@ -342,3 +342,33 @@ fn the_axis_choice_is_the_largest_estimated_separation() {
     }
     assert_eq!(seen, 8);
 }
+
+/// The step of the axes turning with the boxes (`boxes::MovingGap`): a
+/// cell `[T - 2δ, T]` ending at the spinning box's contact `T` (no axis
+/// proves all of it) is proved separated from its start to a time `u`
+/// before `T`, within `4 δ^2` of it: from a midpoint at `δ` the distance
+/// falls quadratically (a fixed axis proves a fixed fraction of the way).
+#[test]
+fn the_turning_axis_proves_a_cell_to_within_delta_squared_of_the_contact() {
+    let pair = spin_pair();
+    let truth = parse_number(SPIN_TRUTH).unwrap();
+    let grid = BigRational::from_integer(num_bigint::BigInt::from(1) << 80u32);
+    let end = (&truth * &grid).ceil() / &grid;
+    for k in [14u32, 20, 26] {
+        let delta = BigRational::new(1.into(), num_bigint::BigInt::from(1) << k);
+        let start = &end - &delta * BigRational::from_integer(2.into());
+        let (class, _, until) = pair.classify(&start, &end, None, None, None);
+        assert!(
+            matches!(class, Class::Separated { moving: true, .. }),
+            "δ = 2^-{k}: {class:?}"
+        );
+        let until = until.expect("a part of the cell");
+        assert!(until < truth, "δ = 2^-{k}: {until} past the contact");
+        let left = &truth - &until;
+        assert!(
+            left <= &delta * &delta * BigRational::from_integer(4.into()),
+            "δ = 2^-{k}: {} left",
+            crate::scalar::rational_to_f64(&left)
+        );
+    }
+}
