@@ -400,8 +400,9 @@ impl MovingGap {
     /// the cell's first half but not over all of it: the bound
     /// `G(tm + u) >= lo(at_mid) + lo(slope) u` is positive for
     /// `0 <= u < lo(at_mid) / -lo(slope)`; that reach, rounded down to `p`
-    /// bits and shortened by `2^-p` of itself (strictly inside), else
-    /// `None`. Near a crossing
+    /// bits and shortened by `2^-16` of itself (strictly inside; the
+    /// referee's bisection of a piece ending that near a crossing stays
+    /// within its depth), else `None`. Near a crossing
     /// of the gap, a cell whose midpoint is at a distance `δ` before it is
     /// proved to within about `K δ^2` of it (`K` bounds the gap's second
     /// derivative over its first): the steps converge quadratically.
@@ -422,11 +423,12 @@ impl MovingGap {
         if gap.sub_rounded(&rising, p, down).sign() != crate::scalar::Sign::Positive {
             return None;
         }
-        // rounded down, then less one unit of the last place: strictly
-        // below the bound's root
+        // rounded down, then less 2^-16 of itself: strictly below the
+        // bound's root, and a piece's end stays at least 2^-17 of its width
+        // from a crossing, within the 48 halvings the referee bisects a
+        // piece by
         let reach = gap.div_rounded(&falling.neg(), p, down);
-        let ulp = reach.scale_pow2(-(p as i64));
-        Some(reach.sub_rounded(&ulp, p, down))
+        Some(reach.sub_rounded(&reach.scale_pow2(-16), p, down))
     }
 }
 

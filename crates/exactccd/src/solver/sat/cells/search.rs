@@ -545,7 +545,7 @@ impl Pair {
     /// Two boxes separated along the moving axis `index` over the whole
     /// cell (`until` is `None`), or from its start to a time `until` past
     /// its midpoint and before its end ([`MovingGap::reach_past_midpoint`]),
-    /// on the grid of `2^-48` of the cell's width; `None` when neither is
+    /// on the grid of `2^-24` of the cell's width; `None` when neither is
     /// proved.
     fn separated_moving(
         &self,
@@ -565,7 +565,7 @@ impl Pair {
         } else {
             let reach = moving.reach_past_midpoint(&data.half_width, p)?;
             let width = end - start;
-            let grid = (width.denom().bits() + 48).saturating_sub(width.numer().bits());
+            let grid = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
             let scale = num_bigint::BigInt::from(1) << grid;
             let until = cell_midpoint(start, end) + reach.to_rational();
             let until = BigRational::new((until * &scale).floor().to_integer(), scale);
