@@ -275,6 +275,27 @@ fn abs_derivative(x: &Interval, dx: &Interval) -> Interval {
     }
 }
 
+/// The side of `b` along `L` from `d = (o_B - o_A) . L` at the midpoint
+/// (`-1` where its midpoint is negative, else `+1`) and the gap `s d - r`
+/// on that side.
+fn side_and_gap(d: Interval, r: &Interval, p: u64) -> (i32, Interval) {
+    let side = if d.midpoint().sign() == crate::scalar::Sign::Negative {
+        -1
+    } else {
+        1
+    };
+    (side, oriented(d, side).sub(r, p))
+}
+
+/// `x` on the side `side`: `x` or `-x`.
+fn oriented(x: Interval, side: i32) -> Interval {
+    if side > 0 {
+        x
+    } else {
+        x.neg()
+    }
+}
+
 /// The certified separation of the cell along `L` by the mean-value form
 /// (second order in the cell's width, where [`separated_along`] is first
 /// order): `Some(side)` when proved.
@@ -288,13 +309,8 @@ pub(crate) fn separated_along_centred(
     p: u64,
 ) -> Option<i32> {
     let (d_mid, r_mid) = projection(l, a.mid, ha, b.mid, hb, p);
-    let side = if d_mid.midpoint().sign() == crate::scalar::Sign::Negative {
-        -1
-    } else {
-        1
-    };
-    let signed = |x: Interval| if side > 0 { x } else { x.neg() };
-    let gap_mid = signed(d_mid).sub(&r_mid, p);
+    let (side, gap_mid) = side_and_gap(d_mid, &r_mid, p);
+    let signed = |x: Interval| oriented(x, side);
     let offset_dot: IntervalVec =
         std::array::from_fn(|k| b.velocity.origin[k].sub(&a.velocity.origin[k], p));
     let mut slope = signed(dot(&offset_dot, l, p));
@@ -361,13 +377,8 @@ impl MovingGap {
         let (l_over, l_rate) = moving_direction(index, a, b, p)?;
         let l_mid = direction(index, a.mid, b.mid, p);
         let (d_mid, r_mid) = projection(&l_mid, a.mid, ha, b.mid, hb, p);
-        let side = if d_mid.midpoint().sign() == crate::scalar::Sign::Negative {
-            -1
-        } else {
-            1
-        };
-        let signed = |x: Interval| if side > 0 { x } else { x.neg() };
-        let at_mid = signed(d_mid).sub(&r_mid, p);
+        let (side, at_mid) = side_and_gap(d_mid, &r_mid, p);
+        let signed = |x: Interval| oriented(x, side);
         let offset: IntervalVec =
             std::array::from_fn(|k| b.over.origin[k].sub(&a.over.origin[k], p));
         let offset_rate: IntervalVec =
