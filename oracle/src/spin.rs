@@ -245,6 +245,18 @@ pub enum PieceDirection {
         /// `v`, in `b`'s local coordinates.
         in_b: Option<[Q; 3]>,
     },
+    /// Not a direction: the box `turning` turns about a line (its motion's
+    /// axis, module docs) and keeps at least `sqrt(radius_squared)` from
+    /// it at every time, while every vertex of the other body (a polytope)
+    /// stays strictly closer to the line at every time of the piece: the
+    /// other body lies in the open cylinder about the line, the turning
+    /// box outside it.
+    AboutAxis {
+        /// The box that turns.
+        turning: WitnessSide,
+        /// `ρ^2`.
+        radius_squared: Q,
+    },
 }
 
 /// One of the two bodies of a [`SpinCase`].
@@ -1057,6 +1069,79 @@ impl<'s> Prepared2<'s> {
         Some((lo, hi))
     }
 
+    /// The turning body's motion, its solid, and the other body's prepared
+    /// motion and solid, when the turning body is a box turning about a
+    /// line (a `Spin` with a non-zero axis) and the other a polytope, with
+    /// no minimum separation.
+    #[allow(clippy::type_complexity)]
+    fn about_axis(&self, turning: WitnessSide) -> Option<(&Spin, &Solid, &Prepared, &Solid)> {
+        let (spin, solid, other, other_solid) = match turning {
+            WitnessSide::A => (&self.a, self.sa, &self.b, self.sb),
+            WitnessSide::B => (&self.b, self.sb, &self.a, self.sa),
+        };
+        let Prepared::Spin(spin) = spin else {
+            return None;
+        };
+        let usable = solid.half_extents.is_some()
+            && !spin.axis.iter().all(Zero::is_zero)
+            && other_solid.radius.is_zero()
+            && self.separation.is_zero();
+        usable.then_some((spin, solid, other, other_solid))
+    }
+
+    /// Whether the turning box keeps at least `sqrt(radius_squared)` from
+    /// its axis: under `x = base + s velocity + E(s) (F0 y + offset)`, with
+    /// `E` a rotation about `axis` and `velocity` the drift plus a slide
+    /// along `axis`, the distance from `x` to the line through `base + s
+    /// drift` along `axis` is that of `F0 y + offset` to the line through
+    /// the origin, so the box's least squared distance to the line
+    /// `-F0^T offset + r F0^T axis` in its own coordinates decides, exactly
+    /// ([`box_to_line_squared`]). `None` when the piece is not one this
+    /// check takes.
+    fn keeps_off_its_axis(&self, turning: WitnessSide, radius_squared: &Q) -> Option<bool> {
+        let (spin, solid, _, _) = self.about_axis(turning)?;
+        let h = solid.half_extents.as_ref()?;
+        let back = transpose(&spin.frame0);
+        let point = mat_vec(&back, &spin.offset).map(|x| -x);
+        let along = mat_vec(&back, &spin.axis);
+        Some(box_to_line_squared(h, &point, &along) >= *radius_squared)
+    }
+
+    /// Bounds of `ρ^2 |axis|^2 - |(x - base - s drift) x axis|^2` over the
+    /// other body's vertices `x` at the times `t` (`s = t - tau`): positive
+    /// when each is strictly within `ρ` of the turning box's axis.
+    fn inside_the_axis_gap(
+        &self,
+        t: &Iv,
+        turning: WitnessSide,
+        radius_squared: &Q,
+    ) -> Option<(Q, Q)> {
+        let p = self.bits;
+        let (spin, _, other, other_solid) = self.about_axis(turning)?;
+        let e = other.over(t, p)?;
+        let s = t.sub(&Iv::point(spin.tau.clone()), p);
+        let reach = radius_squared * &spin.norm2;
+        let (mut lo, mut hi) = (reach.clone(), reach);
+        for y in &other_solid.vertices {
+            let d: [Iv; 3] = std::array::from_fn(|k| {
+                let x = (0..3).fold(e.origin[k].clone(), |acc, j| {
+                    acc.add(&e.frame[k][j].scale(&y[j], p), p)
+                });
+                x.sub(&Iv::point(spin.base[k].clone()), p)
+                    .sub(&s.scale(&spin.drift[k], p), p)
+            });
+            let u = &spin.axis;
+            let squared = (0..3).fold(Iv::point(Q::zero()), |acc, k| {
+                let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
+                let c = d[k1].scale(&u[k2], p).sub(&d[k2].scale(&u[k1], p), p);
+                acc.add(&c.mul(&c, p), p)
+            });
+            lo = lo.min(radius_squared * &spin.norm2 - squared.hi());
+            hi = hi.min(radius_squared * &spin.norm2 - squared.lo());
+        }
+        Some((lo, hi))
+    }
+
     /// Proves the gap positive on `[from, to]`, bisecting; `Err(Some(t))`
     /// with a time where the direction provably fails, `Err(None)` when
     /// neither is shown within the work allowance.
@@ -1069,6 +1154,17 @@ impl<'s> Prepared2<'s> {
     ) -> Result<(), Option<Q>> {
         let world = match direction {
             PieceDirection::World(l) => Some((l, sqrt(&dot(l, l), self.bits))),
+            PieceDirection::AboutAxis {
+                turning,
+                radius_squared,
+            } => {
+                match self.keeps_off_its_axis(*turning, radius_squared) {
+                    Some(true) => {}
+                    Some(false) => return Err(Some(from.clone())),
+                    None => return Err(None),
+                }
+                None
+            }
             PieceDirection::BodyFixed { in_a, in_b } => {
                 if !self.takes_body_fixed(in_a.as_ref(), in_b.as_ref()) {
                     return Err(None);
@@ -1081,6 +1177,13 @@ impl<'s> Prepared2<'s> {
             (None, PieceDirection::BodyFixed { in_a, in_b }) => {
                 self.body_fixed_gap(t, in_a.as_ref(), in_b.as_ref())
             }
+            (
+                None,
+                PieceDirection::AboutAxis {
+                    turning,
+                    radius_squared,
+                },
+            ) => self.inside_the_axis_gap(t, *turning, radius_squared),
             (None, PieceDirection::World(_)) => None,
         };
         let fails_at = |t: &Q| gap(&Iv::point(t.clone())).is_some_and(|(_, hi)| !hi.is_positive());
@@ -1455,6 +1558,74 @@ fn verify_pair_witness(
             w.time
         )))
     }
+}
+
+/// The least squared distance from the box `|y_i| <= h_i` to the line
+/// `point + r along` (`along` non-zero), exactly: `0` when the line meets
+/// the box; otherwise the squared distance, a convex function, is least on
+/// the boundary, and on each face (which the line does not cross) on the
+/// face's edges, so the least over the twelve edges of the squared
+/// distance from a point of the edge to the line, each a quadratic in the
+/// edge parameter least at its vertex clamped to the edge.
+fn box_to_line_squared(h: &[Q; 3], point: &[Q; 3], along: &[Q; 3]) -> Q {
+    // the parameters r where the line is within each slab
+    let mut range: (Option<Q>, Option<Q>) = (None, None);
+    let mut meets = true;
+    for i in 0..3 {
+        if along[i].is_zero() {
+            meets &= point[i].abs() <= h[i];
+            continue;
+        }
+        let ends = [
+            (-&h[i] - &point[i]) / &along[i],
+            (&h[i] - &point[i]) / &along[i],
+        ];
+        let (low, high) = if ends[0] <= ends[1] {
+            (ends[0].clone(), ends[1].clone())
+        } else {
+            (ends[1].clone(), ends[0].clone())
+        };
+        range.0 = Some(range.0.map_or(low.clone(), |r| r.max(low)));
+        range.1 = Some(range.1.map_or(high.clone(), |r| r.min(high)));
+    }
+    if let (true, Some(low), Some(high)) = (meets, &range.0, &range.1) {
+        if low <= high {
+            return Q::zero();
+        }
+    }
+    let norm2 = dot(along, along);
+    // the part of v across the line's direction, scaled by |along|^2
+    let across = |v: &[Q; 3]| -> [Q; 3] {
+        let k = dot(v, along);
+        std::array::from_fn(|i| &v[i] * &norm2 - &along[i] * &k)
+    };
+    let mut least: Option<Q> = None;
+    for corner in 0..8usize {
+        let y: [Q; 3] = std::array::from_fn(|i| {
+            if corner & (1 << i) == 0 {
+                -h[i].clone()
+            } else {
+                h[i].clone()
+            }
+        });
+        for i in (0..3).filter(|i| corner & (1 << i) == 0) {
+            // the edge from y along +2 h_i e_i
+            let a = across(&sub(&y, point));
+            let mut step = [Q::zero(), Q::zero(), Q::zero()];
+            step[i] = &h[i] + &h[i];
+            let b = across(&step);
+            let bb = dot(&b, &b);
+            let r = if bb.is_zero() {
+                Q::zero()
+            } else {
+                (-dot(&a, &b) / &bb).max(Q::zero()).min(Q::one())
+            };
+            let x: [Q; 3] = std::array::from_fn(|k| &a[k] + &b[k] * &r);
+            let squared = dot(&x, &x) / (&norm2 * &norm2);
+            least = Some(least.map_or(squared.clone(), |l| l.min(squared)));
+        }
+    }
+    least.unwrap_or_else(Q::zero)
 }
 
 /// Each separation piece separates the bodies.

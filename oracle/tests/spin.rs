@@ -1186,3 +1186,88 @@ fn a_sphere_or_a_capsule_touching_at_the_start_is_certified_on_its_surface_exact
         );
     }
 }
+
+/// `a` the unit cube at rest; `b` a cube of half extent 1/2 centred at
+/// `(4, 0, 0)`, under `placement`'s motion (given its pose).
+fn ring_case(placement: Placement) -> SpinCase {
+    SpinCase {
+        a: SpinBody {
+            shape: cube(),
+            placement: Placement::Rational(Motion::stationary(identity(), zero())),
+        },
+        b: SpinBody {
+            shape: Shape::Box {
+                half_extents: [q(1, 2), q(1, 2), q(1, 2)],
+            },
+            placement,
+        },
+        t0: q(0, 1),
+        t1: q(1, 1),
+        separation: Q::from_integer(0.into()),
+    }
+}
+
+#[test]
+fn a_ring_about_a_turning_axis_holds_the_other_box() {
+    let about = |radius_squared: Q| PieceDirection::AboutAxis {
+        turning: WitnessSide::B,
+        radius_squared,
+    };
+    // six turns about z with a slide: b keeps 7/2 from the axis, a's
+    // corners are sqrt 2 from it
+    let c = ring_case(Placement::Screw {
+        pose: at_rest([q(4, 1), q(0, 1), q(0, 1)]),
+        axis_point: zero(),
+        axis_direction: [q(0, 1), q(0, 1), q(3, 1)],
+        angle: q(40, 1),
+        slide: q(1, 2),
+    });
+    for (radius_squared, certified) in [
+        (q(49, 4), true),
+        (q(9, 4), true),
+        // b is not that far from the axis
+        (q(50, 4), false),
+        // a's corners are on that cylinder, not strictly inside it
+        (q(2, 1), false),
+    ] {
+        let verdict = check_spin(&c, &separated_by(q(1, 1), about(radius_squared.clone())));
+        if certified {
+            assert_eq!(verdict, Verdict::Certified, "{radius_squared}");
+        } else {
+            assert!(refuted(&verdict), "{radius_squared}: {verdict:?}");
+        }
+    }
+    // an angular motion about the line through the moving centre (the
+    // world origin at t = 0, moving at 1/2 along x): a's farthest corner
+    // is sqrt((1 + t/2)^2 + 1) from it, below 7/2 up to t = 4.708...
+    let mut c = ring_case(Placement::Angular {
+        pose: at_rest([q(4, 1), q(0, 1), q(0, 1)]),
+        velocity: [q(1, 2), q(0, 1), q(0, 1)],
+        angular_velocity: [q(0, 1), q(0, 1), q(5, 1)],
+        center: [q(-4, 1), q(0, 1), q(0, 1)],
+    });
+    for (t1, certified) in [(q(1, 1), true), (q(7, 2), true), (q(5, 1), false)] {
+        c.t1 = t1.clone();
+        let verdict = check_spin(&c, &separated_by(t1.clone(), about(q(49, 4))));
+        if certified {
+            assert_eq!(verdict, Verdict::Certified, "{t1}");
+        } else {
+            assert!(refuted(&verdict), "{t1}: {verdict:?}");
+        }
+    }
+    // a does not turn about an axis that keeps it away: a cube spinning
+    // about its centre is at distance 0 from its axis
+    let mut c = ring_case(Placement::Rational(Motion::stationary(
+        identity(),
+        [q(4, 1), q(0, 1), q(0, 1)],
+    )));
+    c.a.placement = angular();
+    let claim = separated_by(
+        q(1, 1),
+        PieceDirection::AboutAxis {
+            turning: WitnessSide::A,
+            radius_squared: q(1, 4),
+        },
+    );
+    assert!(refuted(&check_spin(&c, &claim)));
+}

@@ -260,6 +260,7 @@ fn extension_fields_are_written_after_the_contracts() {
         separation: vec![
             SeparationPiece {
                 body_fixed: None,
+                about_axis: None,
                 from: BigRational::from_integer(BigInt::from(0)),
                 to: PieceEnd::At(third.clone()),
                 direction: axis.clone(),
@@ -267,6 +268,7 @@ fn extension_fields_are_written_after_the_contracts() {
             },
             SeparationPiece {
                 body_fixed: None,
+                about_axis: None,
                 from: third,
                 to: PieceEnd::BeforeContact,
                 direction: axis.clone(),

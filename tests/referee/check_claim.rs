@@ -116,6 +116,7 @@ fn certificates_are_checked_by_the_referee_alone() {
     let c = bogus.certificate.get_or_insert_with(Certificate::default);
     c.separation = vec![SeparationPiece {
         body_fixed: None,
+        about_axis: None,
         from: q(0, 1),
         to: PieceEnd::BeforeContact,
         direction: Vec3::new(Poly::zero(), Poly::zero(), Poly::constant(q(1, 1))),

@@ -60,6 +60,9 @@ pub struct SeparationPiece {
     /// The separating direction as it turns with two boxes under
     /// transcendental motions, when it is one.
     pub body_fixed: Option<BodyFixedDirection>,
+    /// Instead of a direction, a ring about the axis one box turns about,
+    /// when it is one (`direction` then zero).
+    pub about_axis: Option<AboutAxis>,
     /// What the direction is: `"A0"`, `"A1 x B2"`, `"FV(+x, vertex (-,+,-))"`,
     /// `"bounding spheres"`, ...
     pub label: String,
@@ -75,6 +78,19 @@ pub struct BodyFixedDirection {
     pub in_a: Option<Vec3<BigRational>>,
     /// The vector in `b`'s local coordinates, if `b`'s frame takes part.
     pub in_b: Option<Vec3<BigRational>>,
+}
+
+/// Separation about a turning axis: the box `turning` turns about a line
+/// (a `screw`'s axis; the line through an `angular` motion's moving centre
+/// along its angular velocity) and keeps a distance of at least
+/// `sqrt(radius_squared)` from it, while every point of the other body
+/// stays strictly closer to that line at every time of the piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AboutAxis {
+    /// The body that turns.
+    pub turning: WitnessBody,
+    /// `ρ^2`, at most the turning box's least squared distance to its axis.
+    pub radius_squared: BigRational,
 }
 
 /// A point in both closed solids at the first contact time or, for
@@ -179,6 +195,8 @@ impl Certificate {
     /// {"point", "denominator", "label", "at"} | null}`, a piece along a
     /// direction that turns with two boxes also with `"body_fixed": {"a":
     /// [x, y, z] | null, "b": [x, y, z] | null}` (its `"direction"` zero),
+    /// a ring about a turning axis with `"about_axis": {"turning": "a" |
+    /// "b", "radius_squared": q}` (its `"direction"` zero),
     /// with `"other_point"`
     /// and `"other_denominator"` for a second witness point and
     /// `"material_of": "a" | "b"` for a point in that body's local
@@ -277,6 +295,16 @@ fn pieces_json(pieces: &[SeparationPiece]) -> serde_json::Value {
                 };
                 piece["body_fixed"] =
                     serde_json::json!({"a": local(&fixed.in_a), "b": local(&fixed.in_b)});
+            }
+            if let Some(ring) = &p.about_axis {
+                let turning = match ring.turning {
+                    WitnessBody::A => "a",
+                    WitnessBody::B => "b",
+                };
+                piece["about_axis"] = serde_json::json!({
+                    "turning": turning,
+                    "radius_squared": ring.radius_squared.to_string(),
+                });
             }
             piece
         })

@@ -379,6 +379,7 @@ impl Scene<'_> {
         let n = self.numerators.direction(pair);
         SeparationPiece {
             body_fixed: None,
+            about_axis: None,
             from: from.clone(),
             to,
             direction: if flip { n.map(|x| -x.clone()) } else { n },

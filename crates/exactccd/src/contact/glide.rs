@@ -358,6 +358,7 @@ fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<
     Some(Certificate {
         separation: vec![SeparationPiece {
             body_fixed: None,
+            about_axis: None,
             from: t0.clone(),
             to: match &contact {
                 Some(_) => PieceEnd::BeforeContact,

@@ -33,8 +33,8 @@ mod witness;
 
 pub use crate::budget::{with_budget, WorkBudget, DEFAULT_BUDGET_SECONDS};
 pub use certificate::{
-    BodyFixedDirection, Certificate, CertificatePart, ContactWitness, FanPiece, PieceEnd,
-    SeparationPiece, SolidParts, WitnessBody,
+    AboutAxis, BodyFixedDirection, Certificate, CertificatePart, ContactWitness, FanPiece,
+    PieceEnd, SeparationPiece, SolidParts, WitnessBody,
 };
 pub use dispatch::{default_method, solve, solve_with_default_method};
 pub use json::{write_result_json, ResultHeader, RESULT_FORMAT};

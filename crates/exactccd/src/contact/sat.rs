@@ -11,9 +11,9 @@
 use super::solids_certificate::{mesh_cuts, solids_certificate, world_pieces};
 use super::witness::certificate_with_witness;
 use super::{
-    BodyFixedDirection, BodyQuery, Certificate, ContactResult, ContactWitness, FeatureKind,
-    FeaturePair, PieceEnd, SatStats, SatVariant, ScalarKind, SeparationPiece, SolveOptions,
-    SolverStats, Time, WitnessBody,
+    AboutAxis, BodyFixedDirection, BodyQuery, Certificate, ContactResult, ContactWitness,
+    FeatureKind, FeaturePair, PieceEnd, SatStats, SatVariant, ScalarKind, SeparationPiece,
+    SolveOptions, SolverStats, Time, WitnessBody,
 };
 use super::{CertificatePart, SolidParts};
 use crate::geom::{Shape, Vec3};
@@ -180,8 +180,21 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
                     in_a: f.in_a.clone().map(|[x, y, z]| Vec3::new(x, y, z)),
                     in_b: f.in_b.clone().map(|[x, y, z]| Vec3::new(x, y, z)),
                 }),
+                about_axis: p
+                    .about_axis
+                    .as_ref()
+                    .map(|(turning_b, radius_squared)| AboutAxis {
+                        turning: if *turning_b {
+                            WitnessBody::B
+                        } else {
+                            WitnessBody::A
+                        },
+                        radius_squared: radius_squared.clone(),
+                    }),
                 label: if p.body_fixed.is_some() {
                     "time cell, axis turning with the boxes".into()
+                } else if p.about_axis.is_some() {
+                    "time cell, ring about a turning axis".into()
                 } else {
                     "time cell".into()
                 },

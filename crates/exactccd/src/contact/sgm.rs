@@ -69,6 +69,7 @@ fn separation_pieces(
         };
         separation.push(SeparationPiece {
             body_fixed: None,
+            about_axis: None,
             from: piece.from.clone(),
             to: match &piece.to {
                 Some(e) => PieceEnd::At(e.clone()),

@@ -106,6 +106,7 @@ pub(super) fn solids_certificate(
                 b: names(1, &pruned.pieces_b),
                 separation: vec![SeparationPiece {
                     body_fixed: None,
+                    about_axis: None,
                     from: t0.clone(),
                     to: match first {
                         Some(_) => PieceEnd::BeforeContact,
@@ -246,6 +247,7 @@ pub(super) fn world_pieces(
     for piece in &certificate.separation {
         separation.push(SeparationPiece {
             body_fixed: None,
+            about_axis: None,
             from: piece.start.clone(),
             to: match &piece.end {
                 Some(e) => PieceEnd::At(e.clone()),

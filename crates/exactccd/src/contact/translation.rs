@@ -177,6 +177,7 @@ fn solve_box_translation_in<S: FieldScalar>(query: &BodyQuery<'_>) -> Option<Con
         .iter()
         .map(|p| SeparationPiece {
             body_fixed: None,
+            about_axis: None,
             from: exact_value(&p.start),
             to: if p.ends_at_contact {
                 PieceEnd::BeforeContact

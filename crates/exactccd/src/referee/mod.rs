@@ -139,9 +139,16 @@ fn spin_pieces(pieces: &[SeparationPiece]) -> Result<Vec<oracle::SpinPiece>, Str
             PieceEnd::At(to) => Ok(oracle::SpinPiece {
                 from: p.from.clone(),
                 to: to.clone(),
-                direction: match &p.body_fixed {
-                    None => oracle::PieceDirection::World(constant_vec(&p.direction)?),
-                    Some(fixed) => {
+                direction: match (&p.body_fixed, &p.about_axis) {
+                    (_, Some(ring)) => oracle::PieceDirection::AboutAxis {
+                        turning: match ring.turning {
+                            WitnessBody::A => oracle::WitnessSide::A,
+                            WitnessBody::B => oracle::WitnessSide::B,
+                        },
+                        radius_squared: ring.radius_squared.clone(),
+                    },
+                    (None, None) => oracle::PieceDirection::World(constant_vec(&p.direction)?),
+                    (Some(fixed), None) => {
                         let local = |v: &Vec3<BigRational>| [v.x.clone(), v.y.clone(), v.z.clone()];
                         oracle::PieceDirection::BodyFixed {
                             in_a: fixed.in_a.as_ref().map(local),

@@ -123,6 +123,9 @@ impl Mantissa {
     }
 }
 
+/// A signed 128-bit magnitude: `(negative, magnitude)`.
+type SignedWord = (bool, u128);
+
 /// A signed 256-bit magnitude: `(negative, magnitude)`.
 type SignedWide = (bool, U256);
 
@@ -143,6 +146,9 @@ impl fmt::Debug for Dyad {
 /// `negative ? -m : m` times `2^exp`, rounded to `p` bits in the direction
 /// `r`: the inline rounding of an exact sum or product.
 fn rounded_wide(negative: bool, m: U256, exp: i64, p: u64, r: Rounding) -> Dyad {
+    if let (Some(m), true) = (m.to_u128(), p > 0) {
+        return rounded_narrow(negative, m, exp, p, r);
+    }
     let bits = u64::from(m.bits());
     if bits <= p {
         return Dyad {
@@ -177,6 +183,36 @@ fn rounded_wide(negative: bool, m: U256, exp: i64, p: u64, r: Rounding) -> Dyad 
             man: Mantissa::inline(negative, 1 << 127),
             exp: exp + 1,
         },
+    }
+}
+
+/// [`rounded_wide`] of a magnitude below `2^128` to `p > 0` bits, in
+/// 128-bit arithmetic.
+fn rounded_narrow(negative: bool, m: u128, exp: i64, p: u64, r: Rounding) -> Dyad {
+    let bits = u64::from(128 - m.leading_zeros());
+    if bits <= p {
+        return Dyad {
+            man: Mantissa::inline(negative, m),
+            exp,
+        };
+    }
+    // 0 < shift < 128, as 0 < p < bits <= 128
+    let shift = (bits - p) as u32;
+    let kept = m >> shift;
+    let away = (r == Rounding::Up) != negative && m & ((1u128 << shift) - 1) != 0;
+    // kept < 2^p <= 2^127, so kept + 1 does not overflow
+    Dyad {
+        man: Mantissa::inline(negative, kept + u128::from(away)),
+        exp: exp + i64::from(shift),
+    }
+}
+
+/// `x y` for magnitudes below `2^128`: one 64-bit multiplication when both
+/// are below `2^64`.
+fn product(x: u128, y: u128) -> U256 {
+    match (u64::try_from(x), u64::try_from(y)) {
+        (Ok(x), Ok(y)) => U256::from_u128(u128::from(x) * u128::from(y)),
+        _ => U256::product(x, y),
     }
 }
 
@@ -322,6 +358,23 @@ impl Dyad {
         Some(((na, a), (nb, b), exp))
     }
 
+    /// [`Dyad::aligned_wide`] in 128 bits: `None` also when the shifted
+    /// magnitude would pass 127 bits (a sum then still fits 128).
+    fn aligned_narrow(&self, other: &Dyad) -> Option<(SignedWord, SignedWord, i64)> {
+        let ((na, ma), (nb, mb)) = self.both_inline(other)?;
+        let shifted = |m: u128, by: i64| -> Option<u128> {
+            let by = u32::try_from(by).ok()?;
+            match m {
+                0 => Some(0),
+                _ => (128 - m.leading_zeros() + by <= 127).then(|| m << by),
+            }
+        };
+        let exp = self.exp.min(other.exp);
+        let a = shifted(ma, self.exp - exp)?;
+        let b = shifted(mb, other.exp - exp)?;
+        Some(((na, a), (nb, b), exp))
+    }
+
     /// The exact signed sum of two aligned inline values.
     fn wide_sum(a: SignedWide, b: SignedWide) -> SignedWide {
         if a.0 == b.0 {
@@ -367,6 +420,14 @@ impl Dyad {
         if other.is_zero() {
             return self.round(p, r);
         }
+        if let (Some(((na, a), (nb, b), exp)), true) = (self.aligned_narrow(other), p > 0) {
+            let (negative, m) = match (na == nb, a >= b) {
+                (true, _) => (na, a + b),
+                (false, true) => (na, a - b),
+                (false, false) => (nb, b - a),
+            };
+            return rounded_narrow(negative, m, exp, p, r);
+        }
         match self.aligned_wide(other) {
             Some((a, b, exp)) => {
                 let (negative, m) = Dyad::wide_sum(a, b);
@@ -386,7 +447,7 @@ impl Dyad {
         let exp = self.exp + other.exp;
         match self.both_inline(other) {
             Some(((na, ma), (nb, mb))) => Dyad {
-                man: Mantissa::of_wide(na != nb, U256::product(ma, mb)),
+                man: Mantissa::of_wide(na != nb, product(ma, mb)),
                 exp,
             },
             None => Dyad::new(self.man.to_big() * other.man.to_big(), exp),
@@ -398,7 +459,7 @@ impl Dyad {
     pub fn mul_rounded(&self, other: &Dyad, p: u64, r: Rounding) -> Dyad {
         match self.both_inline(other) {
             Some(((na, ma), (nb, mb))) => {
-                let m = U256::product(ma, mb);
+                let m = product(ma, mb);
                 if m.is_zero() {
                     return Dyad::zero();
                 }
@@ -644,6 +705,30 @@ mod tests {
             }
             prop_assert_eq!(x.cmp(&y), qx.cmp(&qy));
             prop_assert_eq!(x.sign(), Sign::from_ordering(qx.cmp(&BigRational::zero())));
+        }
+
+        #[test]
+        fn word_sized_mantissas_round_as_rationals_do(
+            a in any::<i64>(), b in any::<i64>(), ea in -40i64..40, eb in -40i64..100,
+            p in 1u64..140, r in rounding(),
+        ) {
+            // the 128-bit paths: products of two words, sums whose aligned
+            // mantissas stay below 2^127 (and just pass it)
+            let (x, y) = (Dyad::new(BigInt::from(a), ea), Dyad::new(BigInt::from(b), eb));
+            let (qx, qy) = (x.to_rational(), y.to_rational());
+            prop_assert_eq!(
+                x.mul_rounded(&y, p, r).to_rational(),
+                reference_round(&(&qx * &qy), p, r)
+            );
+            prop_assert_eq!(
+                x.add_rounded(&y, p, r).to_rational(),
+                reference_round(&(&qx + &qy), p, r)
+            );
+            prop_assert_eq!(
+                x.sub_rounded(&y, p, r).to_rational(),
+                reference_round(&(&qx - &qy), p, r)
+            );
+            prop_assert_eq!(x.cmp(&y), qx.cmp(&qy));
         }
 
         #[test]

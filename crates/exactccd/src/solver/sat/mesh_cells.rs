@@ -141,6 +141,7 @@ fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
             },
             direction: p.direction.clone(),
             body_fixed: p.body_fixed.clone(),
+            about_axis: p.about_axis.clone(),
         })
         .collect()
 }

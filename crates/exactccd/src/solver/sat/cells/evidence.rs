@@ -37,6 +37,9 @@ pub struct EvidencePiece {
     /// The cell's separating axis as it turns with the two boxes, oriented
     /// from `a` to `b`, when it is one.
     pub body_fixed: Option<BodyFixedAxis>,
+    /// Instead of an axis, a ring about the axis one box turns about: `b`'s
+    /// when the flag is true, else `a`'s, and `ρ^2` (`ring.rs`).
+    pub about_axis: Option<(bool, BigRational)>,
 }
 
 /// A separating axis fixed in two boxes, turning with them: `F_a(t) in_a`
@@ -181,6 +184,20 @@ pub(super) fn cell_evidence(
 /// A separated cell as a piece of evidence, its axis oriented from `a` to
 /// `b`; `None` for a cell of another class.
 fn piece(cell: &Cell) -> Option<EvidencePiece> {
+    let zero = || std::array::from_fn(|_| BigRational::from_integer(0.into()));
+    if let Class::AroundAxis {
+        turning_b,
+        radius_squared,
+    } = &cell.class
+    {
+        return Some(EvidencePiece {
+            from: cell.start.clone(),
+            to: cell.end.clone(),
+            direction: zero(),
+            body_fixed: None,
+            about_axis: Some((*turning_b, radius_squared.clone())),
+        });
+    }
     let Class::Separated {
         axis,
         direction,
@@ -194,8 +211,9 @@ fn piece(cell: &Cell) -> Option<EvidencePiece> {
         return Some(EvidencePiece {
             from: cell.start.clone(),
             to: cell.end.clone(),
-            direction: std::array::from_fn(|_| BigRational::from_integer(0.into())),
+            direction: zero(),
             body_fixed: Some(body_fixed_axis(*axis, *side)?),
+            about_axis: None,
         });
     }
     let direction = std::array::from_fn(|k| {
@@ -211,6 +229,7 @@ fn piece(cell: &Cell) -> Option<EvidencePiece> {
         to: cell.end.clone(),
         direction,
         body_fixed: None,
+        about_axis: None,
     })
 }
 

@@ -51,6 +51,7 @@ mod description;
 mod evidence;
 mod float;
 mod polytope;
+mod ring;
 mod search;
 mod taylor;
 #[cfg(test)]
@@ -79,6 +80,10 @@ use search::{Cell, Class, Cuts, Pair, Solids};
 
 /// Bits carried beyond the requested precision by the interval arithmetic.
 const EXTRA_BITS: u64 = 48;
+
+/// The least precision of a cell (`Pair::cell_bits`), and that of the
+/// pair's coarse copy: the wide cells' arithmetic on one-word mantissas.
+const COARSE_BITS: u64 = 64;
 
 /// A time of a cell answer: exact (a rational end of the interval) or a
 /// certified enclosure.
@@ -297,6 +302,25 @@ fn prepared_pair(
     }
     let magnitude = magnitude_bits(interval);
     let bits = u64::from(precision) + EXTRA_BITS + magnitude;
+    let mut pair = pair_at(a, b, interval, precision, separation, bits)?;
+    if bits > COARSE_BITS {
+        let coarse = pair_at(a, b, interval, precision, separation, COARSE_BITS)?;
+        pair.coarse = Some(Box::new(coarse));
+    }
+    Ok(pair)
+}
+
+/// [`prepared_pair`] with every enclosure at `bits` bits, without a
+/// coarse copy.
+fn pair_at(
+    a: &Body,
+    b: &Body,
+    interval: (&BigRational, &BigRational),
+    precision: u32,
+    separation: &BigRational,
+    bits: u64,
+) -> Result<Pair, Error> {
+    let magnitude = magnitude_bits(interval);
     let (ea, eb) = pair_enclosures(a, b, interval, bits).map_err(|e| {
         Error::not_applicable(format!(
             "sat: time cells need a placement enclosure, not {}",
@@ -319,6 +343,12 @@ fn prepared_pair(
             Solids::Polytopes(Box::new((polytope(a)?, polytope(b)?)))
         }
     };
+    let rings = match (box_of(a), box_of(b), &solids) {
+        (Some(box_a), Some(box_b), Solids::Boxes { .. }) => {
+            ring::rings_of((box_a, a), (box_b, b), bits)
+        }
+        _ => Vec::new(),
+    };
     let reach = match &solids {
         Solids::Polytopes(pq) if apart => {
             let reach = &pq.0.data.radius + &pq.1.data.radius + separation;
@@ -338,6 +368,8 @@ fn prepared_pair(
         precision,
         separation: separation.clone(),
         reach,
+        coarse: None,
+        rings,
     })
 }
 
@@ -428,7 +460,7 @@ fn runs(cells: &[Cell]) -> Vec<Run<'_>> {
     let mut out: Vec<Run<'_>> = Vec::new();
     for cell in cells {
         let kind = match cell.class {
-            Class::Separated { .. } => RunKind::Separated,
+            Class::Separated { .. } | Class::AroundAxis { .. } => RunKind::Separated,
             Class::Overlapping { .. } => RunKind::Overlapping,
             Class::Undecided => RunKind::Undecided,
         };

@@ -16,6 +16,7 @@ use super::boxes::{
     Extents, MovingGap,
 };
 use super::polytope::{self, CellPolytope};
+use super::ring::Ring;
 use super::witness::interior_candidate;
 use crate::geom::{BoxShape, Vec3};
 use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
@@ -70,6 +71,13 @@ pub(crate) enum Class {
         side: i32,
         moving: bool,
     },
+    /// One box turns about an axis (`b` when `turning_b`, else `a`) and
+    /// stays at least `sqrt(radius_squared)` from it, while the other stays
+    /// strictly closer to it at every time of the cell (`ring.rs`).
+    AroundAxis {
+        turning_b: bool,
+        radius_squared: BigRational,
+    },
     /// A point of the interior of both boxes at every time of the cell:
     /// `point` is its world position at the cell's midpoint.
     /// Within a separation, `pair` is the point of each core (local
@@ -80,6 +88,13 @@ pub(crate) enum Class {
     },
     /// Neither, and the cell is narrower than the target width.
     Undecided,
+}
+
+impl Class {
+    /// True for a cell proved free of contact (along an axis or about one).
+    pub(crate) fn is_separated(&self) -> bool {
+        matches!(self, Class::Separated { .. } | Class::AroundAxis { .. })
+    }
 }
 
 /// A classified cell `[start, end]`.
@@ -120,6 +135,12 @@ pub(crate) struct Pair {
     /// With `d > 0`: an upper bound of `d`, and an enclosure of `(r_a + r_b
     /// + d)^2`, at the working precision.
     pub reach: Option<(Dyad, Interval)>,
+    /// The same pair prepared at [`super::COARSE_BITS`], for the cells
+    /// that need no more (their constants then round to one word, and
+    /// products and sums stay in 128 bits); `None` when `bits` is no more.
+    pub coarse: Option<Box<Pair>>,
+    /// The rings of the boxes that turn about an axis (`ring.rs`).
+    pub rings: Vec<Ring>,
 }
 
 /// One cell's enclosures: the placements at the midpoint, over the cell,
@@ -129,6 +150,8 @@ struct CellData {
     over: (PlacementEnclosure, PlacementEnclosure),
     velocity: (PlacementVelocity, PlacementVelocity),
     half_width: Interval,
+    /// The cell's times.
+    time: Interval,
     bits: u64,
     /// `-log2` of the cell's width, about.
     width_bits: u64,
@@ -149,6 +172,12 @@ impl CellData {
             },
         )
     }
+}
+
+/// `-log2` of the width of `[start, end]`, about (at least 0).
+fn width_bits(start: &BigRational, end: &BigRational) -> u64 {
+    let w = end - start;
+    (w.denom().bits() as i64 - w.numer().bits() as i64).max(0) as u64
 }
 
 /// Bits of precision a heuristic choice (the best axis) is made with.
@@ -174,7 +203,16 @@ impl Pair {
     /// The precision a cell needs: its width's bits plus a margin, at most
     /// the working precision.
     fn cell_bits(&self, width_bits: u64) -> u64 {
-        (width_bits + 48 + self.magnitude_bits).clamp(64, self.bits)
+        (width_bits + 48 + self.magnitude_bits).clamp(super::COARSE_BITS, self.bits)
+    }
+
+    /// The pair to classify `[start, end]` with: the coarse copy when the
+    /// cell's precision is no more than its.
+    fn for_cell(&self, start: &BigRational, end: &BigRational) -> &Pair {
+        match &self.coarse {
+            Some(coarse) if self.cell_bits(width_bits(start, end)) <= coarse.bits => coarse,
+            _ => self,
+        }
     }
 
     /// The placements at one instant, at the working precision.
@@ -184,8 +222,7 @@ impl Pair {
     }
 
     fn cell_data(&self, start: &BigRational, end: &BigRational) -> Option<CellData> {
-        let w = end - start;
-        let width_bits = (w.denom().bits() as i64 - w.numer().bits() as i64).max(0) as u64;
+        let width_bits = width_bits(start, end);
         let p = self.cell_bits(width_bits);
         let mid_time = (start + end) / BigRational::from_integer(2.into());
         let mid = self.time(&mid_time, &mid_time, p);
@@ -201,6 +238,7 @@ impl Pair {
             over: (over_a, over_b),
             velocity: (velocity_a, velocity_b),
             half_width,
+            time: cell,
             bits: p,
             width_bits,
         })
@@ -459,7 +497,30 @@ impl Pair {
                 return Ok(class);
             }
         }
+        if let Some(class) = self.around_an_axis(data) {
+            return Ok(class);
+        }
         Err(Some((best, gap)))
+    }
+
+    /// Two boxes apart over the cell because one turns about an axis that
+    /// keeps it outside a cylinder holding the other (`ring.rs`).
+    fn around_an_axis(&self, data: &CellData) -> Option<Class> {
+        let Solids::Boxes { ha, hb, .. } = &self.solids else {
+            return None;
+        };
+        self.rings.iter().find_map(|ring| {
+            let (other, h) = if ring.turning_b {
+                (&data.over.0, ha)
+            } else {
+                (&data.over.1, hb)
+            };
+            ring.separates(other, &h.0, &data.time, data.bits)
+                .then(|| Class::AroundAxis {
+                    turning_b: ring.turning_b,
+                    radius_squared: ring.radius_squared.clone(),
+                })
+        })
     }
 
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
@@ -480,20 +541,21 @@ impl Pair {
         witness: Option<&IntervalVec>,
         previous: Option<&(BigRational, Dyad)>,
     ) -> (Class, Option<Dyad>, Option<BigRational>) {
-        let Some(data) = self.cell_data(start, end) else {
+        let pair = self.for_cell(start, end);
+        let Some(data) = pair.cell_data(start, end) else {
             return (Class::Undecided, None, None);
         };
-        let (best, gap) = match self.separated(&data, hint) {
+        let (best, gap) = match pair.separated(&data, hint) {
             Ok(class) => return (class, None, None),
             Err(None) => return (Class::Undecided, None, None),
             Err(Some(best)) => best,
         };
-        if self.nears_a_crossing(start, end, &gap, previous) {
-            if let Some((class, until)) = self.separated_moving(start, end, &data, best) {
+        if pair.nears_a_crossing(start, end, &gap, previous) {
+            if let Some((class, until)) = pair.separated_moving(start, end, &data, best) {
                 return (class, Some(gap), until);
             }
         }
-        let class = self.classify_unseparated(start, end, &data, witness, best, &gap);
+        let class = pair.classify_unseparated(start, end, &data, witness, best, &gap);
         (class, Some(gap), None)
     }
 
@@ -756,7 +818,7 @@ impl Pair {
             } else {
                 undecided_run = 0;
             }
-            separated_so_far &= matches!(class, Class::Separated { .. });
+            separated_so_far &= class.is_separated();
             let overlapping = matches!(class, Class::Overlapping { .. });
             out.push(Cell { start, end, class });
             if first_only && overlapping {
@@ -880,9 +942,10 @@ impl Pair {
             if out.len() + stack.len() > MAX_CELLS {
                 return Ok(None);
             }
-            let proved = self
+            let pair = self.for_cell(&start, &end);
+            let proved = pair
                 .cell_data(&start, &end)
-                .and_then(|data| self.separated(&data, hint).ok());
+                .and_then(|data| pair.separated(&data, hint).ok());
             match proved {
                 Some(class) => {
                     if let Class::Separated { axis, .. } = &class {
