@@ -675,36 +675,42 @@ mod tests {
         prop_oneof![Just(Rounding::Down), Just(Rounding::Up)]
     }
 
+    /// Every operation on `x` and `y` against the same on rationals.
+    fn operations_agree(x: &Dyad, y: &Dyad, p: u64, r: Rounding) -> Result<(), TestCaseError> {
+        let (qx, qy) = (x.to_rational(), y.to_rational());
+        prop_assert_eq!(x.round(p, r).to_rational(), reference_round(&qx, p, r));
+        prop_assert_eq!(x.add_exact(y).to_rational(), &qx + &qy);
+        prop_assert_eq!(x.sub_exact(y).to_rational(), &qx - &qy);
+        prop_assert_eq!(x.mul_exact(y).to_rational(), &qx * &qy);
+        prop_assert_eq!(
+            x.add_rounded(y, p, r).to_rational(),
+            reference_round(&(&qx + &qy), p, r)
+        );
+        prop_assert_eq!(
+            x.sub_rounded(y, p, r).to_rational(),
+            reference_round(&(&qx - &qy), p, r)
+        );
+        prop_assert_eq!(
+            x.mul_rounded(y, p, r).to_rational(),
+            reference_round(&(&qx * &qy), p, r)
+        );
+        if !y.is_zero() {
+            prop_assert_eq!(
+                x.div_rounded(y, p, r).to_rational(),
+                reference_round(&(&qx / &qy), p, r)
+            );
+        }
+        prop_assert_eq!(x.cmp(y), qx.cmp(&qy));
+        prop_assert_eq!(x.sign(), Sign::from_ordering(qx.cmp(&BigRational::zero())));
+        Ok(())
+    }
+
     proptest! {
         #[test]
         fn rounded_operations_agree_with_rationals(
             x in dyad(), y in dyad(), p in 1u64..200, r in rounding(),
         ) {
-            let (qx, qy) = (x.to_rational(), y.to_rational());
-            prop_assert_eq!(x.round(p, r).to_rational(), reference_round(&qx, p, r));
-            prop_assert_eq!(x.add_exact(&y).to_rational(), &qx + &qy);
-            prop_assert_eq!(x.sub_exact(&y).to_rational(), &qx - &qy);
-            prop_assert_eq!(x.mul_exact(&y).to_rational(), &qx * &qy);
-            prop_assert_eq!(
-                x.add_rounded(&y, p, r).to_rational(),
-                reference_round(&(&qx + &qy), p, r)
-            );
-            prop_assert_eq!(
-                x.sub_rounded(&y, p, r).to_rational(),
-                reference_round(&(&qx - &qy), p, r)
-            );
-            prop_assert_eq!(
-                x.mul_rounded(&y, p, r).to_rational(),
-                reference_round(&(&qx * &qy), p, r)
-            );
-            if !y.is_zero() {
-                prop_assert_eq!(
-                    x.div_rounded(&y, p, r).to_rational(),
-                    reference_round(&(&qx / &qy), p, r)
-                );
-            }
-            prop_assert_eq!(x.cmp(&y), qx.cmp(&qy));
-            prop_assert_eq!(x.sign(), Sign::from_ordering(qx.cmp(&BigRational::zero())));
+            operations_agree(&x, &y, p, r)?;
         }
 
         #[test]
@@ -715,20 +721,7 @@ mod tests {
             // the 128-bit paths: products of two words, sums whose aligned
             // mantissas stay below 2^127 (and just pass it)
             let (x, y) = (Dyad::new(BigInt::from(a), ea), Dyad::new(BigInt::from(b), eb));
-            let (qx, qy) = (x.to_rational(), y.to_rational());
-            prop_assert_eq!(
-                x.mul_rounded(&y, p, r).to_rational(),
-                reference_round(&(&qx * &qy), p, r)
-            );
-            prop_assert_eq!(
-                x.add_rounded(&y, p, r).to_rational(),
-                reference_round(&(&qx + &qy), p, r)
-            );
-            prop_assert_eq!(
-                x.sub_rounded(&y, p, r).to_rational(),
-                reference_round(&(&qx - &qy), p, r)
-            );
-            prop_assert_eq!(x.cmp(&y), qx.cmp(&qy));
+            operations_agree(&x, &y, p, r)?;
         }
 
         #[test]
