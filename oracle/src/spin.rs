@@ -1121,7 +1121,7 @@ impl<'s> Prepared2<'s> {
         let e = other.over(t, p)?;
         let s = t.sub(&Iv::point(spin.tau.clone()), p);
         let reach = radius_squared * &spin.norm2;
-        let (mut lo, mut hi) = (reach.clone(), reach);
+        let (mut lo, mut hi) = (reach.clone(), reach.clone());
         for y in &other_solid.vertices {
             let d: [Iv; 3] = std::array::from_fn(|k| {
                 let x = (0..3).fold(e.origin[k].clone(), |acc, j| {
@@ -1136,8 +1136,8 @@ impl<'s> Prepared2<'s> {
                 let c = d[k1].scale(&u[k2], p).sub(&d[k2].scale(&u[k1], p), p);
                 acc.add(&c.mul(&c, p), p)
             });
-            lo = lo.min(radius_squared * &spin.norm2 - squared.hi());
-            hi = hi.min(radius_squared * &spin.norm2 - squared.lo());
+            lo = lo.min(&reach - squared.hi());
+            hi = hi.min(&reach - squared.lo());
         }
         Some((lo, hi))
     }

@@ -25,8 +25,9 @@
 //! rationals.
 #![deny(clippy::float_arithmetic)]
 
+use super::boxes::cross;
 use crate::geom::{BoxShape, Pose, Vec3};
-use crate::motion::{IntervalVec, Motion, PlacementEnclosure};
+use crate::motion::{dot, IntervalVec, Motion, PlacementEnclosure};
 use crate::scalar::interval::{Dyad, Interval, Rounding};
 use crate::scalar::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -130,13 +131,8 @@ impl Ring {
                 })
             });
             // |d x u|^2 = dist^2 |u|^2
-            let u = &self.direction;
-            let c: IntervalVec = std::array::from_fn(|k| {
-                let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
-                d[k1].mul(&u[k2], p).sub(&d[k2].mul(&u[k1], p), p)
-            });
-            let squared = (0..3).fold(Interval::from_i64(0), |acc, k| acc.add(&c[k].square(p), p));
-            squared.hi() < &self.bound
+            let c = cross(&d, &self.direction, p);
+            dot(&c, &c, p).hi() < &self.bound
         })
     }
 }
