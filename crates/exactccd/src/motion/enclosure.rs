@@ -102,16 +102,30 @@ struct Spin {
     rotation: Option<Rotation>,
 }
 
-/// The rotation part: `φ = rate (t - τ)` about `a`.
+/// The rotation part: `φ = rate (t - τ)` about `a`, with Rodrigues' two
+/// terms applied once to the body's fixed frame `F0` and offset, so that a
+/// cell costs no matrix product:
+///
+/// ```text
+/// E(φ) X = X + sin φ ([a]x X / |a|) + (1 - cos φ) ([a]x^2 X / |a|^2)
+/// d/dt E(φ) X = rate (cos φ ([a]x X / |a|) + sin φ ([a]x^2 X / |a|^2))
+/// ```
+///
+/// (the second since `d/dφ E = cos φ [a]x/|a| + sin φ [a]x^2/|a|^2`). Each
+/// entry is then one interval expression in `sin φ` and `cos φ`, tighter
+/// than the product of the enclosed `E(φ)` with `F0`.
 #[derive(Clone, Debug)]
 struct Rotation {
     rate: Interval,
-    /// `rate [a]x / |a|`: `dE/dt = spin E`.
-    spin: IntervalMat,
-    skew: IntervalMat,
-    skew_squared: IntervalMat,
     inv_norm: Interval,
-    inv_norm_squared: Interval,
+    /// `[a]x F0 / |a|` and `[a]x^2 F0 / |a|^2`.
+    frame_terms: [IntervalMat; 2],
+    /// `[a]x offset / |a|` and `[a]x^2 offset / |a|^2`.
+    offset_terms: [IntervalVec; 2],
+    /// `rate` times each frame term.
+    frame_rates: [IntervalMat; 2],
+    /// `rate` times each offset term.
+    offset_rates: [IntervalVec; 2],
 }
 
 #[derive(Clone, Debug)]
@@ -168,6 +182,10 @@ fn vec_scale(u: &IntervalVec, s: &Interval, p: u64) -> IntervalVec {
     std::array::from_fn(|i| u[i].mul(s, p))
 }
 
+fn mat_scale(m: &IntervalMat, s: &Interval, p: u64) -> IntervalMat {
+    std::array::from_fn(|i| vec_scale(&m[i], s, p))
+}
+
 fn skew_of(a: &Vec3<BigRational>) -> Mat3<BigRational> {
     let z = BigRational::zero;
     Mat3::from_rows([
@@ -179,47 +197,79 @@ fn skew_of(a: &Vec3<BigRational>) -> Mat3<BigRational> {
 
 impl Rotation {
     /// The rotation about the non-zero rational direction `a` at the
-    /// angular rate `rate`.
-    fn about(a: &Vec3<BigRational>, rate: Interval, p: u64) -> Rotation {
+    /// angular rate `rate` of a body with the fixed frame `frame0` and
+    /// offset `offset` (module docs); `[a]x X` and `[a]x^2 X / |a|^2` are
+    /// exact rationals before they are rounded.
+    fn about(
+        a: &Vec3<BigRational>,
+        rate: Interval,
+        (frame0, offset): (&Mat3<BigRational>, &Vec3<BigRational>),
+        p: u64,
+    ) -> Rotation {
         let skew = skew_of(a);
-        let skew_squared = skew.mul_mat(&skew);
         let n2 = a.norm_squared();
         let norm = sqrt(&point(&n2, p + 8), p + 4).unwrap_or_else(|| Interval::from_i64(1));
         let inv_norm = norm.recip(p).unwrap_or_else(|| Interval::from_i64(0));
-        let factor = rate.mul(&inv_norm, p);
-        let skew_i = mat_of(&skew, p);
+        let inv_n2 = BigRational::one() / n2;
+        let frame_sin = skew.mul_mat(frame0);
+        let frame_cos = skew.mul_mat(&frame_sin).scale(&inv_n2);
+        let offset_sin = skew.mul_vec(offset);
+        let offset_cos = skew.mul_vec(&offset_sin).scale(&inv_n2);
+        let frame_terms = [
+            mat_scale(&mat_of(&frame_sin, p), &inv_norm, p),
+            mat_of(&frame_cos, p),
+        ];
+        let offset_terms = [
+            vec_scale(&vec_of(&offset_sin, p), &inv_norm, p),
+            vec_of(&offset_cos, p),
+        ];
         Rotation {
-            spin: std::array::from_fn(|i| std::array::from_fn(|j| skew_i[i][j].mul(&factor, p))),
+            frame_rates: [0, 1].map(|k| mat_scale(&frame_terms[k], &rate, p)),
+            offset_rates: [0, 1].map(|k| vec_scale(&offset_terms[k], &rate, p)),
             rate,
-            skew: skew_i,
-            skew_squared: mat_of(&skew_squared, p),
             inv_norm,
-            inv_norm_squared: point(&(BigRational::one() / n2), p),
+            frame_terms,
+            offset_terms,
         }
     }
 
-    /// `E(φ)` for every `φ` in the interval (unnormalised Rodrigues).
-    fn matrix(&self, phi: &Interval, p: u64) -> IntervalMat {
-        self.matrix_of(&sin_cos(phi, p), p)
+    /// `sin φ` and `cos φ` for every `φ = rate s`, `s` in `elapsed`.
+    fn sin_cos(&self, elapsed: &Interval, p: u64) -> (Interval, Interval) {
+        sin_cos(&self.rate.mul(elapsed, p), p)
     }
 
-    /// `E(φ)` from enclosures of `sin φ` and `cos φ`.
-    fn matrix_of(&self, (sin, cos): &(Interval, Interval), p: u64) -> IntervalMat {
-        let s = sin.mul(&self.inv_norm, p);
-        let one = Interval::from_i64(1);
-        let c = one.sub(cos, p).mul(&self.inv_norm_squared, p);
-        std::array::from_fn(|i| {
-            std::array::from_fn(|j| {
-                let e = self.skew[i][j]
-                    .mul(&s, p)
-                    .add(&self.skew_squared[i][j].mul(&c, p), p);
-                if i == j {
-                    e.add(&one, p)
-                } else {
-                    e
-                }
-            })
-        })
+    /// `E(φ) F0` and `E(φ) offset` from enclosures of `sin φ` and `cos φ`.
+    fn turned(
+        &self,
+        (frame0, offset): (&IntervalMat, &IntervalVec),
+        (sin, cos): &(Interval, Interval),
+        p: u64,
+    ) -> (IntervalMat, IntervalVec) {
+        let versine = Interval::from_i64(1).sub(cos, p);
+        let rodrigues = |x: &Interval, first: &Interval, second: &Interval| {
+            x.add(&sin.mul(first, p), p).add(&versine.mul(second, p), p)
+        };
+        let [fs, fc] = &self.frame_terms;
+        let [os, oc] = &self.offset_terms;
+        (
+            std::array::from_fn(|i| {
+                std::array::from_fn(|j| rodrigues(&frame0[i][j], &fs[i][j], &fc[i][j]))
+            }),
+            std::array::from_fn(|i| rodrigues(&offset[i], &os[i], &oc[i])),
+        )
+    }
+
+    /// `d/dt E(φ) F0` and `d/dt E(φ) offset` from enclosures of `sin φ`
+    /// and `cos φ`.
+    fn turning(&self, (sin, cos): &(Interval, Interval), p: u64) -> (IntervalMat, IntervalVec) {
+        let rate =
+            |first: &Interval, second: &Interval| cos.mul(first, p).add(&sin.mul(second, p), p);
+        let [fs, fc] = &self.frame_rates;
+        let [os, oc] = &self.offset_rates;
+        (
+            std::array::from_fn(|i| std::array::from_fn(|j| rate(&fs[i][j], &fc[i][j]))),
+            std::array::from_fn(|i| rate(&os[i], &oc[i])),
+        )
     }
 
     /// `sin φ` and `cos φ` over a cell from enclosures `(s, c)` of them at
@@ -296,17 +346,18 @@ impl MotionEnclosure {
                 center,
             } => {
                 let r_center = pose.rotation.mul_vec(center);
+                let offset = -r_center.clone();
                 let rotation = (!angular_velocity.is_zero()).then(|| {
                     let rate = sqrt(&point(&angular_velocity.norm_squared(), p + 8), p + 4)
                         .unwrap_or_else(|| Interval::from_i64(0));
-                    Rotation::about(angular_velocity, rate, p)
+                    Rotation::about(angular_velocity, rate, (&pose.rotation, &offset), p)
                 });
                 Kind::Spin(Box::new(Spin {
                     tau: BigRational::zero(),
                     base: vec_of(&(&pose.translation + &r_center), p),
                     drift: vec_of(velocity, p),
                     frame0: mat_of(&pose.rotation, p),
-                    offset: vec_of(&-r_center, p),
+                    offset: vec_of(&offset, p),
                     rotation,
                 }))
             }
@@ -316,7 +367,13 @@ impl MotionEnclosure {
                 angle,
                 slide,
             } => {
-                let rotation = Rotation::about(axis_direction, point(angle, p), p);
+                let offset = &pose.translation - axis_point;
+                let rotation = Rotation::about(
+                    axis_direction,
+                    point(angle, p),
+                    (&pose.rotation, &offset),
+                    p,
+                );
                 let drift = vec_scale(
                     &vec_of(&axis_direction.scale(slide), p),
                     &rotation.inv_norm,
@@ -327,7 +384,7 @@ impl MotionEnclosure {
                     base: vec_of(axis_point, p),
                     drift,
                     frame0: mat_of(&pose.rotation, p),
-                    offset: vec_of(&(&pose.translation - axis_point), p),
+                    offset: vec_of(&offset, p),
                     rotation: Some(rotation),
                 }))
             }
@@ -407,8 +464,8 @@ impl MotionEnclosure {
                         .or_else(|| spin.sin_cos(cell, p)),
                     _ => None,
                 };
-                let (placement, turned) = spin.parts_with(cell, over_cell.as_ref(), p);
-                let velocity = spin.velocity_from(&placement, &turned, p);
+                let (placement, _) = spin.parts_with(cell, over_cell.as_ref(), p);
+                let velocity = spin.velocity_with(cell, over_cell.as_ref(), p);
                 Some((middle, placement, velocity))
             }
             Kind::Polynomial(m) => Some((m.over(mid, p)?, m.over(cell, p)?, m.velocity(cell, p)?)),
@@ -426,8 +483,9 @@ impl MotionEnclosure {
         let p = p.min(self.bits);
         match &self.kind {
             Kind::Spin(spin) => {
-                let (placement, turned) = spin.parts(time, p);
-                let velocity = spin.velocity_from(&placement, &turned, p);
+                let turn = spin.sin_cos(time, p);
+                let (placement, _) = spin.parts_with(time, turn.as_ref(), p);
+                let velocity = spin.velocity_with(time, turn.as_ref(), p);
                 Some((placement, velocity))
             }
             Kind::Polynomial(m) => Some((m.over(time, p)?, m.velocity(time, p)?)),
@@ -446,25 +504,27 @@ fn poses_spin(
     let duration = t1 - t0;
     let per_time = BigRational::one() / &duration;
     let drift = vec_of(&screw.slide_vector().scale(&per_time), p);
-    let rotation = match screw.kind {
+    let rate = match screw.kind {
         ScrewKind::Identity | ScrewKind::Translation => None,
         ScrewKind::HalfTurn => Some(pi(p + 4).mul_rational(&per_time, p)),
         ScrewKind::Rotation => {
             Some(angle_from_cosine(&screw.cos_angle, p + 4).mul_rational(&per_time, p))
         }
-    }
-    .map(|rate| Rotation::about(&screw.axis_direction, rate, p));
-    let axis_point = if rotation.is_some() {
+    };
+    let axis_point = if rate.is_some() {
         screw.axis_point.clone()
     } else {
         Vec3::zero()
     };
+    let offset = &pose.translation - &axis_point;
+    let rotation =
+        rate.map(|rate| Rotation::about(&screw.axis_direction, rate, (&pose.rotation, &offset), p));
     Spin {
         tau: t0.clone(),
         base: vec_of(&axis_point, p),
         drift,
         frame0: mat_of(&pose.rotation, p),
-        offset: vec_of(&(&pose.translation - &axis_point), p),
+        offset: vec_of(&offset, p),
         rotation,
     }
 }
@@ -479,8 +539,7 @@ impl Spin {
     /// rotation.
     fn sin_cos(&self, time: &Interval, p: u64) -> Option<(Interval, Interval)> {
         let rotation = self.rotation.as_ref()?;
-        let s = time.sub(&point(&self.tau, p), p);
-        Some(sin_cos(&rotation.rate.mul(&s, p), p))
+        Some(rotation.sin_cos(&time.sub(&point(&self.tau, p), p), p))
     }
 
     /// [`Spin::parts`] with the rotation's `sin φ` and `cos φ` over `time`
@@ -502,14 +561,18 @@ impl Spin {
                 self.offset.clone(),
             ),
             Some(rotation) => {
-                let e = match turn {
-                    Some(turn) => rotation.matrix_of(turn, p),
-                    None => rotation.matrix(&rotation.rate.mul(&s, p), p),
+                let computed;
+                let turn = match turn {
+                    Some(turn) => turn,
+                    None => {
+                        computed = rotation.sin_cos(&s, p);
+                        &computed
+                    }
                 };
-                let turned = mat_vec(&e, &self.offset, p);
+                let (frame, turned) = rotation.turned((&self.frame0, &self.offset), turn, p);
                 (
                     PlacementEnclosure {
-                        frame: mat_mul(&e, &self.frame0, p),
+                        frame,
                         origin: vec_add(&moved, &turned, p),
                     },
                     turned,
@@ -521,26 +584,36 @@ impl Spin {
     /// `d/dt frame = Ω frame`, `d/dt origin = drift + Ω E offset` with
     /// `Ω = rate [a]x / |a|`.
     fn velocity(&self, time: &Interval, p: u64) -> PlacementVelocity {
-        let (placement, turned) = self.parts(time, p);
-        self.velocity_from(&placement, &turned, p)
+        self.velocity_with(time, None, p)
     }
 
-    /// The velocity from the placement over the cell and its rotated
-    /// offset `E offset` ([`Spin::parts`]).
-    fn velocity_from(
+    /// The velocity over `time`, with the rotation's `sin φ` and `cos φ`
+    /// over it when they are known ([`Spin::sin_cos`]).
+    fn velocity_with(
         &self,
-        placement: &PlacementEnclosure,
-        turned: &IntervalVec,
+        time: &Interval,
+        turn: Option<&(Interval, Interval)>,
         p: u64,
     ) -> PlacementVelocity {
         match &self.rotation {
+            Some(rotation) => {
+                let computed;
+                let turn = match turn {
+                    Some(turn) => turn,
+                    None => {
+                        computed = rotation.sin_cos(&time.sub(&point(&self.tau, p), p), p);
+                        &computed
+                    }
+                };
+                let (frame, origin) = rotation.turning(turn, p);
+                PlacementVelocity {
+                    frame,
+                    origin: vec_add(&self.drift, &origin, p),
+                }
+            }
             None => PlacementVelocity {
                 frame: std::array::from_fn(|_| std::array::from_fn(|_| Interval::from_i64(0))),
                 origin: self.drift.clone(),
-            },
-            Some(rotation) => PlacementVelocity {
-                frame: mat_mul(&rotation.spin, &placement.frame, p),
-                origin: vec_add(&self.drift, &mat_vec(&rotation.spin, turned, p), p),
             },
         }
     }

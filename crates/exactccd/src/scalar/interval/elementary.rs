@@ -9,12 +9,23 @@
 //!   rounds to 0). Cached at the highest precision asked for.
 //! * `sin` and `cos` of a point `x`: `x = n π/2 + r` with `n` the nearest
 //!   integer to `2x/π` and `r` an interval (the certified `π`), then the
-//!   Taylor series of `sin r` and `cos r` until a term is below `2^-w`, plus
-//!   the Lagrange remainder `|r|^m / m!` of the first omitted degree `m`
-//!   (every derivative of `sin` and `cos` is at most 1 in magnitude), then
-//!   the quadrant `n mod 4`.
-//! * `sin` and `cos` of an interval `X` narrower than 3 (< π): the values at
-//!   the ends, and the extremum inside when the derivative (`cos`,
+//!   Taylor series of `sin δ` and `cos δ` until a term is below `2^-w`,
+//!   plus the Lagrange remainder `|δ|^m / m!` of the first omitted degree
+//!   `m` (every derivative of `sin` and `cos` is at most 1 in magnitude),
+//!   where `δ = r - j/64` for the integer `j` nearest to `64 r`
+//!   (`|δ| <= 1/128`, so the series is half as long as for `r` itself);
+//!   the addition theorem with the enclosures of `sin(j/64)` and
+//!   `cos(j/64)` from a table (by the same series, cached at the highest
+//!   precision asked for) gives `sin r` and `cos r`; then the quadrant
+//!   `n mod 4`.
+//! * `sin` and `cos` of an interval `X` narrower than `2^-8` (as a point
+//!   time under a rate known to an interval): the values at its midpoint
+//!   `m` widened by the mean-value theorem, `sin X ⊆ sin m ± h (|cos m| +
+//!   h)` and `cos X ⊆ cos m ± h (|sin m| + h)` with `h` half the width
+//!   (between `m` and `x` the cosine moves by at most `h` from `cos m`):
+//!   one evaluation instead of two.
+//! * `sin` and `cos` of a wider interval `X` narrower than 3 (< π): the
+//!   values at the ends, and the extremum inside when the derivative (`cos`,
 //!   respectively `-sin`) has opposite signs at the ends. With a width below
 //!   `π - 0.14` at most one critical point lies within `0.07` of `X`; when
 //!   the derivative's sign at an end is not decided, that end is within
@@ -41,7 +52,74 @@ const GUARD_BITS: u64 = 16;
 /// (3 < π: at most one critical point inside, module docs).
 const MONOTONE_WIDTH: i64 = 3;
 
+/// The width below which `sin` and `cos` of an interval come from its
+/// midpoint by the mean-value theorem (module docs): `2^NARROW_SCALE`.
+const NARROW_SCALE: i64 = -8;
+
+/// The anchors of the reduced argument are `j / 2^ANCHOR_BITS`.
+const ANCHOR_BITS: i64 = 6;
+
+/// The largest anchor index in the table: `|r| <= π/4 + ε < 51/64`, with
+/// room to spare.
+const ANCHORS: usize = 64;
+
 static PI_CACHE: Mutex<Option<(u64, Interval)>> = Mutex::new(None);
+
+/// `(sin(j/64), cos(j/64))` for `j = 0..=ANCHORS`, at the precision kept.
+type AnchorTable = (u64, Vec<(Interval, Interval)>);
+
+static ANCHOR_CACHE: Mutex<Option<AnchorTable>> = Mutex::new(None);
+
+/// Enclosures of `sin(j/64)` and `cos(j/64)` with at least `w` bits
+/// (`j <= ANCHORS`), from the cached table, computed (with 32 bits to
+/// spare) when the table holds fewer bits.
+fn anchor(j: usize, w: u64) -> (Interval, Interval) {
+    if let Ok(cache) = ANCHOR_CACHE.lock() {
+        if let Some((bits, table)) = cache.as_ref() {
+            if *bits >= w {
+                let (s, c) = &table[j];
+                return (s.round_outward(w), c.round_outward(w));
+            }
+        }
+    }
+    let bits = w + 32;
+    let table: Vec<(Interval, Interval)> = (0..=ANCHORS)
+        .map(|k| {
+            let x = Interval::point(Dyad::new(BigInt::from(k), -ANCHOR_BITS));
+            sin_cos_small(&x, bits)
+        })
+        .collect();
+    let (s, c) = table[j].clone();
+    if let Ok(mut cache) = ANCHOR_CACHE.lock() {
+        if cache.as_ref().is_none_or(|(kept, _)| *kept < bits) {
+            *cache = Some((bits, table));
+        }
+    }
+    (s.round_outward(w), c.round_outward(w))
+}
+
+/// `(sin r, cos r)` for `|r| <= 1` by the addition theorem from the
+/// nearest anchor `j/64` (module docs).
+fn sin_cos_reduced(r: &Interval, w: u64) -> (Interval, Interval) {
+    let j = r
+        .midpoint()
+        .scale_pow2(ANCHOR_BITS)
+        .add_exact(&Dyad::new(BigInt::one(), -1))
+        .floor();
+    let index = j.magnitude().to_usize().filter(|&k| k <= ANCHORS);
+    let Some(index) = index.filter(|&k| k > 0) else {
+        return sin_cos_small(r, w);
+    };
+    let delta = r.sub(&Interval::point(Dyad::new(j.clone(), -ANCHOR_BITS)), w);
+    let (sd, cd) = sin_cos_small(&delta, w);
+    let (sa, ca) = anchor(index, w);
+    // sin(-a) = -sin a, cos(-a) = cos a
+    let sa = if j < BigInt::zero() { sa.neg() } else { sa };
+    (
+        sa.mul(&cd, w).add(&ca.mul(&sd, w), w),
+        ca.mul(&cd, w).sub(&sa.mul(&sd, w), w),
+    )
+}
 
 /// A certified enclosure of `π` with `p` bits (width about `2^(2 - p)`).
 ///
@@ -207,7 +285,7 @@ pub fn sin_cos_point(x: &Dyad, p: u64) -> (Interval, Interval) {
         &half_pi.mul(&Interval::point(Dyad::from_int(n.clone())), w),
         w,
     );
-    let (s, c) = sin_cos_small(&r.round_outward(series_bits), series_bits);
+    let (s, c) = sin_cos_reduced(&r.round_outward(series_bits), series_bits);
     let quadrant = n.mod_floor(&BigInt::from(4)).to_u32().unwrap_or(0);
     let (s, c) = match quadrant {
         0 => (s, c),
@@ -269,15 +347,37 @@ pub fn sin_cos(x: &Interval, p: u64) -> (Interval, Interval) {
         let unit = Interval::from_i64(-1).hull(&Interval::from_i64(1));
         return (unit.clone(), unit);
     }
-    let (s_lo, c_lo) = sin_cos_point(&x.lo, p);
-    if x.lo == x.hi {
-        return (s_lo, c_lo);
+    if x.width().scale() <= NARROW_SCALE {
+        return sin_cos_narrow(x, p);
     }
+    let (s_lo, c_lo) = sin_cos_point(&x.lo, p);
     let (s_hi, c_hi) = sin_cos_point(&x.hi, p);
     (
         hull_with_extremum(&s_lo, &s_hi, &c_lo, &c_hi),
         hull_with_extremum(&c_lo, &c_hi, &s_lo.neg(), &s_hi.neg()),
     )
+}
+
+/// `sin` and `cos` of a narrow interval (a point included) from its
+/// midpoint by the mean-value theorem (module docs).
+fn sin_cos_narrow(x: &Interval, p: u64) -> (Interval, Interval) {
+    let (s, c) = sin_cos_point(&x.midpoint(), p);
+    if x.lo == x.hi {
+        return (s, c);
+    }
+    let h = x.width().half();
+    let widened = |value: &Interval, slope: &Interval| {
+        let bound = slope
+            .magnitude()
+            .add_exact(&h)
+            .mul_rounded(&h, p, Rounding::Up);
+        Interval {
+            lo: value.lo.sub_rounded(&bound, p, Rounding::Down),
+            hi: value.hi.add_rounded(&bound, p, Rounding::Up),
+        }
+        .clamp_unit()
+    };
+    (widened(&s, &c), widened(&c, &s))
 }
 
 /// A certified enclosure of `{sin x : x in X}` (module docs).

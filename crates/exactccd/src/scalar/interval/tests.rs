@@ -187,6 +187,23 @@ proptest! {
     }
 
     #[test]
+    fn sin_and_cos_of_a_narrow_interval_hold_its_points_and_stay_narrow(x in small_rational(), k in 9u32..90, t in 0u32..=16, p in 40u64..120) {
+        // the midpoint and the mean-value theorem: as tight as the two ends
+        // to first order
+        let eps = BigRational::new(1.into(), num_bigint::BigInt::from(1) << k);
+        let (lo, hi) = (&x - &eps, &x + &eps);
+        let a = &lo + &eps * BigRational::new(t.into(), 8.into());
+        let xi = Interval::from_rationals(&lo, &hi, p + 100);
+        let (s, c) = sin_cos(&xi, p);
+        let (sa, ca) = sin_cos(&Interval::from_rational(&a, p + 100), p + 20);
+        prop_assert!(s.intersect(&sa).is_some(), "{:?} vs {:?}", s, sa);
+        prop_assert!(c.intersect(&ca).is_some(), "{:?} vs {:?}", c, ca);
+        let bound = &eps * BigRational::from_integer(3.into())
+            + BigRational::new(1.into(), num_bigint::BigInt::from(1) << (p - 4));
+        prop_assert!(s.width().to_rational() <= bound && c.width().to_rational() <= bound);
+    }
+
+    #[test]
     fn atan_inverts_tan_and_sqrt_squares_back(x in small_rational(), p in 40u64..140) {
         // tan(atan x) = x: sin / cos of the enclosure holds x
         let t = atan(&Interval::from_rational(&x, p + 20), p);

@@ -884,6 +884,26 @@ impl Pair {
             .mul_rounded(&dt, p, Rounding::Down)
             .div_rounded(&dg, p, Rounding::Down);
         let estimate = t1.sub_rounded(&step, p, Rounding::Down);
+        let start_d = dyad(start);
+        let floor = dyad(&self.target_width(start, end)).scale_pow2(-6);
+        let scale = num_bigint::BigInt::from(1) << grid;
+        let on_grid = |x: Dyad| BigRational::new(x.scale_pow2(grid as i64).floor(), scale.clone());
+        let keep = &width / BigRational::from_integer(num_bigint::BigInt::from(1) << 40u32);
+        // two overlaps whose secant crosses zero at or before the start,
+        // a distance `b` behind it: the solids overlap from the start on,
+        // and a cell from the start `b/2` long stays clear of the crossing
+        // by more than its own motion, so a witness holds over it (cutting
+        // at the midpoint instead would halve the cell down to the target
+        // width first)
+        if g1.sign() == Sign::Negative && g0.sign() == Sign::Negative && estimate <= start_d {
+            let behind = start_d
+                .sub_rounded(&estimate, p, Rounding::Down)
+                .max(floor.clone());
+            let cut = on_grid(start_d.add_rounded(&behind.scale_pow2(-1), p, Rounding::Down));
+            if cut > start + &keep && cut < end - &keep {
+                return vec![cut];
+            }
+        }
         // between samples of opposite signs, or a short step beyond the
         // nearer one: a long extrapolation from two positive gaps (a near
         // miss, whose gap has a positive least value) cuts for nothing
@@ -891,25 +911,22 @@ impl Pair {
         let short = step.abs() <= w.scale_pow2(-2);
         // two overlaps, the crossing between the cell's start and this
         // midpoint: the solids separate before the start
-        let behind = g1.sign() == Sign::Negative && estimate > dyad(start) && estimate < t1;
+        let behind = g1.sign() == Sign::Negative && estimate > start_d && estimate < t1;
         if !straddle && !short && !behind {
             return midpoint;
         }
         let distance = step
             .abs()
             .min(estimate.sub_rounded(&t0, p, Rounding::Down).abs())
-            .min(estimate.sub_rounded(&dyad(start), p, Rounding::Down).abs());
-        let floor = dyad(&self.target_width(start, end)).scale_pow2(-6);
+            .min(estimate.sub_rounded(&start_d, p, Rounding::Down).abs());
         let margin = distance.scale_pow2(-2).max(floor);
-        let keep = &width / BigRational::from_integer(num_bigint::BigInt::from(1) << 40u32);
         let mut points: Vec<BigRational> = Vec::new();
         for x in [
             estimate.sub_rounded(&margin, p, Rounding::Down),
             estimate.add_rounded(&margin, p, Rounding::Down),
             estimate.add_rounded(&margin.scale_pow2(1), p, Rounding::Down),
         ] {
-            let scale = num_bigint::BigInt::from(1) << grid;
-            let x = BigRational::new(x.scale_pow2(grid as i64).floor(), scale);
+            let x = on_grid(x);
             let inside = x > start + &keep && x < end - &keep;
             if inside && points.last().is_none_or(|p| x > *p) {
                 points.push(x);

@@ -218,6 +218,19 @@ fn a_cell_is_cut_around_the_secant_crossing_or_at_its_midpoint() {
         cuts,
         vec![&c - q("1/128"), &c + q("1/128"), &c + q("2/128")]
     );
+    // two overlaps, the secant crossing 7/32 before the cell's start
+    // (1/32 behind it): one cut half that distance after the start, so
+    // that the cell from the start stays clear of the crossing
+    let line = |t: &str| sample(t, &(q("7/32") - q(t)).to_string());
+    let (s1, s0) = (line("3/8"), line("5/16"));
+    let cuts = pair.split_points(&start, &end, Some(&s1), Some(&s0));
+    assert_eq!(cuts, vec![q("1/4") + q("1/64")]);
+    // a crossing at the start itself: a cut at half the margin's floor
+    // (1/128 of the target width) past it, too close to the start of so
+    // wide a cell to keep: the midpoint
+    let line = |t: &str| sample(t, &(q("1/4") - q(t)).to_string());
+    let (s1, s0) = (line("3/8"), line("5/16"));
+    assert_eq!(pair.split_points(&start, &end, Some(&s1), Some(&s0)), mid);
     // a long step beyond two positive samples (a near miss flattening
     // out), a sample from far away, one sample only, equal gaps: midpoint
     let (s1, s0) = (sample("3/8", "2/1000"), sample("5/16", "3/1000"));
