@@ -140,10 +140,13 @@ pub(crate) fn separated_along(
 /// `(|d| - r) / |L|` at one instant (`d` and `r` as in [`projection`]),
 /// and that separation, evaluated at the midpoints of the enclosures in
 /// rounded dyadic arithmetic: a choice of what to try, not a proof (in
-/// interval arithmetic the 15 axes cost about four times as much). A face normal of a box is a column of its rotation,
-/// of length 1 up to the rounding, and is not normalised; a cross product
-/// of two nearly parallel axes (length below `2^-20`) is skipped as a
-/// vanishing direction.
+/// interval arithmetic the 15 axes cost about four times as much). A face
+/// normal of a box is a column of its rotation, of length 1 up to the
+/// rounding, and is not normalised; a cross product of two nearly parallel
+/// axes (length below `2^-20`) is skipped as a vanishing direction. The
+/// axes are ranked by `g |g| / |L|^2` (`g` the unnormalised separation),
+/// which orders them as `g / |L|` does, so that only the best one needs a
+/// square root.
 pub(crate) fn best_box_axis(
     a: &PlacementEnclosure,
     ha: &Extents,
@@ -175,11 +178,12 @@ pub(crate) fn best_box_axis(
         dot(&offset, l).abs().sub_rounded(&r, p, down)
     };
     let vanishing = Dyad::new(1.into(), -40);
-    let mut best: Option<(AxisIndex, Dyad)> = None;
+    // (axis, rank, unnormalised separation, |L|^2 of a cross product)
+    let mut best: Option<(AxisIndex, Dyad, Dyad, Option<Dyad>)> = None;
     for index in AxisIndex::ALL {
-        let g = match index {
-            AxisIndex::A(i) => gap(&fa[i]),
-            AxisIndex::B(j) => gap(&fb[j]),
+        let (g, squared) = match index {
+            AxisIndex::A(i) => (gap(&fa[i]), None),
+            AxisIndex::B(j) => (gap(&fb[j]), None),
             AxisIndex::AxB(i, j) => {
                 let (u, v) = (&fa[i], &fb[j]);
                 let l: [Dyad; 3] = std::array::from_fn(|k| {
@@ -194,20 +198,30 @@ pub(crate) fn best_box_axis(
                 if squared < vanishing {
                     continue;
                 }
-                let Some(norm) = sqrt(&Interval::point(squared), p) else {
-                    continue;
-                };
-                gap(&l).div_rounded(&norm.midpoint(), p, down)
+                (gap(&l), Some(squared))
             }
             AxisIndex::VertexVertex(..) | AxisIndex::VertexEdge(..) | AxisIndex::EdgeVertex(..) => {
                 continue
             }
         };
-        if best.as_ref().is_none_or(|(_, b)| g > *b) {
-            best = Some((index, g));
+        let signed_square = g.mul_rounded(&g.abs(), p, down);
+        let rank = match &squared {
+            Some(squared) => signed_square.div_rounded(squared, p, down),
+            None => signed_square,
+        };
+        if best.as_ref().is_none_or(|(_, b, _, _)| rank > *b) {
+            best = Some((index, rank, g, squared));
         }
     }
-    best
+    let (index, _, g, squared) = best?;
+    let g = match squared {
+        Some(squared) => {
+            let norm = sqrt(&Interval::point(squared), p)?;
+            g.div_rounded(&norm.midpoint(), p, down)
+        }
+        None => g,
+    };
+    Some((index, g))
 }
 
 /// The midpoints of an interval vector, rounded to `p` bits: an exact

@@ -56,26 +56,44 @@ fn world(y: &IntervalVec, e: &PlacementEnclosure, p: u64) -> IntervalVec {
     super::boxes::world_point(y, e, p)
 }
 
+/// The reciprocals `1 / (x1 - x0)_k` of a segment's direction in the
+/// other box's local coordinates (by midpoints, rounded: a candidate needs
+/// no bound), `None` where that component is zero. The four parallel
+/// edges of a box share them.
+fn reciprocals(x0: &IntervalVec, x1: &IntervalVec, p: u64) -> [Option<Dyad>; 3] {
+    let one = Dyad::from_int(1.into());
+    std::array::from_fn(|k| {
+        let d = x1[k]
+            .midpoint()
+            .sub_rounded(&x0[k].midpoint(), p, Rounding::Down);
+        (!d.is_zero()).then(|| one.div_rounded(&d, p, Rounding::Down))
+    })
+}
+
 /// The parameter range `[s0, s1] ⊆ [0, 1]` of the segment `x0 + s (x1 -
-/// x0)` (local coordinates of a box) inside the box's slabs, by midpoints
-/// (each slab end by one rounded division: a candidate needs no bound).
-fn clip(x0: &IntervalVec, x1: &IntervalVec, h: &Extents, p: u64) -> Option<(Dyad, Dyad)> {
+/// x0)` (local coordinates of a box) inside the box's slabs, by midpoints,
+/// with the direction's reciprocals ([`reciprocals`]).
+fn clip(
+    x0: &IntervalVec,
+    inverse: &[Option<Dyad>; 3],
+    h: &Extents,
+    p: u64,
+) -> Option<(Dyad, Dyad)> {
     let mut s0 = Dyad::zero();
     let mut s1 = Dyad::from_int(1.into());
     for k in 0..3 {
         let start = x0[k].midpoint();
-        let d = x1[k].midpoint().sub_rounded(&start, p, Rounding::Down);
         let h = h.0[k].midpoint();
-        if d.is_zero() {
+        let Some(inverse) = &inverse[k] else {
             if start.abs() > h {
                 return None;
             }
             continue;
-        }
+        };
         let ta = h.neg().sub_rounded(&start, p, Rounding::Down);
         let tb = h.sub_rounded(&start, p, Rounding::Down);
-        let ta = ta.div_rounded(&d, p, Rounding::Down);
-        let tb = tb.div_rounded(&d, p, Rounding::Down);
+        let ta = ta.mul_rounded(inverse, p, Rounding::Down);
+        let tb = tb.mul_rounded(inverse, p, Rounding::Down);
         let (ta, tb) = if ta <= tb { (ta, tb) } else { (tb, ta) };
         s0 = s0.max(ta);
         s1 = s1.min(tb);
@@ -110,10 +128,17 @@ fn clipped_edges(
         .iter()
         .map(|x| local_point(x, te, p))
         .collect();
+    let inverses: [[Option<Dyad>; 3]; 3] = std::array::from_fn(|axis| {
+        let (i0, i1) = edge_corners(BoxEdge {
+            axis,
+            positive: [false; 3],
+        });
+        reciprocals(&local_corners[i0], &local_corners[i1], p)
+    });
     for edge in BoxEdge::ALL {
         let (i0, i1) = edge_corners(edge);
         let (x0, x1) = (&world_corners[i0], &world_corners[i1]);
-        if let Some((s0, s1)) = clip(&local_corners[i0], &local_corners[i1], th, p) {
+        if let Some((s0, s1)) = clip(&local_corners[i0], &inverses[edge.axis], th, p) {
             out.push(lerp(x0, x1, &s0, p));
             if s1 != s0 {
                 out.push(lerp(x0, x1, &s1, p));
