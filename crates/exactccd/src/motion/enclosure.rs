@@ -44,7 +44,7 @@ use super::{Body, ExactScrew, Motion, PolyMotion, ScrewKind};
 use crate::geom::{Mat3, Pose, Vec3};
 use crate::poly::Poly;
 use crate::scalar::interval::{atan, pi, sin_cos, sqrt, Dyad, Interval, Rounding};
-use crate::scalar::BigRational;
+use crate::scalar::{cmp_rationals, scale_pow2, BigRational};
 use num_traits::{One, Zero};
 
 /// An interval 3-vector.
@@ -721,12 +721,16 @@ pub fn magnitude_bits((t0, t1): (&BigRational, &BigRational)) -> u64 {
 /// bracket's end nearer zero; 1 when it holds zero).
 pub fn target_width(precision: u32, a: &BigRational, b: &BigRational) -> BigRational {
     use num_traits::Signed;
-    let scale = if a.is_positive() == b.is_positive() {
-        a.abs().min(b.abs()).max(BigRational::one())
+    let one = BigRational::one();
+    let (x, y) = (a.abs(), b.abs());
+    let nearer = if cmp_rationals(&x, &y).is_le() { x } else { y };
+    let same_side = a.is_positive() == b.is_positive();
+    let scale = if same_side && cmp_rationals(&nearer, &one).is_gt() {
+        nearer
     } else {
-        BigRational::one()
+        one
     };
-    scale / BigRational::from_integer(num_bigint::BigInt::one() << precision)
+    scale_pow2(&scale, -i64::from(precision))
 }
 
 /// Both bodies' motions on `[t0, t1]`. When both use `poses` only the

@@ -21,7 +21,7 @@ use super::witness::interior_candidate;
 use crate::geom::{BoxShape, Vec3};
 use crate::motion::{IntervalVec, MotionEnclosure, PlacementEnclosure, PlacementVelocity};
 use crate::scalar::interval::{Dyad, Interval, Rounding};
-use crate::scalar::BigRational;
+use crate::scalar::{cmp_rationals, dyadic_sum, scale_pow2, BigRational};
 use crate::Error;
 
 /// The most cells one solve visits before it gives up (status 3).
@@ -176,7 +176,7 @@ impl CellData {
 
 /// `-log2` of the width of `[start, end]`, about (at least 0).
 fn width_bits(start: &BigRational, end: &BigRational) -> u64 {
-    let w = end - start;
+    let w = dyadic_sum(end, start, true);
     (w.denom().bits() as i64 - w.numer().bits() as i64).max(0) as u64
 }
 
@@ -192,7 +192,8 @@ impl Pair {
     /// `1/32` of the target width `2^-precision max(1, min(|a|, |b|))`, so
     /// that a run of [`MAX_UNDECIDED_RUN`] such cells is within it.
     fn is_narrow(&self, a: &BigRational, b: &BigRational) -> bool {
-        b - a <= self.target_width(a, b) / BigRational::from_integer(32.into())
+        let narrow = scale_pow2(&self.target_width(a, b), -5);
+        cmp_rationals(&dyadic_sum(b, a, true), &narrow).is_le()
     }
 
     /// The target width `2^-precision max(1, min(|a|, |b|))` around `[a, b]`.
@@ -224,10 +225,10 @@ impl Pair {
     fn cell_data(&self, start: &BigRational, end: &BigRational) -> Option<CellData> {
         let width_bits = width_bits(start, end);
         let p = self.cell_bits(width_bits);
-        let mid_time = (start + end) / BigRational::from_integer(2.into());
+        let mid_time = cell_midpoint(start, end);
         let mid = self.time(&mid_time, &mid_time, p);
         let cell = self.time(start, end, p);
-        let half = (end - start) / BigRational::from_integer(2.into());
+        let half = scale_pow2(&dyadic_sum(end, start, true), -1);
         let half_width = Interval::from_rationals(&-half.clone(), &half, p);
         let (mid_a, over_a, velocity_a) =
             self.a.mid_over_and_velocity(&mid, &cell, &half_width, p)?;
@@ -579,12 +580,12 @@ impl Pair {
         if gap.sign() != Sign::Positive {
             return false;
         }
-        let width = end - start;
-        let narrow = self.target_width(start, end)
-            * BigRational::from_integer(
-                num_bigint::BigInt::from(1) << (self.precision.saturating_sub(12)),
-            );
-        if width <= narrow {
+        let width = dyadic_sum(end, start, true);
+        let narrow = scale_pow2(
+            &self.target_width(start, end),
+            i64::from(self.precision.saturating_sub(12)),
+        );
+        if cmp_rationals(&width, &narrow).is_le() {
             return true;
         }
         let Some((m0, g0)) = previous else {
@@ -626,12 +627,13 @@ impl Pair {
             None
         } else {
             let reach = moving.reach_past_midpoint(&data.half_width, p)?;
-            let width = end - start;
+            let width = dyadic_sum(end, start, true);
             let grid = (width.denom().bits() + 24).saturating_sub(width.numer().bits());
             let scale = num_bigint::BigInt::from(1) << grid;
             let until = cell_midpoint(start, end) + reach.to_rational();
             let until = BigRational::new((until * &scale).floor().to_integer(), scale);
-            if until >= *end || until <= cell_midpoint(start, end) {
+            let past_the_end = cmp_rationals(&until, end).is_ge();
+            if past_the_end || cmp_rationals(&until, &cell_midpoint(start, end)).is_le() {
                 return None;
             }
             Some(until)
@@ -860,7 +862,7 @@ impl Pair {
         let (Some((m1, g1)), Some((m0, g0))) = (sample, previous) else {
             return midpoint;
         };
-        let width = end - start;
+        let width = dyadic_sum(end, start, true);
         // cut points on a grid of 2^-48 of the cell's width (a crossing
         // estimated just after the start is cut there): the ends'
         // denominators grow with the cells' depth, not with the number of
@@ -888,7 +890,7 @@ impl Pair {
         let floor = dyad(&self.target_width(start, end)).scale_pow2(-6);
         let scale = num_bigint::BigInt::from(1) << grid;
         let on_grid = |x: Dyad| BigRational::new(x.scale_pow2(grid as i64).floor(), scale.clone());
-        let keep = &width / BigRational::from_integer(num_bigint::BigInt::from(1) << 40u32);
+        let keep = scale_pow2(&width, -40);
         // two overlaps whose secant crosses zero at or before the start,
         // a distance `b` behind it: the solids overlap from the start on,
         // and a cell from the start `b/2` long stays clear of the crossing
@@ -900,7 +902,7 @@ impl Pair {
                 .sub_rounded(&estimate, p, Rounding::Down)
                 .max(floor.clone());
             let cut = on_grid(start_d.add_rounded(&behind.scale_pow2(-1), p, Rounding::Down));
-            if cut > start + &keep && cut < end - &keep {
+            if strictly_within(&cut, (start, end), &keep) {
                 return vec![cut];
             }
         }
@@ -927,7 +929,7 @@ impl Pair {
             estimate.add_rounded(&margin.scale_pow2(1), p, Rounding::Down),
         ] {
             let x = on_grid(x);
-            let inside = x > start + &keep && x < end - &keep;
+            let inside = strictly_within(&x, (start, end), &keep);
             if inside && points.last().is_none_or(|p| x > *p) {
                 points.push(x);
             }
@@ -999,9 +1001,19 @@ fn crossing(pq: &(CellPolytope, CellPolytope), data: &CellData) -> Option<Class>
     Some(Class::Overlapping { point, pair: None })
 }
 
+/// True when `x` lies in `(start + keep, end - keep)`.
+fn strictly_within(
+    x: &BigRational,
+    (start, end): (&BigRational, &BigRational),
+    keep: &BigRational,
+) -> bool {
+    cmp_rationals(x, &dyadic_sum(start, keep, false)).is_gt()
+        && cmp_rationals(x, &dyadic_sum(end, keep, true)).is_lt()
+}
+
 /// The midpoint of `[start, end]`.
 fn cell_midpoint(start: &BigRational, end: &BigRational) -> BigRational {
-    (start + end) / BigRational::from_integer(2.into())
+    scale_pow2(&dyadic_sum(start, end, false), -1)
 }
 
 /// The precision of a heuristic choice on a cell (the best axis, the
