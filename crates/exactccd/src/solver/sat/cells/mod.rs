@@ -72,7 +72,7 @@ use crate::motion::{
     exact_pose_at_start, magnitude_bits, pair_enclosures, Body, IntervalVec, PlacementEnclosure,
 };
 use crate::scalar::interval::{sqrt, Interval};
-use crate::scalar::{rational_to_f64, BigRational, Sign};
+use crate::scalar::{cmp_rationals, dyadic_sum, rational_to_f64, BigRational, Sign};
 use crate::Error;
 use boxes::{AxisIndex, Extents};
 use polytope::{polytopes_touch, CellPolytope, PolytopeData};
@@ -615,7 +615,8 @@ fn transition(
     use RunKind::{Overlapping as O, Separated as S};
     let (t0, t1) = ends;
     let enclosure = CellTime::Enclosure(run.start.clone(), run.end.clone());
-    if &run.end - &run.start > pair.target_width(&run.start, &run.end) {
+    let width = dyadic_sum(&run.end, &run.start, true);
+    if cmp_rationals(&width, &pair.target_width(&run.start, &run.end)).is_gt() {
         return Err(limit(established, run));
     }
     match (before, after) {
@@ -633,10 +634,12 @@ fn transition(
             Some(true) => Ok(Transition::TouchAtStart(enclosure)),
             _ => Err(limit(established, run)),
         },
-        (Some(S), None) if run.end == *t1 => match exact_contact_at(pair, t1) {
-            Some(true) => Ok(Transition::TouchAtEnd(enclosure)),
-            _ => Err(limit(established, run)),
-        },
+        (Some(S), None) if cmp_rationals(&run.end, t1).is_eq() => {
+            match exact_contact_at(pair, t1) {
+                Some(true) => Ok(Transition::TouchAtEnd(enclosure)),
+                _ => Err(limit(established, run)),
+            }
+        }
         _ => Err(limit(established, run)),
     }
 }
@@ -662,11 +665,11 @@ fn interpret(
         match run.kind {
             RunKind::Separated => {}
             RunKind::Overlapping => {
-                if open.is_none() && run.start == *t0 {
+                if open.is_none() && cmp_rationals(&run.start, t0).is_eq() {
                     open = Some(CellTime::Exact(t0.clone()));
                     contact_run.get_or_insert(k);
                 }
-                if run.end == *t1 {
+                if cmp_rationals(&run.end, t1).is_eq() {
                     if let Some(start) = open.take() {
                         intervals.push((start, CellTime::Exact(t1.clone())));
                     }
