@@ -46,6 +46,7 @@ use crate::poly::Poly;
 use crate::scalar::interval::{atan, pi, sin_cos, sqrt, Dyad, Interval, Rounding};
 use crate::scalar::{cmp_rationals, scale_pow2, BigRational};
 use num_traits::{One, Zero};
+use std::borrow::Cow;
 
 /// An interval 3-vector.
 pub type IntervalVec = [Interval; 3];
@@ -423,7 +424,7 @@ impl MotionEnclosure {
     pub fn over_with_bits(&self, time: &Interval, p: u64) -> Option<PlacementEnclosure> {
         let p = p.min(self.bits);
         match &self.kind {
-            Kind::Spin(spin) => Some(spin.parts(time, p).0),
+            Kind::Spin(spin) => Some(spin.parts(time, p)),
             Kind::Polynomial(m) => m.over(time, p),
         }
     }
@@ -457,14 +458,14 @@ impl MotionEnclosure {
         match &self.kind {
             Kind::Spin(spin) => {
                 let at_mid = spin.sin_cos(mid, p);
-                let (middle, _) = spin.parts_with(mid, at_mid.as_ref(), p);
+                let middle = spin.parts_with(mid, at_mid.as_ref(), p);
                 let over_cell = match (&spin.rotation, &at_mid) {
                     (Some(rotation), Some(turn)) => rotation
                         .sin_cos_over_cell(turn, half_width, p)
                         .or_else(|| spin.sin_cos(cell, p)),
                     _ => None,
                 };
-                let (placement, _) = spin.parts_with(cell, over_cell.as_ref(), p);
+                let placement = spin.parts_with(cell, over_cell.as_ref(), p);
                 let velocity = spin.velocity_with(cell, over_cell.as_ref(), p);
                 Some((middle, placement, velocity))
             }
@@ -484,7 +485,7 @@ impl MotionEnclosure {
         match &self.kind {
             Kind::Spin(spin) => {
                 let turn = spin.sin_cos(time, p);
-                let (placement, _) = spin.parts_with(time, turn.as_ref(), p);
+                let placement = spin.parts_with(time, turn.as_ref(), p);
                 let velocity = spin.velocity_with(time, turn.as_ref(), p);
                 Some((placement, velocity))
             }
@@ -530,8 +531,8 @@ fn poses_spin(
 }
 
 impl Spin {
-    /// The placement and the rotated offset `E offset`.
-    fn parts(&self, time: &Interval, p: u64) -> (PlacementEnclosure, IntervalVec) {
+    /// The placement over `time`.
+    fn parts(&self, time: &Interval, p: u64) -> PlacementEnclosure {
         self.parts_with(time, self.sin_cos(time, p).as_ref(), p)
     }
 
@@ -542,6 +543,21 @@ impl Spin {
         Some(rotation.sin_cos(&time.sub(&point(&self.tau, p), p), p))
     }
 
+    /// `turn` when it is given, else the rotation's `sin φ` and `cos φ`
+    /// over `time`.
+    fn turn_over<'t>(
+        &self,
+        rotation: &Rotation,
+        time: &Interval,
+        turn: Option<&'t (Interval, Interval)>,
+        p: u64,
+    ) -> Cow<'t, (Interval, Interval)> {
+        match turn {
+            Some(turn) => Cow::Borrowed(turn),
+            None => Cow::Owned(rotation.sin_cos(&time.sub(&point(&self.tau, p), p), p)),
+        }
+    }
+
     /// [`Spin::parts`] with the rotation's `sin φ` and `cos φ` over `time`
     /// given.
     fn parts_with(
@@ -549,40 +565,26 @@ impl Spin {
         time: &Interval,
         turn: Option<&(Interval, Interval)>,
         p: u64,
-    ) -> (PlacementEnclosure, IntervalVec) {
+    ) -> PlacementEnclosure {
         let s = time.sub(&point(&self.tau, p), p);
         let moved = vec_add(&self.base, &vec_scale(&self.drift, &s, p), p);
         match &self.rotation {
-            None => (
-                PlacementEnclosure {
-                    frame: self.frame0.clone(),
-                    origin: vec_add(&moved, &self.offset, p),
-                },
-                self.offset.clone(),
-            ),
+            None => PlacementEnclosure {
+                frame: self.frame0.clone(),
+                origin: vec_add(&moved, &self.offset, p),
+            },
             Some(rotation) => {
-                let computed;
-                let turn = match turn {
-                    Some(turn) => turn,
-                    None => {
-                        computed = rotation.sin_cos(&s, p);
-                        &computed
-                    }
-                };
-                let (frame, turned) = rotation.turned((&self.frame0, &self.offset), turn, p);
-                (
-                    PlacementEnclosure {
-                        frame,
-                        origin: vec_add(&moved, &turned, p),
-                    },
-                    turned,
-                )
+                let turn = self.turn_over(rotation, time, turn, p);
+                let (frame, turned) = rotation.turned((&self.frame0, &self.offset), &turn, p);
+                PlacementEnclosure {
+                    frame,
+                    origin: vec_add(&moved, &turned, p),
+                }
             }
         }
     }
 
-    /// `d/dt frame = Ω frame`, `d/dt origin = drift + Ω E offset` with
-    /// `Ω = rate [a]x / |a|`.
+    /// `d/dt frame` and `d/dt origin` over `time` ([`Rotation`]).
     fn velocity(&self, time: &Interval, p: u64) -> PlacementVelocity {
         self.velocity_with(time, None, p)
     }
@@ -597,15 +599,8 @@ impl Spin {
     ) -> PlacementVelocity {
         match &self.rotation {
             Some(rotation) => {
-                let computed;
-                let turn = match turn {
-                    Some(turn) => turn,
-                    None => {
-                        computed = rotation.sin_cos(&time.sub(&point(&self.tau, p), p), p);
-                        &computed
-                    }
-                };
-                let (frame, origin) = rotation.turning(turn, p);
+                let turn = self.turn_over(rotation, time, turn, p);
+                let (frame, origin) = rotation.turning(&turn, p);
                 PlacementVelocity {
                     frame,
                     origin: vec_add(&self.drift, &origin, p),
