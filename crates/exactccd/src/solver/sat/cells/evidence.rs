@@ -127,7 +127,9 @@ pub(super) fn cell_evidence(
     let end = first_contact.map(CellTime::lower);
     let mut separation = Vec::new();
     for cell in cells {
-        if end.is_some_and(|e| cell.end > *e) {
+        // past `lower`, or the instant in contact at `lower = t0` (a cell
+        // of no width, the search for the first contact alone)
+        if end.is_some_and(|e| cell.end > *e || cell.start == cell.end) {
             break;
         }
         separation.push(piece(cell)?);
@@ -305,28 +307,24 @@ fn witness_at(
     t: &BigRational,
     hint: Option<(BigRational, &IntervalVec)>,
 ) -> Option<Witness> {
+    let Solids::Polytopes(pq) = &pair.solids else {
+        let at_t = hint.and_then(|(s, x)| (s == *t).then_some(x));
+        let point = box_witness_at(pair, t, at_t)?;
+        return Some((t.clone(), point, WitnessFrame::World, Extra::None));
+    };
     let (pa, pb) = pair.at(t)?;
     let p = pair.bits;
-    let pq = match &pair.solids {
-        Solids::Boxes { ha, hb, .. } => {
-            let Candidate::World(candidate) = pair.candidate(&pa, &pb, p, true)? else {
-                return None;
-            };
-            let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
-            let exact = point.clone().map(|x| Interval::from_rational(&x, p));
-            let inside = strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p);
-            return inside.then(|| (t.clone(), point, WitnessFrame::World, Extra::None));
-        }
+    let pq = match pq {
         // within a separation: the closest pair of the cores, else (solids
         // that meet) a common point as at separation 0
-        Solids::Polytopes(pq) if pair.reach.is_some() => {
+        pq if pair.reach.is_some() => {
             let (y, q) = pair_candidate((&pq.0, &pa), (&pq.1, &pb), p);
             if let Some(w) = pair_witness_at(pair, t, (&y, &q)) {
                 return Some(w);
             }
             pq
         }
-        Solids::Polytopes(pq) if pq.0.data.flat && pq.1.data.flat => {
+        pq if pq.0.data.flat && pq.1.data.flat => {
             let (a, b) = (&pq.0, &pq.1);
             let witness = |from: &CellPolytope, edge: (usize, usize), frame| {
                 let (i, j) = edge;
@@ -339,7 +337,7 @@ fn witness_at(
                     .map(|edge| witness(b, edge, WitnessFrame::LocalB)),
             };
         }
-        Solids::Polytopes(pq) => pq,
+        pq => pq,
     };
     let hinted = hint.and_then(|(s, x)| material_witness(pair, pq, t, (&s, x)));
     hinted.or_else(|| match pair.candidate(&pa, &pb, p, true)? {
@@ -355,6 +353,35 @@ fn witness_at(
         }
         Candidate::Pair { .. } => None,
     })
+}
+
+/// For two boxes, a rational world point proved strictly inside both at
+/// `t`: the point `found` there before (the search's), else the midpoint of
+/// the intersection polytope's candidate (`witness.rs`), at the working
+/// precision.
+pub(super) fn box_witness_at(
+    pair: &Pair,
+    t: &BigRational,
+    found: Option<&IntervalVec>,
+) -> Option<[BigRational; 3]> {
+    let Solids::Boxes { ha, hb, .. } = &pair.solids else {
+        return None;
+    };
+    let (pa, pb) = pair.at(t)?;
+    let p = pair.bits;
+    let inside = |point: &[BigRational; 3]| {
+        let exact = point.clone().map(|x| Interval::from_rational(&x, p));
+        strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p)
+    };
+    let found = found.map(|x| x.clone().map(|x| x.midpoint().to_rational()));
+    if let Some(point) = found.filter(inside) {
+        return Some(point);
+    }
+    let Candidate::World(candidate) = pair.candidate(&pa, &pb, p, true)? else {
+        return None;
+    };
+    let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
+    inside(&point).then_some(point)
 }
 
 /// The point `y` of `a`'s core and `q` of `b`'s (local coordinates) proved

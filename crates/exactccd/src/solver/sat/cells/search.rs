@@ -7,7 +7,13 @@
 //! alone, around the crossing of zero that the secant through two samples
 //! of the estimated gap places inside it ([`Pair::split_points`]): the
 //! cells then close in on the crossing by the secant's steps rather than
-//! one bit per bisection.
+//! one bit per bisection. That search, for two boxes, also proves contact
+//! at an instant: a cell no axis separates, with a negative estimated gap
+//! at its midpoint, is tried for a point strictly inside both boxes at the
+//! midpoint alone (not over the cell). Found, the cells after the midpoint
+//! are dropped and the midpoint is the bracket's upper end; the search
+//! stops when the piece ending there starts within the target width of it
+//! (docs/methods/sat.md, "The first contact alone").
 #![deny(clippy::float_arithmetic)]
 
 use super::boxes::{
@@ -94,6 +100,33 @@ impl Class {
     /// True for a cell proved free of contact (along an axis or about one).
     pub(crate) fn is_separated(&self) -> bool {
         matches!(self, Class::Separated { .. } | Class::AroundAxis { .. })
+    }
+}
+
+/// What [`Pair::classify`] found of a cell.
+pub(crate) struct Classified {
+    pub class: Class,
+    /// The estimated gap at the cell's midpoint along the best axis, when
+    /// it was computed (every cell the hint did not prove separated): the
+    /// sample [`Pair::split_points`] estimates a crossing from.
+    pub gap: Option<Dyad>,
+    /// When the gap and the sample before approach a crossing, the axis
+    /// turning with the boxes may prove the cell separated up to a time
+    /// `until` before its end; the rest is to be classified next.
+    pub until: Option<BigRational>,
+    /// An undecided cell's point in both solids at its midpoint (world,
+    /// dyadic), when one was proved there.
+    pub contact_at_midpoint: Option<IntervalVec>,
+}
+
+impl Classified {
+    fn just(class: Class) -> Classified {
+        Classified {
+            class,
+            gap: None,
+            until: None,
+            contact_at_midpoint: None,
+        }
     }
 }
 
@@ -527,13 +560,10 @@ impl Pair {
     /// Classifies `[start, end]` (module docs); `hint` is the axis that
     /// separated the previous cell, `witness` the point that was inside both
     /// boxes in the last overlapping cell (tried before a new candidate).
-    /// With the class, the estimated gap at the cell's midpoint along the
-    /// best axis, when it was computed (every cell the hint did not prove
-    /// separated): the sample [`Self::split_points`] estimates a crossing
-    /// from. When the gap and the sample before, `previous`, approach a
-    /// crossing, the axis turning with the boxes may prove the cell
-    /// separated up to a time `until` before its end (third value); the
-    /// rest is to be classified next.
+    /// With `at_instants` (two boxes, the first contact alone), a cell
+    /// whose estimated gap at its midpoint is negative is not tried for a
+    /// witness over the whole cell but at its midpoint alone
+    /// ([`Classified::contact_at_midpoint`]).
     pub(crate) fn classify(
         &self,
         start: &BigRational,
@@ -541,23 +571,45 @@ impl Pair {
         hint: Option<AxisIndex>,
         witness: Option<&IntervalVec>,
         previous: Option<&(BigRational, Dyad)>,
-    ) -> (Class, Option<Dyad>, Option<BigRational>) {
+        at_instants: bool,
+    ) -> Classified {
         let pair = self.for_cell(start, end);
         let Some(data) = pair.cell_data(start, end) else {
-            return (Class::Undecided, None, None);
+            return Classified::just(Class::Undecided);
         };
         let (best, gap) = match pair.separated(&data, hint) {
-            Ok(class) => return (class, None, None),
-            Err(None) => return (Class::Undecided, None, None),
+            Ok(class) => return Classified::just(class),
+            Err(None) => return Classified::just(Class::Undecided),
             Err(Some(best)) => best,
         };
+        let mut out = Classified::just(Class::Undecided);
         if pair.nears_a_crossing(start, end, &gap, previous) {
             if let Some((class, until)) = pair.separated_moving(start, end, &data, best) {
-                return (class, Some(gap), until);
+                out.class = class;
+                out.until = until;
             }
         }
-        let class = pair.classify_unseparated(start, end, &data, witness, best, &gap);
-        (class, Some(gap), None)
+        if matches!(out.class, Class::Undecided) {
+            if at_instants && gap.sign() == crate::scalar::Sign::Negative {
+                out.contact_at_midpoint = pair.contact_at_midpoint(&data);
+            } else {
+                out.class = pair.classify_unseparated(start, end, &data, witness, best, &gap);
+            }
+        }
+        out.gap = Some(gap);
+        out
+    }
+
+    /// For two boxes, a world point proved strictly inside both at the
+    /// cell's midpoint (the candidate at the choice's precision).
+    fn contact_at_midpoint(&self, data: &CellData) -> Option<IntervalVec> {
+        let Solids::Boxes { ha, hb, .. } = &self.solids else {
+            return None;
+        };
+        let (a, b) = (&data.mid.0, &data.mid.1);
+        let point = interior_candidate(a, ha, b, hb, choice_bits(data))?;
+        let p = data.bits;
+        (strictly_inside(&point, a, ha, p) && strictly_inside(&point, b, hb, p)).then_some(point)
     }
 
     /// True when the estimated gap `gap` at the midpoint of `[start, end]`
@@ -748,8 +800,32 @@ impl Pair {
         let mut undecided_run = 0usize;
         let mut separated_so_far = true;
         let mut last_sample: Option<(BigRational, Dyad)> = None;
+        // the first contact alone: the earliest instant found in contact,
+        // with the point in both solids there
+        let mut upper: Option<(BigRational, IntervalVec)> = None;
+        let at_instants =
+            first_only && self.reach.is_none() && matches!(self.solids, Solids::Boxes { .. });
         while let Some((start, end)) = stack.pop() {
             crate::budget::check()?;
+            if let Some((u, point)) = upper.as_ref().filter(|u| u.0 == end) {
+                if self.closes_bracket(&out, &start, u) {
+                    let contact = Class::Overlapping {
+                        point: point.clone(),
+                        pair: None,
+                    };
+                    out.push(Cell {
+                        start,
+                        end: end.clone(),
+                        class: Class::Undecided,
+                    });
+                    out.push(Cell {
+                        start: end.clone(),
+                        end,
+                        class: contact,
+                    });
+                    return Ok((out, Some(stopped_at_first_contact()), visited));
+                }
+            }
             if separated_so_far {
                 crate::budget::established_no_contact_before_with(|| Some(start.clone()));
             }
@@ -764,8 +840,19 @@ impl Pair {
                 ));
                 return Ok((decided_prefix(out), Some(stop), visited));
             }
-            let (class, gap, until) =
-                self.classify(&start, &end, hint, witness.as_ref(), last_sample.as_ref());
+            let Classified {
+                class,
+                gap,
+                until,
+                contact_at_midpoint,
+            } = self.classify(
+                &start,
+                &end,
+                hint,
+                witness.as_ref(),
+                last_sample.as_ref(),
+                at_instants,
+            );
             let sample = gap.map(|g| (cell_midpoint(&start, &end), g));
             let end = match until {
                 Some(until) => {
@@ -774,6 +861,46 @@ impl Pair {
                 }
                 None => end,
             };
+            // the first contact alone: an undecided cell with the solids
+            // proved in contact at its midpoint ends the search's interval
+            // there (module docs)
+            if let Some(point) = contact_at_midpoint {
+                // in contact at `t0` itself: the first contact is `t0`
+                if out.is_empty() && start == *t0 {
+                    if let Some(point) = self.contact_at_instant(t0) {
+                        let contact = Class::Overlapping { point, pair: None };
+                        out.push(Cell {
+                            start: t0.clone(),
+                            end: t0.clone(),
+                            class: contact,
+                        });
+                        return Ok((out, Some(stopped_at_first_contact()), visited));
+                    }
+                }
+                // the cells after the midpoint are dropped, and the cell up
+                // to it cut where the cell would have been
+                let midpoint = cell_midpoint(&start, &end);
+                let points = match cuts {
+                    Cuts::AtCrossings if !self.is_narrow(&start, &end) => {
+                        self.split_points(&start, &end, sample.as_ref(), last_sample.as_ref())
+                    }
+                    _ => Vec::new(),
+                };
+                last_sample = sample;
+                stack.clear();
+                let points = points
+                    .into_iter()
+                    .filter(|x| cmp_rationals(x, &midpoint).is_lt());
+                let mut pieces = Vec::new();
+                let mut from = start;
+                for to in points.chain(std::iter::once(midpoint.clone())) {
+                    pieces.push((from, to.clone()));
+                    from = to;
+                }
+                stack.extend(pieces.into_iter().rev());
+                upper = Some((midpoint, point));
+                continue;
+            }
             match &class {
                 Class::Separated { axis, .. } => hint = Some(*axis),
                 Class::Overlapping { point, .. } => witness = Some(point.clone()),
@@ -824,13 +951,36 @@ impl Pair {
             let overlapping = matches!(class, Class::Overlapping { .. });
             out.push(Cell { start, end, class });
             if first_only && overlapping {
-                let stop = Error::limit_exceeded(
-                    "sat time cells: the search stopped at its first overlapping cell (first contact only) before it established the first contact",
-                );
-                return Ok((out, Some(stop), visited));
+                return Ok((out, Some(stopped_at_first_contact()), visited));
             }
         }
         Ok((out, None, visited))
+    }
+
+    /// For two boxes without a separation, a world point proved strictly
+    /// inside both at the instant `t` (the witness the evidence gives at
+    /// the first contact's upper end, `evidence.rs`), as intervals.
+    fn contact_at_instant(&self, t: &BigRational) -> Option<IntervalVec> {
+        if self.reach.is_some() {
+            return None;
+        }
+        let point = super::evidence::box_witness_at(self, t, None)?;
+        Some(point.map(|x| Interval::from_rational(&x, self.bits)))
+    }
+
+    /// True when the piece `[start, upper]`, with the solids in contact at
+    /// `upper`, closes the first contact's bracket: the undecided run it
+    /// ends (from the end of the last decided cell in `out`) is no wider
+    /// than the target width.
+    fn closes_bracket(&self, out: &[Cell], start: &BigRational, upper: &BigRational) -> bool {
+        let lower = out
+            .iter()
+            .rev()
+            .take_while(|c| matches!(c.class, Class::Undecided))
+            .last()
+            .map_or(start, |c| &c.start);
+        let width = dyadic_sum(upper, lower, true);
+        cmp_rationals(&width, &self.target_width(lower, upper)).is_le()
     }
 
     /// Where an undecided cell `[start, end]` is cut, in increasing order
@@ -1020,6 +1170,14 @@ fn cell_midpoint(start: &BigRational, end: &BigRational) -> BigRational {
 /// witness candidate): a few bits beyond the cell's width.
 fn choice_bits(data: &CellData) -> u64 {
     (data.width_bits + 24).clamp(CHOICE_BITS, data.bits)
+}
+
+/// The stop of a search for the first contact alone, once it has the
+/// cells that establish it.
+fn stopped_at_first_contact() -> Error {
+    Error::limit_exceeded(
+        "sat time cells: the search stopped at its first overlapping cell (first contact only) before it established the first contact",
+    )
 }
 
 /// The cells up to the last decided one (the undecided run a search

@@ -371,7 +371,8 @@ fn the_turning_axis_proves_a_cell_to_within_delta_squared_of_the_contact() {
     for k in [14u32, 20, 26] {
         let delta = BigRational::new(1.into(), num_bigint::BigInt::from(1) << k);
         let start = &end - &delta * BigRational::from_integer(2.into());
-        let (class, _, until) = pair.classify(&start, &end, None, None, None);
+        let classified = pair.classify(&start, &end, None, None, None, false);
+        let (class, until) = (classified.class, classified.until);
         assert!(
             matches!(class, Class::Separated { moving: true, .. }),
             "δ = 2^-{k}: {class:?}"
