@@ -805,7 +805,10 @@ impl Pair {
         let mut upper: Option<(BigRational, IntervalVec)> = None;
         let at_instants =
             first_only && self.reach.is_none() && matches!(self.solids, Solids::Boxes { .. });
-        while let Some((start, end)) = stack.pop() {
+        // the first contact alone: the width of the last proved cell, and
+        // how many cells in a row were proved
+        let mut proved: Option<(BigRational, usize)> = None;
+        while let Some((start, mut end)) = stack.pop() {
             crate::budget::check()?;
             if let Some((u, point)) = upper.as_ref().filter(|u| u.0 == end) {
                 if self.closes_bracket(&out, &start, u) {
@@ -824,6 +827,12 @@ impl Pair {
                         class: contact,
                     });
                     return Ok((out, Some(stopped_at_first_contact()), visited));
+                }
+            }
+            if let (Cuts::AtCrossings, Some((width, streak))) = (cuts, &proved) {
+                if let Some(step_end) = step_end(&start, &end, width, *streak) {
+                    stack.push((step_end.clone(), end));
+                    end = step_end;
                 }
             }
             if separated_so_far {
@@ -854,6 +863,15 @@ impl Pair {
                 at_instants,
             );
             let sample = gap.map(|g| (cell_midpoint(&start, &end), g));
+            let proved_to = until.as_ref().unwrap_or(&end);
+            proved = class.is_separated().then(|| {
+                let width = dyadic_sum(proved_to, &start, true);
+                let streak = match proved.take() {
+                    Some((w, streak)) if w == width => streak + 1,
+                    _ => 1,
+                };
+                (width, streak)
+            });
             let end = match until {
                 Some(until) => {
                     stack.push((until.clone(), end));
@@ -1170,6 +1188,39 @@ fn cell_midpoint(start: &BigRational, end: &BigRational) -> BigRational {
 /// witness candidate): a few bits beyond the cell's width.
 fn choice_bits(data: &CellData) -> u64 {
     (data.width_bits + 24).clamp(CHOICE_BITS, data.bits)
+}
+
+/// In a search for the first contact alone, where the cell `[start, end]`
+/// popped after a run of `streak` proved cells, the last `width` wide, is
+/// cut first: at `start + s`, with `s` the power of two at most `width`
+/// (twice that after two proved cells in a row), when the cell is more
+/// than twice as wide. The cells then keep the width that proves them and
+/// grow from it, where bisection of a wide cell tries every width between.
+fn step_end(
+    start: &BigRational,
+    end: &BigRational,
+    width: &BigRational,
+    streak: usize,
+) -> Option<BigRational> {
+    use num_traits::Zero;
+    if width.is_zero() {
+        return None;
+    }
+    // 2^k <= width < 2^(k+1), about: from the bit lengths, then corrected
+    let mut k = width.numer().bits() as i64 - width.denom().bits() as i64;
+    let one = BigRational::from_integer(1.into());
+    while cmp_rationals(&scale_pow2(&one, k), width).is_gt() {
+        k -= 1;
+    }
+    if streak >= 2 {
+        k += 1;
+    }
+    let step = scale_pow2(&one, k);
+    let cell = dyadic_sum(end, start, true);
+    if cmp_rationals(&cell, &scale_pow2(&step, 1)).is_le() {
+        return None;
+    }
+    Some(dyadic_sum(start, &step, false))
 }
 
 /// The stop of a search for the first contact alone, once it has the
