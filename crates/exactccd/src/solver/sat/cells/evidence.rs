@@ -11,7 +11,7 @@
 //! `r_a + r_b + d`.
 #![deny(clippy::float_arithmetic)]
 
-use super::boxes::{strictly_inside, AxisIndex};
+use super::boxes::AxisIndex;
 use super::polytope::{
     edge_crossing_at, material_point, material_point_inside_at, pair_candidate, pair_within_at,
     vertex, CellPolytope,
@@ -20,7 +20,6 @@ use super::search::{Candidate, Cell, Class, Pair, Solids};
 use super::CellTime;
 use crate::geom::Vec3;
 use crate::motion::IntervalVec;
-use crate::scalar::interval::Interval;
 use crate::scalar::BigRational;
 use crate::Error;
 
@@ -309,7 +308,7 @@ fn witness_at(
 ) -> Option<Witness> {
     let Solids::Polytopes(pq) = &pair.solids else {
         let at_t = hint.and_then(|(s, x)| (s == *t).then_some(x));
-        let point = box_witness_at(pair, t, at_t)?;
+        let point = pair.box_witness_at(t, at_t)?;
         return Some((t.clone(), point, WitnessFrame::World, Extra::None));
     };
     let (pa, pb) = pair.at(t)?;
@@ -353,35 +352,6 @@ fn witness_at(
         }
         Candidate::Pair { .. } => None,
     })
-}
-
-/// For two boxes, a rational world point proved strictly inside both at
-/// `t`: the point `found` there before (the search's), else the midpoint of
-/// the intersection polytope's candidate (`witness.rs`), at the working
-/// precision.
-pub(super) fn box_witness_at(
-    pair: &Pair,
-    t: &BigRational,
-    found: Option<&IntervalVec>,
-) -> Option<[BigRational; 3]> {
-    let Solids::Boxes { ha, hb, .. } = &pair.solids else {
-        return None;
-    };
-    let (pa, pb) = pair.at(t)?;
-    let p = pair.bits;
-    let inside = |point: &[BigRational; 3]| {
-        let exact = point.clone().map(|x| Interval::from_rational(&x, p));
-        strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p)
-    };
-    let found = found.map(|x| x.clone().map(|x| x.midpoint().to_rational()));
-    if let Some(point) = found.filter(inside) {
-        return Some(point);
-    }
-    let Candidate::World(candidate) = pair.candidate(&pa, &pb, p, true)? else {
-        return None;
-    };
-    let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
-    inside(&point).then_some(point)
 }
 
 /// The point `y` of `a`'s core and `q` of `b`'s (local coordinates) proved

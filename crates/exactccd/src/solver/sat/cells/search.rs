@@ -982,8 +982,37 @@ impl Pair {
         if self.reach.is_some() {
             return None;
         }
-        let point = super::evidence::box_witness_at(self, t, None)?;
+        let point = self.box_witness_at(t, None)?;
         Some(point.map(|x| Interval::from_rational(&x, self.bits)))
+    }
+
+    /// For two boxes, a rational world point proved strictly inside both at
+    /// `t`: the point `found` there before (the search's), else the midpoint of
+    /// the intersection polytope's candidate (`witness.rs`), at the working
+    /// precision: the witness of the evidence (`evidence.rs`).
+    pub(crate) fn box_witness_at(
+        &self,
+        t: &BigRational,
+        found: Option<&IntervalVec>,
+    ) -> Option<[BigRational; 3]> {
+        let Solids::Boxes { ha, hb, .. } = &self.solids else {
+            return None;
+        };
+        let (pa, pb) = self.at(t)?;
+        let p = self.bits;
+        let inside = |point: &[BigRational; 3]| {
+            let exact = point.clone().map(|x| Interval::from_rational(&x, p));
+            strictly_inside(&exact, &pa, ha, p) && strictly_inside(&exact, &pb, hb, p)
+        };
+        let found = found.map(|x| x.clone().map(|x| x.midpoint().to_rational()));
+        if let Some(point) = found.filter(inside) {
+            return Some(point);
+        }
+        let Candidate::World(candidate) = self.candidate(&pa, &pb, p, true)? else {
+            return None;
+        };
+        let point: [BigRational; 3] = candidate.map(|x| x.midpoint().to_rational());
+        inside(&point).then_some(point)
     }
 
     /// True when the piece `[start, upper]`, with the solids in contact at
