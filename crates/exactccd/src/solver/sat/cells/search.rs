@@ -909,13 +909,7 @@ impl Pair {
                 let points = points
                     .into_iter()
                     .filter(|x| cmp_rationals(x, &midpoint).is_lt());
-                let mut pieces = Vec::new();
-                let mut from = start;
-                for to in points.chain(std::iter::once(midpoint.clone())) {
-                    pieces.push((from, to.clone()));
-                    from = to;
-                }
-                stack.extend(pieces.into_iter().rev());
+                push_pieces(&mut stack, start, points, midpoint.clone());
                 upper = Some((midpoint, point));
                 continue;
             }
@@ -932,15 +926,7 @@ impl Pair {
                     if sample.is_some() {
                         last_sample = sample;
                     }
-                    // the pieces pushed last piece first: the first is
-                    // visited next
-                    let mut pieces = Vec::with_capacity(points.len() + 1);
-                    let mut from = start;
-                    for to in points.into_iter().chain(std::iter::once(end)) {
-                        pieces.push((from, to.clone()));
-                        from = to;
-                    }
-                    stack.extend(pieces.into_iter().rev());
+                    push_pieces(&mut stack, start, points, end);
                     continue;
                 }
                 _ => {}
@@ -1250,6 +1236,24 @@ fn step_end(
         return None;
     }
     Some(dyadic_sum(start, &step, false))
+}
+
+/// Pushes the pieces of `[start, end]` cut at `points` (increasing,
+/// strictly inside) on the search's stack, last piece first: the first is
+/// visited next.
+fn push_pieces(
+    stack: &mut Vec<(BigRational, BigRational)>,
+    start: BigRational,
+    points: impl IntoIterator<Item = BigRational>,
+    end: BigRational,
+) {
+    let mut pieces = Vec::new();
+    let mut from = start;
+    for to in points.into_iter().chain(std::iter::once(end)) {
+        pieces.push((from, to.clone()));
+        from = to;
+    }
+    stack.extend(pieces.into_iter().rev());
 }
 
 /// The stop of a search for the first contact alone, once it has the
