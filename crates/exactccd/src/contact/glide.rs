@@ -51,6 +51,7 @@ use crate::solver::glide::{
     GlideTime, EVENT_CELLS_PATH, PROPERNESS_THRESHOLD,
 };
 use crate::solver::sat::cells::{cells_take, claim_evidence, CellTime};
+use crate::solver::sat::{claim_mesh_evidence, solve_mesh_with_evidence, MeshSearch, SatScenario};
 use crate::Error;
 use num_traits::{Signed, Zero};
 
@@ -248,6 +249,46 @@ fn mesh_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certifi
         }
     };
     super::core_certificate::convex_mesh_certificate(query, first.as_ref())
+        .or_else(|| mesh_parts_certificate(query, first.as_ref()))
+}
+
+/// The certificate by parts of a mesh that need not be convex under a
+/// translation: the SAT mesh solver's evidence (separation of every pair
+/// of pieces, `solids_certificate`), when its first contact is the one
+/// glide claims (algebraic equality; none for both). The evidence is that
+/// of a method that shares none of glide's decisions, and the referee
+/// judges it on its own; `None` when the two differ (differential rule 2
+/// holds glide to SAT there) or the evidence cannot be given.
+fn mesh_parts_certificate(
+    query: &BodyQuery<'_>,
+    first: Option<&RealAlgebraic>,
+) -> Option<Certificate> {
+    let scenario = SatScenario {
+        a: query.a,
+        b: query.b,
+        interval: (&query.interval.0, &query.interval.1),
+    };
+    let (sat, evidence) = solve_mesh_with_evidence(&scenario, MeshSearch::default()).ok()?;
+    (sat.first_contact.as_ref() == first)
+        .then(|| super::solids_certificate::solids_certificate(&sat, &evidence, query))
+        .flatten()
+}
+
+/// The first contact glide claims, in the cells' form: `None` for no
+/// contact, `Some(None)` when its time is neither a rational nor an
+/// enclosure.
+fn claimed_cell_time(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Option<CellTime>> {
+    if out.initially_overlapping {
+        return Some(Some(CellTime::Exact(query.interval.0.clone())));
+    }
+    Some(match out.events.first().map(|e| &e.time) {
+        Some(GlideTime::Exact(t)) => Some(CellTime::Exact(t.as_rational()?.clone())),
+        Some(GlideTime::Enclosure { lower, upper }) => {
+            Some(CellTime::Enclosure(lower.clone(), upper.clone()))
+        }
+        Some(GlideTime::Float(_)) => return None,
+        None => None,
+    })
 }
 
 /// The certificate of glide's exact answer for two solids the cells take
@@ -262,28 +303,39 @@ fn transcendental_certificate(
     precision: u32,
 ) -> Option<Certificate> {
     let (t0, t1) = (&query.interval.0, &query.interval.1);
-    let claimed = if out.initially_overlapping {
-        Some(CellTime::Exact(t0.clone()))
-    } else {
-        match out.events.first().map(|e| &e.time) {
-            Some(GlideTime::Exact(t)) => Some(CellTime::Exact(t.as_rational()?.clone())),
-            Some(GlideTime::Enclosure { lower, upper }) => {
-                Some(CellTime::Enclosure(lower.clone(), upper.clone()))
-            }
-            Some(GlideTime::Float(_)) => return None,
-            None => None,
-        }
-    };
+    let claimed = claimed_cell_time(query, out)?;
     let evidence =
         claim_evidence(query.a, query.b, (t0, t1), claimed.as_ref(), precision).ok()??;
     Some(super::sat::cells_certificate(&evidence))
 }
 
+/// The certificate of glide's exact answer on a mesh that need not be
+/// convex under a transcendental motion: the cells' evidence by parts for
+/// the first contact glide claims (every pair of pieces separated before
+/// it, a witness in one pair at its upper end), built as for two solids
+/// the cells take, without glide's decisions.
+fn transcendental_mesh_certificate(
+    query: &BodyQuery<'_>,
+    out: &GlideOutcome,
+    precision: u32,
+) -> Option<Certificate> {
+    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let claimed = claimed_cell_time(query, out)?;
+    let parts =
+        claim_mesh_evidence(query.a, query.b, (t0, t1), claimed.as_ref(), precision).ok()??;
+    let cuts = super::solids_certificate::mesh_cuts(query.a, query.b);
+    Some(super::sat::mesh_cells_certificate(&parts, cuts))
+}
+
+/// True when one of the two bodies moves by a transcendental motion.
+fn is_transcendental_motion(query: &BodyQuery<'_>) -> bool {
+    super::sat::is_transcendental(query.a) || super::sat::is_transcendental(query.b)
+}
+
 /// True for two solids the time cells take (boxes, triangles, convex
 /// meshes and hulls), one of them under a transcendental motion.
 fn is_cell_pair_in_transcendental_motion(query: &BodyQuery<'_>) -> bool {
-    cells_take(&query.a.shape, &query.b.shape)
-        && (super::sat::is_transcendental(query.a) || super::sat::is_transcendental(query.b))
+    cells_take(&query.a.shape, &query.b.shape) && is_transcendental_motion(query)
 }
 
 fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
@@ -430,6 +482,11 @@ fn convert(
                 if options.certify && is_cell_pair_in_transcendental_motion(query) =>
             {
                 transcendental_certificate(query, out, options.precision)
+            }
+            (ScalarKind::Exact, "rotation")
+                if options.certify && has_mesh(query) && is_transcendental_motion(query) =>
+            {
+                transcendental_mesh_certificate(query, out, options.precision)
             }
             _ => None,
         },

@@ -226,7 +226,10 @@ pub(super) fn cells_certificate(evidence: &CellEvidence) -> Certificate {
 
 /// The evidence of a mesh answer by cells as the neutral certificate by
 /// parts: one part per pair of pieces, the witness in the first pair's.
-fn mesh_cells_certificate(evidence: &MeshCellParts, cuts: [Vec<FaceCut>; 2]) -> Certificate {
+pub(super) fn mesh_cells_certificate(
+    evidence: &MeshCellParts,
+    cuts: [Vec<FaceCut>; 2],
+) -> Certificate {
     let pieces = |separation: &[EvidencePiece]| {
         cells_certificate(&CellEvidence {
             separation: separation.to_vec(),

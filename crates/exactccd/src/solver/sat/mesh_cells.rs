@@ -54,7 +54,7 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::cells::{
-    first_contact_cells_f64, solve_cells_within, CellEvidence, CellOutcome, CellTime,
+    first_contact_cells_f64, solve_cells_within, CellEvidence, CellOutcome, CellTime, ClaimCells,
     EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use super::mesh::Pieces;
@@ -472,6 +472,63 @@ pub fn solve_mesh_cells(
         outcome,
         parts: evidence,
     })
+}
+
+/// The cells' evidence for a first contact another method claims for two
+/// bodies, one at least a mesh (`claimed`; `None` claims no contact on
+/// the interval), in the form of [`solve_mesh_cells`]'s: every pair of
+/// pieces separated over `[t0, lower]` (over `[t0, t1]` without contact),
+/// not nested at `t0`, and a witness at `upper` in one pair of pieces.
+/// Built without the claiming method's decisions: `Ok(None)` when the
+/// cells do not prove the claim, whoever is wrong (a right claim whose
+/// `lower` lies within the arithmetic's resolution of a contact may get
+/// none either). The referee judges it on its own.
+pub fn claim_mesh_evidence(
+    a: &Body,
+    b: &Body,
+    interval: (&Q, &Q),
+    claimed: Option<&CellTime>,
+    precision: u32,
+) -> Result<Option<MeshCellParts>, Error> {
+    let (t0, t1) = interval;
+    let Prepared {
+        pieces,
+        fans,
+        nested: inside,
+    } = prepare(a, b, interval)?;
+    if let Some(p) = inside {
+        let at_start = claimed == Some(&CellTime::Exact(t0.clone()));
+        return Ok(nested(t0, &p).parts.filter(|_| at_start));
+    }
+    let end = claimed.map_or(t1, CellTime::lower);
+    let mut parts = Vec::with_capacity(pieces[0].bodies.len() * pieces[1].bodies.len());
+    let mut witness = None;
+    let mut witness_pieces = [None, None];
+    for (i, pa) in pieces[0].bodies.iter().enumerate() {
+        for (j, pb) in pieces[1].bodies.iter().enumerate() {
+            crate::budget::check()?;
+            let cells = ClaimCells::new(pa, pb, interval, precision)?;
+            let Some(separated) = cells.separated_until(end)? else {
+                return Ok(None);
+            };
+            let names = [fans[0][i], fans[1][j]];
+            if let (None, Some(contact)) = (&witness, claimed) {
+                if let Some(w) = cells.witness_at(contact.upper()) {
+                    witness = Some(w);
+                    witness_pieces = names;
+                }
+            }
+            parts.push((names[0], names[1], separated));
+        }
+    }
+    if claimed.is_some() && witness.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(MeshCellParts {
+        parts,
+        witness,
+        witness_pieces,
+    }))
 }
 
 /// The two bodies, their pieces, the step and the separation: what the

@@ -115,8 +115,8 @@ pub use mesh::{
     PrunedPair, MAX_PIECE_PAIRS,
 };
 pub use mesh_cells::{
-    solve_mesh_cells, solve_mesh_cells_f64, FanName, MeshCellOutcome, MeshCellParts,
-    MAX_CELL_PIECE_PAIRS,
+    claim_mesh_evidence, solve_mesh_cells, solve_mesh_cells_f64, FanName, MeshCellOutcome,
+    MeshCellParts, MAX_CELL_PIECE_PAIRS,
 };
 pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOptions};
 pub use obb_tree::{

@@ -258,42 +258,70 @@ const CLAIM_NARROWING: u32 = 24;
 
 /// The evidence for a first contact another method claims for the two
 /// boxes (`claimed`, `None` for no contact on `[t0, t1]`): separated cells
-/// tiling `[t0, lower]` (bisected down to `2^-24` of the target width near
-/// `lower`), and a world point proved strictly inside both boxes at
-/// `upper`. `Ok(None)` when either is not proved: a wrong claim gets no
-/// evidence, and a right one whose `lower` lies within the arithmetic's
-/// resolution of the contact may get none either. The claim's method is
-/// not consulted: the referee judges the evidence on its own.
+/// tiling `[t0, lower]` ([`separated_until`]), and a world point proved
+/// strictly inside both boxes at `upper` ([`claimed_witness_at`]).
+/// `Ok(None)` when either is not proved: a wrong claim gets no evidence,
+/// and a right one whose `lower` lies within the arithmetic's resolution
+/// of the contact may get none either. The claim's method is not
+/// consulted: the referee judges the evidence on its own.
 pub(super) fn claim_evidence(
     pair: &Pair,
     (t0, t1): (&BigRational, &BigRational),
     claimed: Option<&CellTime>,
 ) -> Result<Option<CellEvidence>, Error> {
     let end = claimed.map_or(t1, CellTime::lower);
-    let separation = if end > t0 {
-        let narrowest = pair.target_width(t0, end)
-            / BigRational::from_integer((1u64 << CLAIM_NARROWING).into());
-        let Some(cells) = pair.separated_tiling(t0, end, &narrowest)? else {
-            return Ok(None);
-        };
-        cells.iter().filter_map(piece).collect()
-    } else {
-        Vec::new()
+    let Some(separation) = separated_until(pair, t0, end)? else {
+        return Ok(None);
     };
-    let (witness, witness_frame, extra) = match claimed {
-        None => (None, WitnessFrame::World, Extra::None),
-        Some(contact) => match witness_at(pair, contact.upper(), None) {
-            Some((t, point, frame, extra)) => (Some((t, point)), frame, extra),
+    let witness = match claimed {
+        None => CellEvidence {
+            separation: Vec::new(),
+            witness: None,
+            witness_frame: WitnessFrame::World,
+            witness_edge_end: None,
+            witness_other: None,
+        },
+        Some(contact) => match claimed_witness_at(pair, contact.upper()) {
+            Some(w) => w,
             None => return Ok(None),
         },
     };
     Ok(Some(CellEvidence {
         separation,
-        witness,
-        witness_frame,
+        ..witness
+    }))
+}
+
+/// Separated cells tiling `[t0, end]`, bisected down to `2^-24` of the
+/// target width near `end`; `Ok(None)` when the cells do not prove it
+/// (the solids meet before `end`, or within the arithmetic's resolution
+/// of it).
+pub(super) fn separated_until(
+    pair: &Pair,
+    t0: &BigRational,
+    end: &BigRational,
+) -> Result<Option<Vec<EvidencePiece>>, Error> {
+    if end <= t0 {
+        return Ok(Some(Vec::new()));
+    }
+    let narrowest =
+        pair.target_width(t0, end) / BigRational::from_integer((1u64 << CLAIM_NARROWING).into());
+    Ok(pair
+        .separated_tiling(t0, end, &narrowest)?
+        .map(|cells| cells.iter().filter_map(piece).collect()))
+}
+
+/// A witness of contact proved at `t` ([`witness_at`]) as evidence with no
+/// separated cells; `None` when none is proved.
+pub(super) fn claimed_witness_at(pair: &Pair, t: &BigRational) -> Option<CellEvidence> {
+    let (t, point, frame, extra) = witness_at(pair, t, None)?;
+    Some(CellEvidence {
+        separation: Vec::new(),
+        witness: Some((t, point)),
+        witness_frame: frame,
         witness_edge_end: extra.edge_end(),
         witness_other: extra.other(),
-    }))
+    })
 }
 
 /// A witness proved at `t`: for two boxes a rational world point strictly

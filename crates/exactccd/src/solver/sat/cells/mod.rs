@@ -386,25 +386,64 @@ pub fn claim_evidence(
     claimed: Option<&CellTime>,
     precision: u32,
 ) -> Result<Option<CellEvidence>, Error> {
-    let pair = prepared_pair(
-        a,
-        b,
-        interval,
-        precision,
-        &BigRational::from_integer(0.into()),
-    )?;
-    let evidence = evidence::claim_evidence(&pair, interval, claimed)?;
-    // a touch claimed at t0 at exact start poses: the witness from the
-    // poses (the cells' witnesses lie strictly inside both)
-    let t0 = interval.0;
+    let cells = ClaimCells::new(a, b, interval, precision)?;
+    let evidence = evidence::claim_evidence(&cells.pair, interval, claimed)?;
     match (evidence, claimed) {
-        (None, Some(CellTime::Exact(t))) if t == t0 => {
-            let poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
-            Ok(poses
-                .and_then(|(pa, pb)| pair.exact_witness_at(&pa, &pb))
-                .map(|w| start_witness(t0, w)))
-        }
+        (None, Some(CellTime::Exact(t))) if t == interval.0 => Ok(cells.start_witness()),
         (evidence, _) => Ok(evidence),
+    }
+}
+
+/// Two solids the cells take, prepared to prove parts of a claim another
+/// method makes: separation up to a time, contact at a time. A claim on
+/// two solids made of pieces (`mesh_cells.rs`) takes every pair's
+/// separation and one pair's contact.
+pub struct ClaimCells<'b> {
+    pair: Pair,
+    bodies: [&'b Body; 2],
+    t0: BigRational,
+}
+
+impl<'b> ClaimCells<'b> {
+    /// The pair at the working precision of `precision` (as
+    /// [`solve_cells`]); not applicable where that is not.
+    pub fn new(
+        a: &'b Body,
+        b: &'b Body,
+        interval: (&BigRational, &BigRational),
+        precision: u32,
+    ) -> Result<Self, Error> {
+        let zero = BigRational::from_integer(0.into());
+        Ok(Self {
+            pair: prepared_pair(a, b, interval, precision, &zero)?,
+            bodies: [a, b],
+            t0: interval.0.clone(),
+        })
+    }
+
+    /// Separated cells tiling `[t0, end]`; `Ok(None)` when the cells do
+    /// not prove it.
+    pub fn separated_until(&self, end: &BigRational) -> Result<Option<Vec<EvidencePiece>>, Error> {
+        evidence::separated_until(&self.pair, &self.t0, end)
+    }
+
+    /// A witness of contact at `t`, with no separated cells: a point
+    /// strictly inside both (`evidence.rs`), or at `t0` at exact start
+    /// poses a point of both closed solids; `None` when none is proved.
+    pub fn witness_at(&self, t: &BigRational) -> Option<CellEvidence> {
+        evidence::claimed_witness_at(&self.pair, t)
+            .or_else(|| (*t == self.t0).then(|| self.start_witness()).flatten())
+    }
+
+    /// A touch at `t0` at exact start poses: the witness from the poses
+    /// (the cells' witnesses lie strictly inside both).
+    fn start_witness(&self) -> Option<CellEvidence> {
+        let [a, b] = self.bodies;
+        let t0 = &self.t0;
+        let poses = exact_pose_at_start(a, t0).zip(exact_pose_at_start(b, t0));
+        poses
+            .and_then(|(pa, pb)| self.pair.exact_witness_at(&pa, &pb))
+            .map(|w| start_witness(t0, w))
     }
 }
 
