@@ -31,8 +31,12 @@
 //! evidence of certified time cells for *its* enclosure
 //! (`transcendental_certificate`): separated cells tiling `[t0, lower]`
 //! and a contact witness at `upper`, the form of sat's cell certificates,
-//! which the referee re-proves with its own arithmetic. Other glide
-//! answers carry none: non-convex meshes.
+//! which the referee re-proves with its own arithmetic. On a mesh that
+//! need not be convex the certificate is by parts: under a translation
+//! the SAT mesh solver's when its first contact is glide's
+//! (`mesh_parts_certificate`), under a transcendental motion the cells'
+//! evidence by parts for glide's own enclosure
+//! (`transcendental_mesh_certificate`).
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::find_contact_witness;
