@@ -69,7 +69,8 @@ use crate::interval::Iv;
 use crate::poly::{Poly, Q};
 use crate::spin::{
     check_spin_pieces, check_spin_witness, exact_placement_at, placement_at, separation_end,
-    squared_distance_to_segment, Placement, SpinBody, SpinCase, SpinPiece, SpinWitness,
+    shape_holds, squared_distance_to_segment, Placement, SpinBody, SpinCase, SpinPiece,
+    SpinWitness, WitnessSide,
 };
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -831,7 +832,6 @@ const NESTING_BITS: [u32; 4] = [96, 192, 384, 768];
 /// decided; a vertex found inside refutes, one undecided at every
 /// precision leaves the verdict inconclusive.
 fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Result<(), Verdict> {
-    let interval = (&case.t0, &case.t1);
     let sides = [
         ("a", &case.a, &case.b, &pieces[1]),
         ("b", &case.b, &case.a, &pieces[0]),
@@ -841,42 +841,16 @@ fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Resu
             if matches!(other.solid, Solid::Convex(_)) {
                 continue;
             }
-            let (Some(inner), Some(outer)) = (
-                placement_at(&body.placement, interval, &case.t0, bits),
-                placement_at(&other.placement, interval, &case.t0, bits),
-            ) else {
-                continue 'precision;
-            };
-            let tris: Vec<[[Q; 3]; 3]> = other_pieces
-                .shapes
-                .iter()
-                .map(|s| match s {
-                    Shape::Triangle(v) => v.clone(),
-                    _ => unreachable!("a mesh's pieces are triangles"),
-                })
-                .collect();
             for y in component_vertices(&body.solid) {
-                let local = local_box(&y, &inner, &outer, bits);
-                let centre: [Q; 3] = std::array::from_fn(|k| local[k].mid());
-                let reach = local
-                    .iter()
-                    .fold(Q::zero(), |acc, x| acc + x.radius() * x.radius());
-                if tris
-                    .iter()
-                    .any(|t| squared_distance_to_triangle(&centre, t) <= reach)
-                {
-                    continue 'precision;
-                }
-                match in_closed_solid(&centre, &tris) {
-                    Ok(false) => {}
-                    Ok(true) => {
-                        return Err(Verdict::Refuted {
-                            reason: format!(
+                match enclosed_inside(case, (body, other), other_pieces, &y, bits) {
+                    Ok(None) => continue 'precision,
+                    Ok(Some(false)) => {}
+                    Ok(Some(true)) => return Err(Verdict::Refuted {
+                        reason: format!(
                             "the vertex {y:?} of {name} lies inside the other solid at the start"
                         ),
-                            counterexample: Some(case.t0.clone()),
-                        })
-                    }
+                        counterexample: Some(case.t0.clone()),
+                    }),
                     Err(why) => return Err(Verdict::Inconclusive(why)),
                 }
             }
@@ -887,6 +861,107 @@ fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Resu
         "the nesting at the start stays undecided: a vertex lies within rounding of the other \
          surface at every precision tried"
             .into(),
+    ))
+}
+
+/// Whether the local point `y` of `body` lies inside the mesh `other` at
+/// `t0`, the placements enclosed at `bits` bits ([`check_not_nested_enclosed`]):
+/// `Ok(None)` when a placement has no enclosure there or the enclosure of
+/// `y` in `other`'s local coordinates comes within its half-diagonal of
+/// the surface.
+fn enclosed_inside(
+    case: &SpinSolidCase,
+    (body, other): (&SpinSolidBody, &SpinSolidBody),
+    other_pieces: &Pieces,
+    y: &[Q; 3],
+    bits: u32,
+) -> Result<Option<bool>, String> {
+    let interval = (&case.t0, &case.t1);
+    let (Some(inner), Some(outer)) = (
+        placement_at(&body.placement, interval, &case.t0, bits),
+        placement_at(&other.placement, interval, &case.t0, bits),
+    ) else {
+        return Ok(None);
+    };
+    let tris = triangles(other_pieces);
+    let local = local_box(y, &inner, &outer, bits);
+    let centre: [Q; 3] = std::array::from_fn(|k| local[k].mid());
+    let reach = local
+        .iter()
+        .fold(Q::zero(), |acc, x| acc + x.radius() * x.radius());
+    if tris
+        .iter()
+        .any(|t| squared_distance_to_triangle(&centre, t) <= reach)
+    {
+        return Ok(None);
+    }
+    in_closed_solid(&centre, &tris).map(Some)
+}
+
+/// A mesh's pieces, which are triangles, in its local coordinates.
+fn triangles(pieces: &Pieces) -> Vec<[[Q; 3]; 3]> {
+    pieces
+        .shapes
+        .iter()
+        .map(|s| match s {
+            Shape::Triangle(v) => v.clone(),
+            _ => unreachable!("a mesh's pieces are triangles"),
+        })
+        .collect()
+}
+
+/// The witness of solids nested at a `t0` where a placement is
+/// transcendental (`angular` or `screw` from `t0 != 0`): a point of one
+/// body (its local coordinates, `material_of`), checked exactly to lie in
+/// that closed solid, and proved inside the other, a mesh, by
+/// [`enclosed_inside`] at the first precision that decides it.
+fn check_nested_enclosed(
+    case: &SpinSolidCase,
+    pieces: &[Pieces; 2],
+    w: &SpinWitness,
+) -> Result<(), Verdict> {
+    let Some(side) = w.material_of else {
+        return Err(Verdict::Inconclusive(
+            "a world point inside a mesh needs exact placements".into(),
+        ));
+    };
+    let (name, body, other, own_pieces, other_pieces) = match side {
+        WitnessSide::A => ("a", &case.a, &case.b, &pieces[0], &pieces[1]),
+        WitnessSide::B => ("b", &case.b, &case.a, &pieces[1], &pieces[0]),
+    };
+    if matches!(other.solid, Solid::Convex(_)) {
+        return Err(Verdict::refuted(
+            "a witness without pieces must lie inside a mesh",
+        ));
+    }
+    let holds = match &body.solid {
+        Solid::Convex(shape) => shape_holds(shape, &w.point).map_err(Verdict::Inconclusive)?,
+        Solid::Mesh(_) => {
+            in_closed_solid(&w.point, &triangles(own_pieces)).map_err(Verdict::Inconclusive)?
+        }
+    };
+    if !holds {
+        return Err(Verdict::refuted(format!(
+            "the witness is not a point of {name}: its local coordinates are outside its solid"
+        )));
+    }
+    for bits in NESTING_BITS {
+        match enclosed_inside(case, (body, other), other_pieces, &w.point, bits) {
+            Ok(None) => {}
+            Ok(Some(true)) => return Ok(()),
+            Ok(Some(false)) => {
+                return Err(Verdict::Refuted {
+                    reason: format!(
+                        "the point of {name} lies outside the other solid at the start"
+                    ),
+                    counterexample: Some(case.t0.clone()),
+                })
+            }
+            Err(why) => return Err(Verdict::Inconclusive(why)),
+        }
+    }
+    Err(Verdict::Inconclusive(
+        "the witness lies within rounding of the other surface at every precision tried".into(),
     ))
 }
 
@@ -1164,11 +1239,12 @@ fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdi
     match (sa, sb) {
         (Some(sa), Some(sb)) => check_spin_witness(&spin_case(case, sa, sb), w, enclosure),
         _ => {
-            // a mesh without a named piece: a world point inside both
-            // solids at t0, by the ray test at exact placements
-            if w.time != case.t0 || w.material_of.is_some() || w.edge_end.is_some() {
+            // a mesh without a named piece: solids nested at t0, a point
+            // inside both there (by the ray test at exact placements, else
+            // a point of one inside the other's enclosed placement)
+            if w.time != case.t0 || w.edge_end.is_some() {
                 return Err(Verdict::refuted(
-                    "a witness without a piece of a mesh must be a world point at the start",
+                    "a witness without a piece of a mesh must be a point at the start",
                 ));
             }
             if w.time < enclosure.0 || w.time > enclosure.1 {
@@ -1176,9 +1252,14 @@ fn verify_spin(case: &SpinSolidCase, claim: &SpinSolidClaim) -> Result<(), Verdi
                     "the witness's time is outside the enclosure",
                 ));
             }
-            let exact = exact_at_start(case).ok_or_else(|| {
-                Verdict::Inconclusive("a witness inside a mesh needs exact placements".into())
-            })?;
+            let Some(exact) = exact_at_start(case) else {
+                return check_nested_enclosed(case, &pieces, w);
+            };
+            if w.material_of.is_some() {
+                return Err(Verdict::refuted(
+                    "a witness without a piece of a mesh at exact placements must be a world point",
+                ));
+            }
             let witness = SolidWitness {
                 point: w.point.clone().map(Poly::constant),
                 denominator: Poly::constant(Q::one()),

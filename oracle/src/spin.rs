@@ -1716,6 +1716,13 @@ pub(crate) fn check_spin_witness(
     }
 }
 
+/// Whether the local point `y` lies in the closed solid of `shape`,
+/// decided exactly (`Solid::holds`); an error for a shape the check does
+/// not take.
+pub(crate) fn shape_holds(shape: &Shape, y: &[Q; 3]) -> Result<bool, String> {
+    Ok(Solid::new(shape)?.holds(y))
+}
+
 /// Intervals holding the placement of `placement` at the rational time
 /// `t` of `[t0, t1]`, at `bits`: the frame (by rows; its columns are the
 /// body's axes in world coordinates) and the world position of the local

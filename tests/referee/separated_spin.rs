@@ -279,22 +279,38 @@ fn a_mesh_turning_from_a_transcendental_start() {
 }
 
 /// A box resting inside the frame's bar while the frame turns, from
-/// `t0 = 1/5`: the solids are nested at `t0`, which enclosures prove, but
-/// the contact at `t0` is answered only from exact placements there (its
-/// witness would need the same test in the certificate), so the solve is
-/// not applicable, in both scalars, and says why.
+/// `t0 = 1/5`: the solids are nested at `t0`, which enclosures prove, so
+/// they touch there, in both scalars; the exact answer is `1/5` exactly,
+/// certified by a point of the box inside the frame's enclosed placement.
 #[test]
-fn a_box_inside_a_turning_mesh_at_a_transcendental_start_is_refused() {
+fn a_box_inside_a_turning_mesh_at_a_transcendental_start_touches_there() {
     let mut json: serde_json::Value = serde_json::from_str(&frame_from("1/5", "0")).unwrap();
     json["b"]["pose"] = serde_json::json!({ "translation": ["1/2", "3/2", "1/2"] });
     json["b"].as_object_mut().unwrap().remove("motion");
     let text = json.to_string();
-    for scalar in [ScalarKind::Exact, ScalarKind::F64] {
-        let s = scenario(&text, scalar);
-        let e = solve(&s.query(), Method::Sat, scalar, &SolveOptions::default()).unwrap_err();
-        assert!(e.is_not_applicable(), "{e}");
-        assert!(e.to_string().contains("inside the other at t0"), "{e}");
+    let s = scenario(&text, ScalarKind::Exact);
+    let r = by_sat(&s);
+    assert!(r.initially_overlapping);
+    match &r.time {
+        Some(Time::Exact(t)) => {
+            assert_eq!(t.as_rational(), Some(&BigRational::new(1.into(), 5.into())))
+        }
+        other => panic!("{other:?}"),
     }
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    let f = scenario(&text, ScalarKind::F64);
+    let rf = solve(
+        &f.query(),
+        Method::Sat,
+        ScalarKind::F64,
+        &SolveOptions::default(),
+    )
+    .unwrap();
+    assert!(
+        matches!(rf.time, Some(Time::Float(t)) if t == 0.2),
+        "{:?}",
+        rf.time
+    );
     // from t0 = 0 the placements are exact: contact at 0
     let mut at_zero = json.clone();
     at_zero["interval"] = serde_json::json!(["0", "1"]);

@@ -469,3 +469,43 @@ fn glide_answers_on_an_l_prism_under_a_general_screw_are_certified_by_parts() {
     parts.remove(k);
     assert!(refuted(&dropped));
 }
+
+/// The frame spinning (SPIN, 3 radians per unit time about its centre's
+/// vertical line) from `t0 = 1/5`, where its placement is transcendental
+/// (turned by 3/5), and a small box at rest inside its bar there: the box
+/// sits at `(27/40, 37/40, 1/2)`, within `0.02` of where the bar's middle
+/// `(1/2, 3/2, 1/2)` has turned to (`(3/2 - cos 3/5, 3/2 - sin 3/5)`), so
+/// its half-diagonal `0.18` keeps it inside the bar, whose nearest faces
+/// are `1/2` away. The solids are nested at `t0` with no surfaces
+/// touching: contact at exactly `1/5`, certified by a point of the box
+/// (its centre, local coordinates) inside the frame's enclosed placement;
+/// moved out of the box, the witness is refuted.
+#[test]
+fn solids_nested_at_a_transcendental_start_touch_there_certified() {
+    let text = format!(
+        r#"{{"format": "exactccd/scenario-v1", "interval": ["1/5", "1"],
+            "a": {{"shape": {FRAME}, "motion": {SPIN}}},
+            "b": {{"shape": {{"box": {{"half_extents": ["1/8", "1/8", "1/8"]}}}},
+                  "pose": {{"translation": ["27/40", "37/40", "1/2"]}}}}}}"#
+    );
+    let s = parse_scenario(&text, None, &LoadOptions::default()).expect("a valid scenario");
+    let r = exact_sat(&s);
+    assert!(r.collides && r.initially_overlapping);
+    assert!(
+        matches!(&r.time, Some(Time::Exact(t)) if t.as_rational() == Some(&q(1, 5))),
+        "{:?}",
+        r.time
+    );
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    let mut moved = r.clone();
+    let witness = moved
+        .certificate
+        .as_mut()
+        .and_then(|c| c.contact.as_mut())
+        .expect("a witness");
+    witness.point.x = witness.point.x.clone() + exactccd::poly::Poly::from_coeffs(vec![q(1, 2)]);
+    assert!(matches!(
+        referee(&s.query(), &moved),
+        Verdict::Refuted { .. }
+    ));
+}

@@ -19,8 +19,9 @@
 //!   more than `delta` from every triangle of the surface, the vertex and
 //!   `m` lie on the same side of it, which ray parity decides for `m`
 //!   exactly. Precision doubles until every vertex is decided; solids
-//!   found nested there are not answered (the witness would need the
-//!   same test in the certificate);
+//!   found nested there touch at `t0`, witnessed by the point tested (a
+//!   point of the inner solid in its local coordinates), which the
+//!   referee encloses and tests the same way;
 //! * otherwise the first contact `T` is the least of the piece pairs'
 //!   first contacts `T_ij`, each enclosed by the cells as `[l_ij, u_ij]`,
 //!   so `T` lies in `[min l_ij, min u_ij]`, no wider than the widest
@@ -151,7 +152,16 @@ fn cut_at(pieces: &[EvidencePiece], lower: &Q) -> Vec<EvidencePiece> {
 struct Prepared {
     pieces: [Pieces; 2],
     fans: [Vec<FanName>; 2],
-    nested: Option<Vec3<Q>>,
+    nested: Option<Nested>,
+}
+
+/// A point of one solid inside the other at `t0`: a world point at exact
+/// placements, or at enclosed ones a point of the inner body (its local
+/// coordinates; `0` for `a`, `1` for `b`) with its world position's
+/// enclosure's midpoint, in `f64`.
+enum Nested {
+    World(Vec3<Q>),
+    Material(usize, Vec3<Q>, [f64; 3]),
 }
 
 /// The pieces of the two bodies and their nesting at `t0`, or why the
@@ -167,11 +177,8 @@ fn prepare(a: &Body, b: &Body, interval: (&Q, &Q)) -> Result<Prepared, Error> {
     }
     let t0 = interval.0;
     let nested = match (exact_pose_at_start(a, t0), exact_pose_at_start(b, t0)) {
-        (Some(pa), Some(pb)) => nested_at_start([a, b], &pieces, &[pa, pb]),
-        _ => {
-            apart_at_enclosed_start([a, b], &pieces, interval)?;
-            None
-        }
+        (Some(pa), Some(pb)) => nested_at_start([a, b], &pieces, &[pa, pb]).map(Nested::World),
+        _ => nesting_at_enclosed_start([a, b], &pieces, interval)?,
     };
     Ok(Prepared {
         pieces,
@@ -183,14 +190,15 @@ fn prepare(a: &Body, b: &Body, interval: (&Q, &Q)) -> Result<Prepared, Error> {
 /// The precisions tried for the nesting at a transcendental `t0`.
 const NESTING_BITS: [u64; 4] = [96, 192, 384, 768];
 
-/// Proves that neither solid lies inside the other mesh at `t0` when the
-/// placements there are only enclosed (module docs); an error when they
-/// are nested or the test stays undecided.
-fn apart_at_enclosed_start(
+/// Whether one solid lies inside the other mesh at `t0` when the
+/// placements there are only enclosed (module docs): `None` when neither
+/// does, else the point of the inner one found inside; an error when the
+/// test stays undecided.
+fn nesting_at_enclosed_start(
     bodies: [&Body; 2],
     pieces: &[Pieces; 2],
     interval: (&Q, &Q),
-) -> Result<(), Error> {
+) -> Result<Option<Nested>, Error> {
     let not_applicable = |why: &str| {
         Error::not_applicable(format!(
             "sat: a mesh under a turning motion from t0 = {}: {why}",
@@ -204,11 +212,18 @@ fn apart_at_enclosed_start(
         let (Some(pa), Some(pb)) = (ea.over(&time), eb.over(&time)) else {
             continue;
         };
-        match apart_at(bodies, pieces, [&pa, &pb], bits) {
-            Some(true) => return Ok(()),
-            Some(false) => return Err(not_applicable(
-                "one solid lies inside the other at t0 (answered from exact placements at t0 only)",
-            )),
+        match nesting_at(bodies, pieces, [&pa, &pb], bits) {
+            Some(None) => return Ok(None),
+            Some(Some((inner, y))) => {
+                let placement = [&pa, &pb][inner];
+                let yi: [Interval; 3] =
+                    std::array::from_fn(|k| Interval::from_rational(&y[k], bits));
+                let world: [f64; 3] = std::array::from_fn(|i| {
+                    let x = placement.origin[i].add(&dot(&placement.frame[i], &yi, bits), bits);
+                    crate::scalar::rational_to_f64(&x.midpoint().to_rational())
+                });
+                return Ok(Some(Nested::Material(inner, y, world)));
+            }
             None => {}
         }
     }
@@ -217,15 +232,16 @@ fn apart_at_enclosed_start(
     ))
 }
 
-/// `Some(true)` when no tested vertex of either solid lies inside the other
-/// mesh, `Some(false)` when one does, `None` when a vertex's enclosure
-/// comes within its own size of the surface.
-fn apart_at(
+/// `Some(None)` when no tested point of either solid lies inside the other
+/// mesh, `Some(Some((inner, y)))` when the point `y` of body `inner` does,
+/// `None` when a point's enclosure comes within its own size of the
+/// surface.
+fn nesting_at(
     bodies: [&Body; 2],
     pieces: &[Pieces; 2],
     placements: [&PlacementEnclosure; 2],
     bits: u64,
-) -> Option<bool> {
+) -> Option<Option<(usize, Vec3<Q>)>> {
     for (inner, outer) in [(1, 0), (0, 1)] {
         if !matches!(bodies[outer].shape, Shape::Mesh(_)) {
             continue;
@@ -242,11 +258,11 @@ fn apart_at(
                 return None;
             }
             if point_in_solid(&centre, surface) {
-                return Some(false);
+                return Some(Some((inner, y)));
             }
         }
     }
-    Some(true)
+    Some(None)
 }
 
 /// Intervals holding the local point `y` of one body in the local
@@ -643,8 +659,8 @@ impl Solids<'_> {
             let (Some(pa), Some(pb)) = (ea.over(&time), eb.over(&time)) else {
                 continue;
             };
-            if let Some(apart) = apart_at(self.bodies, self.pieces, [&pa, &pb], bits) {
-                return Ok(Some(!apart));
+            if let Some(found) = nesting_at(self.bodies, self.pieces, [&pa, &pb], bits) {
+                return Ok(Some(found.is_some()));
             }
         }
         Ok(None)
@@ -730,12 +746,18 @@ pub fn solve_mesh_cells_f64(
 }
 
 /// The answer for solids nested at `t0`: contact there, witnessed by the
-/// point `p` of the one inside the other (world coordinates).
-fn nested(t0: &Q, p: &Vec3<Q>) -> MeshCellOutcome {
+/// point of the one inside the other (world coordinates, or the inner
+/// body's local ones).
+fn nested(t0: &Q, inside: &Nested) -> MeshCellOutcome {
+    let (point, frame, approx) = match inside {
+        Nested::World(p) => (p, WitnessFrame::World, p.to_f64().into_array()),
+        Nested::Material(0, y, world) => (y, WitnessFrame::LocalA, *world),
+        Nested::Material(_, y, world) => (y, WitnessFrame::LocalB, *world),
+    };
     let witness = CellEvidence {
         separation: Vec::new(),
-        witness: Some((t0.clone(), [p.x.clone(), p.y.clone(), p.z.clone()])),
-        witness_frame: WitnessFrame::World,
+        witness: Some((t0.clone(), point.clone().into_array())),
+        witness_frame: frame,
         witness_edge_end: None,
         witness_other: None,
     };
@@ -746,7 +768,7 @@ fn nested(t0: &Q, p: &Vec3<Q>) -> MeshCellOutcome {
             first_contact: Some(CellTime::Exact(t0.clone())),
             contact_intervals: Vec::new(),
             features: None,
-            point: Some(p.to_f64().into_array()),
+            point: Some(approx),
             normal: None,
             cells: 0,
             evidence: None,
