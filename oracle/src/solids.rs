@@ -845,12 +845,14 @@ fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Resu
                 match enclosed_inside(case, (body, other), other_pieces, &y, bits) {
                     Ok(None) => continue 'precision,
                     Ok(Some(false)) => {}
-                    Ok(Some(true)) => return Err(Verdict::Refuted {
-                        reason: format!(
+                    Ok(Some(true)) => {
+                        return Err(Verdict::Refuted {
+                            reason: format!(
                             "the vertex {y:?} of {name} lies inside the other solid at the start"
                         ),
-                        counterexample: Some(case.t0.clone()),
-                    }),
+                            counterexample: Some(case.t0.clone()),
+                        })
+                    }
                     Err(why) => return Err(Verdict::Inconclusive(why)),
                 }
             }

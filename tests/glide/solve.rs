@@ -931,3 +931,48 @@ fn a_box_turning_into_an_l_prism_has_the_same_intervals_by_glide_and_sat() {
     );
     assert_intervals_overlap(&sat.contact_intervals, &glide.contact_intervals, "L prism");
 }
+
+/// An event exactly at the end of a general screw, where the slide's time
+/// fraction is exactly 1: the box of
+/// `a_box_turning_into_an_l_prism_has_the_same_intervals_by_glide_and_sat`
+/// rising by 1/4 while it turns, so that its top face `3/4 + t/4` reaches
+/// the prism's top `z = 1` exactly at `t = 1`. The event function there is
+/// evaluated exactly (its root has the certain sign zero; before, the
+/// bisection could not isolate it and the solve stopped at a limit).
+/// Glide answers: the first touch at `2 atan(1/3) / π` (the corner at
+/// `(1/4, 3/4)` from the reflex edge reaching the wall `x = 1`), in contact
+/// from then to the end, the end exactly 1; SAT's first contact agrees.
+#[test]
+fn a_general_screw_event_exactly_at_the_end_is_exact() {
+    let text = box_under_poses(
+        ["1/4", "1/4", "1/4"],
+        ["3/2", "3/2", "1/2"],
+        (["1", "0", "0", "1"], ["1/2", "3/2", "3/4"]),
+    );
+    let mut s = load(&text, ScalarKind::Exact);
+    s.a_mut().shape = Shape::Mesh(exactccd::geom::l_shape_mesh());
+    let glide = run(&s, Method::Glide, ScalarKind::Exact, false);
+    // 2 atan(1/3) / pi = 0.2048327646991334516491978475..., mpmath
+    let truth = q("0.20483276469913345165");
+    let near = r(1, 1_000_000_000_000_000_000);
+    let (lo, hi) = enclosure(glide.time.as_ref().expect("a contact"));
+    assert!(lo <= &truth + &near && &truth - &near <= hi, "[{lo}, {hi}]");
+    let [(from, to)] = glide.contact_intervals.as_slice() else {
+        panic!("one interval: {:?}", glide.contact_intervals)
+    };
+    let (flo, fhi) = enclosure(from);
+    assert!(
+        flo <= &truth + &near && &truth - &near <= fhi,
+        "[{flo}, {fhi}]"
+    );
+    assert!(
+        matches!(to, Time::Exact(t) if *t == RealAlgebraic::from_rational(r(1, 1))),
+        "{to:?}"
+    );
+    let sat = run(&s, Method::Sat, ScalarKind::Exact, false);
+    let (slo, shi) = enclosure(sat.time.as_ref().expect("a contact"));
+    assert!(
+        slo <= hi && lo <= shi,
+        "[{slo}, {shi}] against [{lo}, {hi}]"
+    );
+}

@@ -97,8 +97,26 @@ impl Mixed {
             .unwrap_or_else(|| Interval::new(-big(), big()))
     }
 
-    /// `F` over `[a, b]`.
+    /// `ρ` at the path's ends, exactly: `0` at `σ = 0`, `1` at `σ_end`.
+    fn rho_at_end(&self, sigma: &BigRational) -> Option<BigRational> {
+        if sigma.is_zero() {
+            Some(BigRational::zero())
+        } else if *sigma == self.sigma_end {
+            Some(BigRational::one())
+        } else {
+            None
+        }
+    }
+
+    /// `F` over `[a, b]`; exactly at `σ = 0` and at `σ_end`, where `ρ` is
+    /// rational (so a root exactly at an end has the certain sign zero).
     pub fn eval(&self, f: &MixedFn, iv: &Interval) -> Interval {
+        if iv.lo == iv.hi {
+            if let Some(rho) = self.rho_at_end(&iv.lo) {
+                let slide = &self.c * rho * f.s.eval(&iv.lo);
+                return Interval::point(f.p.eval(&iv.lo) + slide);
+            }
+        }
         let p = poly_interval(&f.p, iv, self.g);
         if f.s.is_zero() || self.c.is_zero() {
             return p;
