@@ -842,9 +842,11 @@ fn general_screws_of_meshes_give_contact_intervals() {
 
 /// The generated `raster` class's general screws (cube pairs turned about
 /// a skew axis with a slide along it): glide's contact intervals on the
-/// cubes as meshes (the mixed events and the states between them) overlap
-/// end by end those of its event cells on the same cubes as boxes, and
-/// most of them are given.
+/// cubes as meshes (the mixed events and the states between them) are
+/// given wherever it answers and overlap end by end those of its event
+/// cells on the same cubes as boxes; at most a tenth stop at a limit (27
+/// screws, none; seeds 7 to 11: 137 screws, 6 limits, every answer with
+/// its intervals).
 #[test]
 fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
     use exactccd::solver::glide::RelativeGlide;
@@ -883,9 +885,11 @@ fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
             continue;
         };
         assert_eq!(glide.collides, cells.collides, "raster-7-{i}");
-        if glide.contact_intervals.is_empty() && cells.collides {
-            continue;
-        }
+        // wherever glide answers, it gives the contact intervals
+        assert!(
+            !glide.collides || !glide.contact_intervals.is_empty(),
+            "raster-7-{i}: a contact without intervals"
+        );
         given += 1;
         assert_intervals_overlap(
             &glide.contact_intervals,
@@ -895,8 +899,8 @@ fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
     }
     eprintln!("{screws} general screws, {given} with intervals, {limits} limits");
     assert!(
-        screws >= 20 && given * 10 >= (screws - limits) * 8,
-        "{given} of {screws}"
+        screws >= 20 && limits * 10 <= screws,
+        "{given} of {screws}, {limits} limits"
     );
 }
 

@@ -241,8 +241,13 @@ fn has_mesh(query: &BodyQuery<'_>) -> bool {
 
 /// The certificate of glide's exact answer under a pure translation when a
 /// body is a mesh: as for SAT's, when every mesh is convex
-/// (`core_certificate::convex_mesh_certificate`).
-fn mesh_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
+/// (`core_certificate::convex_mesh_certificate`), else (when `certify`:
+/// it solves again) by parts (`mesh_parts_certificate`).
+fn mesh_certificate(
+    query: &BodyQuery<'_>,
+    out: &GlideOutcome,
+    certify: bool,
+) -> Option<Certificate> {
     let first = if out.initially_overlapping {
         Some(RealAlgebraic::from_rational(query.interval.0.clone()))
     } else {
@@ -252,8 +257,11 @@ fn mesh_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certifi
             None => None,
         }
     };
-    super::core_certificate::convex_mesh_certificate(query, first.as_ref())
-        .or_else(|| mesh_parts_certificate(query, first.as_ref()))
+    super::core_certificate::convex_mesh_certificate(query, first.as_ref()).or_else(|| {
+        certify
+            .then(|| mesh_parts_certificate(query, first.as_ref()))
+            .flatten()
+    })
 }
 
 /// The certificate by parts of a mesh that need not be convex under a
@@ -480,7 +488,9 @@ fn convert(
             properness: shown.and_then(|e| e.geometry.properness),
         })),
         certificate: match (scalar, out.stats.path) {
-            (ScalarKind::Exact, "translation") if has_mesh(query) => mesh_certificate(query, out),
+            (ScalarKind::Exact, "translation") if has_mesh(query) => {
+                mesh_certificate(query, out, options.certify)
+            }
             (ScalarKind::Exact, "translation") => translation_certificate(query, out),
             (ScalarKind::Exact, EVENT_CELLS_PATH | "rotation")
                 if options.certify && is_cell_pair_in_transcendental_motion(query) =>
