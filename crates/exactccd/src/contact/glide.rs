@@ -36,7 +36,7 @@
 //! the SAT mesh solver's when its first contact is glide's
 //! (`mesh_parts_certificate`), under a transcendental motion the cells'
 //! evidence by parts for glide's own enclosure
-//! (`transcendental_mesh_certificate`).
+//! (`transcendental_certificate`).
 #![deny(clippy::float_arithmetic)]
 
 use super::witness::find_contact_witness;
@@ -303,51 +303,37 @@ fn claimed_cell_time(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Option
     })
 }
 
-/// The certificate of glide's exact answer for two solids the cells take
-/// under a transcendental motion (module docs): the time cells' evidence for the
-/// first contact glide claims, built without glide's own decisions (its
-/// event exclusions are not a form the referee checks), so a wrong
-/// enclosure gets none. `None` when the answer's time is not a rational
-/// or an enclosure, or the cells do not prove it.
+/// The certificate of glide's exact answer under a transcendental motion
+/// (module docs): the time cells' evidence for the first contact glide
+/// claims, built without glide's own decisions (its event exclusions are
+/// not a form the referee checks), so a wrong enclosure gets none. Two
+/// solids the cells take get the evidence of one pair of cells; a mesh
+/// that need not be convex the evidence by parts (every pair of pieces
+/// separated before the claim, a witness in one pair at its upper end).
+/// `None` when the answer's time is not a rational or an enclosure, or
+/// the cells do not prove it.
 fn transcendental_certificate(
     query: &BodyQuery<'_>,
     out: &GlideOutcome,
     precision: u32,
 ) -> Option<Certificate> {
-    let (t0, t1) = (&query.interval.0, &query.interval.1);
+    let interval = (&query.interval.0, &query.interval.1);
     let claimed = claimed_cell_time(query, out)?;
-    let evidence =
-        claim_evidence(query.a, query.b, (t0, t1), claimed.as_ref(), precision).ok()??;
-    Some(super::sat::cells_certificate(&evidence))
-}
-
-/// The certificate of glide's exact answer on a mesh that need not be
-/// convex under a transcendental motion: the cells' evidence by parts for
-/// the first contact glide claims (every pair of pieces separated before
-/// it, a witness in one pair at its upper end), built as for two solids
-/// the cells take, without glide's decisions.
-fn transcendental_mesh_certificate(
-    query: &BodyQuery<'_>,
-    out: &GlideOutcome,
-    precision: u32,
-) -> Option<Certificate> {
-    let (t0, t1) = (&query.interval.0, &query.interval.1);
-    let claimed = claimed_cell_time(query, out)?;
-    let parts =
-        claim_mesh_evidence(query.a, query.b, (t0, t1), claimed.as_ref(), precision).ok()??;
-    let cuts = super::solids_certificate::mesh_cuts(query.a, query.b);
+    let (a, b) = (query.a, query.b);
+    if cells_take(&a.shape, &b.shape) {
+        let evidence = claim_evidence(a, b, interval, claimed.as_ref(), precision).ok()??;
+        return Some(super::sat::cells_certificate(&evidence));
+    }
+    let parts = claim_mesh_evidence(a, b, interval, claimed.as_ref(), precision).ok()??;
+    let cuts = super::solids_certificate::mesh_cuts(a, b);
     Some(super::sat::mesh_cells_certificate(&parts, cuts))
 }
 
-/// True when one of the two bodies moves by a transcendental motion.
-fn is_transcendental_motion(query: &BodyQuery<'_>) -> bool {
-    super::sat::is_transcendental(query.a) || super::sat::is_transcendental(query.b)
-}
-
 /// True for two solids the time cells take (boxes, triangles, convex
-/// meshes and hulls), one of them under a transcendental motion.
-fn is_cell_pair_in_transcendental_motion(query: &BodyQuery<'_>) -> bool {
-    cells_take(&query.a.shape, &query.b.shape) && is_transcendental_motion(query)
+/// meshes and hulls) or a mesh, one of them under a transcendental motion.
+fn is_certified_by_cells(query: &BodyQuery<'_>) -> bool {
+    (cells_take(&query.a.shape, &query.b.shape) || has_mesh(query))
+        && (super::sat::is_transcendental(query.a) || super::sat::is_transcendental(query.b))
 }
 
 fn translation_certificate(query: &BodyQuery<'_>, out: &GlideOutcome) -> Option<Certificate> {
@@ -493,14 +479,9 @@ fn convert(
             }
             (ScalarKind::Exact, "translation") => translation_certificate(query, out),
             (ScalarKind::Exact, EVENT_CELLS_PATH | "rotation")
-                if options.certify && is_cell_pair_in_transcendental_motion(query) =>
+                if options.certify && is_certified_by_cells(query) =>
             {
                 transcendental_certificate(query, out, options.precision)
-            }
-            (ScalarKind::Exact, "rotation")
-                if options.certify && has_mesh(query) && is_transcendental_motion(query) =>
-            {
-                transcendental_mesh_certificate(query, out, options.precision)
             }
             _ => None,
         },
