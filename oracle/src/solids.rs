@@ -841,20 +841,20 @@ fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Resu
             if matches!(other.solid, Solid::Convex(_)) {
                 continue;
             }
-            for y in component_vertices(&body.solid) {
-                match enclosed_inside(case, (body, other), other_pieces, &y, bits) {
-                    Ok(None) => continue 'precision,
-                    Ok(Some(false)) => {}
-                    Ok(Some(true)) => {
-                        return Err(Verdict::Refuted {
-                            reason: format!(
-                            "the vertex {y:?} of {name} lies inside the other solid at the start"
+            let ys = component_vertices(&body.solid);
+            match enclosed_inside(case, (body, other), other_pieces, &ys, bits) {
+                Ok(None) => continue 'precision,
+                Ok(Some(None)) => {}
+                Ok(Some(Some(i))) => {
+                    return Err(Verdict::Refuted {
+                        reason: format!(
+                            "the vertex {:?} of {name} lies inside the other solid at the start",
+                            ys[i]
                         ),
-                            counterexample: Some(case.t0.clone()),
-                        })
-                    }
-                    Err(why) => return Err(Verdict::Inconclusive(why)),
+                        counterexample: Some(case.t0.clone()),
+                    })
                 }
+                Err(why) => return Err(Verdict::Inconclusive(why)),
             }
         }
         return Ok(());
@@ -866,18 +866,20 @@ fn check_not_nested_enclosed(case: &SpinSolidCase, pieces: &[Pieces; 2]) -> Resu
     ))
 }
 
-/// Whether the local point `y` of `body` lies inside the mesh `other` at
-/// `t0`, the placements enclosed at `bits` bits ([`check_not_nested_enclosed`]):
-/// `Ok(None)` when a placement has no enclosure there or the enclosure of
-/// `y` in `other`'s local coordinates comes within its half-diagonal of
-/// the surface.
+/// Which of the local points `ys` of `body` lie inside the mesh `other` at
+/// `t0`, the placements enclosed at `bits` bits, tried in order
+/// ([`check_not_nested_enclosed`]): `Ok(Some(Some(i)))` for the first found
+/// inside, `Ok(Some(None))` when every one lies outside, `Ok(None)` when a
+/// placement has no enclosure there or a point's enclosure in `other`'s
+/// local coordinates comes within its half-diagonal of the surface before
+/// one is found inside.
 fn enclosed_inside(
     case: &SpinSolidCase,
     (body, other): (&SpinSolidBody, &SpinSolidBody),
     other_pieces: &Pieces,
-    y: &[Q; 3],
+    ys: &[[Q; 3]],
     bits: u32,
-) -> Result<Option<bool>, String> {
+) -> Result<Option<Option<usize>>, String> {
     let interval = (&case.t0, &case.t1);
     let (Some(inner), Some(outer)) = (
         placement_at(&body.placement, interval, &case.t0, bits),
@@ -886,18 +888,23 @@ fn enclosed_inside(
         return Ok(None);
     };
     let tris = triangles(other_pieces);
-    let local = local_box(y, &inner, &outer, bits);
-    let centre: [Q; 3] = std::array::from_fn(|k| local[k].mid());
-    let reach = local
-        .iter()
-        .fold(Q::zero(), |acc, x| acc + x.radius() * x.radius());
-    if tris
-        .iter()
-        .any(|t| squared_distance_to_triangle(&centre, t) <= reach)
-    {
-        return Ok(None);
+    for (i, y) in ys.iter().enumerate() {
+        let local = local_box(y, &inner, &outer, bits);
+        let centre: [Q; 3] = std::array::from_fn(|k| local[k].mid());
+        let reach = local
+            .iter()
+            .fold(Q::zero(), |acc, x| acc + x.radius() * x.radius());
+        if tris
+            .iter()
+            .any(|t| squared_distance_to_triangle(&centre, t) <= reach)
+        {
+            return Ok(None);
+        }
+        if in_closed_solid(&centre, &tris)? {
+            return Ok(Some(Some(i)));
+        }
     }
-    in_closed_solid(&centre, &tris).map(Some)
+    Ok(Some(None))
 }
 
 /// A mesh's pieces, which are triangles, in its local coordinates.
@@ -948,10 +955,16 @@ fn check_nested_enclosed(
         )));
     }
     for bits in NESTING_BITS {
-        match enclosed_inside(case, (body, other), other_pieces, &w.point, bits) {
+        match enclosed_inside(
+            case,
+            (body, other),
+            other_pieces,
+            std::slice::from_ref(&w.point),
+            bits,
+        ) {
             Ok(None) => {}
-            Ok(Some(true)) => return Ok(()),
-            Ok(Some(false)) => {
+            Ok(Some(Some(_))) => return Ok(()),
+            Ok(Some(None)) => {
                 return Err(Verdict::Refuted {
                     reason: format!(
                         "the point of {name} lies outside the other solid at the start"
