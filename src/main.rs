@@ -262,7 +262,11 @@ struct CampaignArgs {
     /// motions), shape-turning (those motions on random shapes), or the
     /// groups random, degenerate, glide (linear,
     /// rotation, spin, raster, linear-near-miss), shapes (the seven shape
-    /// classes), nonlinear (angular, screw), all [default: all].
+    /// classes), nonlinear (angular, screw), all [default: all]. Three
+    /// slower classes are not in `all`: solids (a non-convex frame against
+    /// a box, a triangle or a frame), solids-shapes (a frame against the
+    /// rounded shapes and hulls) and separated-turning (turning motions at
+    /// a minimum separation).
     #[arg(long = "class", value_delimiter = ',')]
     classes: Vec<String>,
     /// Write report.jsonl, summary.txt and failures/ (shrunk reproductions)

@@ -69,8 +69,8 @@ use crate::interval::Iv;
 use crate::poly::{Poly, Q};
 use crate::spin::{
     check_spin_pieces, check_spin_witness, exact_placement_at, placement_at, separation_end,
-    shape_holds, squared_distance_to_segment, Placement, SpinBody, SpinCase, SpinPiece,
-    SpinWitness, WitnessSide,
+    shape_holds, squared_distance_to_segment, Placement, SharedPlacements, SpinBody, SpinCase,
+    SpinPiece, SpinWitness, WitnessSide,
 };
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
@@ -1301,6 +1301,8 @@ fn check_spin_parts(
     claim: &SpinSolidClaim,
     end: &Q,
 ) -> Result<(), Verdict> {
+    // every part's pair of shapes moves with the same two placements
+    let shared = SharedPlacements::default();
     for (k, part) in claim.parts.iter().enumerate() {
         let shape = |solid: &Solid, side: &Pieces, names: Option<&Vec<PieceName>>| {
             match names.map(Vec::as_slice) {
@@ -1315,7 +1317,7 @@ fn check_spin_parts(
             shape(&case.a.solid, &pieces[0], part.a.as_ref()).map_err(|v| within_part(k, v))?;
         let sb =
             shape(&case.b.solid, &pieces[1], part.b.as_ref()).map_err(|v| within_part(k, v))?;
-        check_spin_pieces(&spin_case(case, sa, sb), &part.separation, end)
+        check_spin_pieces(&spin_case(case, sa, sb), &part.separation, end, &shared)
             .map_err(|v| within_part(k, v))?;
     }
     check_coverage(

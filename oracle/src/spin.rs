@@ -112,6 +112,9 @@ use crate::claim::Verdict;
 use crate::interval::{acos, sin_cos_over, sqrt, Iv};
 use crate::poly::{Poly, Q};
 use num_traits::{One, Signed, Zero};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// A 3x3 rational matrix by rows.
 pub type Mat = [[Q; 3]; 3];
@@ -597,6 +600,53 @@ impl Prepared {
     }
 }
 
+/// The most enclosures one [`Enclosures`] keeps; past it the memo starts
+/// again (memory stays bounded on long checks).
+const MEMO_ENTRIES: usize = 1 << 14;
+
+/// A prepared motion and the enclosures of its placement computed so far,
+/// by time interval: a check by parts proves the same time cells on every
+/// pair of pieces, and one piece asks for the same interval several times
+/// (its gap, then its ends), so each is computed once.
+struct Enclosures {
+    motion: Prepared,
+    bits: u32,
+    known: RefCell<HashMap<(Q, Q), Option<Rc<Enclosure>>>>,
+}
+
+impl Enclosures {
+    fn new(motion: Prepared, bits: u32) -> Enclosures {
+        Enclosures {
+            motion,
+            bits,
+            known: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// [`Prepared::over`] at this precision, computed once per interval.
+    fn over(&self, t: &Iv) -> Option<Rc<Enclosure>> {
+        let key = (t.lo().clone(), t.hi().clone());
+        if let Some(known) = self.known.borrow().get(&key) {
+            return known.clone();
+        }
+        let found = self.motion.over(t, self.bits).map(Rc::new);
+        let mut known = self.known.borrow_mut();
+        if known.len() >= MEMO_ENTRIES {
+            known.clear();
+        }
+        known.insert(key, found.clone());
+        found
+    }
+}
+
+/// The two bodies' [`Enclosures`] by precision, shared by the checks of
+/// several pairs of shapes under the same two placements (the pieces of
+/// two meshes: `solids.rs`).
+#[derive(Default)]
+pub(crate) struct SharedPlacements {
+    by_bits: RefCell<HashMap<u32, (Rc<Enclosures>, Rc<Enclosures>)>>,
+}
+
 fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
     [
         &a[1] * &b[2] - &a[2] * &b[1],
@@ -921,8 +971,8 @@ fn squared_distance_over(z: &[Iv; 3], (a, b): (&[Q; 3], &[Q; 3]), bits: u32) -> 
 
 /// Both bodies prepared at one precision.
 struct Prepared2<'s> {
-    a: Prepared,
-    b: Prepared,
+    a: Rc<Enclosures>,
+    b: Rc<Enclosures>,
     sa: &'s Solid,
     sb: &'s Solid,
     bits: u32,
@@ -937,6 +987,37 @@ fn along(e: &Enclosure, l: &[Q; 3], column: usize, bits: u32) -> Iv {
 
 impl<'s> Prepared2<'s> {
     fn new(case: &SpinCase, solids: &'s (Solid, Solid), bits: u32) -> Prepared2<'s> {
+        Prepared2::sharing(case, solids, bits, &SharedPlacements::default())
+    }
+
+    /// As [`Prepared2::new`], with the placements' enclosures taken from
+    /// (or added to) `shared`, which must hold only placements of this
+    /// case's two bodies over its interval.
+    fn sharing(
+        case: &SpinCase,
+        solids: &'s (Solid, Solid),
+        bits: u32,
+        shared: &SharedPlacements,
+    ) -> Prepared2<'s> {
+        let (a, b) = shared
+            .by_bits
+            .borrow_mut()
+            .entry(bits)
+            .or_insert_with(|| Prepared2::placements(case, bits))
+            .clone();
+        Prepared2 {
+            a,
+            b,
+            sa: &solids.0,
+            sb: &solids.1,
+            bits,
+            separation: case.separation.clone(),
+        }
+    }
+
+    /// The two bodies' prepared motions (for two `poses`, `b`'s relative to
+    /// `a`, which stays at its first pose: module docs).
+    fn placements(case: &SpinCase, bits: u32) -> (Rc<Enclosures>, Rc<Enclosures>) {
         let interval = (&case.t0, &case.t1);
         let (pa, pb) = match (&case.a.placement, &case.b.placement) {
             (Placement::Poses { start: a0, end: a1 }, Placement::Poses { start: b0, end: b1 }) => (
@@ -951,14 +1032,8 @@ impl<'s> Prepared2<'s> {
             ),
             (a, b) => (a.clone(), b.clone()),
         };
-        Prepared2 {
-            a: prepare(&pa, interval, bits),
-            b: prepare(&pb, interval, bits),
-            sa: &solids.0,
-            sb: &solids.1,
-            bits,
-            separation: case.separation.clone(),
-        }
+        let enclosures = |p: &Placement| Rc::new(Enclosures::new(prepare(p, interval, bits), bits));
+        (enclosures(&pa), enclosures(&pb))
     }
 
     /// Lower and upper bounds of the gap along `l` over `t` (module docs);
@@ -973,7 +1048,7 @@ impl<'s> Prepared2<'s> {
     /// The gap along `l` with no separation.
     fn plain_gap(&self, t: &Iv, l: &[Q; 3], norm: &Iv) -> Option<(Q, Q)> {
         let p = self.bits;
-        let (ea, eb) = (self.a.over(t, p)?, self.b.over(t, p)?);
+        let (ea, eb) = (self.a.over(t)?, self.b.over(t)?);
         let (Some(ha), Some(hb)) = (&self.sa.half_extents, &self.sb.half_extents) else {
             // b's least projection beyond a's greatest
             let (_, greatest_a) = self.sa.extent(&ea, l, norm, p);
@@ -1020,7 +1095,7 @@ impl<'s> Prepared2<'s> {
         if !self.takes_body_fixed(in_a, in_b) {
             return None;
         }
-        let (ea, eb) = (self.a.over(t, p)?, self.b.over(t, p)?);
+        let (ea, eb) = (self.a.over(t)?, self.b.over(t)?);
         let in_frame = |e: &Enclosure, u: &[Q; 3]| -> [Iv; 3] {
             std::array::from_fn(|k| {
                 (0..3).fold(Iv::point(Q::zero()), |acc, i| {
@@ -1074,12 +1149,12 @@ impl<'s> Prepared2<'s> {
     /// line (a `Spin` with a non-zero axis) and the other a polytope, with
     /// no minimum separation.
     #[allow(clippy::type_complexity)]
-    fn about_axis(&self, turning: WitnessSide) -> Option<(&Spin, &Solid, &Prepared, &Solid)> {
+    fn about_axis(&self, turning: WitnessSide) -> Option<(&Spin, &Solid, &Enclosures, &Solid)> {
         let (spin, solid, other, other_solid) = match turning {
-            WitnessSide::A => (&self.a, self.sa, &self.b, self.sb),
-            WitnessSide::B => (&self.b, self.sb, &self.a, self.sa),
+            WitnessSide::A => (&*self.a, self.sa, &*self.b, self.sb),
+            WitnessSide::B => (&*self.b, self.sb, &*self.a, self.sa),
         };
-        let Prepared::Spin(spin) = spin else {
+        let Prepared::Spin(spin) = &spin.motion else {
             return None;
         };
         let usable = solid.half_extents.is_some()
@@ -1118,7 +1193,7 @@ impl<'s> Prepared2<'s> {
     ) -> Option<(Q, Q)> {
         let p = self.bits;
         let (spin, _, other, other_solid) = self.about_axis(turning)?;
-        let e = other.over(t, p)?;
+        let e = other.over(t)?;
         let s = t.sub(&Iv::point(spin.tau.clone()), p);
         let reach = radius_squared * &spin.norm2;
         let (mut lo, mut hi) = (reach.clone(), reach.clone());
@@ -1221,7 +1296,7 @@ impl<'s> Prepared2<'s> {
     fn crosses(&self, t: &Q, (x, end): (&[Q; 3], &[Q; 3]), side: WitnessSide) -> Membership {
         let p = self.bits;
         let time = Iv::point(t.clone());
-        let (Some(ea), Some(eb)) = (self.a.over(&time, p), self.b.over(&time, p)) else {
+        let (Some(ea), Some(eb)) = (self.a.over(&time), self.b.over(&time)) else {
             return Membership::Unknown;
         };
         let (home, other, solid) = match side {
@@ -1280,7 +1355,7 @@ impl<'s> Prepared2<'s> {
     fn contains(&self, t: &Q, x: &[Q; 3], material_of: Option<WitnessSide>) -> Membership {
         let p = self.bits;
         let time = Iv::point(t.clone());
-        let (Some(ea), Some(eb)) = (self.a.over(&time, p), self.b.over(&time, p)) else {
+        let (Some(ea), Some(eb)) = (self.a.over(&time), self.b.over(&time)) else {
             return Membership::Unknown;
         };
         let (home, other, solid) = match material_of {
@@ -1522,7 +1597,7 @@ fn verify_pair_witness(
     }
     let p = bits;
     let time = Iv::point(w.time.clone());
-    let (Some(ea), Some(eb)) = (pair.a.over(&time, p), pair.b.over(&time, p)) else {
+    let (Some(ea), Some(eb)) = (pair.a.over(&time), pair.b.over(&time)) else {
         return Err(Verdict::Inconclusive(format!(
             "the placements at t = {} are not enclosed",
             w.time
@@ -1686,11 +1761,15 @@ pub(crate) fn check_spin_pieces(
     case: &SpinCase,
     pieces: &[SpinPiece],
     end: &Q,
+    shared: &SharedPlacements,
 ) -> Result<(), Verdict> {
     let solids = unsupported(case).map_err(Verdict::Inconclusive)?;
     check_tiling(pieces, &case.t0, end)?;
     let bits = bits_for(case, pieces, None);
-    let run = |bits| verify_pieces(&Prepared2::new(case, &solids, bits), pieces, bits);
+    let run = |bits| {
+        let pair = Prepared2::sharing(case, &solids, bits, shared);
+        verify_pieces(&pair, pieces, bits)
+    };
     match run(bits) {
         Err(Verdict::Inconclusive(_)) => run(2 * bits),
         other => other,
@@ -1809,4 +1888,68 @@ fn unsupported(case: &SpinCase) -> Result<(Solid, Solid), String> {
         Solid::new(&body.shape).map_err(|why| format!("{name}: {why}"))
     };
     Ok((solid("a", &case.a)?, solid("b", &case.b)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::poly::q;
+
+    /// A screw of 7 radians per unit time about `z` through `(1, 0, 0)`,
+    /// with a slide, from a turned pose.
+    fn screw() -> Placement {
+        Placement::Screw {
+            pose: Pose {
+                rotation: [
+                    [q(3, 5), q(-4, 5), q(0, 1)],
+                    [q(4, 5), q(3, 5), q(0, 1)],
+                    [q(0, 1), q(0, 1), q(1, 1)],
+                ],
+                translation: [q(1, 2), q(0, 1), q(-1, 3)],
+            },
+            axis_point: [q(1, 1), q(0, 1), q(0, 1)],
+            axis_direction: [q(0, 1), q(0, 1), q(2, 1)],
+            angle: q(7, 1),
+            slide: q(-5, 4),
+        }
+    }
+
+    #[test]
+    fn remembered_enclosures_are_those_computed_afresh() {
+        let interval = (&q(0, 1), &q(1, 1));
+        let bits = 128;
+        let fresh = prepare(&screw(), interval, bits);
+        let memo = Enclosures::new(prepare(&screw(), interval, bits), bits);
+        let cells: Vec<Iv> = (0..8)
+            .map(|k| Iv::new(q(k, 8), q(k + 1, 8)))
+            .chain([Iv::point(q(1, 3))])
+            .collect();
+        for round in 0..2 {
+            for t in &cells {
+                let a = memo.over(t).expect("a screw is enclosed anywhere");
+                let b = fresh.over(t, bits).expect("a screw is enclosed anywhere");
+                assert_eq!(a.frame, b.frame, "round {round}, {t:?}");
+                assert_eq!(a.origin, b.origin, "round {round}, {t:?}");
+            }
+            assert_eq!(memo.known.borrow().len(), cells.len());
+        }
+    }
+
+    #[test]
+    fn the_memo_starts_again_when_full() {
+        let interval = (&q(0, 1), &q(1, 1));
+        let memo = Enclosures::new(prepare(&screw(), interval, 64), 64);
+        let n = MEMO_ENTRIES as i64;
+        for k in 0..=n {
+            // filled directly: cheaper than enclosing that many intervals
+            memo.known
+                .borrow_mut()
+                .entry((q(k, n), q(k, n)))
+                .or_insert(None);
+        }
+        assert_eq!(memo.known.borrow().len(), MEMO_ENTRIES + 1);
+        let t = Iv::new(q(1, 3), q(1, 2));
+        assert!(memo.over(&t).is_some());
+        assert_eq!(memo.known.borrow().len(), 1);
+    }
 }
