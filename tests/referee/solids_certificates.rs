@@ -284,6 +284,67 @@ fn a_frame_under_a_fast_screw_and_under_poses() {
 }
 
 #[test]
+fn a_box_clear_of_a_turning_frame_is_certified_by_the_hulls_in_one_part() {
+    // the box falls from z = 3 at speed 1 over [0, 1]: its bottom stays at
+    // z >= 3 - 1/4 - 1 = 7/4, above the frame's top z = 1, so even the
+    // frame's hull (the slab [0,3]^2 x [0,1] turning about its vertical
+    // axis) never meets it
+    let s = scenario(
+        SPIN,
+        SMALL_BOX,
+        r#"["3/2", "3/2", "3"]"#,
+        r#"["0", "0", "-1"]"#,
+    );
+    let r = exact_sat(&s);
+    assert!(!r.collides);
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+    let mut r = r;
+    let parts = &solids(&mut r).parts;
+    assert_eq!(parts.len(), 1, "one part for the two hulls");
+    assert_eq!(
+        parts[0].a.as_ref().map(Vec::len),
+        Some(32),
+        "every piece of the frame"
+    );
+    assert_eq!(parts[0].b, None, "the box itself");
+    let refuted = |r: &ContactResult| matches!(referee(&s.query(), r), Verdict::Refuted { .. });
+    // a piece of the frame left out of the hull's part
+    let mut dropped = r.clone();
+    solids(&mut dropped).parts[0]
+        .a
+        .as_mut()
+        .expect("names")
+        .pop();
+    assert!(refuted(&dropped));
+    // the hulls' directions reversed
+    let mut reversed = r.clone();
+    for piece in &mut solids(&mut reversed).parts[0].separation {
+        piece.direction = piece.direction.map(|c| c.scale(&q(-1, 1)));
+    }
+    assert!(refuted(&reversed));
+    // half a unit lower: the box's bottom ends at z = 5/4, a quarter above
+    // the top; the same answer by the hulls
+    let lower = scenario(
+        SPIN,
+        SMALL_BOX,
+        r#"["3/2", "3/2", "5/2"]"#,
+        r#"["0", "0", "-1"]"#,
+    );
+    let r = exact_sat(&lower);
+    assert!(!r.collides);
+    assert_eq!(referee(&lower.query(), &r), Verdict::Certified);
+    // f64 agrees
+    let f = solve(
+        &lower.query(),
+        Method::Sat,
+        ScalarKind::F64,
+        &SolveOptions::default(),
+    )
+    .expect("an f64 answer");
+    assert!(!f.collides);
+}
+
+#[test]
 fn tampered_spin_certificates_by_parts_are_refuted() {
     let s = scenario(
         SPIN,

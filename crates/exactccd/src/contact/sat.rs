@@ -251,8 +251,8 @@ pub(super) fn mesh_cells_certificate(
                 .parts
                 .iter()
                 .map(|(a, b, separation)| CertificatePart {
-                    a: a.map(|n| vec![n]),
-                    b: b.map(|n| vec![n]),
+                    a: a.clone(),
+                    b: b.clone(),
                     separation: pieces(separation),
                 })
                 .collect(),
