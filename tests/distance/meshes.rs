@@ -257,3 +257,44 @@ fn exact_by_distance(q: &exactccd::ContactQuery<'_>) -> exactccd::ContactResult 
     )
     .unwrap()
 }
+
+/// A box passing above the L at a separation: its bottom `3 - 1/4 - t`
+/// ends at `7/4`, three quarters above the L's top `z = 1`, so at a
+/// separation of `1/2` not even the L's hull (the slab `[0,2]^2 x [0,1]`)
+/// comes within reach, and one part (the hulls) is the certificate; at
+/// `3/4` it reaches exactly at `t = 1`, which the pairs of pieces decide.
+#[test]
+fn a_box_clear_of_the_hull_at_a_separation_is_one_part() {
+    let text = scenario(
+        r#"["0","1"]"#,
+        "1/2",
+        L_PRISM,
+        &body(SMALL_BOX, r#"["1/2","1/2","3"]"#, r#"["0","0","-1"]"#),
+    );
+    let s = parse_scenario(&text, None, &LoadOptions::default()).expect("valid");
+    let q = s.query();
+    let mut r = exact_by_distance(&q);
+    assert!(!r.collides);
+    assert_eq!(referee(&q, &r), Verdict::Certified);
+    let parts = &solids(&mut r).parts;
+    assert_eq!(parts.len(), 1);
+    // the L's faces cut into triangles: two hexagons of four, six quads of two
+    assert_eq!(parts[0].a.as_ref().map(Vec::len), Some(20));
+    assert_eq!(parts[0].b, None);
+    // a piece left out of the part is refuted
+    let mut dropped = r.clone();
+    solids(&mut dropped).parts[0]
+        .a
+        .as_mut()
+        .expect("names")
+        .pop();
+    assert!(matches!(referee(&q, &dropped), Verdict::Refuted { .. }));
+    // the same certificate at the separation 3/4 does not hold: the box
+    // reaches it at t = 1
+    let reach = text.replace(r#""separation":"1/2""#, r#""separation":"3/4""#);
+    let s = parse_scenario(&reach, None, &LoadOptions::default()).expect("valid");
+    assert!(matches!(referee(&s.query(), &r), Verdict::Refuted { .. }));
+    let r = exact_by_distance(&s.query());
+    assert_eq!(r.time.as_ref().map(exact).as_deref(), Some("1"));
+    assert_eq!(referee(&s.query(), &r), Verdict::Certified);
+}

@@ -282,6 +282,45 @@ fn named_pieces(body: &Body) -> Vec<(Body, Option<FanPiece>)> {
     }
 }
 
+/// The certificate of two solids whose convex hulls ([`Body::hull`]) never
+/// come within `d` on the interval: one part, the hulls' distance
+/// certificate, naming every piece of a mesh (the referee checks such a
+/// part on the hull of the named pieces' vertices). `None` when the hulls
+/// come within `d`, or their certificate cannot be built.
+fn hulls_apart_certificate(query: &BodyQuery<'_>) -> Option<Certificate> {
+    let hulls = [query.a.hull(), query.b.hull()];
+    let own = solve_distance::<BigRational>(&hulls[0], &hulls[1], query.interval, query.separation)
+        .ok()?;
+    if own.first_contact.is_some() {
+        return None;
+    }
+    let pair = BodyQuery {
+        a: &hulls[0],
+        b: &hulls[1],
+        ..*query
+    };
+    let separation = distance_certificate(&pair, None, None)?.separation;
+    let names = |body: &Body| -> Option<Vec<FanPiece>> {
+        match body.shape {
+            Shape::Mesh(_) => named_pieces(body).into_iter().map(|(_, n)| n).collect(),
+            _ => None,
+        }
+    };
+    Some(Certificate {
+        separation: Vec::new(),
+        contact: None,
+        solids: Some(SolidParts {
+            parts: vec![CertificatePart {
+                a: names(query.a),
+                b: names(query.b),
+                separation,
+            }],
+            witness_pieces: [None, None],
+            cuts: mesh_cuts(query.a, query.b),
+        }),
+    })
+}
+
 /// The certificate by parts of an exact answer of the distance method on
 /// a mesh (`solver::distance`, "Meshes by pieces"), one part per pair of
 /// pieces: each pair is solved again, and its separation pieces are the
@@ -295,6 +334,11 @@ pub(super) fn mesh_distance_certificate(
     query: &BodyQuery<'_>,
     first: Option<&RealAlgebraic>,
 ) -> Option<Certificate> {
+    if first.is_none() {
+        if let Some(apart) = hulls_apart_certificate(query) {
+            return Some(apart);
+        }
+    }
     let pieces = [named_pieces(query.a), named_pieces(query.b)];
     let (t0, t1) = (&query.interval.0, &query.interval.1);
     let at_start = first.is_some_and(|t| t.cmp_rational(t0) == Ordering::Equal);

@@ -252,6 +252,19 @@ pub fn polygon_normal<S: Scalar>(points: &[&Vec3<S>]) -> Vec3<S> {
 }
 
 impl<S: Scalar> Mesh<S> {
+    /// The vertices the faces use, each once, in order of first use: the
+    /// points whose convex hull holds the solid.
+    pub fn face_vertices(&self) -> Vec<Vec3<S>> {
+        let mut used = vec![false; self.vertices.len()];
+        let mut points = Vec::new();
+        for &v in self.faces.iter().flatten() {
+            if !std::mem::replace(&mut used[v], true) {
+                points.push(self.vertices[v].clone());
+            }
+        }
+        points
+    }
+
     /// Validates `faces` over `vertices` (module docs, rules 1 to 5) and
     /// builds the adjacency; the first violation found is the error.
     ///

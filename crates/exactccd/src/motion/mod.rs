@@ -43,7 +43,7 @@ pub use piecewise::{common_pieces, BodyPiece, CommonPiece, PiecewisePolyMotion};
 pub use poly_motion::{compose_affine, invert_affine, Affine};
 pub use screw::{displacement, glide_rotation_pose, ExactScrew, ScrewKind};
 
-use crate::geom::{Mat3, Pose, Shape, Vec3};
+use crate::geom::{ConvexPoints, Mat3, Pose, Shape, Vec3};
 use crate::poly::Poly;
 use crate::scalar::BigRational;
 
@@ -144,6 +144,24 @@ pub struct Body {
     pub pose: Pose<BigRational>,
     /// The motion.
     pub motion: Motion,
+}
+
+impl Body {
+    /// The body with a mesh replaced by the convex hull of the vertices its
+    /// faces use (a convex body that holds the solid and every piece of
+    /// its surface), moving as it does; any other body itself.
+    pub fn hull(&self) -> Body {
+        match &self.shape {
+            Shape::Mesh(mesh) => Body {
+                shape: Shape::Convex(ConvexPoints {
+                    points: mesh.face_vertices(),
+                }),
+                pose: self.pose.clone(),
+                motion: self.motion.clone(),
+            },
+            _ => self.clone(),
+        }
+    }
 }
 
 /// A rational motion compiled to polynomials: world `x(t) = (L(t) y + T(t)) /

@@ -19,7 +19,9 @@
 //! of a convex body, or every vertex of a mesh, inside the other mesh then.
 //! The contact set is `F` with the nested gaps filled, as for two cores
 //! (`fill_overlaps`). Each common sub-interval of piecewise motions is
-//! solved on its own.
+//! solved on its own, first on the bodies' convex hulls (`Body::hull`,
+//! which hold every piece): hulls that never come within `d` answer that
+//! sub-interval with no contact, and no pair is solved.
 #![deny(clippy::float_arithmetic)]
 
 use super::{fill_overlaps, push_joined, solve_distance, DistanceOutcome, DistanceStats};
@@ -155,6 +157,16 @@ fn solve_common_piece<S: RealRoots>(
     stats: &mut DistanceStats,
 ) -> Result<(Vec<(S::Root, S::Root)>, Option<FirstPair<S>>), Error> {
     let span = (piece.from.clone(), piece.to.clone());
+    // hulls first: bodies whose hulls never come within `d` keep every pair
+    // of pieces apart, and are not nested (nesting needs the hulls to meet)
+    let hulls = [piece.a.hull(), piece.b.hull()];
+    if let Ok(out) = solve_distance::<S>(&hulls[0], &hulls[1], &span, separation) {
+        stats.pairs += out.stats.pairs;
+        stats.root_isolations += out.stats.root_isolations;
+        if out.first_contact.is_none() {
+            return Ok((Vec::new(), None));
+        }
+    }
     let mut spans: Vec<(S::Root, S::Root)> = Vec::new();
     let mut first: Option<FirstPair<S>> = None;
     for i in 0..pieces[0].shapes.len() {

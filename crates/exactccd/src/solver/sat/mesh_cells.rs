@@ -24,7 +24,7 @@
 //!   point of the inner solid in its local coordinates), which the
 //!   referee encloses and tests the same way;
 //! * **hulls first**: the cells run on the two bodies' convex hulls (a
-//!   mesh's: the hull of its pieces' corners, which holds every piece; any
+//!   mesh's: the hull of its faces' vertices, which holds every piece; any
 //!   other body itself). When the hulls stay apart (more than the
 //!   separation) over the whole interval, so does every pair of pieces:
 //!   no contact, and the hulls' separated cells are the evidence's one
@@ -70,7 +70,7 @@ use super::cells::{
 };
 use super::mesh::Pieces;
 use crate::geom::point_in_solid;
-use crate::geom::{ConvexPoints, Pose, Shape, Vec3};
+use crate::geom::{Pose, Shape, Vec3};
 use crate::motion::{dot, exact_pose_at_start, pair_enclosures, Body, PlacementEnclosure};
 use crate::scalar::interval::Interval;
 use crate::scalar::BigRational;
@@ -332,24 +332,14 @@ fn clear_of_surface(x: &Vec3<Q>, r2: &Q, surface: &[[Vec3<Q>; 3]]) -> bool {
     })
 }
 
-/// A body as one convex piece: a mesh's hull (of its pieces' corners),
-/// named by every piece; any other body itself.
-fn hull_piece(body: &Body, pieces: &Pieces, fans: &[FanName]) -> (Body, PartNames) {
-    if !matches!(body.shape, Shape::Mesh(_)) {
-        return (body.clone(), None);
-    }
-    let mut points: Vec<Vec3<Q>> = Vec::new();
-    for corner in pieces.corners.iter().flatten() {
-        if !points.contains(corner) {
-            points.push(corner.clone());
-        }
-    }
-    let hull = Body {
-        shape: Shape::Convex(ConvexPoints { points }),
-        pose: body.pose.clone(),
-        motion: body.motion.clone(),
+/// A body as one convex piece ([`Body::hull`]), named by every piece of a
+/// mesh.
+fn hull_piece(body: &Body, fans: &[FanName]) -> (Body, PartNames) {
+    let names = match body.shape {
+        Shape::Mesh(_) => fans.iter().copied().collect(),
+        _ => None,
     };
-    (hull, fans.iter().copied().collect())
+    (body.hull(), names)
 }
 
 /// The answer when the two bodies' hulls ([`hull_piece`]) stay apart (more
@@ -409,7 +399,7 @@ pub fn solve_mesh_cells(
     if let Some(p) = inside {
         return Ok(nested(t0, &p));
     }
-    let hulls = [0, 1].map(|side| hull_piece([a, b][side], &pieces[side], &fans[side]));
+    let hulls = [0, 1].map(|side| hull_piece([a, b][side], &fans[side]));
     if let Some(apart) = hulls_apart(&hulls, interval, precision, separation) {
         return Ok(apart);
     }
@@ -597,7 +587,7 @@ pub fn claim_mesh_evidence(
     }
     if claimed.is_none() {
         // no contact claimed: the hulls kept apart prove it in one part
-        let hulls = [0, 1].map(|side| hull_piece([a, b][side], &pieces[side], &fans[side]));
+        let hulls = [0, 1].map(|side| hull_piece([a, b][side], &fans[side]));
         let apart = ClaimCells::new(&hulls[0].0, &hulls[1].0, interval, precision)
             .and_then(|cells| cells.separated_until(t1));
         if let Ok(Some(separated)) = apart {
@@ -825,7 +815,7 @@ pub fn solve_mesh_cells_f64(
         });
     }
     let mut evaluations = 0;
-    let hulls = [0, 1].map(|side| hull_piece([a, b][side], &pieces[side], &fans[side]).0);
+    let hulls = [0, 1].map(|side| hull_piece([a, b][side], &fans[side]).0);
     if let Ok(out) = first_contact_cells_f64(&hulls[0], &hulls[1], interval, separation) {
         if out.first_contact.is_none() {
             return Ok(out);
