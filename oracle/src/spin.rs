@@ -611,8 +611,15 @@ const MEMO_ENTRIES: usize = 1 << 14;
 struct Enclosures {
     motion: Prepared,
     bits: u32,
-    known: RefCell<HashMap<(Q, Q), Option<Rc<Enclosure>>>>,
+    known: RefCell<HashMap<(Q, Q), Known>>,
 }
+
+/// An enclosure computed (`None`: a rational motion's denominator not
+/// proved positive there).
+type Known = Option<Rc<Enclosure>>;
+
+/// The two bodies' [`Enclosures`].
+type PlacementPair = (Rc<Enclosures>, Rc<Enclosures>);
 
 impl Enclosures {
     fn new(motion: Prepared, bits: u32) -> Enclosures {
@@ -624,7 +631,7 @@ impl Enclosures {
     }
 
     /// [`Prepared::over`] at this precision, computed once per interval.
-    fn over(&self, t: &Iv) -> Option<Rc<Enclosure>> {
+    fn over(&self, t: &Iv) -> Known {
         let key = (t.lo().clone(), t.hi().clone());
         if let Some(known) = self.known.borrow().get(&key) {
             return known.clone();
@@ -644,7 +651,7 @@ impl Enclosures {
 /// two meshes: `solids.rs`).
 #[derive(Default)]
 pub(crate) struct SharedPlacements {
-    by_bits: RefCell<HashMap<u32, (Rc<Enclosures>, Rc<Enclosures>)>>,
+    by_bits: RefCell<HashMap<u32, PlacementPair>>,
 }
 
 fn cross(a: &[Q; 3], b: &[Q; 3]) -> [Q; 3] {
@@ -1017,7 +1024,7 @@ impl<'s> Prepared2<'s> {
 
     /// The two bodies' prepared motions (for two `poses`, `b`'s relative to
     /// `a`, which stays at its first pose: module docs).
-    fn placements(case: &SpinCase, bits: u32) -> (Rc<Enclosures>, Rc<Enclosures>) {
+    fn placements(case: &SpinCase, bits: u32) -> PlacementPair {
         let interval = (&case.t0, &case.t1);
         let (pa, pb) = match (&case.a.placement, &case.b.placement) {
             (Placement::Poses { start: a0, end: a1 }, Placement::Poses { start: b0, end: b1 }) => (
