@@ -332,17 +332,19 @@ fn clear_of_surface(x: &Vec3<Q>, r2: &Q, surface: &[[Vec3<Q>; 3]]) -> bool {
     })
 }
 
-/// A body as one convex piece ([`Body::hull`]), named by every piece of a
-/// mesh.
-fn hull_piece(body: &Body, fans: &[FanName]) -> (Body, PartNames) {
-    let names = match body.shape {
-        Shape::Mesh(_) => fans.iter().copied().collect(),
-        _ => None,
-    };
-    (body.hull(), names)
+/// Each body as one convex piece ([`Body::hull`]), named by every piece
+/// of a mesh.
+fn hull_pieces(bodies: [&Body; 2], fans: &[Vec<FanName>; 2]) -> [(Body, PartNames); 2] {
+    [0, 1].map(|side| {
+        let names = match bodies[side].shape {
+            Shape::Mesh(_) => fans[side].iter().copied().collect(),
+            _ => None,
+        };
+        (bodies[side].hull(), names)
+    })
 }
 
-/// The answer when the two bodies' hulls ([`hull_piece`]) stay apart (more
+/// The answer when the two bodies' hulls ([`hull_pieces`]) stay apart (more
 /// than the separation) over the whole interval: no pair of pieces meets,
 /// and the hulls' cells are the one part of the evidence (module docs).
 /// `None` when the hulls meet, or their cells stop (at a limit, or on a
@@ -399,7 +401,7 @@ pub fn solve_mesh_cells(
     if let Some(p) = inside {
         return Ok(nested(t0, &p));
     }
-    let hulls = [0, 1].map(|side| hull_piece([a, b][side], &fans[side]));
+    let hulls = hull_pieces([a, b], &fans);
     if let Some(apart) = hulls_apart(&hulls, interval, precision, separation) {
         return Ok(apart);
     }
@@ -587,7 +589,7 @@ pub fn claim_mesh_evidence(
     }
     if claimed.is_none() {
         // no contact claimed: the hulls kept apart prove it in one part
-        let hulls = [0, 1].map(|side| hull_piece([a, b][side], &fans[side]));
+        let hulls = hull_pieces([a, b], &fans);
         let apart = ClaimCells::new(&hulls[0].0, &hulls[1].0, interval, precision)
             .and_then(|cells| cells.separated_until(t1));
         if let Ok(Some(separated)) = apart {
@@ -799,11 +801,7 @@ pub fn solve_mesh_cells_f64(
     separation: &Q,
 ) -> Result<FloatCellOutcome, Error> {
     let (t0, _) = interval;
-    let Prepared {
-        pieces,
-        fans,
-        nested,
-    } = prepare(a, b, interval)?;
+    let Prepared { pieces, nested, .. } = prepare(a, b, interval)?;
     let start = crate::scalar::rational_to_f64(t0);
     if nested.is_some() {
         return Ok(FloatCellOutcome {
@@ -815,7 +813,7 @@ pub fn solve_mesh_cells_f64(
         });
     }
     let mut evaluations = 0;
-    let hulls = [0, 1].map(|side| hull_piece([a, b][side], &fans[side]).0);
+    let hulls = [a.hull(), b.hull()];
     if let Ok(out) = first_contact_cells_f64(&hulls[0], &hulls[1], interval, separation) {
         if out.first_contact.is_none() {
             return Ok(out);
