@@ -1,6 +1,7 @@
 //! The referee and the claim checker: certificates, verdicts, another library (parry) judged.
 
 mod check_claim;
+mod flush_contacts;
 mod non_convex_faces;
 mod parry_verdicts;
 mod sat_certificates;

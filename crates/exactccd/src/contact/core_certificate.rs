@@ -183,6 +183,53 @@ impl<S: MatrixEntry> Points<'_, S> {
     }
 }
 
+impl Points<'_, Q> {
+    /// True when the pair's two nearest points lie on its features at the
+    /// points' time: a foot inside its face or on its edge, the nearest
+    /// points of two edge lines on both edges. Only such a pair can be the
+    /// nearest pair of the cores (the witness tries them first).
+    fn on_features(&self, pair: Pair) -> bool {
+        let zero = <Q as Ring>::zero();
+        let on_edge = |s: &Q, length: &Q| &zero <= s && s <= length;
+        let (pa, pb) = (&self.at[0], &self.at[1]);
+        match pair {
+            Pair::VertexVertex(..) | Pair::Inside(..) | Pair::Crossing(..) => true,
+            Pair::VertexEdge(of_b, v, [e0, e1]) => {
+                let (x, y) = if of_b { (pb, pa) } else { (pa, pb) };
+                let e = &y[e1] - &y[e0];
+                on_edge(&(&x[v] - &y[e0]).dot(&e), &e.norm_squared())
+            }
+            Pair::VertexFace(of_b, v, f) => {
+                let x = if of_b { pb } else { pa };
+                let (core, y) = self.side(!of_b);
+                let (n, f0) = self.face_normal(!of_b, f);
+                let n2 = n.norm_squared();
+                if n2 == zero {
+                    return false;
+                }
+                let foot = &x[v] - &n.scale(&(n.dot(&(&x[v] - f0)) / &n2));
+                let c = &core.faces[f].corners;
+                (0..c.len()).all(|k| {
+                    let (u, w) = (&y[c[k]], &y[c[(k + 1) % c.len()]]);
+                    (w - u).cross(&(&foot - u)).dot(&n) >= zero
+                })
+            }
+            Pair::EdgeEdge([a0, a1], [b0, b1]) => {
+                let [(p, n2), (q, _)] = self.witness(pair);
+                if n2 == zero {
+                    return false;
+                }
+                // the points times `n2`, against the edges' ends times `n2`
+                let along = |x: &Vec3<Q>, e0: &Vec3<Q>, e1: &Vec3<Q>| {
+                    let e = e1 - e0;
+                    on_edge(&(x - &e0.scale(&n2)).dot(&e), &(&e.norm_squared() * &n2))
+                };
+                along(&p, &pa[a0], &pa[a1]) && along(&q, &pb[b0], &pb[b1])
+            }
+        }
+    }
+}
+
 /// Every feature pair whose direction may separate the cores (all but
 /// `Inside` and `Crossing`), and then those.
 fn all_pairs(cores: [&Core; 2]) -> (Vec<Pair>, Vec<Pair>) {
@@ -426,7 +473,7 @@ impl Scene<'_> {
         let tau = rational_near(t);
         let points = self.points_at(&tau);
         let zero = <Q as Ring>::zero();
-        let mut ranked: Vec<(Q, Pair)> = self
+        let mut ranked: Vec<((bool, Q), Pair)> = self
             .pairs
             .iter()
             .filter_map(|&pair| {
@@ -436,9 +483,10 @@ impl Scene<'_> {
                 }
                 let gap =
                     &p.scale(&(<Q as Ring>::one() / &d)) - &q.scale(&(<Q as Ring>::one() / &e));
-                Some((gap.norm_squared(), pair))
+                Some(((!points.on_features(pair), gap.norm_squared()), pair))
             })
             .collect();
+        // pairs whose points lie on their features first, each by distance
         ranked.sort_by(|x, y| x.0.cmp(&y.0));
         let order = reported
             .into_iter()

@@ -359,6 +359,12 @@ pub(crate) fn solve(
     let mesh_certificate = |first_contact: Option<&RealAlgebraic>| {
         super::core_certificate::convex_mesh_certificate(query, first_contact)
     };
+    // where SAT's own pieces leave no certificate (two coplanar triangles
+    // face to face), the feature pairs' directions of the distance method
+    // may: both bodies are convex
+    let convex_certificate = |first_contact: Option<&RealAlgebraic>| {
+        super::core_certificate::distance_certificate(query, first_contact, None)
+    };
     let (t0, t1): (&BigRational, &BigRational) = (&query.interval.0, &query.interval.1);
     let scenario = SatScenario {
         a: query.a,
@@ -427,6 +433,7 @@ pub(crate) fn solve(
                 } else {
                     let hint = result.feature.as_ref().map(|f| f.kind);
                     piecewise_certificate(&out, query, &pieces, swapped, hint)
+                        .or_else(|| convex_certificate(out.first_contact.as_ref()))
                 };
                 Ok(result)
             }
@@ -453,6 +460,7 @@ pub(crate) fn solve(
             } else {
                 let hint = result.feature.as_ref().map(|f| f.kind);
                 neutral_certificate(&out, query, swapped, hint)
+                    .or_else(|| convex_certificate(out.first_contact.as_ref()))
             };
             Ok(result)
         }
