@@ -97,3 +97,48 @@ fn the_f64_time_cells_agree_with_the_fifty_digit_truth() {
     assert!(failed.is_empty(), "{}", failed.join("\n"));
     assert!(answered + 6 >= cases.len(), "{answered} answered");
 }
+
+/// The `f64` answers under turning motions give the features, normal and
+/// point of the first contact (the two boxes placed at the `f64` time and
+/// classified as in the linear path: Eberly's Tables 2 and 7): on every
+/// colliding scenario of the `screw` and `angular` sets (two boxes under
+/// `screw`, `poses` (both bodies too, placed by their relative motion),
+/// `angular` centred and off-centre) they name the exact answer's
+/// features, and the normal and the point are within `1e-9` of the exact
+/// answer's.
+#[test]
+fn the_f64_contacts_under_turning_motions_name_the_exact_features() {
+    use super::support::{set_dir, solve_default};
+    use exactccd::ScalarKind;
+    let mut compared = 0;
+    for set in ["screw", "angular"] {
+        let dir = set_dir(set);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| {
+                let name = e.unwrap().file_name().into_string().unwrap();
+                let stem = name.strip_suffix(".json")?.to_string();
+                (stem != "truth").then_some(stem)
+            })
+            .collect();
+        names.sort();
+        for name in &names {
+            let exact = solve_default(&dir, name, ScalarKind::Exact).unwrap();
+            if !exact.collides || exact.initially_overlapping {
+                continue;
+            }
+            let float = solve_default(&dir, name, ScalarKind::F64).unwrap();
+            assert!(exact.feature.is_some(), "{name}: exact features");
+            assert_eq!(float.feature, exact.feature, "{name}: features");
+            let near = |x: Option<[f64; 3]>, y: Option<[f64; 3]>, what: &str| {
+                let (x, y) = (x.expect(what), y.expect(what));
+                let gap = (0..3).map(|k| (x[k] - y[k]).abs()).fold(0.0, f64::max);
+                assert!(gap <= 1e-9, "{name}: {what} {x:?} against {y:?}");
+            };
+            near(float.normal, exact.normal, "normal");
+            near(float.point, exact.point, "point");
+            compared += 1;
+        }
+    }
+    assert!(compared >= 70, "{compared} compared");
+}

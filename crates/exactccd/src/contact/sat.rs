@@ -17,7 +17,7 @@ use super::{
 };
 use super::{CertificatePart, SolidParts};
 use crate::geom::{Shape, Vec3};
-use crate::motion::{common_pieces, Body, CommonPiece, Motion};
+use crate::motion::{common_pieces, pair_placements_f64, Body, CommonPiece, Motion};
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
@@ -25,9 +25,9 @@ use crate::solver::sat::cells::{
     CellEvidence, CellOutcome, CellTime, EvidencePiece, FloatCellOutcome, WitnessFrame,
 };
 use crate::solver::sat::{
-    solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence, solve_sat_piecewise,
-    solve_sat_with, FaceCut, MeshCellParts, SatOptions, SatOutcome, SatPiecewiseOutcome,
-    SatScenario,
+    contact_details_f64, solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence,
+    solve_sat_piecewise, solve_sat_with, FaceCut, MeshCellParts, SatOptions, SatOutcome,
+    SatPiecewiseOutcome, SatScenario,
 };
 use crate::Error;
 
@@ -292,8 +292,9 @@ fn convert_cells(out: &CellOutcome) -> ContactResult {
 }
 
 /// The answer of the `f64` time cells in the neutral form: times and
-/// contact intervals, no features, point or normal (the `f64` cells do
-/// not compute them); the gap evaluations are counted as `piece_pairs`.
+/// contact intervals, no features, point or normal (the cells find times
+/// only: [`float_cells_with_details`] adds them); the gap evaluations are
+/// counted as `piece_pairs`.
 fn convert_float_cells(out: &FloatCellOutcome) -> ContactResult {
     ContactResult {
         collides: out.collides,
@@ -318,6 +319,25 @@ fn convert_float_cells(out: &FloatCellOutcome) -> ContactResult {
         certificate: None,
         collisions: None,
     }
+}
+
+/// The answer of the `f64` time cells with the features, normal and point
+/// of its first contact, found from the two solids placed at its time
+/// (boxes and triangles at no separation; `contact_details_f64`). None
+/// where the solids start in contact, as in the exact answers.
+fn float_cells_with_details(out: &FloatCellOutcome, query: &BodyQuery<'_>) -> ContactResult {
+    let mut result = convert_float_cells(out);
+    let touching = num_traits::Zero::is_zero(query.separation);
+    if let (Some(t), false, true) = (out.first_contact, out.initially_overlapping, touching) {
+        let (t0, t1) = query.interval;
+        let poses = pair_placements_f64(query.a, query.b, t, (t0, t1));
+        if let Some(found) = contact_details_f64(query.a, query.b, (&poses.0, &poses.1)) {
+            result.feature = FeaturePair::new(found.features.0, found.features.1);
+            result.point = found.point;
+            result.normal = found.normal;
+        }
+    }
+    result
 }
 
 /// True when the mesh solver takes the query as `solve_sat_with` would
@@ -410,7 +430,7 @@ pub(crate) fn solve(
                         return Ok(convert_float_cells(&out));
                     }
                     Err(e) if e.is_not_applicable() && !both_boxes => {}
-                    out => return Ok(convert_float_cells(&out?)),
+                    out => return Ok(float_cells_with_details(&out?, query)),
                 }
             }
             _ => {}

@@ -619,6 +619,26 @@ pub fn relative_float_motion(
     RelativeFloatMotion::Composed { a, b }
 }
 
+/// Both bodies' world placements at time `t` in `f64`. When both use
+/// `poses` only the relative motion is defined (docs/FORMAT.md 2.3): `a`
+/// stays at its start pose and `b` is placed by the relative motion from
+/// there, as the certified enclosures place them (`pair_enclosures`).
+pub fn pair_placements_f64(
+    a: &Body,
+    b: &Body,
+    t: f64,
+    (t0, t1): (&BigRational, &BigRational),
+) -> (Affine<f64>, Affine<f64>) {
+    if let (Motion::Poses { .. }, Motion::Poses { .. }) = (&a.motion, &b.motion) {
+        let start = Pose::<f64>::from_rational(&a.pose);
+        let start = (start.rotation, start.translation);
+        let relative = relative_float_motion(a, b, t0, t1).eval(t);
+        let placed = relative.map(|r| compose_affine(&start, &r));
+        return (start.clone(), placed.unwrap_or(start));
+    }
+    (a.pose_at_f64(t, t0, t1), b.pose_at_f64(t, t0, t1))
+}
+
 impl FloatMotion {
     /// The largest speed of a point at most `radius` from the body's local
     /// origin, for `linear` and `angular` motions (`None` for the others):

@@ -36,8 +36,8 @@ pub use enclosure::{
     IntervalMat, IntervalVec, MotionEnclosure, NoEnclosure, PlacementEnclosure, PlacementVelocity,
 };
 pub use float::{
-    relative_float_motion, relative_placement, rotation_about_axis, FloatMotion,
-    RelativeFloatMotion, RigidRates, ScrewMotion,
+    pair_placements_f64, relative_float_motion, relative_placement, rotation_about_axis,
+    FloatMotion, RelativeFloatMotion, RigidRates, ScrewMotion,
 };
 pub use piecewise::{common_pieces, BodyPiece, CommonPiece, PiecewisePolyMotion};
 pub use poly_motion::{compose_affine, invert_affine, Affine};

@@ -35,6 +35,19 @@ pub(crate) fn zero_tolerance<S: Scalar>(scale: &S) -> S {
     }
 }
 
+/// The tolerances an `f64` contact found by its time alone is classified
+/// with (`pair::contact_details_f64`), least first: those of
+/// [`zero_tolerance`] (`1e-9` of `max(1, scale^2)` for the projections,
+/// of `max(1, scale)` for the point), then 16, 256, ... times them, six
+/// in all. Computed in `f64` (no rational on the `f64` path).
+pub(crate) fn growing_tolerances(scale: f64) -> impl Iterator<Item = (f64, f64)> {
+    let base = (1e-9 * (scale * scale).max(1.0), 1e-9 * scale.max(1.0));
+    (0..6).map(move |k| {
+        let factor = 16f64.powi(k);
+        (base.0 * factor, base.1 * factor)
+    })
+}
+
 /// The unit vector of `v` in `f64`, `None` for the zero vector.
 pub fn unit_f64(v: &Vec3<f64>) -> Option<[f64; 3]> {
     let n = (v.x * v.x + v.y * v.y + v.z * v.z).sqrt();

@@ -84,6 +84,7 @@
 mod angular;
 mod box_box;
 mod box_box_f64;
+mod box_contact_f64;
 pub mod cells;
 mod constant_velocity;
 mod features;
@@ -122,6 +123,7 @@ pub use obb_fit::{box_volume, exact_box_with_axes, fit_obb, FitMethod, FitOption
 pub use obb_tree::{
     ObbNode, ObbTree, SplitCounts, SplitRule, TreeOptions, DEFAULT_LEAF_SIZE, MEDIAN_AFTER_DEPTH,
 };
+pub(crate) use pair::contact_details_f64;
 pub use pair::SatScenario;
 pub use piecewise::{join_sat_parts, solve_sat_piecewise, SatPieceOutcome, SatPiecewiseOutcome};
 pub use projection::{AxisProjection, BodyProjection};

@@ -15,9 +15,10 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::box_box::{box_box_axis_direction, BoxBoxTable};
+use super::box_contact_f64::{box_contact_f64, PlacedBox};
 use super::constant_velocity::{find_contact, ConstantVelocityContact};
-use super::features::{classify, contact_point};
-use super::float::{unit_f64, zero_tolerance};
+use super::features::{classify, contact_point, ContactFeatures};
+use super::float::{growing_tolerances, unit_f64, zero_tolerance};
 use super::projection::{pair_axes, pair_projections, Placed, Solid};
 use super::rational_motion::{rational_motion_contact, RigidPair};
 use super::triangle_box::{eberly_edges, triangle_box_axis_direction, TriangleBoxTable};
@@ -26,7 +27,7 @@ use super::{
     AxisCertificate, Certificate, CertificateFrame, SatOutcome, SatStats, SeparationPiece, Side,
 };
 use crate::budget;
-use crate::geom::{Mat3, MatrixEntry, Obb, Shape, Triangle, Vec3};
+use crate::geom::{BoxShape, Feature, Mat3, MatrixEntry, Obb, Shape, Triangle, Vec3};
 use crate::motion::{Body, Motion, PolyMotion};
 use crate::poly::{Poly, RealRoots};
 use crate::scalar::{BigRational, Ring, Scalar, Sign};
@@ -275,33 +276,161 @@ pub(crate) fn solve_placed<S: RealRoots>(
         let wb = vb.scale(t);
         let (ca, cb) = (translated(&pa, &wa), translated(&pb, &wb));
         let preferred = found.last_separating.as_ref().map(|(ax, _)| ax.axis);
-        let projections = pair_projections(&ca, &cb);
         let scale = size_of(&ca).add_ref(&size_of(&cb));
-        let tol = zero_tolerance(&scale.mul_ref(&scale));
-        let sign = |x: &S| tolerant_sign(x, &tol);
-        let feats = classify(
-            &projections,
-            ca.is_box(),
-            cb.is_box(),
-            preferred,
-            sign,
-            (ca.triangle_normal(), cb.triangle_normal()),
+        let tolerances = (
+            zero_tolerance(&scale.mul_ref(&scale)),
+            zero_tolerance(&scale),
         );
-        if let Some(f) = &feats {
-            let dir = pair_axes(&ca, &cb)
-                .into_iter()
-                .find(|(ax, _)| *ax == f.axis)
-                .map(|(_, l)| if f.side == Side::Positive { l } else { -l });
-            if let Some(dir) = dir {
-                out.normal = unit_f64(&dir.to_f64());
-                let point_tol = zero_tolerance(&scale);
-                out.exact_point = contact_point(&ca, &cb, f, &dir, &point_tol);
-                out.point = out.exact_point.as_ref().map(|p| p.to_f64().into_array());
-            }
+        if let Some(details) = contact_at(&ca, &cb, preferred, &tolerances) {
+            out.normal = details.normal;
+            out.exact_point = details.point;
+            out.point = out.exact_point.as_ref().map(|p| p.to_f64().into_array());
+            out.features = Some(details.features);
         }
-        out.features = feats;
     }
     out
+}
+
+/// What [`contact_at`] finds of two solids placed at the first time of
+/// contact.
+pub(crate) struct ContactAt<S> {
+    /// The touching features and the axis of the normal.
+    pub features: ContactFeatures,
+    /// The unit normal from `a` to `b`.
+    pub normal: Option<[f64; 3]>,
+    /// A point common to both features.
+    pub point: Option<Vec3<S>>,
+}
+
+/// The features, normal and point of two solids placed at the first time
+/// of contact (Eberly, "Dynamic Collision Detection using Oriented
+/// Bounding Boxes", sections 2.3.2, 3.3.2 and 4.3.2: `features.rs`), the
+/// normal from `preferred` when it is tight. `tolerances` are the absolute
+/// tolerances of the signs of the projections and of the point's tests
+/// (zero for exact scalars). `None` when no axis is tight.
+pub(crate) fn contact_at<S: crate::scalar::FieldScalar>(
+    ca: &Placed<S>,
+    cb: &Placed<S>,
+    preferred: Option<super::Axis>,
+    (tol, point_tol): &(S, S),
+) -> Option<ContactAt<S>> {
+    let projections = pair_projections(ca, cb);
+    let features = classify(
+        &projections,
+        ca.is_box(),
+        cb.is_box(),
+        preferred,
+        |x: &S| tolerant_sign(x, tol),
+        (ca.triangle_normal(), cb.triangle_normal()),
+    )?;
+    let dir = pair_axes(ca, cb)
+        .into_iter()
+        .find(|(ax, _)| *ax == features.axis)
+        .map(|(_, l)| {
+            if features.side == Side::Positive {
+                l
+            } else {
+                -l
+            }
+        });
+    let (normal, point) = match dir {
+        Some(dir) => (
+            unit_f64(&dir.to_f64()),
+            contact_point(ca, cb, &features, &dir, point_tol),
+        ),
+        None => (None, None),
+    };
+    Some(ContactAt {
+        features,
+        normal,
+        point,
+    })
+}
+
+/// The features, unit normal and point (world, `f64`) of a first contact.
+pub(crate) struct ContactDetailsF64 {
+    /// The features of `a` and `b`.
+    pub features: (Feature, Feature),
+    /// The unit normal from `a` to `b`.
+    pub normal: Option<[f64; 3]>,
+    /// A point of contact.
+    pub point: Option<[f64; 3]>,
+}
+
+/// The features, unit normal and point (world, `f64`) of a first contact
+/// that an `f64` search found by its time alone (the `f64` time cells under
+/// turning motions), from the two boxes or triangles placed at that time by
+/// `poses` (each local to world). Two boxes meeting at a vertex or at two
+/// crossing edges: `box_contact_f64` (no allocation). Otherwise
+/// [`contact_at`] with the least of the tolerances [`growing_tolerances`]
+/// (from `1e-9` of the scale, squared for the projections, up by factors of
+/// 16 to about `1e-3`) at which an axis is tight. The time is within the
+/// search's resolution of the contact, not exact, so the solids there may
+/// be a little apart or a little into each other. `None` for other solids,
+/// or when no axis is tight within those tolerances.
+pub(crate) fn contact_details_f64(
+    a: &Body,
+    b: &Body,
+    poses: (&crate::motion::Affine<f64>, &crate::motion::Affine<f64>),
+) -> Option<ContactDetailsF64> {
+    if let (Shape::Box(ba), Shape::Box(bb)) = (&a.shape, &b.shape) {
+        let placed = |bx: &BoxShape<BigRational>,
+                      (rotation, translation): &crate::motion::Affine<f64>| {
+            PlacedBox {
+                centre: translation.clone().into_array(),
+                axes: std::array::from_fn(|i| rotation.col(i).into_array()),
+                half_extents: bx.half_extents.each_ref().map(Scalar::to_f64),
+            }
+        };
+        let found = box_contact_f64(&placed(ba, poses.0), &placed(bb, poses.1))?;
+        if found.point.is_some() {
+            return Some(ContactDetailsF64 {
+                features: found.features,
+                normal: Some(found.normal),
+                point: found.point,
+            });
+        }
+    }
+    if !is_box(a) && is_box(b) {
+        let swapped = contact_details_f64(b, a, (poses.1, poses.0))?;
+        return Some(ContactDetailsF64 {
+            features: (swapped.features.1, swapped.features.0),
+            normal: swapped.normal.map(super::float::negated),
+            point: swapped.point,
+        });
+    }
+    let (ca, cb) = (placed_f64(a, poses.0)?, placed_f64(b, poses.1)?);
+    let scale = size_of(&ca).add_ref(&size_of(&cb));
+    let found =
+        growing_tolerances(scale).find_map(|tolerances| contact_at(&ca, &cb, None, &tolerances))?;
+    Some(ContactDetailsF64 {
+        features: (found.features.a, found.features.b),
+        normal: found.normal,
+        point: found.point.map(Vec3::into_array),
+    })
+}
+
+/// A box or a triangle placed by `pose` (local to world), in `f64`.
+fn placed_f64(
+    body: &Body,
+    (rotation, translation): &crate::motion::Affine<f64>,
+) -> Option<Placed<f64>> {
+    let one = <f64 as MatrixEntry>::entry_one();
+    match &body.shape {
+        Shape::Box(bx) => Some(Placed::boxed(
+            translation.clone(),
+            std::array::from_fn(|i| rotation.col(i)),
+            bx.half_extents.each_ref().map(Scalar::to_f64),
+            one,
+        )),
+        Shape::Triangle(t) => Some(Placed::triangle(
+            t.vertices
+                .each_ref()
+                .map(|v| translation + &rotation.mul_vec(&Vec3::from_rational(v))),
+            one,
+        )),
+        _ => None,
+    }
 }
 
 fn tolerant_sign<S: Scalar>(x: &S, tol: &S) -> Sign {
@@ -425,23 +554,7 @@ fn rigid_pair<S: RealRoots>(
 /// normal).
 fn world_at_f64(body: &Body, motion: &PolyMotion<BigRational>, t: f64) -> Placed<f64> {
     let pose = motion.map_scalar::<f64>().pose_at(&t);
-    match &body.shape {
-        Shape::Box(bx) => Placed::boxed(
-            pose.translation.clone(),
-            std::array::from_fn(|i| pose.rotation.col(i)),
-            bx.half_extents.each_ref().map(Scalar::to_f64),
-            <f64 as MatrixEntry>::entry_one(),
-        ),
-        Shape::Triangle(t) => Placed::triangle(
-            t.vertices
-                .each_ref()
-                .map(|v| pose.apply_point(&Vec3::from_rational(v))),
-            <f64 as MatrixEntry>::entry_one(),
-        ),
-        Shape::Mesh(_) | Shape::Sphere(_) | Shape::Capsule(_) | Shape::Convex(_) => {
-            unreachable!("checked")
-        }
-    }
+    placed_f64(body, &(pose.rotation, pose.translation)).expect("a box or a triangle: checked")
 }
 
 fn solve_rational_motion<S: RealRoots>(sc: &SatScenario<'_>) -> Result<SatOutcome<S>, Error> {

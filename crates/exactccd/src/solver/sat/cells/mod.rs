@@ -779,8 +779,9 @@ type Details = (
 );
 
 /// Features, normal and point of the first contact (best effort, module
-/// docs): the last separating axis before the contact's run and the first
-/// overlapping cell's interior point.
+/// docs): the last separating axis before the contact's run (when a ring
+/// proved that cell, the best axis at its end) and the first overlapping
+/// cell's interior point.
 fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) -> Details {
     let Some(k) = contact_run else {
         return (None, None, None);
@@ -789,14 +790,22 @@ fn contact_details(pair: &Pair, runs: &[Run<'_>], contact_run: Option<usize>) ->
         Class::Overlapping { point, .. } => Some(to_f64(point)),
         _ => None,
     });
-    let separating = k.checked_sub(1).and_then(|i| match &runs[i].last.class {
-        Class::Separated {
-            axis,
-            direction,
-            side,
-            ..
-        } => Some((*axis, direction.clone(), *side, runs[i].last.end.clone())),
-        _ => None,
+    let separating = k.checked_sub(1).and_then(|i| {
+        let last = runs[i].last;
+        match &last.class {
+            Class::Separated {
+                axis,
+                direction,
+                side,
+                ..
+            } => Some((*axis, direction.clone(), *side, last.end.clone())),
+            // a ring about a turning axis names no axis: the best one at
+            // the cell's end
+            Class::AroundAxis { .. } => pair
+                .separating_axis_at(&last.end)
+                .map(|(axis, direction, side)| (axis, direction, side, last.end.clone())),
+            _ => None,
+        }
     });
     let Some((axis, direction, side, time)) = separating else {
         return (None, None, point);

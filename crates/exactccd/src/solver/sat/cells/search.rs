@@ -308,6 +308,41 @@ impl Pair {
         best
     }
 
+    /// The candidate axis with the largest separation at the instant `t`
+    /// (rounded to a dyadic direction, as a cell's axis is) and the side of
+    /// `b` along it: the sign of the difference of the two solids'
+    /// projected centres (for two boxes their origins, else the middles of
+    /// their ranges). For a cell proved apart without an axis (`ring.rs`).
+    pub(crate) fn separating_axis_at(
+        &self,
+        t: &BigRational,
+    ) -> Option<(AxisIndex, IntervalVec, i32)> {
+        let p = self.bits;
+        let (a, b) = self.at(t)?;
+        let (index, _) = self.best_axis(&a, &b, p)?;
+        let l = midpoint_vector(&self.direction(index, &a, &b, p), p);
+        let ahead = match &self.solids {
+            Solids::Boxes { .. } => {
+                let offset: IntervalVec = std::array::from_fn(|k| b.origin[k].sub(&a.origin[k], p));
+                crate::motion::dot(&offset, &l, p).midpoint()
+            }
+            Solids::Polytopes(pq) => {
+                let middle = |(lo, hi): (Dyad, Dyad)| lo.add_rounded(&hi, p, Rounding::Down);
+                let (ca, cb) = (
+                    middle(pq.0.range_over(&a, &l, p)),
+                    middle(pq.1.range_over(&b, &l, p)),
+                );
+                cb.sub_rounded(&ca, p, Rounding::Down)
+            }
+        };
+        let side = if ahead.sign() == crate::scalar::Sign::Negative {
+            -1
+        } else {
+            1
+        };
+        Some((index, l, side))
+    }
+
     /// The candidate axes: Table 1's 15 for two boxes; the face normals of
     /// each polytope and the cross products of their edge directions; with
     /// a rounded solid also the directions between the cores' vertices and

@@ -388,3 +388,53 @@ fn the_turning_axis_proves_a_cell_to_within_delta_squared_of_the_contact() {
         );
     }
 }
+
+/// A cell proved apart by a ring about a turning axis (`ring.rs`) names
+/// no axis; when it is the last before the contact, the features and the
+/// normal come from the best axis at its end: the same as when an axis
+/// proved it (the spinning box of [`SPIN_TRUTH`]: `b`'s vertical edge on
+/// `a`'s face `+x`, normal `+x`).
+#[test]
+fn a_ring_cell_before_the_contact_gives_the_features_and_normal() {
+    let (a, b) = spin_bodies();
+    let out = solve_cells(&a, &b, (&q("0"), &q("1")), 64).unwrap();
+    let first = out.first_contact.clone().expect("a contact");
+    let (lower, upper) = (first.lower().clone(), first.upper().clone());
+    let pair = spin_pair();
+    let point = |x: &str| Interval::from_rationals(&q(x), &q(x), 64);
+    let cells = vec![
+        Cell {
+            start: q("0"),
+            end: lower.clone(),
+            class: Class::AroundAxis {
+                turning_b: true,
+                radius_squared: q("0"),
+            },
+        },
+        Cell {
+            start: lower,
+            end: upper.clone(),
+            class: Class::Undecided,
+        },
+        Cell {
+            start: upper,
+            end: q("1"),
+            class: Class::Overlapping {
+                point: [point("1"), point("0"), point("0")],
+                pair: None,
+            },
+        },
+    ];
+    let (features, normal, _) = contact_details(&pair, &runs(&cells), Some(1));
+    assert_eq!(features, out.features);
+    let (features, _) = features.expect("features");
+    assert_eq!(features, "face +x");
+    let (n, want) = (normal.expect("a normal"), out.normal.expect("a normal"));
+    assert!(
+        (0..3).all(|k| (n[k] - want[k]).abs() < 1e-9),
+        "{n:?} against {want:?}"
+    );
+    // without the fallback the same runs give no features
+    let (none, _, _) = contact_details(&pair, &runs(&cells[1..]), Some(0));
+    assert_eq!(none, None);
+}
