@@ -17,6 +17,7 @@
 //! single point) are left to `features.rs`.
 #![allow(clippy::float_arithmetic)]
 
+use super::obb_fit::{cross, dot};
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature};
 
 /// A box placed in the world: centre, axes (unit columns) and half extents.
@@ -36,18 +37,6 @@ pub(crate) struct BoxContactF64 {
     pub normal: [f64; 3],
     /// The contact point, when the features meet in one.
     pub point: Option<[f64; 3]>,
-}
-
-fn dot(u: &[f64; 3], v: &[f64; 3]) -> f64 {
-    u[0] * v[0] + u[1] * v[1] + u[2] * v[2]
-}
-
-fn cross(u: &[f64; 3], v: &[f64; 3]) -> [f64; 3] {
-    [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ]
 }
 
 fn along(p: &[f64; 3], s: f64, v: &[f64; 3]) -> [f64; 3] {

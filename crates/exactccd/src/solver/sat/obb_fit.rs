@@ -64,11 +64,13 @@ fn sub(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
-fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
+/// `a . b` of two `f64` vectors (also for `box_contact_f64`).
+pub(super) fn dot(a: &[f64; 3], b: &[f64; 3]) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
-fn cross(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
+/// `a x b` of two `f64` vectors (also for `box_contact_f64`).
+pub(super) fn cross(a: &[f64; 3], b: &[f64; 3]) -> [f64; 3] {
     [
         a[1] * b[2] - a[2] * b[1],
         a[2] * b[0] - a[0] * b[2],
