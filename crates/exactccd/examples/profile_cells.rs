@@ -6,7 +6,7 @@
 //! and the whole `f64` solve (default method) on generated scenarios of a
 //! campaign class (`angular`, `screw`): medians and evaluation counts;
 //! `CELLS_REPS` repetitions per reading (default 20), `CELLS_ONLY` the cells
-//! alone, `CELLS_DUMP` each scenario's answer, `CELLS_METHODS` each
+//! alone, `CELLS_DUMP` each scenario's answer and its evaluations, `CELLS_METHODS` each
 //! scenario's default method and times. With `CELLS_FIRST` the exact
 //! cells stop at the first contact (`solve_cells_first_contact`).
 use exactccd::solver::sat::cells::{
@@ -131,8 +131,8 @@ fn profile_class(spec: &str) {
         if std::env::var("CELLS_DUMP").is_ok() {
             match &out {
                 Some(Ok(o)) => println!(
-                    "{i}: {:?} {:?} {:?}",
-                    o.first_contact, o.contact_intervals, o.initially_overlapping
+                    "{i}: {:?} {:?} {:?} ({} evaluations)",
+                    o.first_contact, o.contact_intervals, o.initially_overlapping, o.evaluations
                 ),
                 other => println!("{i}: {other:?}"),
             }
