@@ -268,10 +268,99 @@ pub enum FloatMotion {
         angular_velocity: Vec3<f64>,
         /// The centre of rotation in local coordinates.
         center: Vec3<f64>,
+        /// Rodrigues' terms on the pose, for the evaluation
+        /// ([`FloatMotion::angular`] computes them).
+        terms: AngularTerms,
     },
 }
 
+/// Rodrigues' formula written once on an `angular` motion's pose:
+/// `exp(φ [u]x) = I + sin φ [u]x + (1 - cos φ) [u]x^2` with `φ = |ω| t` and
+/// `u = ω / |ω|`, so the frame at `t` is `R + sin φ K1 + (1 - cos φ) K2`
+/// (`K1 = [u]x R`, `K2 = [u]x^2 R`) and, the centre `m` moving at `v`, the
+/// origin `c + t v - sin φ k1 - (1 - cos φ) k2` (`k1 = K1 m`, `k2 = K2
+/// m`): one `sin_cos` and no matrix product per evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AngularTerms {
+    /// `|ω|` (0: no turn).
+    spin: f64,
+    frame_sin: Mat3<f64>,
+    frame_versine: Mat3<f64>,
+    origin_sin: Vec3<f64>,
+    origin_versine: Vec3<f64>,
+}
+
+impl AngularTerms {
+    fn of(rotation: &Mat3<f64>, angular_velocity: &Vec3<f64>, center: &Vec3<f64>) -> Self {
+        let Some((u, spin)) = unit_axis(angular_velocity) else {
+            return AngularTerms {
+                spin: 0.0,
+                frame_sin: Mat3::zero(),
+                frame_versine: Mat3::zero(),
+                origin_sin: Vec3::zero(),
+                origin_versine: Vec3::zero(),
+            };
+        };
+        let cross = Mat3::from_rows([[0.0, -u.z, u.y], [u.z, 0.0, -u.x], [-u.y, u.x, 0.0]]);
+        let frame_sin = cross.mul_mat(rotation);
+        let frame_versine = cross.mul_mat(&frame_sin);
+        AngularTerms {
+            spin,
+            origin_sin: frame_sin.mul_vec(center),
+            origin_versine: frame_versine.mul_vec(center),
+            frame_sin,
+            frame_versine,
+        }
+    }
+
+    /// The placement at `t` of the motion with pose `base` and velocity
+    /// `v`.
+    fn placement(&self, base: &Pose<f64>, velocity: &Vec3<f64>, t: f64) -> Affine<f64> {
+        // sin φ and 1 - cos φ = 2 sin^2(φ/2) from the half angle
+        let (half_sin, half_cos) = (0.5 * self.spin * t).sin_cos();
+        let (sin, versine) = (2.0 * half_sin * half_cos, 2.0 * half_sin * half_sin);
+        let (r, k1, k2) = (
+            &base.rotation.rows,
+            &self.frame_sin.rows,
+            &self.frame_versine.rows,
+        );
+        let frame = Mat3::from_rows(std::array::from_fn(|i| {
+            std::array::from_fn(|j| r[i][j] + sin * k1[i][j] + versine * k2[i][j])
+        }));
+        let origin = Vec3::new(
+            base.translation.x + t * velocity.x
+                - sin * self.origin_sin.x
+                - versine * self.origin_versine.x,
+            base.translation.y + t * velocity.y
+                - sin * self.origin_sin.y
+                - versine * self.origin_versine.y,
+            base.translation.z + t * velocity.z
+                - sin * self.origin_sin.z
+                - versine * self.origin_versine.z,
+        );
+        (frame, origin)
+    }
+}
+
 impl FloatMotion {
+    /// `c + t v + exp(t [ω]x) R (y - center)`, the contract's `angular`
+    /// motion on the pose `base` (`c`, `R`).
+    pub fn angular(
+        base: Pose<f64>,
+        velocity: Vec3<f64>,
+        angular_velocity: Vec3<f64>,
+        center: Vec3<f64>,
+    ) -> Self {
+        let terms = AngularTerms::of(&base.rotation, &angular_velocity, &center);
+        FloatMotion::Angular {
+            base,
+            velocity,
+            angular_velocity,
+            center,
+            terms,
+        }
+    }
+
     /// The matrix of every placement is a rotation (`static`, `linear`,
     /// `screw`, `poses`, `angular`); rational motions may be affine.
     pub fn is_rotation(&self) -> bool {
@@ -313,19 +402,9 @@ impl FloatMotion {
             FloatMotion::Angular {
                 base,
                 velocity,
-                angular_velocity,
-                center,
-            } => {
-                let spin = match unit_axis(angular_velocity) {
-                    Some((axis, speed)) => rotation_about_axis(&axis, speed * t),
-                    None => Mat3::identity(),
-                };
-                // x = p + t v + F (y - center), p = c + R center, F = spin R
-                let frame = spin.mul_mat(&base.rotation);
-                let p = &base.translation + &base.rotation.mul_vec(center);
-                let origin = &(&p + &velocity.scale(&t)) - &frame.mul_vec(center);
-                (frame, origin)
-            }
+                terms,
+                ..
+            } => terms.placement(base, velocity, t),
         }
     }
 }
@@ -374,12 +453,12 @@ impl Body {
                 velocity,
                 angular_velocity,
                 center,
-            } => FloatMotion::Angular {
+            } => FloatMotion::angular(
                 base,
-                velocity: velocity.to_f64(),
-                angular_velocity: angular_velocity.to_f64(),
-                center: center.to_f64(),
-            },
+                velocity.to_f64(),
+                angular_velocity.to_f64(),
+                center.to_f64(),
+            ),
             Motion::Piecewise { .. } => {
                 let interval = (t0.clone(), t1.clone());
                 let pieces = super::PiecewisePolyMotion::from_body_on(self, &interval)
@@ -560,6 +639,7 @@ impl FloatMotion {
                 velocity,
                 angular_velocity,
                 center,
+                ..
             } => Some(RigidRates {
                 angular_velocity: angular_velocity.clone(),
                 pivot: &base.translation + &base.rotation.mul_vec(center),
@@ -655,6 +735,7 @@ impl FloatMotion {
                 velocity,
                 angular_velocity,
                 center,
+                ..
             } => {
                 let Some((axis, spin)) = unit_axis(angular_velocity) else {
                     return Some(norm(velocity));
@@ -699,24 +780,25 @@ impl FloatMotion {
                 velocity: v,
                 angular_velocity,
                 center,
-            } => Some(FloatMotion::Angular {
-                base: seen_base(base),
-                velocity: seen_velocity(v),
-                angular_velocity: back.mul_vec(angular_velocity),
-                center: center.clone(),
-            }),
+                ..
+            } => Some(FloatMotion::angular(
+                seen_base(base),
+                seen_velocity(v),
+                back.mul_vec(angular_velocity),
+                center.clone(),
+            )),
             FloatMotion::Screw { base, screw } => {
                 let u = &screw.axis_direction;
                 let center = base
                     .rotation
                     .transpose()
                     .mul_vec(&(&screw.axis_point - &base.translation));
-                Some(FloatMotion::Angular {
-                    base: seen_base(base),
-                    velocity: seen_velocity(&u.scale(&screw.slide)),
-                    angular_velocity: back.mul_vec(&u.scale(&screw.angle)),
+                Some(FloatMotion::angular(
+                    seen_base(base),
+                    seen_velocity(&u.scale(&screw.slide)),
+                    back.mul_vec(&u.scale(&screw.angle)),
                     center,
-                })
+                ))
             }
             _ => None,
         }
@@ -752,12 +834,12 @@ mod tests {
                 base: base.clone(),
                 velocity: Vec3::new(2.0, 0.0, -1.0),
             },
-            FloatMotion::Angular {
-                base: base.clone(),
-                velocity: Vec3::new(0.5, -1.5, 0.25),
-                angular_velocity: Vec3::new(3.0, -4.0, 12.0),
-                center: Vec3::new(0.25, 1.0, -0.5),
-            },
+            FloatMotion::angular(
+                base.clone(),
+                Vec3::new(0.5, -1.5, 0.25),
+                Vec3::new(3.0, -4.0, 12.0),
+                Vec3::new(0.25, 1.0, -0.5),
+            ),
             FloatMotion::Screw {
                 base,
                 screw: ScrewMotion {

@@ -573,12 +573,12 @@ mod tests {
         ) {
             prop_assume!(qa.iter().map(|x| x * x).sum::<f64>() > 0.01);
             prop_assume!(qb.iter().map(|x| x * x).sum::<f64>() > 0.01);
-            let body = |q, c, v, w, centre: [f64; 3]| FloatMotion::Angular {
-                base: Pose::new(rotation(q), vec3(c)),
-                velocity: vec3(v),
-                angular_velocity: vec3(w),
-                center: vec3(centre),
-            };
+            let body = |q, c, v, w, centre: [f64; 3]| FloatMotion::angular(
+                Pose::new(rotation(q), vec3(c)),
+                vec3(v),
+                vec3(w),
+                vec3(centre),
+            );
             let motion = RelativeFloatMotion::Composed {
                 a: body(qa, ca, va, wa, [0.0; 3]),
                 b: body(qb, cb, vb, wb, centre),
@@ -604,12 +604,12 @@ mod tests {
             prop_assume!(qa.iter().map(|x| x * x).sum::<f64>() > 0.01);
             prop_assume!(qb.iter().map(|x| x * x).sum::<f64>() > 0.01);
             prop_assume!(axis.iter().map(|x| x * x).sum::<f64>() > 0.01);
-            let rest = FloatMotion::Angular {
-                base: Pose::new(rotation(qa), vec3([0.0; 3])),
-                velocity: vec3([0.0; 3]),
-                angular_velocity: vec3([0.0; 3]),
-                center: vec3([0.0; 3]),
-            };
+            let rest = FloatMotion::angular(
+                Pose::new(rotation(qa), vec3([0.0; 3])),
+                vec3([0.0; 3]),
+                vec3([0.0; 3]),
+                vec3([0.0; 3]),
+            );
             let turning = FloatMotion::Screw {
                 base: Pose::new(rotation(qb), vec3(cb)),
                 screw: screw(point, axis, angle, slide),
@@ -635,11 +635,13 @@ mod tests {
     /// the entry, found by bisection of the gap.
     #[test]
     fn two_cubes_closing_by_hand() {
-        let still = |c: [f64; 3], v: [f64; 3]| FloatMotion::Angular {
-            base: Pose::new(rotation([1.0, 0.0, 0.0, 0.0]), vec3(c)),
-            velocity: vec3(v),
-            angular_velocity: vec3([0.0; 3]),
-            center: vec3([0.0; 3]),
+        let still = |c: [f64; 3], v: [f64; 3]| {
+            FloatMotion::angular(
+                Pose::new(rotation([1.0, 0.0, 0.0, 0.0]), vec3(c)),
+                vec3(v),
+                vec3([0.0; 3]),
+                vec3([0.0; 3]),
+            )
         };
         let motion = RelativeFloatMotion::Composed {
             a: still([0.0; 3], [0.0; 3]),
@@ -651,12 +653,12 @@ mod tests {
         assert_eq!(behind, 0.5);
         let (ahead, _) = taylor.steps(2.0, (5.0, 0.5), false);
         assert_eq!(ahead, 0.0);
-        let turned = FloatMotion::Angular {
-            base: Pose::new(rotation([0.9, 0.3, 0.2, 0.1]), vec3([3.0, 0.0, 0.0])),
-            velocity: vec3([-1.0, 0.0, 0.0]),
-            angular_velocity: vec3([0.0; 3]),
-            center: vec3([0.0; 3]),
-        };
+        let turned = FloatMotion::angular(
+            Pose::new(rotation([0.9, 0.3, 0.2, 0.1]), vec3([3.0, 0.0, 0.0])),
+            vec3([-1.0, 0.0, 0.0]),
+            vec3([0.0; 3]),
+            vec3([0.0; 3]),
+        );
         let motion = RelativeFloatMotion::Composed {
             a: still([0.0; 3], [0.0; 3]),
             b: turned,
