@@ -580,13 +580,16 @@ fn words(v: &Vec3<Q>) -> Option<[(i128, i128); 3]> {
 }
 
 /// The line and `M` in integers, the world for the report, and the
-/// interval `(t0, t1)`; `None` when the path declines.
+/// interval `(t0, t1)`.
+type Setting = (Frame, World, (Frac, Frac));
+
+/// The [`Setting`] of two capsules; `None` when the path declines.
 fn frame(
     (a, b): (&Body, &Body),
     (ca, cb): (&Capsule<Q>, &Capsule<Q>),
     big_d: (i128, i128),
     interval: &(Q, Q),
-) -> Checked<Option<(Frame, World, (Frac, Frac))>> {
+) -> Checked<Option<Setting>> {
     let Some((rot, rest, t0, t1)) = (|| {
         let mut rot = Vec::with_capacity(18);
         for body in [a, b] {
