@@ -16,15 +16,16 @@
 //! the signs at the ends and at the vertex; the same ends are named, the
 //! same comparisons and tie rules applied and the same roots isolated.
 //!
-//! What changes is how the conditions are written. The general method
-//! builds `M` in compact rationals from the poses, scales it to integers
-//! and then decides signs of conditions whose values (degree four in the
-//! coordinates, evaluated at cut times that are themselves ratios of
-//! degree-four values) leave machine words for most of the bench's
-//! capsules: measured with `perf` on `shapes_profile`, its time went to
-//! compact-rational and `BigInt` arithmetic (products, sums, `div_rem`
-//! and `gcd` in the fallback evaluation of a condition at a time), not to
-//! building the difference or to isolating roots. Here the world ends are
+//! What changes is how the conditions are written. Measured with `perf`
+//! on `shapes_profile` (docs/PERFORMANCE.md, "Exact capsule-capsule in
+//! integers"), the general method's capsule time went to compact-rational
+//! and `BigInt` arithmetic (conversions from `i128`, products, sums,
+//! `div_rem`, `gcd`), little to root isolation; the difference itself is
+//! already built directly (the parallelogram), so skipping it alone would
+//! not remove that cost. Its conditions are of degree four in the
+//! coordinates and are evaluated at cut times that are ratios of such
+//! values, so for turned capsules or small gaps their signs leave `i128`
+//! and fall back to big rationals. Here the world ends are
 //! integers over one denominator (`R p + c` from the poses' rational
 //! entries: no rotation is assumed), the common content of `M`, `u` and
 //! `D` is divided out, and every direction that only orients a condition
