@@ -26,15 +26,17 @@
 //!    ([`RealRoots`]).
 //!
 //! Two pairs have paths of their own, with the general method's answers:
-//! in `f64` a sphere and a box, and two capsules (`fast.rs`), and exactly a
-//! sphere and a box, in machine integers in the box's frame
-//! (`sphere_box.rs`).
+//! in `f64` a sphere and a box, and two capsules (`fast.rs`), and exactly,
+//! in machine integers, a sphere and a box in the box's frame
+//! (`sphere_box.rs`) and two capsules whose segments are not parallel
+//! (`capsules.rs`).
 //!
 //! The method shares no code with `distance` (which writes Voronoi-region
 //! conditions per feature pair of the moving bodies): only the shapes'
 //! cores (`crate::geom::core`) and the polynomial root finders.
 #![deny(clippy::float_arithmetic)]
 
+mod capsules;
 mod difference;
 mod fast;
 mod pieces;
@@ -81,7 +83,8 @@ pub trait MinkowskiScalar: RealRoots {
         None
     }
     /// The answer of an exact path written for a pair alone (a sphere and
-    /// a box in machine integers, `sphere_box.rs`), equal to the general
+    /// a box, `sphere_box.rs`, and two capsules, `capsules.rs`, in machine
+    /// integers), equal to the general
     /// method's, or `None` when there is none or it declines.
     fn exact_fast(
         _a: &Body,
@@ -108,6 +111,7 @@ impl MinkowskiScalar for BigRational {
         separation: &Q,
     ) -> Option<Result<MinkowskiOutcome<Self>, Error>> {
         sphere_box::outcome(a, b, interval, separation)
+            .or_else(|| capsules::outcome(a, b, interval, separation))
     }
 }
 

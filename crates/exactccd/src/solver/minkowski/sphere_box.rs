@@ -66,11 +66,11 @@ type Q = BigRational;
 
 /// An `i128` operation overflowed: the path declines.
 #[derive(Debug)]
-struct Overflow;
+pub(super) struct Overflow;
 
 /// Why the path stops: an overflow (it declines) or the general method's
 /// error (a root isolation beyond the limits or the work budget).
-enum Stop {
+pub(super) enum Stop {
     Overflow,
     Error(Error),
 }
@@ -93,26 +93,26 @@ impl From<Error> for Stop {
     }
 }
 
-type Checked<T> = Result<T, Overflow>;
+pub(super) type Checked<T> = Result<T, Overflow>;
 
-fn mul(a: i128, b: i128) -> Checked<i128> {
+pub(super) fn mul(a: i128, b: i128) -> Checked<i128> {
     a.checked_mul(b).ok_or(Overflow)
 }
 
-fn add(a: i128, b: i128) -> Checked<i128> {
+pub(super) fn add(a: i128, b: i128) -> Checked<i128> {
     a.checked_add(b).ok_or(Overflow)
 }
 
-fn sub(a: i128, b: i128) -> Checked<i128> {
+pub(super) fn sub(a: i128, b: i128) -> Checked<i128> {
     a.checked_sub(b).ok_or(Overflow)
 }
 
-fn neg(a: i128) -> Checked<i128> {
+pub(super) fn neg(a: i128) -> Checked<i128> {
     a.checked_neg().ok_or(Overflow)
 }
 
 /// `a0 b0 + a1 b1 + a2 b2`.
-fn dot(a: &[i128], b: &[i128]) -> Checked<i128> {
+pub(super) fn dot(a: &[i128], b: &[i128]) -> Checked<i128> {
     a.iter()
         .zip(b)
         .try_fold(0i128, |acc, (x, y)| add(acc, mul(*x, *y)?))
@@ -149,14 +149,14 @@ impl Frac {
 
 /// A rational in words: `(numerator, denominator)`, the denominator
 /// positive.
-fn word(q: &Q) -> Option<(i128, i128)> {
+pub(super) fn word(q: &Q) -> Option<(i128, i128)> {
     Some((
         i128::from(q.numer().to_i64()?),
         i128::from(q.denom().to_i64()?),
     ))
 }
 
-fn lcm(a: i128, b: i128) -> Checked<i128> {
+pub(super) fn lcm(a: i128, b: i128) -> Checked<i128> {
     mul(a / a.gcd(&b), b)
 }
 
