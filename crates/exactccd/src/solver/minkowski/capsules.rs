@@ -2,8 +2,8 @@
 //! under `static` and `linear` motions, in machine integers
 //! (docs/methods/minkowski.md, "The exact path for two capsules").
 //!
-//! The algorithm is the module's (`mod.rs`, `pieces.rs`), step for step.
-//! For two segments that are not parallel the difference `M` is the
+//! The algorithm is the module's (`mod.rs`, `pieces.rs`), step for step,
+//! as `integer.rs` takes it on conditions in machine integers. For two segments that are not parallel the difference `M` is the
 //! parallelogram `b_j - a_i` (`difference.rs`, `Difference::parallelogram`:
 //! points `P0 = b0 - a0`, `P1 = b1 - a0`, `P2 = b0 - a1`, `P3 = b1 - a1`,
 //! normal `n = e_a x e_b`, corners `0, 1, 3, 2` counter-clockwise about
@@ -11,12 +11,9 @@
 //! pieces, in the general method's order: the prism over the
 //! parallelogram (its four side conditions, then the slab `(n . x -
 //! n . P0)^2 <= D^2 |n|^2`), the four edge cylinders (the two end
-//! conditions, then the cylinder) and the four vertex balls. Each piece is
-//! cut by its linear conditions and then by its one convex quadratic by
-//! the signs at the ends and at the vertex; the same ends are named, the
-//! same comparisons and tie rules applied and the same roots isolated.
+//! conditions, then the cylinder) and the four vertex balls.
 //!
-//! What changes is how the conditions are written. Measured with `perf`
+//! What is this path's own is how the conditions are written. Measured with `perf`
 //! on `shapes_profile` (docs/PERFORMANCE.md, "Exact capsule-capsule in
 //! integers"), the general method's capsule time went to compact-rational
 //! and `BigInt` arithmetic (conversions from `i128`, products, sums,
@@ -35,13 +32,9 @@
 //! rational roots of its linear conditions, and the same primitive
 //! integer quadratic, which is what an isolated root keeps. Signs at a
 //! rational time `n/d` are decided as the sign of `d^2 q(n/d)` with the
-//! three products formed in 256 bits ([`Wide`]), so a cut time may have
-//! parts up to `2^63` and a coefficient up to `2^127`; two rationals
-//! compare by 256-bit cross products.
-//!
-//! Two named roots of different pieces are isolated and compared as the
-//! general method compares them (`sphere_box.rs` says why: the shared
-//! isolating intervals the answer prints).
+//! three products formed in 256 bits (`integer.rs`'s `Wide`), so a cut
+//! time may have parts up to `2^63` and a coefficient up to `2^127`; two
+//! rationals compare by 256-bit cross products.
 //!
 //! The path declines (`None`, and the general method answers) any other
 //! pair or motion, a capsule whose segment is a point, parallel segments,
@@ -51,231 +44,19 @@
 //! names, with the values the general difference holds.
 #![deny(clippy::float_arithmetic)]
 
+use super::integer::{
+    add, answer, dot, lcm, mul, neg, sub, takes, velocity, word, Checked, Conditions, Cut, Frac,
+    Overflow, Times, Wide, Q,
+};
 use super::pieces::PieceKind;
 use super::report::{self, nearest_on_plane, nearest_on_segment, ratio_to_f64, Geometry, View};
-use super::sphere_box::{add, dot, lcm, mul, neg, sub, word, Checked, Overflow, Stop};
-use super::{MinkowskiOutcome, MinkowskiStats};
+use super::MinkowskiOutcome;
 use crate::geom::{Capsule, Feature, Shape, Vec3};
-use crate::motion::{Body, Motion};
-use crate::poly::{IsolationError, Poly, RealAlgebraic, RealRoots};
-use crate::scalar::{BigInt, BigRational, Scalar};
-use crate::{budget, Error};
+use crate::motion::Body;
+use crate::scalar::{BigInt, Scalar};
+use crate::Error;
 use num_integer::Integer;
-use std::cmp::Ordering;
 use std::collections::BTreeSet;
-
-type Q = BigRational;
-
-/// A signed 256-bit integer `hi 2^128 + lo` in two's complement: the
-/// products of two `i128`s and their sums, for signs and comparisons.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Wide {
-    hi: i128,
-    lo: u128,
-}
-
-impl Wide {
-    /// `a b`, exact (its magnitude is below `2^254`).
-    fn product(a: i128, b: i128) -> Wide {
-        const LOW: u128 = (1 << 64) - 1;
-        let (x, y) = (a.unsigned_abs(), b.unsigned_abs());
-        let (x1, x0, y1, y0) = (x >> 64, x & LOW, y >> 64, y & LOW);
-        let (mid, carry_mid) = (x1 * y0).overflowing_add(x0 * y1);
-        let (lo, carry_lo) = (x0 * y0).overflowing_add(mid << 64);
-        let hi = x1 * y1 + (mid >> 64) + (u128::from(carry_mid) << 64) + u128::from(carry_lo);
-        let w = Wide { hi: hi as i128, lo };
-        if (a < 0) != (b < 0) {
-            w.negated()
-        } else {
-            w
-        }
-    }
-
-    fn negated(self) -> Wide {
-        let (lo, carry) = (!self.lo).overflowing_add(1);
-        Wide {
-            hi: (!self.hi).wrapping_add(i128::from(carry)),
-            lo,
-        }
-    }
-
-    fn plus(self, other: Wide) -> Checked<Wide> {
-        let (lo, carry) = self.lo.overflowing_add(other.lo);
-        let hi = self
-            .hi
-            .checked_add(other.hi)
-            .and_then(|h| h.checked_add(i128::from(carry)))
-            .ok_or(Overflow)?;
-        Ok(Wide { hi, lo })
-    }
-
-    fn sign(self) -> Ordering {
-        match self.hi.cmp(&0) {
-            Ordering::Equal if self.lo == 0 => Ordering::Equal,
-            Ordering::Equal => Ordering::Greater,
-            other => other,
-        }
-    }
-}
-
-/// A rational `n / d`, `d > 0`, not reduced.
-#[derive(Clone, Copy, Debug)]
-struct Frac {
-    n: i128,
-    d: i128,
-}
-
-impl Frac {
-    /// `n / d` for `d != 0`.
-    fn new(n: i128, d: i128) -> Checked<Frac> {
-        Ok(if d < 0 {
-            Frac {
-                n: neg(n)?,
-                d: neg(d)?,
-            }
-        } else {
-            Frac { n, d }
-        })
-    }
-
-    fn cmp(self, other: Frac) -> Ordering {
-        Wide::product(self.n, other.d).cmp(&Wide::product(other.n, self.d))
-    }
-
-    /// The same value in lowest terms.
-    fn reduced(self) -> Frac {
-        let g = self.n.gcd(&self.d);
-        if g > 1 {
-            Frac {
-                n: self.n / g,
-                d: self.d / g,
-            }
-        } else {
-            self
-        }
-    }
-
-    fn to_rational(self) -> Q {
-        Q::new(BigInt::from(self.n), BigInt::from(self.d))
-    }
-}
-
-/// `c0 + c1 t + c2 t^2`, integers.
-type Quad = [i128; 3];
-
-/// The sign of `q(n/d)` as that of `d^2 q(n/d) = c2 n^2 + c1 n d + c0
-/// d^2`, each product in 256 bits.
-fn sign_at(q: &Quad, t: Frac) -> Checked<Ordering> {
-    let t = if t.n.unsigned_abs() >> 63 != 0 || t.d >> 63 != 0 {
-        t.reduced()
-    } else {
-        t
-    };
-    let (nn, nd, dd) = (mul(t.n, t.n)?, mul(t.n, t.d)?, mul(t.d, t.d)?);
-    let acc = Wide::product(q[2], nn)
-        .plus(Wide::product(q[1], nd))?
-        .plus(Wide::product(q[0], dd))?;
-    Ok(acc.sign())
-}
-
-/// The vertex `-c1 / (2 c2)` of a quadratic with `c2 > 0`.
-fn vertex(q: &Quad) -> Checked<Frac> {
-    Frac::new(neg(q[1])?, mul(2, q[2])?)
-}
-
-/// The sign of `q` at its vertex: that of `4 c0 c2 - c1^2` (`c2 > 0`).
-fn sign_at_vertex(q: &Quad) -> Checked<Ordering> {
-    Ok(Wide::product(mul(4, q[0])?, q[2])
-        .plus(Wide::product(q[1], q[1]).negated())?
-        .sign())
-}
-
-/// One end of a piece's times (`pieces.rs`'s `End`).
-#[derive(Clone, Copy, Debug)]
-enum End {
-    /// A rational time.
-    At(Frac),
-    /// The smaller (`false`) or larger (`true`) root of the piece's
-    /// quadratic.
-    Root(bool),
-}
-
-/// A piece's times: its start and its end.
-type Span = (End, End);
-
-/// The times `[lo, hi]` left after the linear conditions so far.
-struct Cut {
-    lo: Frac,
-    hi: Frac,
-}
-
-impl Cut {
-    /// Cuts by `c0 + c1 t <= 0`; false when nothing is left.
-    fn by(&mut self, c0: i128, c1: i128) -> Checked<bool> {
-        match c1.cmp(&0) {
-            Ordering::Equal => return Ok(c0 <= 0),
-            Ordering::Greater => {
-                let root = Frac::new(neg(c0)?, c1)?;
-                if root.cmp(self.hi) == Ordering::Less {
-                    self.hi = root;
-                }
-            }
-            Ordering::Less => {
-                let root = Frac::new(neg(c0)?, c1)?;
-                if root.cmp(self.lo) == Ordering::Greater {
-                    self.lo = root;
-                }
-            }
-        }
-        Ok(self.lo.cmp(self.hi) != Ordering::Greater)
-    }
-
-    /// The times left after the last condition `q` (a convex quadratic, or
-    /// of lower degree).
-    fn last(mut self, q: &Quad) -> Checked<Option<Span>> {
-        if q[2] == 0 {
-            return Ok(self
-                .by(q[0], q[1])?
-                .then_some((End::At(self.lo), End::At(self.hi))));
-        }
-        let inside = |t: Frac| sign_at(q, t).map(|s| s != Ordering::Greater);
-        Ok(match (inside(self.lo)?, inside(self.hi)?) {
-            (true, true) => Some((End::At(self.lo), End::At(self.hi))),
-            (true, false) => Some((End::At(self.lo), End::Root(true))),
-            (false, true) => Some((End::Root(false), End::At(self.hi))),
-            (false, false) => {
-                let v = vertex(q)?;
-                if v.cmp(self.lo) != Ordering::Greater || v.cmp(self.hi) != Ordering::Less {
-                    return Ok(None);
-                }
-                match sign_at_vertex(q)? {
-                    Ordering::Greater => None,
-                    Ordering::Equal => {
-                        let v = v.reduced();
-                        Some((End::At(v), End::At(v)))
-                    }
-                    Ordering::Less => Some((End::Root(false), End::Root(true))),
-                }
-            }
-        })
-    }
-}
-
-/// How the `larger` (or smaller) root of `q` compares with `x`
-/// (`pieces.rs`'s `root_vs`).
-fn root_vs(q: &Quad, larger: bool, x: Frac) -> Checked<Ordering> {
-    let below_vertex = x.cmp(vertex(q)?) == Ordering::Less;
-    Ok(match (sign_at(q, x)?, larger) {
-        (Ordering::Less, false) => Ordering::Less,
-        (Ordering::Less, true) => Ordering::Greater,
-        (Ordering::Equal, false) if below_vertex => Ordering::Equal,
-        (Ordering::Equal, false) => Ordering::Less,
-        (Ordering::Equal, true) if below_vertex => Ordering::Greater,
-        (Ordering::Equal, true) => Ordering::Equal,
-        (Ordering::Greater, _) if below_vertex => Ordering::Greater,
-        (Ordering::Greater, _) => Ordering::Less,
-    })
-}
 
 type V = [i128; 3];
 
@@ -322,6 +103,8 @@ struct Frame {
     side_a: V,
     /// The primitive directions of the edges `EDGES`, each `q - p`.
     edge: [V; 4],
+    /// The world the report reads.
+    world: World,
 }
 
 impl Frame {
@@ -329,15 +112,22 @@ impl Frame {
     fn above(&self, m: &V, c: &V) -> Checked<(i128, i128)> {
         Ok((dot(m, c)?, dot(m, &self.u)?))
     }
+}
 
-    /// The piece's times in `[t0, t1]` with its quadratic (`pieces.rs`'s
-    /// `Pieces::times`), `None` when the line misses it.
-    fn times(
-        &self,
-        kind: PieceKind,
-        (t0, t1): (Frac, Frac),
-    ) -> Checked<Option<(Option<Quad>, Span)>> {
-        let mut cut = Cut { lo: t0, hi: t1 };
+impl Conditions for Frame {
+    type Signs = Wide;
+    const POINTS: usize = 4;
+    const PIECES: usize = 9;
+
+    /// `Pieces::kinds` for a flat `M` of four corners and `D > 0`.
+    fn kinds() -> impl Iterator<Item = PieceKind> {
+        std::iter::once(PieceKind::Face(0))
+            .chain((0..4).map(PieceKind::Edge))
+            .chain((0..4).map(PieceKind::Vertex))
+    }
+
+    fn times(&self, kind: PieceKind, t: (Frac, Frac)) -> Checked<Times> {
+        let mut cut = Cut::<Wide>::new(t);
         let d2 = mul(self.big_d, self.big_d)?;
         let p = &self.p;
         let quadratic = match kind {
@@ -393,66 +183,9 @@ impl Frame {
         };
         Ok(cut.last(&quadratic)?.map(|span| (Some(quadratic), span)))
     }
-}
 
-/// The pieces in the general method's order (`Pieces::kinds` for a flat
-/// `M` of four corners and `D > 0`).
-fn kinds() -> impl Iterator<Item = PieceKind> {
-    std::iter::once(PieceKind::Face(0))
-        .chain((0..4).map(PieceKind::Edge))
-        .chain((0..4).map(PieceKind::Vertex))
-}
-
-/// The ends met so far, compared as `mod.rs`'s `Ends` compares them.
-struct Ends<'a> {
-    quadratics: &'a [Option<Quad>],
-    t0: &'a Q,
-    t1: &'a Q,
-    isolated: Vec<(usize, bool, RealAlgebraic)>,
-}
-
-impl Ends<'_> {
-    fn quadratic(&self, piece: usize) -> &Quad {
-        self.quadratics[piece]
-            .as_ref()
-            .expect("a root end belongs to a piece with a quadratic condition")
-    }
-
-    fn root(&mut self, piece: usize, end: End) -> Result<RealAlgebraic, IsolationError> {
-        let larger = match end {
-            End::At(v) => return Ok(RealAlgebraic::from_rational(v.to_rational())),
-            End::Root(larger) => larger,
-        };
-        if let Some((.., r)) = self
-            .isolated
-            .iter()
-            .find(|(k, l, _)| *k == piece && *l == larger)
-        {
-            return Ok(r.clone());
-        }
-        let q = *self.quadratic(piece);
-        let poly = Poly::from_coeffs(q.iter().map(|&c| Q::from(BigInt::from(c))).collect());
-        let roots = Q::real_roots(&poly, self.t0, self.t1)?;
-        let found = if larger { roots.last() } else { roots.first() };
-        let r = match found {
-            Some(r) => r.clone(),
-            None => RealAlgebraic::from_rational(Q::new(
-                -BigInt::from(q[1]),
-                BigInt::from(2) * BigInt::from(q[2]),
-            )),
-        };
-        self.isolated.push((piece, larger, r.clone()));
-        Ok(r)
-    }
-
-    fn cmp(&mut self, (i, a): (usize, End), (j, b): (usize, End)) -> Result<Ordering, Stop> {
-        Ok(match (a, b) {
-            (End::At(x), End::At(y)) => x.cmp(y),
-            (End::Root(larger), End::At(y)) => root_vs(self.quadratic(i), larger, y)?,
-            (End::At(x), End::Root(larger)) => root_vs(self.quadratic(j), larger, x)?.reverse(),
-            (End::Root(l), End::Root(m)) if i == j => l.cmp(&m),
-            _ => self.root(i, a)?.cmp(&self.root(j, b)?),
-        })
+    fn describe(&self, bodies: (&Body, &Body), kind: PieceKind, t: f64) -> Checked<report::Found> {
+        Ok(describe(bodies, &self.world, kind, t))
     }
 }
 
@@ -567,22 +300,14 @@ impl View for CapsuleView {
     }
 }
 
-/// The velocity of a `linear` body (`None`: at rest or another motion).
-fn velocity(body: &Body) -> Option<&Vec3<Q>> {
-    match &body.motion {
-        Motion::Linear { velocity } => Some(velocity),
-        _ => None,
-    }
-}
-
 /// A vector of rationals in words.
 fn words(v: &Vec3<Q>) -> Option<[(i128, i128); 3]> {
     Some([word(&v.x)?, word(&v.y)?, word(&v.z)?])
 }
 
-/// The line and `M` in integers, the world for the report, and the
+/// The line and `M` in integers with the world for the report, and the
 /// interval `(t0, t1)`.
-type Setting = (Frame, World, (Frac, Frac));
+type Setting = (Frame, (Frac, Frac));
 
 /// The [`Setting`] of two capsules; `None` when the path declines.
 fn frame(
@@ -696,9 +421,10 @@ fn frame(
         side_b,
         side_a,
         edge: [eb, minus_a, minus_a, eb],
+        world,
     };
     let (t0, t1) = (Frac::new(t0.0, t0.1)?, Frac::new(t1.0, t1.1)?);
-    Ok(Some((frame, world, (t0, t1))))
+    Ok(Some((frame, (t0, t1))))
 }
 
 /// The exact answer for two capsules (module docs), or `None` when the
@@ -712,94 +438,15 @@ pub(super) fn outcome(
     let (Shape::Capsule(ca), Shape::Capsule(cb)) = (&a.shape, &b.shape) else {
         return None;
     };
-    for body in [a, b] {
-        if !matches!(body.motion, Motion::Static | Motion::Linear { .. }) {
-            return None;
-        }
+    if !takes(a) || !takes(b) {
+        return None;
     }
     if ca.a == ca.b || cb.a == cb.b {
         return None;
     }
     let big_d = word(&(separation + &ca.radius + &cb.radius))?;
-    let (frame, world, t) = frame((a, b), (ca, cb), big_d, interval).ok().flatten()?;
-    match solve((a, b), (&frame, &world), t, interval) {
-        Ok(out) => Some(Ok(out)),
-        Err(Stop::Error(e)) => Some(Err(e)),
-        Err(Stop::Overflow) => None,
-    }
-}
-
-fn solve(
-    (a, b): (&Body, &Body),
-    (frame, world): (&Frame, &World),
-    t: (Frac, Frac),
-    interval: &(Q, Q),
-) -> Result<MinkowskiOutcome<Q>, Stop> {
-    budget::check().map_err(Error::from)?;
-    let mut quadratics = Vec::new();
-    let mut spans = Vec::new();
-    let mut kinds_met = Vec::new();
-    for kind in kinds() {
-        if let Some((q, span)) = frame.times(kind, t)? {
-            spans.push((quadratics.len(), span));
-            quadratics.push(q);
-            kinds_met.push(kind);
-        }
-    }
-    let mut ends = Ends {
-        quadratics: &quadratics,
-        t0: &interval.0,
-        t1: &interval.1,
-        isolated: Vec::new(),
-    };
-    // the earliest start and the latest end; ties of starts go to the
-    // lower-dimensional feature's piece (`mod.rs`)
-    let mut first: Option<(usize, End)> = None;
-    let mut last: Option<(usize, End)> = None;
-    for &(k, (start, end)) in &spans {
-        let earlier = match first {
-            None => true,
-            Some((j, best)) => match ends.cmp((k, start), (j, best))? {
-                Ordering::Less => true,
-                Ordering::Equal => kinds_met[k] < kinds_met[j],
-                Ordering::Greater => false,
-            },
-        };
-        if earlier {
-            first = Some((k, start));
-        }
-        let later = match last {
-            None => true,
-            Some((j, best)) => ends.cmp((k, end), (j, best))? == Ordering::Greater,
-        };
-        if later {
-            last = Some((k, end));
-        }
-    }
-    let first = match first {
-        Some((k, start)) => Some((ends.root(k, start)?, kinds_met[k])),
-        None => None,
-    };
-    let last = match last {
-        Some((k, end)) => Some(ends.root(k, end)?),
-        None => None,
-    };
-    let stats = MinkowskiStats {
-        points: 4,
-        pieces: 9,
-        root_isolations: ends.isolated.len(),
-    };
-    let found = first
-        .as_ref()
-        .map(|(lo, kind)| describe((a, b), world, *kind, lo.to_f64()));
-    let r0 = RealAlgebraic::from_rational(interval.0.clone());
-    Ok(super::outcome::<Q>(
-        first.map(|(lo, _)| lo),
-        last,
-        &r0,
-        found,
-        stats,
-    ))
+    let (frame, t) = frame((a, b), (ca, cb), big_d, interval).ok().flatten()?;
+    answer((a, b), &frame, t, interval)
 }
 
 /// The report of the first contact in the piece `kind` at time `t`, as the
@@ -819,75 +466,21 @@ fn describe((a, b): (&Body, &Body), world: &World, kind: PieceKind, t: f64) -> r
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::motion::Motion;
+    use crate::poly::RealAlgebraic;
+    use crate::solver::minkowski::integer::scenarios::{
+        answer_text, body, declined_and_answered, load, turn_b, vec_text, HUGE,
+    };
     use crate::solver::minkowski::solve_general;
-    use crate::{parse_scenario, LoadOptions, ScalarKind, Scenario};
+    use crate::Scenario;
     use proptest::prelude::*;
-
-    fn vec_text(v: [i64; 3], den: i64) -> String {
-        format!(r#"["{}/{den}","{}/{den}","{}/{den}"]"#, v[0], v[1], v[2])
-    }
+    use std::cmp::Ordering;
 
     fn capsule(p: [i64; 3], q: [i64; 3], den: i64, radius: &str) -> String {
         format!(
             r#"{{"capsule":{{"a":{},"b":{},"radius":"{radius}"}}}}"#,
             vec_text(p, den),
             vec_text(q, den)
-        )
-    }
-
-    /// A body on a quaternion pose (the identity for all zeros), at rest
-    /// when `velocity` is `None`, positions and velocities over `den`.
-    fn body(
-        shape: &str,
-        q: [i64; 4],
-        at: [i64; 3],
-        velocity: Option<[i64; 3]>,
-        den: i64,
-    ) -> String {
-        let q = if q == [0; 4] { [1, 0, 0, 0] } else { q };
-        let motion = velocity
-            .map(|v| {
-                format!(
-                    r#","motion":{{"linear":{{"velocity":{}}}}}"#,
-                    vec_text(v, den)
-                )
-            })
-            .unwrap_or_default();
-        format!(
-            r#"{{"shape":{shape},"pose":{{"quaternion":["{}","{}","{}","{}"],"translation":{}}}{motion}}}"#,
-            q[0],
-            q[1],
-            q[2],
-            q[3],
-            vec_text(at, den)
-        )
-    }
-
-    fn load(interval: &str, separation: &str, a: &str, b: &str) -> Scenario {
-        let text = format!(
-            r#"{{"format":"exactccd/scenario-v1","interval":{interval},"separation":"{separation}","a":{a},"b":{b}}}"#
-        );
-        parse_scenario(&text, None, &LoadOptions::for_scalar(ScalarKind::Exact))
-            .expect("a valid scenario")
-    }
-
-    /// Everything the answer holds, the roots' current isolating intervals
-    /// included (`sphere_box.rs`'s tests).
-    fn answer_text(out: &MinkowskiOutcome<Q>) -> String {
-        let bits = |x: &Option<[f64; 3]>| x.map(|v| v.map(f64::to_bits));
-        format!(
-            "{} {} {:?} {:?} {:?} {:?} {:?} {:?}",
-            out.collides,
-            out.initially_overlapping,
-            out.first_contact.as_ref().map(ToString::to_string),
-            out.contact_intervals
-                .iter()
-                .map(|(lo, hi)| (lo.to_string(), hi.to_string()))
-                .collect::<Vec<_>>(),
-            out.features,
-            bits(&out.point),
-            bits(&out.normal),
-            out.stats,
         )
     }
 
@@ -937,21 +530,6 @@ mod tests {
 
     fn point() -> impl Strategy<Value = [i64; 3]> {
         [-8i64..9, -8i64..9, -8i64..9]
-    }
-
-    /// Signed 128-bit values of every size.
-    fn big() -> impl Strategy<Value = i128> {
-        prop_oneof![
-            -1000i128..1000,
-            any::<i128>(),
-            (any::<i64>(), 0u32..64).prop_map(|(x, k)| i128::from(x) << k),
-            Just(i128::MIN),
-            Just(i128::MAX),
-        ]
-    }
-
-    fn wide_value(w: Wide) -> BigInt {
-        (BigInt::from(w.hi) << 128) + BigInt::from(w.lo)
     }
 
     proptest! {
@@ -1010,18 +588,9 @@ mod tests {
                 r#"{{"shape":{},"pose":{{"quaternion":{quat},"translation":{start}}},"motion":{{"linear":{{"velocity":{velocity}}}}}}}"#,
                 capsule([-m, -n, 0], [m, n, 0], 2, "1/8")
             );
-            let mut s = load(r#"["0","1"]"#, "0", &a, &b);
             // b's start and velocity into the turned frame
-            let (x, y) = s.bodies_mut().expect("two bodies");
-            let rotation = x.pose.rotation.clone();
-            y.pose.translation = rotation.mul_vec(&y.pose.translation);
-            if let Motion::Linear { velocity } = &mut y.motion {
-                *velocity = rotation.mul_vec(velocity);
-            }
-            if swap {
-                let (x, y) = s.bodies_mut().expect("two bodies");
-                std::mem::swap(x, y);
-            }
+            let mut s = load(r#"["0","1"]"#, "0", &a, &b);
+            turn_b(&mut s, swap);
             agrees(&s, k > KMAX)?;
         }
 
@@ -1044,16 +613,12 @@ mod tests {
                 q, [0, 0, 0], None, 1,
             );
             let mut s = load(&format!(r#"["0","{h}"]"#), &format!("{sep}/4"), &a, &b);
-            let (p, y) = s.bodies_mut().expect("two bodies");
-            let rotation = p.pose.rotation.clone();
-            let lift = Vec3::new(Q::from_integer(0.into()), Q::from_integer(0.into()), Q::new(height.into(), 4.into()));
-            y.pose.translation = rotation.mul_vec(&lift);
+            // b lifted and sinking in a's frame
+            let (_, y) = s.bodies_mut().expect("two bodies");
+            y.pose.translation = Vec3::new(Q::from_integer(0.into()), Q::from_integer(0.into()), Q::new(height.into(), 4.into()));
             let down = Vec3::new(Q::from_integer(0.into()), Q::from_integer(0.into()), Q::from_integer((-speed).into()));
-            y.motion = Motion::Linear { velocity: rotation.mul_vec(&down) };
-            if swap {
-                let (p, y) = s.bodies_mut().expect("two bodies");
-                std::mem::swap(p, y);
-            }
+            y.motion = Motion::Linear { velocity: down };
+            turn_b(&mut s, swap);
             agrees(&s, false)?;
             // over a's segment (b crosses y = 0 at x/2 + tilt/4) the
             // contact is at exactly the end
@@ -1064,24 +629,17 @@ mod tests {
                 prop_assert_eq!(first.cmp_rational(&end), Ordering::Equal);
             }
         }
+    }
 
-        /// The 256-bit product and sum are the integers'.
-        #[test]
-        fn wide_arithmetic_is_exact(a in big(), b in big(), c in big(), d in big()) {
-            let (x, y) = (Wide::product(a, b), Wide::product(c, d));
-            let exact = BigInt::from(a) * BigInt::from(b);
-            prop_assert_eq!(wide_value(x), exact.clone());
-            prop_assert_eq!(wide_value(x.negated()), -exact.clone());
-            let sum = exact.clone() + BigInt::from(c) * BigInt::from(d);
-            // a sum fits when it is in [-2^255, 2^255) (only 2 (2^127)^2 is not)
-            let limit = BigInt::from(1) << 255;
-            match x.plus(y) {
-                Ok(s) => prop_assert_eq!(wide_value(s), sum.clone()),
-                Err(_) => prop_assert!(sum >= limit),
-            }
-            prop_assert_eq!(x.sign(), exact.sign().cmp(&num_bigint::Sign::NoSign));
-            prop_assert_eq!(x.cmp(&y), exact.cmp(&(BigInt::from(c) * BigInt::from(d))));
-        }
+    /// A capsule at rest along x from `-1` to `1`, radius `1/2`.
+    fn along_x() -> String {
+        body(
+            &capsule([-1, 0, 0], [1, 0, 0], 1, "1/2"),
+            [1, 0, 0, 0],
+            [0; 3],
+            None,
+            1,
+        )
     }
 
     /// Two crossing capsules, worked by hand: `a` along x from `-1` to
@@ -1092,13 +650,18 @@ mod tests {
     /// again, `a`'s cap against `b`'s side.
     #[test]
     fn crossing_capsules_meet_when_worked_by_hand() {
-        let a = body(
-            &capsule([-1, 0, 0], [1, 0, 0], 1, "1/2"),
-            [1, 0, 0, 0],
-            [0; 3],
-            None,
-            1,
-        );
+        // `a` against `b` meets first at t = 4/3 in the features given
+        let meets = |b: &str, features: (Feature, Feature)| {
+            let s = load(r#"["0","4"]"#, "0", &along_x(), b);
+            let out = answer(&s);
+            assert_eq!(
+                out.first_contact.as_ref().map(ToString::to_string),
+                Some(RealAlgebraic::from_rational(Q::new(4.into(), 3.into())).to_string())
+            );
+            assert_eq!(out.features, Some(features));
+            agrees(&s, false).expect("the general answer");
+            out
+        };
         let b = body(
             &capsule([0, -1, 0], [0, 1, 0], 1, "1/2"),
             [1, 0, 0, 0],
@@ -1106,19 +669,9 @@ mod tests {
             Some([0, 0, -3]),
             2,
         );
-        let s = load(r#"["0","4"]"#, "0", &a, &b);
-        let out = answer(&s);
-        assert_eq!(
-            out.first_contact.as_ref().map(ToString::to_string),
-            Some(RealAlgebraic::from_rational(Q::new(4.into(), 3.into())).to_string())
-        );
-        assert_eq!(
-            out.features,
-            Some((Feature::CapsuleSide, Feature::CapsuleSide))
-        );
+        let out = meets(&b, (Feature::CapsuleSide, Feature::CapsuleSide));
         assert_eq!(out.normal, Some([0.0, 0.0, 1.0]));
         assert_eq!(out.point, Some([0.0, 0.0, 0.5]));
-        agrees(&s, false).expect("the general answer");
         let b = body(
             &capsule([0, 0, -1], [0, 0, 1], 1, "1/2"),
             [1, 0, 0, 0],
@@ -1126,70 +679,34 @@ mod tests {
             Some([-3, 0, 0]),
             2,
         );
-        let s = load(r#"["0","4"]"#, "0", &a, &b);
-        let out = answer(&s);
-        assert_eq!(
-            out.first_contact.as_ref().map(ToString::to_string),
-            Some(RealAlgebraic::from_rational(Q::new(4.into(), 3.into())).to_string())
-        );
-        assert_eq!(
-            out.features,
-            Some((Feature::CapsuleCap(1), Feature::CapsuleSide))
-        );
-        agrees(&s, false).expect("the general answer");
+        meets(&b, (Feature::CapsuleCap(1), Feature::CapsuleSide));
     }
 
     #[test]
     fn parallel_segments_and_point_capsules_are_declined() {
-        let a = body(
-            &capsule([-1, 0, 0], [1, 0, 0], 1, "1/2"),
-            [1, 0, 0, 0],
-            [0; 3],
-            None,
-            1,
-        );
-        let b = body(
-            &capsule([-2, 0, 0], [3, 0, 0], 1, "1/2"),
-            [1, 0, 0, 0],
-            [0, 0, 6],
-            Some([0, 0, -3]),
-            2,
-        );
-        let s = load(r#"["0","4"]"#, "0", &a, &b);
-        let (x, y) = s.bodies().expect("two bodies");
-        assert!(outcome(x, y, &s.interval, &s.separation).is_none());
-        let b = body(
-            &capsule([2, 2, 0], [2, 2, 0], 1, "1/2"),
-            [1, 0, 0, 0],
-            [0, 0, 6],
-            Some([0, 0, -3]),
-            2,
-        );
-        let s = load(r#"["0","4"]"#, "0", &a, &b);
-        let (x, y) = s.bodies().expect("two bodies");
-        assert!(outcome(x, y, &s.interval, &s.separation).is_none());
+        // a segment parallel to a's, and a point
+        for (p, q) in [([-2, 0, 0], [3, 0, 0]), ([2, 2, 0], [2, 2, 0])] {
+            let b = body(
+                &capsule(p, q, 1, "1/2"),
+                [1, 0, 0, 0],
+                [0, 0, 6],
+                Some([0, 0, -3]),
+                2,
+            );
+            let s = load(r#"["0","4"]"#, "0", &along_x(), &b);
+            let (x, y) = s.bodies().expect("two bodies");
+            assert!(outcome(x, y, &s.interval, &s.separation).is_none());
+        }
     }
 
     #[test]
     fn values_beyond_the_integers_are_declined() {
-        let a = body(
-            &capsule([-1, 0, 0], [1, 0, 0], 1, "1/2"),
-            [1, 0, 0, 0],
-            [0; 3],
-            None,
-            1,
-        );
+        let a = along_x();
         let b = format!(
             r#"{{"shape":{{"capsule":{{"a":["0","-1","0"],"b":["0","1","0"],"radius":"1/{}"}}}},"pose":{{"translation":["0","0","3/{}"]}},"motion":{{"linear":{{"velocity":["0","0","-1/{}"]}}}}}}"#,
-            (1i64 << 62) - 1,
-            (1i64 << 62) - 3,
-            (1i64 << 61) - 1
+            HUGE[0], HUGE[1], HUGE[2]
         );
         let s = load(r#"["0","4"]"#, "0", &a, &b);
-        let (x, y) = s.bodies().expect("two bodies");
-        assert!(outcome(x, y, &s.interval, &s.separation).is_none());
-        let out = super::super::solve_minkowski::<Q>(x, y, &s.interval, &s.separation)
-            .expect("an answer");
-        assert!(out.collides);
+        declined_and_answered(&s, outcome);
     }
 }

@@ -39,6 +39,7 @@
 mod capsules;
 mod difference;
 mod fast;
+mod integer;
 mod pieces;
 mod report;
 mod sphere_box;

@@ -437,8 +437,14 @@ fn cut_by_quadratic<S: WorkScalar>(q: &Poly<S>, lo: S, hi: S) -> Option<Span<S>>
 /// quadratic `q` compares with the value `x`, from the sign of `q(x)` and
 /// the side of the vertex `x` lies on.
 pub(super) fn root_vs<S: WorkScalar>(q: &Poly<S>, larger: bool, x: &S) -> Ordering {
-    let below_vertex = *x < vertex(q);
-    match (S::sign_at(q, x), larger) {
+    root_order(S::sign_at(q, x), larger, *x < vertex(q))
+}
+
+/// How the `larger` (or smaller) of the two distinct roots of a convex
+/// quadratic compares with a value `x`, from the `sign` of the quadratic
+/// at `x` and whether `x` is `below_vertex`.
+pub(super) fn root_order(sign: Sign, larger: bool, below_vertex: bool) -> Ordering {
+    match (sign, larger) {
         // x between the roots
         (Sign::Negative, false) => Ordering::Less,
         (Sign::Negative, true) => Ordering::Greater,

@@ -2,13 +2,12 @@
 //! motions, written in the box's frame in machine integers
 //! (docs/methods/minkowski.md, "The exact path for a sphere and a box").
 //!
-//! The algorithm is the module's (`mod.rs`, `pieces.rs`), step for step:
-//! the same 27 pieces of `K = M + ball(D)` in the same order (the solid,
-//! the six face prisms, the twelve edge cylinders, the eight vertex
-//! balls), each cut by its linear conditions and then by its one convex
-//! quadratic by the signs at the ends and at the vertex, the same ends
-//! named, the same comparisons and tie rules, and the same roots isolated.
-//! What changes is where the conditions are written. `M` is the box moved
+//! The algorithm is the module's (`mod.rs`, `pieces.rs`), step for step,
+//! as `integer.rs` takes it on conditions in machine integers: the same
+//! 27 pieces of `K = M + ball(D)` in the same order (the solid, the six
+//! face prisms, the twelve edge cylinders, the eight vertex balls), the
+//! same ends named, the same comparisons and tie rules, and the same roots
+//! isolated. What is this path's own is where the conditions are written. `M` is the box moved
 //! by the sphere's centre `c` (reflected when the box is body `a`), so
 //! with the box's rotation `R` and translation `T` the distance from
 //! `x(t)` to `M` is the distance from the point
@@ -27,16 +26,9 @@
 //! D^2`; an edge cylinder `|z_i| <= h_i` and the distance in the other two
 //! coordinates to the edge at most `D`; a vertex ball the distance to the
 //! corner. Multiplied by a common denominator the coordinates are
-//! integers, and every sign is decided in `i128` (homogeneous Horner at a
-//! rational time, the discriminant at the vertex) without a fraction
-//! reduced.
-//!
-//! Two named roots of different pieces are still isolated and compared as
-//! the general method compares them, though the integers could compare
-//! them by signs: an isolated root's interval is shared by its clones and
-//! narrowed by every comparison, and the answer prints it, so the same
-//! comparisons on the same roots in the same order are what keep the
-//! printed brackets the general method's.
+//! integers, and every sign is decided in checked `i128` (`integer.rs`'s
+//! `Narrow`: homogeneous Horner at a rational time, the discriminant at
+//! the vertex) without a fraction reduced.
 //!
 //! The path declines (`None`, and the general method answers) any other
 //! pair or motion, a rotation that is not exactly one, a box with a zero
@@ -49,228 +41,28 @@
 #![deny(clippy::float_arithmetic)]
 
 use super::fast::EDGE_ORDER;
+use super::integer::{
+    add, answer, dot, lcm, mul, neg, sub, takes, velocity, word, Checked, Conditions, Cut, Frac,
+    Narrow, Quad, Times, Q,
+};
 use super::pieces::PieceKind;
 use super::report::{self, nearest_on_plane, nearest_on_segment, ratio_to_f64, Geometry, View};
-use super::{limit, MinkowskiOutcome, MinkowskiStats};
+use super::MinkowskiOutcome;
 use crate::geom::{BoxEdge, BoxFace, BoxVertex, Feature, Shape, Vec3};
-use crate::motion::{Body, Motion};
-use crate::poly::{IsolationError, Poly, RealAlgebraic, RealRoots};
-use crate::scalar::{BigInt, BigRational, Scalar};
-use crate::{budget, Error};
-use num_integer::Integer;
-use num_traits::ToPrimitive;
-use std::cmp::Ordering;
+use crate::motion::Body;
+use crate::scalar::Scalar;
+use crate::Error;
 use std::collections::BTreeSet;
 
-type Q = BigRational;
-
-/// An `i128` operation overflowed: the path declines.
-#[derive(Debug)]
-pub(super) struct Overflow;
-
-/// Why the path stops: an overflow (it declines) or the general method's
-/// error (a root isolation beyond the limits or the work budget).
-pub(super) enum Stop {
-    Overflow,
-    Error(Error),
-}
-
-impl From<Overflow> for Stop {
-    fn from(_: Overflow) -> Stop {
-        Stop::Overflow
-    }
-}
-
-impl From<IsolationError> for Stop {
-    fn from(e: IsolationError) -> Stop {
-        Stop::Error(limit(e))
-    }
-}
-
-impl From<Error> for Stop {
-    fn from(e: Error) -> Stop {
-        Stop::Error(e)
-    }
-}
-
-pub(super) type Checked<T> = Result<T, Overflow>;
-
-pub(super) fn mul(a: i128, b: i128) -> Checked<i128> {
-    a.checked_mul(b).ok_or(Overflow)
-}
-
-pub(super) fn add(a: i128, b: i128) -> Checked<i128> {
-    a.checked_add(b).ok_or(Overflow)
-}
-
-pub(super) fn sub(a: i128, b: i128) -> Checked<i128> {
-    a.checked_sub(b).ok_or(Overflow)
-}
-
-pub(super) fn neg(a: i128) -> Checked<i128> {
-    a.checked_neg().ok_or(Overflow)
-}
-
-/// `a0 b0 + a1 b1 + a2 b2`.
-pub(super) fn dot(a: &[i128], b: &[i128]) -> Checked<i128> {
-    a.iter()
-        .zip(b)
-        .try_fold(0i128, |acc, (x, y)| add(acc, mul(*x, *y)?))
-}
-
-/// A rational `n / d`, `d > 0`, not reduced.
-#[derive(Clone, Copy, Debug)]
-struct Frac {
-    n: i128,
-    d: i128,
-}
-
-impl Frac {
-    /// `n / d` for `d != 0`.
-    fn new(n: i128, d: i128) -> Checked<Frac> {
-        Ok(if d < 0 {
-            Frac {
-                n: neg(n)?,
-                d: neg(d)?,
-            }
-        } else {
-            Frac { n, d }
-        })
-    }
-
-    fn cmp(self, other: Frac) -> Checked<Ordering> {
-        Ok(mul(self.n, other.d)?.cmp(&mul(other.n, self.d)?))
-    }
-
-    fn to_rational(self) -> Q {
-        Q::new(BigInt::from(self.n), BigInt::from(self.d))
-    }
-}
-
-/// A rational in words: `(numerator, denominator)`, the denominator
-/// positive.
-pub(super) fn word(q: &Q) -> Option<(i128, i128)> {
-    Some((
-        i128::from(q.numer().to_i64()?),
-        i128::from(q.denom().to_i64()?),
-    ))
-}
-
-pub(super) fn lcm(a: i128, b: i128) -> Checked<i128> {
-    mul(a / a.gcd(&b), b)
-}
-
-/// `c0 + c1 t + c2 t^2`, integers.
-type Quad = [i128; 3];
-
-/// The sign of `q(n/d)` as that of `d^2 q(n/d)`.
-fn sign_at(q: &Quad, t: Frac) -> Checked<Ordering> {
-    let acc = add(mul(q[2], t.n)?, mul(q[1], t.d)?)?;
-    let acc = add(mul(acc, t.n)?, mul(mul(q[0], t.d)?, t.d)?)?;
-    Ok(acc.cmp(&0))
-}
-
-/// The vertex `-c1 / (2 c2)` of a quadratic with `c2 > 0`.
-fn vertex(q: &Quad) -> Checked<Frac> {
-    Frac::new(neg(q[1])?, mul(2, q[2])?)
-}
-
-/// The sign of `q` at its vertex: that of `4 c0 c2 - c1^2` (`c2 > 0`).
-fn sign_at_vertex(q: &Quad) -> Checked<Ordering> {
-    Ok(sub(mul(mul(4, q[0])?, q[2])?, mul(q[1], q[1])?)?.cmp(&0))
-}
-
-/// One end of a piece's times (`pieces.rs`'s `End`).
-#[derive(Clone, Copy, Debug)]
-enum End {
-    /// A rational time.
-    At(Frac),
-    /// The smaller (`false`) or larger (`true`) root of the piece's
-    /// quadratic.
-    Root(bool),
-}
-
-/// A piece's times: its start and its end.
-type Span = (End, End);
-
-/// The times `[lo, hi]` left after the linear conditions so far.
-struct Cut {
-    lo: Frac,
-    hi: Frac,
-}
-
-impl Cut {
-    /// Cuts by `c0 + c1 t <= 0`; false when nothing is left.
-    fn by(&mut self, c0: i128, c1: i128) -> Checked<bool> {
-        match c1.cmp(&0) {
-            Ordering::Equal => return Ok(c0 <= 0),
-            Ordering::Greater => {
-                let root = Frac::new(neg(c0)?, c1)?;
-                if root.cmp(self.hi)? == Ordering::Less {
-                    self.hi = root;
-                }
-            }
-            Ordering::Less => {
-                let root = Frac::new(neg(c0)?, c1)?;
-                if root.cmp(self.lo)? == Ordering::Greater {
-                    self.lo = root;
-                }
-            }
-        }
-        Ok(self.lo.cmp(self.hi)? != Ordering::Greater)
-    }
-
-    /// The times left after the last condition `q` (a convex quadratic, or
-    /// of lower degree).
-    fn last(mut self, q: &Quad) -> Checked<Option<Span>> {
-        if q[2] == 0 {
-            return Ok(self
-                .by(q[0], q[1])?
-                .then_some((End::At(self.lo), End::At(self.hi))));
-        }
-        let inside = |t: Frac| sign_at(q, t).map(|s| s != Ordering::Greater);
-        Ok(match (inside(self.lo)?, inside(self.hi)?) {
-            (true, true) => Some((End::At(self.lo), End::At(self.hi))),
-            (true, false) => Some((End::At(self.lo), End::Root(true))),
-            (false, true) => Some((End::Root(false), End::At(self.hi))),
-            (false, false) => {
-                let v = vertex(q)?;
-                if v.cmp(self.lo)? != Ordering::Greater || v.cmp(self.hi)? != Ordering::Less {
-                    return Ok(None);
-                }
-                match sign_at_vertex(q)? {
-                    Ordering::Greater => None,
-                    Ordering::Equal => Some((End::At(v), End::At(v))),
-                    Ordering::Less => Some((End::Root(false), End::Root(true))),
-                }
-            }
-        })
-    }
-}
-
-/// How the `larger` (or smaller) root of `q` compares with `x`
-/// (`pieces.rs`'s `root_vs`).
-fn root_vs(q: &Quad, larger: bool, x: Frac) -> Checked<Ordering> {
-    let below_vertex = x.cmp(vertex(q)?)? == Ordering::Less;
-    Ok(match (sign_at(q, x)?, larger) {
-        (Ordering::Less, false) => Ordering::Less,
-        (Ordering::Less, true) => Ordering::Greater,
-        (Ordering::Equal, false) if below_vertex => Ordering::Equal,
-        (Ordering::Equal, false) => Ordering::Less,
-        (Ordering::Equal, true) if below_vertex => Ordering::Greater,
-        (Ordering::Equal, true) => Ordering::Equal,
-        (Ordering::Greater, _) if below_vertex => Ordering::Greater,
-        (Ordering::Greater, _) => Ordering::Less,
-    })
-}
-
 /// The line and the box in the box's frame, in integers: `z(t) = z0 + t
-/// w` against `[-h, h]` grown by `D`, all times one positive constant.
+/// w` against `[-h, h]` grown by `D`, all times one positive constant;
+/// and the world the report reads.
 struct Frame {
     z0: [i128; 3],
     w: [i128; 3],
     h: [i128; 3],
     big_d: i128,
+    world: World,
 }
 
 impl Frame {
@@ -280,7 +72,7 @@ impl Frame {
     }
 
     /// `|z_i(t)| <= h_i`: false when nothing is left.
-    fn within(&self, cut: &mut Cut, i: usize) -> Checked<bool> {
+    fn within(&self, cut: &mut Cut<Narrow>, i: usize) -> Checked<bool> {
         for s in [1, -1] {
             let (c0, c1) = self.beyond(i, s)?;
             if !cut.by(c0, c1)? {
@@ -306,15 +98,23 @@ impl Frame {
         }
         Ok(q)
     }
+}
 
-    /// The piece's times in `[t0, t1]` with its quadratic (`pieces.rs`'s
-    /// `Pieces::times`), `None` when the line misses it.
-    fn times(
-        &self,
-        kind: PieceKind,
-        (t0, t1): (Frac, Frac),
-    ) -> Checked<Option<(Option<Quad>, Span)>> {
-        let mut cut = Cut { lo: t0, hi: t1 };
+impl Conditions for Frame {
+    type Signs = Narrow;
+    const POINTS: usize = 8;
+    const PIECES: usize = 27;
+
+    /// `Pieces::kinds` for a solid `M` of eight points and `D > 0`.
+    fn kinds() -> impl Iterator<Item = PieceKind> {
+        std::iter::once(PieceKind::Solid)
+            .chain((0..6).map(PieceKind::Face))
+            .chain((0..12).map(PieceKind::Edge))
+            .chain((0..8).map(PieceKind::Vertex))
+    }
+
+    fn times(&self, kind: PieceKind, t: (Frac, Frac)) -> Checked<Times> {
+        let mut cut = Cut::new(t);
         let quadratic = match kind {
             PieceKind::Solid => {
                 for i in 0..3 {
@@ -322,7 +122,7 @@ impl Frame {
                         return Ok(None);
                     }
                 }
-                return Ok(Some((None, (End::At(cut.lo), End::At(cut.hi)))));
+                return Ok(Some((None, cut.all())));
             }
             PieceKind::Face(k) => {
                 let face = BoxFace::ALL[k];
@@ -350,72 +150,9 @@ impl Frame {
         };
         Ok(cut.last(&quadratic)?.map(|span| (Some(quadratic), span)))
     }
-}
 
-/// The pieces in the general method's order (`Pieces::kinds` for a solid
-/// `M` of eight points and `D > 0`).
-fn kinds() -> impl Iterator<Item = PieceKind> {
-    std::iter::once(PieceKind::Solid)
-        .chain((0..6).map(PieceKind::Face))
-        .chain((0..12).map(PieceKind::Edge))
-        .chain((0..8).map(PieceKind::Vertex))
-}
-
-/// The ends met so far, compared as `mod.rs`'s `Ends` compares them: a
-/// rational with a named root by signs, two roots of different pieces,
-/// and the answer, by isolating them, each once.
-struct Ends<'a> {
-    quadratics: &'a [Option<Quad>],
-    t0: &'a Q,
-    t1: &'a Q,
-    isolated: Vec<(usize, bool, RealAlgebraic)>,
-}
-
-impl Ends<'_> {
-    fn quadratic(&self, piece: usize) -> &Quad {
-        self.quadratics[piece]
-            .as_ref()
-            .expect("a root end belongs to a piece with a quadratic condition")
-    }
-
-    fn root(&mut self, piece: usize, end: End) -> Result<RealAlgebraic, IsolationError> {
-        let larger = match end {
-            End::At(v) => return Ok(RealAlgebraic::from_rational(v.to_rational())),
-            End::Root(larger) => larger,
-        };
-        if let Some((.., r)) = self
-            .isolated
-            .iter()
-            .find(|(k, l, _)| *k == piece && *l == larger)
-        {
-            return Ok(r.clone());
-        }
-        let q = *self.quadratic(piece);
-        let poly = Poly::from_coeffs(q.iter().map(|&c| Q::from(BigInt::from(c))).collect());
-        let roots = Q::real_roots(&poly, self.t0, self.t1)?;
-        let found = if larger { roots.last() } else { roots.first() };
-        let r = match found {
-            Some(r) => r.clone(),
-            None => RealAlgebraic::from_rational(Q::new(
-                BigInt::from(-q[1]),
-                BigInt::from(2) * BigInt::from(q[2]),
-            )),
-        };
-        self.isolated.push((piece, larger, r.clone()));
-        Ok(r)
-    }
-
-    fn cmp(&mut self, (i, a): (usize, End), (j, b): (usize, End)) -> Result<Ordering, Stop> {
-        Ok(match (a, b) {
-            (End::At(x), End::At(y)) => x.cmp(y)?,
-            (End::Root(larger), End::At(y)) => root_vs(self.quadratic(i), larger, y)?,
-            (End::At(x), End::Root(larger)) => root_vs(self.quadratic(j), larger, x)?.reverse(),
-            (End::Root(l), End::Root(m)) if i == j => l.cmp(&m),
-            // isolated and compared, as the general method does: the
-            // comparison refines the roots' shared intervals, which the
-            // answer prints
-            _ => self.root(i, a)?.cmp(&self.root(j, b)?),
-        })
+    fn describe(&self, bodies: (&Body, &Body), kind: PieceKind, t: f64) -> Checked<report::Found> {
+        describe(bodies, &self.world, kind, t)
     }
 }
 
@@ -607,17 +344,9 @@ impl View for SphereView {
     }
 }
 
-/// The velocity of a `linear` body (`None`: at rest or another motion).
-fn velocity(body: &Body) -> Option<&Vec3<Q>> {
-    match &body.motion {
-        Motion::Linear { velocity } => Some(velocity),
-        _ => None,
-    }
-}
-
-/// The line and the box in the box's frame, the world for the report, and
-/// the interval `(t0, t1)`, in integers.
-type Setting = (Frame, World, (Frac, Frac));
+/// The line and the box in the box's frame with the world for the
+/// report, and the interval `(t0, t1)`, in integers.
+type Setting = (Frame, (Frac, Frac));
 
 /// The box's frame in integers (module docs), with `t0` and `t1`; `None`
 /// when the path declines.
@@ -710,7 +439,16 @@ fn frame(
         reflected,
         l,
     };
-    Ok(Some((Frame { z0, w, h, big_d }, world, (t0, t1))))
+    Ok(Some((
+        Frame {
+            z0,
+            w,
+            h,
+            big_d,
+            world,
+        },
+        (t0, t1),
+    )))
 }
 
 /// The exact answer for a sphere and a box (module docs), or `None` when
@@ -726,94 +464,14 @@ pub(super) fn outcome(
         (Shape::Box(x), Shape::Sphere(s)) => (a, b, &x.half_extents, &s.radius, true),
         _ => return None,
     };
-    for body in [a, b] {
-        if !matches!(body.motion, Motion::Static | Motion::Linear { .. }) {
-            return None;
-        }
+    if !takes(a) || !takes(b) {
+        return None;
     }
     let big_d = word(&(separation + radius))?;
-    let (frame, world, t) = frame((boxed, sphere, reflected), half_extents, big_d, interval)
+    let (frame, t) = frame((boxed, sphere, reflected), half_extents, big_d, interval)
         .ok()
         .flatten()?;
-    match solve((a, b), (&frame, &world), t, interval) {
-        Ok(out) => Some(Ok(out)),
-        Err(Stop::Error(e)) => Some(Err(e)),
-        Err(Stop::Overflow) => None,
-    }
-}
-
-fn solve(
-    (a, b): (&Body, &Body),
-    (frame, world): (&Frame, &World),
-    t: (Frac, Frac),
-    interval: &(Q, Q),
-) -> Result<MinkowskiOutcome<Q>, Stop> {
-    budget::check().map_err(Error::from)?;
-    let mut quadratics = Vec::new();
-    let mut spans = Vec::new();
-    let mut kinds_met = Vec::new();
-    for kind in kinds() {
-        if let Some((q, span)) = frame.times(kind, t)? {
-            spans.push((quadratics.len(), span));
-            quadratics.push(q);
-            kinds_met.push(kind);
-        }
-    }
-    let mut ends = Ends {
-        quadratics: &quadratics,
-        t0: &interval.0,
-        t1: &interval.1,
-        isolated: Vec::new(),
-    };
-    // the earliest start and the latest end; ties of starts go to the
-    // lower-dimensional feature's piece (`mod.rs`)
-    let mut first: Option<(usize, End)> = None;
-    let mut last: Option<(usize, End)> = None;
-    for &(k, (start, end)) in &spans {
-        let earlier = match first {
-            None => true,
-            Some((j, best)) => match ends.cmp((k, start), (j, best))? {
-                Ordering::Less => true,
-                Ordering::Equal => kinds_met[k] < kinds_met[j],
-                Ordering::Greater => false,
-            },
-        };
-        if earlier {
-            first = Some((k, start));
-        }
-        let later = match last {
-            None => true,
-            Some((j, best)) => ends.cmp((k, end), (j, best))? == Ordering::Greater,
-        };
-        if later {
-            last = Some((k, end));
-        }
-    }
-    let first = match first {
-        Some((k, start)) => Some((ends.root(k, start)?, kinds_met[k])),
-        None => None,
-    };
-    let last = match last {
-        Some((k, end)) => Some(ends.root(k, end)?),
-        None => None,
-    };
-    let stats = MinkowskiStats {
-        points: 8,
-        pieces: 27,
-        root_isolations: ends.isolated.len(),
-    };
-    let found = match &first {
-        Some((lo, kind)) => Some(describe((a, b), world, *kind, lo.to_f64())?),
-        None => None,
-    };
-    let r0 = RealAlgebraic::from_rational(interval.0.clone());
-    Ok(super::outcome::<Q>(
-        first.map(|(lo, _)| lo),
-        last,
-        &r0,
-        found,
-        stats,
-    ))
+    answer((a, b), &frame, t, interval)
 }
 
 /// The report of the first contact in the piece `kind` at time `t`, as the
@@ -824,7 +482,7 @@ fn describe(
     world: &World,
     kind: PieceKind,
     t: f64,
-) -> Result<report::Found, Overflow> {
+) -> Checked<report::Found> {
     let den = world.den()?;
     // the corners the report may read, checked here once
     for k in 0..8 {
@@ -866,63 +524,17 @@ mod tests {
     use super::*;
     use crate::geom::core::Core;
     use crate::geom::Pose;
+    use crate::solver::minkowski::integer::scenarios::{
+        self, answer_text, declined_and_answered, load, turn_b, vec_text, HUGE,
+    };
     use crate::solver::minkowski::report::Side;
     use crate::solver::minkowski::solve_general;
-    use crate::{parse_scenario, LoadOptions, ScalarKind, Scenario};
+    use crate::Scenario;
     use proptest::prelude::*;
 
-    fn vec_text(v: [i64; 3], den: i64) -> String {
-        format!(r#"["{}/{den}","{}/{den}","{}/{den}"]"#, v[0], v[1], v[2])
-    }
-
-    /// A body on a quaternion pose, at rest when `velocity` is `None`.
+    /// A body on a quaternion pose, positions and velocities over 2.
     fn body(shape: &str, q: [i64; 4], at: [i64; 3], velocity: Option<[i64; 3]>) -> String {
-        let q = if q == [0; 4] { [1, 0, 0, 0] } else { q };
-        let motion = velocity
-            .map(|v| {
-                format!(
-                    r#","motion":{{"linear":{{"velocity":{}}}}}"#,
-                    vec_text(v, 2)
-                )
-            })
-            .unwrap_or_default();
-        format!(
-            r#"{{"shape":{shape},"pose":{{"quaternion":["{}","{}","{}","{}"],"translation":{}}}{motion}}}"#,
-            q[0],
-            q[1],
-            q[2],
-            q[3],
-            vec_text(at, 2)
-        )
-    }
-
-    fn load(interval: &str, separation: &str, a: &str, b: &str) -> Scenario {
-        let text = format!(
-            r#"{{"format":"exactccd/scenario-v1","interval":{interval},"separation":"{separation}","a":{a},"b":{b}}}"#
-        );
-        parse_scenario(&text, None, &LoadOptions::for_scalar(ScalarKind::Exact))
-            .expect("a valid scenario")
-    }
-
-    /// Everything the answer holds, the roots' current isolating intervals
-    /// included (a comparison or a conversion refines them, and the answer
-    /// prints them).
-    fn answer_text(out: &MinkowskiOutcome<Q>) -> String {
-        let bits = |x: &Option<[f64; 3]>| x.map(|v| v.map(f64::to_bits));
-        format!(
-            "{} {} {:?} {:?} {:?} {:?} {:?} {:?}",
-            out.collides,
-            out.initially_overlapping,
-            out.first_contact.as_ref().map(ToString::to_string),
-            out.contact_intervals
-                .iter()
-                .map(|(lo, hi)| (lo.to_string(), hi.to_string()))
-                .collect::<Vec<_>>(),
-            out.features,
-            bits(&out.point),
-            bits(&out.normal),
-            out.stats,
-        )
+        scenarios::body(shape, q, at, velocity, 2)
     }
 
     /// The path answers the scenario (or declines it, when `may_decline`),
@@ -996,19 +608,9 @@ mod tests {
             let sphere = format!(
                 r#"{{"shape":{{"sphere":{{"radius":"1/2"}}}},"pose":{{"translation":["{start}","-4","{z}/4"]}},"motion":{{"linear":{{"velocity":["0","4","0"]}}}}}}"#
             );
-            let s = load(r#"["0","2"]"#, "0", &boxed, &sphere);
-            // turn the sphere's start and velocity into the box's frame
-            let mut s = s;
-            let (x, y) = s.bodies_mut().expect("two bodies");
-            let rotation = x.pose.rotation.clone();
-            y.pose.translation = rotation.mul_vec(&y.pose.translation);
-            if let Motion::Linear { velocity } = &mut y.motion {
-                *velocity = rotation.mul_vec(velocity);
-            }
-            if swap {
-                let (x, y) = s.bodies_mut().expect("two bodies");
-                std::mem::swap(x, y);
-            }
+            // the sphere's start and velocity turned into the box's frame
+            let mut s = load(r#"["0","2"]"#, "0", &boxed, &sphere);
+            turn_b(&mut s, swap);
             agrees(&s, k > KMAX)?;
         }
     }
@@ -1045,7 +647,6 @@ mod tests {
 
     #[test]
     fn values_beyond_the_integers_are_declined() {
-        // denominators whose common multiple passes i128
         let boxed = body(
             r#"{"box":{"half_extents":["1","1","1"]}}"#,
             [1, 0, 0, 0],
@@ -1054,17 +655,10 @@ mod tests {
         );
         let ball = format!(
             r#"{{"shape":{{"sphere":{{"radius":"1/{}"}}}},"pose":{{"translation":["3/{}","0","0"]}},"motion":{{"linear":{{"velocity":["-1/{}","0","0"]}}}}}}"#,
-            (1i64 << 62) - 1,
-            (1i64 << 62) - 3,
-            (1i64 << 61) - 1
+            HUGE[0], HUGE[1], HUGE[2]
         );
         let s = load(r#"["0","4"]"#, "0", &boxed, &ball);
-        let (a, b) = s.bodies().expect("two bodies");
-        assert!(outcome(a, b, &s.interval, &s.separation).is_none());
-        // and the method answers it by the general path
-        let out = super::super::solve_minkowski::<Q>(a, b, &s.interval, &s.separation)
-            .expect("an answer");
-        assert!(out.collides);
+        declined_and_answered(&s, outcome);
     }
 
     /// The box's view names the features the box's core names, for every
