@@ -122,9 +122,18 @@ fn parry_nonlinear_shape_verdict_counts() {
     });
 }
 
+/// The tolerance of the nonlinear verdicts, `1e-7 · max(1, |T|)`.
+/// parry's conservative advancement stops a little short of contact: on
+/// these scenarios its agreeing times are up to about `4e-9` early. Judged
+/// at `1e-9` those verdicts sat on the boundary (one read `1.007e-9`) and
+/// flipped with the last bits of the engine conversion's poses; at `1e-7`
+/// the counts record only the answers that are really wrong (late, missed).
+const NONLINEAR_TOLERANCE: f64 = 1e-7;
+
 /// parry's claim judged against SAT's certified time cells (an `f64`
-/// verdict, asserted); a verdict other than *agrees* is printed (shown with
-/// `--nocapture`: which scenarios, by how much).
+/// verdict, asserted); a verdict other than *agrees*, or one off by more
+/// than `1e-9`, is printed (shown with `--nocapture`: which scenarios, by
+/// how much).
 fn parry_against_the_cells(
     s: &exactccd::Scenario,
     claim: &exactccd::claims::Claim,
@@ -137,12 +146,12 @@ fn parry_against_the_cells(
         &SolveOptions::default(),
     )
     .map_err(|e| e.to_string());
-    let verdict = check_claim_against(s, &truth, claim, 1e-9);
+    let verdict = check_claim_against(s, &truth, claim, NONLINEAR_TOLERANCE);
     assert!(
         matches!(verdict, ClaimVerdict::Float { .. }),
         "{label}: {verdict:?}"
     );
-    if verdict.name() != "agrees" {
+    if verdict.name() != "agrees" || verdict.dt().is_some_and(|dt| dt.abs() > 1e-9) {
         println!("{label}: {verdict}, dt {:?}", verdict.dt());
     }
     verdict
