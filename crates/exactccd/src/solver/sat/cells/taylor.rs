@@ -181,74 +181,63 @@ impl TaylorBoxes {
         let t_rate = |i: usize| offset_rate[i];
         let w = self.spin;
         let (ha, hb) = (&self.ha, &self.hb);
-        let mut axes_taylor: [AxisTaylor; 15] = std::array::from_fn(|_| AxisTaylor::default());
-        let mut count = 0;
-        let mut take = |axis: AxisTaylor| {
-            axes_taylor[count] = axis;
-            count += 1;
+        // Table 1's fifteen axes in its order: A_i, B_j, A_i x B_j (built in
+        // place: no array filled first and written over)
+        let face_of_a = |i: usize| AxisTaylor {
+            p: t_at(i),
+            p_rate: t_rate(i),
+            constant: ha[i],
+            terms: padded(std::array::from_fn(|j| (hb[j], r(i, j), r_rate(i, j)))),
+            len: 3,
+            length: 1.0,
+            bound: w * w * (hb[0] + hb[1] + hb[2]),
         };
-        for i in 0..3 {
-            take(AxisTaylor {
-                p: t_at(i),
-                p_rate: t_rate(i),
-                constant: ha[i],
-                terms: padded(std::array::from_fn(|j| (hb[j], r(i, j), r_rate(i, j)))),
-                len: 3,
-                length: 1.0,
-                bound: w * w * (hb[0] + hb[1] + hb[2]),
-            });
-        }
-        for j in 0..3 {
-            let p = (0..3).map(|i| t_at(i) * r(i, j)).sum();
-            let p_rate = (0..3)
+        let face_of_b = |j: usize| AxisTaylor {
+            p: (0..3).map(|i| t_at(i) * r(i, j)).sum(),
+            p_rate: (0..3)
                 .map(|i| t_rate(i) * r(i, j) + t_at(i) * r_rate(i, j))
-                .sum();
-            take(AxisTaylor {
-                p,
-                p_rate,
-                constant: hb[j],
-                terms: padded(std::array::from_fn(|i| (ha[i], r(i, j), r_rate(i, j)))),
-                len: 3,
-                length: 1.0,
-                bound: w * w * (ha[0] + ha[1] + ha[2]),
-            });
-        }
-        for i in 0..3 {
+                .sum(),
+            constant: hb[j],
+            terms: padded(std::array::from_fn(|i| (ha[i], r(i, j), r_rate(i, j)))),
+            len: 3,
+            length: 1.0,
+            bound: w * w * (ha[0] + ha[1] + ha[2]),
+        };
+        let edge = |i: usize, j: usize| {
             let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
-            for j in 0..3 {
-                let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-                // u = e_i x B_j: u_i1 = -r_(i2 j), u_i2 = r_(i1 j)
-                let (u1, u2) = (-r(i2, j), r(i1, j));
-                let (u1_rate, u2_rate) = (-r_rate(i2, j), r_rate(i1, j));
-                let p = t_at(i1) * u1 + t_at(i2) * u2;
-                let p_rate =
-                    t_rate(i1) * u1 + t_at(i1) * u1_rate + t_rate(i2) * u2 + t_at(i2) * u2_rate;
-                // B_m . u = e_i . (B_j x B_m) = +-r_(i k), k the third axis
-                take(AxisTaylor {
-                    p,
-                    p_rate,
-                    constant: 0.0,
-                    terms: [
-                        (ha[i1], u1, u1_rate),
-                        (ha[i2], u2, u2_rate),
-                        (hb[j1], r(i, j2), r_rate(i, j2)),
-                        (hb[j2], r(i, j1), r_rate(i, j1)),
-                    ],
-                    len: 4,
-                    length: (u1 * u1 + u2 * u2).sqrt(),
-                    bound: w * w * (ha[i1] + ha[i2] + hb[j1] + hb[j2]),
-                });
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            // u = e_i x B_j: u_i1 = -r_(i2 j), u_i2 = r_(i1 j)
+            let (u1, u2) = (-r(i2, j), r(i1, j));
+            let (u1_rate, u2_rate) = (-r_rate(i2, j), r_rate(i1, j));
+            // B_m . u = e_i . (B_j x B_m) = +-r_(i k), k the third axis
+            AxisTaylor {
+                p: t_at(i1) * u1 + t_at(i2) * u2,
+                p_rate: t_rate(i1) * u1 + t_at(i1) * u1_rate + t_rate(i2) * u2 + t_at(i2) * u2_rate,
+                constant: 0.0,
+                terms: [
+                    (ha[i1], u1, u1_rate),
+                    (ha[i2], u2, u2_rate),
+                    (hb[j1], r(i, j2), r_rate(i, j2)),
+                    (hb[j2], r(i, j1), r_rate(i, j1)),
+                ],
+                len: 4,
+                length: (u1 * u1 + u2 * u2).sqrt(),
+                bound: w * w * (ha[i1] + ha[i2] + hb[j1] + hb[j2]),
             }
-        }
+        };
+        let axis = |k: usize| match k {
+            0..=2 => face_of_a(k),
+            3..=5 => face_of_b(k - 3),
+            _ => edge((k - 6) / 3, (k - 6) % 3),
+        };
         let distance = d.norm_squared().sqrt();
-        // apart, any separating axis's step is one: the three that separate
-        // most (per unit length) are tried; overlapping, every axis counts
-        let mut axes: &mut [AxisTaylor] = &mut axes_taylor;
         if separated {
-            // the three best moved to the front, in one pass
+            // apart, any separating axis's step is one: the three that
+            // separate most (per unit length) are tried, chosen in one pass
+            // over the scores (an earlier axis first on a tie)
             let mut best = [(f64::NEG_INFINITY, 0usize); 3];
-            for (k, axis) in axes.iter().enumerate() {
-                let score = axis.unit_separation();
+            for k in 0..15 {
+                let score = axis(k).unit_separation();
                 if score > 0.0 && score > best[2].0 {
                     best[2] = (score, k);
                     if best[2].0 > best[1].0 {
@@ -260,28 +249,27 @@ impl TaylorBoxes {
                 }
             }
             let separating = best.iter().filter(|b| b.0 > 0.0).count();
-            let mut taken: [usize; 3] = [0, 0, 0];
-            for (slot, (_, k)) in best.iter().take(separating).enumerate() {
-                taken[slot] = *k;
-            }
-            for slot in 0..separating {
-                // an earlier swap may have moved the axis of a later slot
-                let k = taken[slot];
-                axes.swap(slot, k);
-                for later in taken.iter_mut().skip(slot + 1) {
-                    if *later == slot {
-                        *later = k;
-                    }
-                }
-            }
-            axes = &mut axes[..separating];
+            let mut chosen: [AxisTaylor; 3] = std::array::from_fn(|slot| axis(best[slot].1));
+            return self.steps_of(&mut chosen[..separating], distance, horizon, true);
         }
-        // overlapping, a nearly parallel pair of edges (a short axis `A_i x
-        // B_j`, whose direction turns fast) leaves the step to the first
-        // order
-        if !separated && axes.iter().any(|a| a.length < SHORT_EDGE_AXIS) {
+        // overlapping, every axis counts; a nearly parallel pair of edges (a
+        // short axis `A_i x B_j`, whose direction turns fast) leaves the
+        // step to the first order
+        let mut all: [AxisTaylor; 15] = std::array::from_fn(axis);
+        if all.iter().any(|a| a.length < SHORT_EDGE_AXIS) {
             return (0.0, 0.0);
         }
+        self.steps_of(&mut all, distance, horizon, false)
+    }
+
+    /// The steps ahead and behind (module docs) of the bounds of `axes`.
+    fn steps_of(
+        &self,
+        axes: &mut [AxisTaylor],
+        distance: f64,
+        horizon: (f64, f64),
+        separated: bool,
+    ) -> (f64, f64) {
         let ahead = self.step_along(axes, distance, horizon.0, separated);
         if horizon.1 <= 0.0 {
             return (ahead, 0.0);
@@ -328,7 +316,6 @@ impl TaylorBoxes {
 /// One axis's separation `|p| - c - Σ h_m |x_m|` with the derivatives
 /// `p'`, `x_m'` and the part `W^2 Σ h_m` of the bound `M` of the second
 /// derivatives (the centres' part is added per span).
-#[derive(Default)]
 struct AxisTaylor {
     p: f64,
     p_rate: f64,
