@@ -37,6 +37,8 @@
 
 #[path = "cells_set/mod.rs"]
 mod cells_set;
+#[path = "median/mod.rs"]
+mod median;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use exactccd::geom::{quaternion_rotation, BoxShape, Obb, Pose, Shape, Vec3};
@@ -46,6 +48,7 @@ use exactccd::scalar::{BigInt, BigRational, CompactRational, Scalar};
 use exactccd::solver::sat::{
     find_box_box_contact, find_box_box_contact_f64, solve_sat, BoxBoxContactF64, SatScenario,
 };
+use median::median_per_scenario;
 use parry3d_f64::math::{Pose as PPose, Rotation, Vector};
 use parry3d_f64::query::{cast_shapes, ShapeCastOptions};
 use parry3d_f64::shape::Cuboid;
@@ -594,29 +597,6 @@ fn cells_benches(c: &mut Criterion) {
     }
     group.finish();
     exact_class_medians(c);
-}
-
-/// `iters` rounds of `solve` on every scenario, each timed alone: the sum
-/// over the rounds of each round's median (a median per scenario, as the
-/// targets are stated, in criterion's `iter_custom`).
-fn median_per_scenario(
-    scenarios: &[exactccd::Scenario],
-    iters: u64,
-    solve: impl Fn(&exactccd::Scenario),
-) -> std::time::Duration {
-    let mut total = std::time::Duration::ZERO;
-    let mut times = Vec::with_capacity(scenarios.len());
-    for _ in 0..iters {
-        times.clear();
-        for s in scenarios {
-            let start = std::time::Instant::now();
-            solve(s);
-            times.push(start.elapsed());
-        }
-        times.sort_unstable();
-        total += times[times.len() / 2];
-    }
-    total
 }
 
 /// The exact certified first contact over the nonlinear campaign classes

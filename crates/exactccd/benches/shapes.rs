@@ -22,10 +22,13 @@
 //!
 //! `nonlinear_benches`: two boxes under `angular` and `screw` motions (the
 //! campaign's classes), `exactccd`'s `f64` answer beside parry's
-//! `cast_shapes_nonlinear`.
+//! `cast_shapes_nonlinear`: 200 scenarios per iteration, and the median
+//! of 400 scenarios each timed alone.
 //!
 //! Run: `cargo bench -p exactccd --features parry --bench shapes`.
 
+#[path = "median/mod.rs"]
+mod median;
 #[path = "shapes_set/mod.rs"]
 mod shapes_set;
 
@@ -37,6 +40,7 @@ use exactccd::{
     engine_bodies, solve_with_default_method, ContactResult, Method, ScalarKind, Scenario,
     SolveOptions, Time,
 };
+use median::median_per_scenario;
 use parry3d_f64::math::{Pose, Vector};
 use parry3d_f64::query::{cast_shapes, ShapeCastOptions};
 use parry3d_f64::shape::SharedShape;
@@ -306,6 +310,28 @@ fn nonlinear_benches(c: &mut Criterion) {
                 for s in &set {
                     black_box(run_parry(s).ok());
                 }
+            })
+        });
+        group.finish();
+        // the figure: the median over 400 scenarios, one solve
+        // each timed alone, both tools in the same run
+        let set: Vec<Scenario> = (0..400).map(|i| generate(2050, i, class)).collect();
+        let mut group = c.benchmark_group(format!("{}_class_400_median", class.name()));
+        group.sample_size(10);
+        group.bench_function("exactccd_f64_default", |bch| {
+            bch.iter_custom(|iters| {
+                median_per_scenario(&set, iters, |s| {
+                    let (_, answer) =
+                        solve_with_default_method(&s.query(), ScalarKind::F64, &options);
+                    black_box(answer.ok());
+                })
+            })
+        });
+        group.bench_function("parry3d_f64_cast_shapes_nonlinear", |bch| {
+            bch.iter_custom(|iters| {
+                median_per_scenario(&set, iters, |s| {
+                    black_box(run_parry(s).ok());
+                })
             })
         });
         group.finish();
