@@ -15,11 +15,15 @@
 //! Targets: mean exact time per query under 1 ms, median under 10 us. Reference: the
 //! benchmark paper's Tight-Inclusion takes about 29 ms per query here.
 
+#[path = "median/mod.rs"]
+mod median;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use exactccd::queries::{collect_query_files, read_query_file, BenchmarkQuery};
 use exactccd::scalar::BigRational;
 use exactccd::solver::primitive::query_to_f64;
 use exactccd::solver::primitive::{test_primitive, PrimitiveQuery};
+use median::median_per_scenario;
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -97,27 +101,6 @@ fn first_pass(name: &str, times: &[(String, Duration)]) -> usize {
     (0..times.len()).max_by_key(|&i| times[i].1).unwrap()
 }
 
-/// The sum over `iters` passes of the median time of one query, each
-/// query solved once per pass.
-fn median_per_query<S: exactccd::solver::primitive::PrimitiveScalar>(
-    iters: u64,
-    queries: &[PrimitiveQuery<S>],
-) -> Duration {
-    let mut total = Duration::ZERO;
-    let mut times = Vec::with_capacity(queries.len());
-    for _ in 0..iters {
-        times.clear();
-        for q in queries {
-            let start = Instant::now();
-            black_box(test_primitive(q).ok());
-            times.push(start.elapsed());
-        }
-        times.sort_unstable();
-        total += times[times.len() / 2];
-    }
-    total
-}
-
 fn bench(c: &mut Criterion) {
     let queries = load();
     let exact: Vec<PrimitiveQuery<BigRational>> =
@@ -158,10 +141,18 @@ fn bench(c: &mut Criterion) {
     // once, timed one by one, and counts the median of those times
     g.throughput(Throughput::Elements(1));
     g.bench_function("exact/median", |b| {
-        b.iter_custom(|iters| median_per_query(iters, &exact))
+        b.iter_custom(|iters| {
+            median_per_scenario(&exact, iters, |q| {
+                black_box(test_primitive(q).ok());
+            })
+        })
     });
     g.bench_function("f64/median", |b| {
-        b.iter_custom(|iters| median_per_query(iters, &float))
+        b.iter_custom(|iters| {
+            median_per_scenario(&float, iters, |q| {
+                black_box(test_primitive(q).ok());
+            })
+        })
     });
     g.bench_function("exact/slowest", |b| {
         b.iter(|| black_box(test_primitive(&exact[slow_exact]).unwrap()))
