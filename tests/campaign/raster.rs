@@ -25,6 +25,7 @@ const ALL_EXACT: GlideOptions = GlideOptions {
     arithmetic: Arithmetic::Exact,
     collisions: Collisions::All,
     precision: 64,
+    intervals: true,
 };
 
 fn r(n: i64, d: i64) -> BigRational {

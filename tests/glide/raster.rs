@@ -20,6 +20,7 @@ const ALL_FLOAT: GlideOptions = GlideOptions {
     arithmetic: Arithmetic::Float,
     collisions: Collisions::All,
     precision: 64,
+    intervals: true,
 };
 
 fn r(n: i64, d: i64) -> BigRational {

@@ -309,6 +309,7 @@ fn sigma_path_rule(
                     arithmetic: Arithmetic::Exact,
                     collisions: Collisions::First,
                     precision: options.precision,
+                    intervals: true,
                 },
             )
         })

@@ -594,6 +594,7 @@ fn analytic_collisions(
                         },
                         collisions: Collisions::All,
                         precision,
+                        intervals: true,
                     },
                 )
             })

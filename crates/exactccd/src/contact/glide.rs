@@ -604,6 +604,7 @@ pub(crate) fn solve(
                 Collisions::First
             },
             precision: options.precision,
+            intervals: !options.first_contact_only,
         },
     )?;
     Ok(convert(&out, query, scalar, options))

@@ -380,6 +380,11 @@ pub struct GlideOptions {
     pub collisions: Collisions,
     /// Bits of the time brackets: `upper - lower <= 2^-precision max(1, |T|)`.
     pub precision: u32,
+    /// The contact intervals too; `false`: the first contact alone (what
+    /// `SolveOptions::first_contact_only` asks; a general screw of solids
+    /// other than two boxes then skips the contact stretches, most of its
+    /// time).
+    pub intervals: bool,
 }
 
 /// Whether the exact path answers `a` and `b` by the analytic variant (one
@@ -445,11 +450,11 @@ pub fn solve_glide(
                 }
                 // every collision from the mixed event functions, the
                 // contact intervals from the cells
-                let mut out = solve_general(&setup, &ctx, &c, all, precision, stats, interval.0)?;
+                let mut out = solve_general(&setup, &ctx, &c, options, stats, interval.0)?;
                 out.contact_intervals = event_cells(a, b, interval, options)?.contact_intervals;
                 return Ok(out);
             }
-            return solve_general(&setup, &ctx, &c, all, precision, stats, interval.0);
+            return solve_general(&setup, &ctx, &c, options, stats, interval.0);
         }
         if !slide_is_rounding(&setup.rel, &c) && super::cells::takes(a, b) && !all {
             // the first contact and the contact intervals; every collision
@@ -734,11 +739,11 @@ fn solve_general(
     setup: &Setup,
     ctx: &FloatContext,
     c: &BigRational,
-    all: bool,
-    precision: u32,
+    options: &GlideOptions,
     mut stats: GlideStats,
     t0: &BigRational,
 ) -> Result<GlideOutcome, Error> {
+    let (all, precision) = (options.collisions == Collisions::All, options.precision);
     let GlidePath::Rotation {
         axis_direction,
         time: TimeMap::Proportional { sigma_end },
@@ -826,11 +831,15 @@ fn solve_general(
     };
     let brackets: Vec<Interval> = raw.iter().map(|e| e.sigma.clone()).collect();
     // a limit met here (the work budget) leaves the first contact standing
-    // without intervals
-    let stretches = match screw_contact_stretches(&path, initially_overlapping, &brackets) {
-        Ok(found) => found,
-        Err(e) if e.is_limit_exceeded() => None,
-        Err(e) => return Err(e),
+    // without intervals; none are asked for the first contact alone
+    let stretches = if options.intervals {
+        match screw_contact_stretches(&path, initially_overlapping, &brackets) {
+            Ok(found) => found,
+            Err(e) if e.is_limit_exceeded() => None,
+            Err(e) => return Err(e),
+        }
+    } else {
+        None
     };
     // a place's time: exact at the path's ends, else the enclosure of its
     // bracket's times
