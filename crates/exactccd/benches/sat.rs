@@ -576,7 +576,7 @@ fn cells_benches(c: &mut Criterion) {
             });
         });
     }
-    // the figure is a median over the class: one iteration solves
+    // the speed target's figure is a median over the class: one iteration solves
     // each of 400 scenarios (seed 2050) once, timed one by one, and counts
     // the median of those times
     for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {

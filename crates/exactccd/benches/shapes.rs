@@ -313,7 +313,7 @@ fn nonlinear_benches(c: &mut Criterion) {
             })
         });
         group.finish();
-        // the figure: the median over 400 scenarios, one solve
+        // the speed target's figure: the median over 400 scenarios, one solve
         // each timed alone, both tools in the same run
         let set: Vec<Scenario> = (0..400).map(|i| generate(2050, i, class)).collect();
         let mut group = c.benchmark_group(format!("{}_class_400_median", class.name()));

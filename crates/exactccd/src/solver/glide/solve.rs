@@ -449,8 +449,12 @@ pub fn solve_glide(
                     return event_cells(a, b, interval, options);
                 }
                 // every collision from the mixed event functions, the
-                // contact intervals from the cells
-                let mut out = solve_general(&setup, &ctx, &c, options, stats, interval.0)?;
+                // contact intervals from the cells (not the stretches too)
+                let events_only = GlideOptions {
+                    intervals: false,
+                    ..*options
+                };
+                let mut out = solve_general(&setup, &ctx, &c, &events_only, stats, interval.0)?;
                 out.contact_intervals = event_cells(a, b, interval, options)?.contact_intervals;
                 return Ok(out);
             }
