@@ -113,7 +113,9 @@ fn round_parts((numer, denom): Parts, bits: u32, up: bool) -> Q {
     } else {
         n
     };
-    arith::ratio(n, BigInt::one() << bits)
+    // n / 2^bits in lowest terms: the gcd is a power of two
+    let common = n.trailing_zeros().map_or(bits, |z| z.min(bits));
+    Q::new_raw(n >> common, BigInt::one() << (bits - common))
 }
 
 impl Iv {
@@ -401,9 +403,25 @@ fn clamp_unit(x: Iv) -> Iv {
 /// `sin` and `cos` over an interval: at the midpoint, widened by the half
 /// width (module docs).
 pub fn sin_cos_over(x: &Iv, bits: u32) -> (Iv, Iv) {
-    let (s, c) = sin_cos(&x.mid(), bits);
     let r = x.radius();
+    let (s, c) = sin_cos(&x.mid(), meaningful_bits(&r, bits));
     (clamp_unit(s.widen(&r, bits)), clamp_unit(c.widen(&r, bits)))
+}
+
+/// The precision worth computing a value at when its enclosure is then
+/// widened by `r >= 0`: about 16 bits below `r` (an error of at most
+/// `r / 2^15` on top of the widening), never more than `bits`. The
+/// enclosure holds the value at any precision; this only spares digits the
+/// widening makes meaningless.
+fn meaningful_bits(r: &Q, bits: u32) -> u32 {
+    if r.is_zero() {
+        return bits;
+    }
+    // 2^-(d - n) <= 2 r with n, d the bit lengths of r's numerator and
+    // denominator
+    let below = i64::try_from(r.denom().bits()).unwrap_or(i64::MAX)
+        - i64::try_from(r.numer().bits()).unwrap_or(0);
+    u32::try_from((below + 16).clamp(16, i64::from(bits))).unwrap_or(bits)
 }
 
 /// `acos c` for a rational `-1 <= c <= 1`, by bisection (module docs).

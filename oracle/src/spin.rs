@@ -611,7 +611,23 @@ const MEMO_ENTRIES: usize = 1 << 14;
 struct Enclosures {
     motion: Prepared,
     bits: u32,
-    known: RefCell<HashMap<(Q, Q), Known>>,
+    known: RefCell<HashMap<IntervalKey, Known>>,
+}
+
+/// A time interval as a memo key: its ends' numerators and denominators.
+/// The ends are in lowest terms, so equal intervals give equal keys;
+/// hashing the integers spares `Ratio`'s hash, which expands a continued
+/// fraction.
+type IntervalKey = [num_bigint::BigInt; 4];
+
+fn interval_key(t: &Iv) -> IntervalKey {
+    let (lo, hi) = (t.lo(), t.hi());
+    [
+        lo.numer().clone(),
+        lo.denom().clone(),
+        hi.numer().clone(),
+        hi.denom().clone(),
+    ]
 }
 
 /// An enclosure computed (`None`: a rational motion's denominator not
@@ -632,7 +648,7 @@ impl Enclosures {
 
     /// [`Prepared::over`] at this precision, computed once per interval.
     fn over(&self, t: &Iv) -> Known {
-        let key = (t.lo().clone(), t.hi().clone());
+        let key = interval_key(t);
         if let Some(known) = self.known.borrow().get(&key) {
             return known.clone();
         }
@@ -1951,7 +1967,7 @@ mod tests {
             // filled directly: cheaper than enclosing that many intervals
             memo.known
                 .borrow_mut()
-                .entry((q(k, n), q(k, n)))
+                .entry(interval_key(&Iv::point(q(k, n))))
                 .or_insert(None);
         }
         assert_eq!(memo.known.borrow().len(), MEMO_ENTRIES + 1);
