@@ -121,6 +121,37 @@ fn the_first_contact_alone_holds_the_truth_and_is_certified() {
     );
 }
 
+/// The `f64` cells stopped at the first contact (`first_contact_only`, as
+/// parry's `cast_shapes_nonlinear` answers) against the whole `f64` solve
+/// on 200 generated `angular` and 200 `screw` scenarios: the search is the
+/// same up to the first contact, so the verdicts and first contacts are
+/// equal bit for bit, and the first-contact answer has no intervals.
+#[test]
+fn the_f64_first_contact_alone_equals_the_whole_f64_solve() {
+    use exactccd::generate::{generate, ScenarioClass};
+    let first = SolveOptions {
+        first_contact_only: true,
+        ..SolveOptions::default()
+    };
+    let mut contacts = 0;
+    for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
+        for i in 0..200 {
+            let s = generate(2050, i, class);
+            let q = s.query();
+            let name = format!("{class:?} {i}");
+            let whole = solve(&q, Method::Sat, ScalarKind::F64, &SolveOptions::default())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let alone = solve(&q, Method::Sat, ScalarKind::F64, &first)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(whole.collides, alone.collides, "{name}");
+            assert_eq!(whole.time, alone.time, "{name}");
+            assert!(alone.contact_intervals.is_empty(), "{name}");
+            contacts += usize::from(whole.collides);
+        }
+    }
+    assert!(contacts >= 100, "{contacts} contacts");
+}
+
 /// The first contact alone against the whole solve on generated `angular`
 /// and `screw` scenarios (two searches that cut the cells differently:
 /// bisection over the whole interval, and cuts at the estimated crossing

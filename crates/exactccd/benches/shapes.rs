@@ -327,6 +327,20 @@ fn nonlinear_benches(c: &mut Criterion) {
                 })
             })
         });
+        // parry's answer is the first contact alone: so is this one
+        let first_only = SolveOptions {
+            first_contact_only: true,
+            ..SolveOptions::default()
+        };
+        group.bench_function("exactccd_f64_first_contact", |bch| {
+            bch.iter_custom(|iters| {
+                median_per_scenario(&set, iters, |s| {
+                    let (_, answer) =
+                        solve_with_default_method(&s.query(), ScalarKind::F64, &first_only);
+                    black_box(answer.ok());
+                })
+            })
+        });
         group.bench_function("parry3d_f64_cast_shapes_nonlinear", |bch| {
             bch.iter_custom(|iters| {
                 median_per_scenario(&set, iters, |s| {

@@ -21,8 +21,9 @@ use crate::motion::{common_pieces, pair_placements_f64, Body, CommonPiece, Motio
 use crate::poly::{Poly, RealAlgebraic, RealRoots};
 use crate::scalar::BigRational;
 use crate::solver::sat::cells::{
-    cells_take, solve_cells_f64_within, solve_cells_first_contact, solve_cells_within,
-    CellEvidence, CellOutcome, CellTime, EvidencePiece, FloatCellOutcome, WitnessFrame,
+    cells_take, first_contact_cells_f64, solve_cells_f64_within, solve_cells_first_contact,
+    solve_cells_within, CellEvidence, CellOutcome, CellTime, EvidencePiece, FloatCellOutcome,
+    WitnessFrame,
 };
 use crate::solver::sat::{
     contact_details_f64, solve_mesh_cells, solve_mesh_cells_f64, solve_mesh_with_evidence,
@@ -423,7 +424,12 @@ pub(crate) fn solve(
             // boxes, triangles and convex meshes; other solids go on to
             // the stepping path, which says what it takes
             (ScalarKind::F64, SatVariant::Cells) => {
-                match solve_cells_f64_within(query.a, query.b, (t0, t1), separation) {
+                let cells = if options.first_contact_only {
+                    first_contact_cells_f64
+                } else {
+                    solve_cells_f64_within
+                };
+                match cells(query.a, query.b, (t0, t1), separation) {
                     // a non-convex mesh: the f64 cells on every pair of pieces
                     Err(e) if e.is_not_applicable() && has_mesh => {
                         let out = solve_mesh_cells_f64(query.a, query.b, (t0, t1), separation)?;
