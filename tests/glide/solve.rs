@@ -844,16 +844,16 @@ fn general_screws_of_meshes_give_contact_intervals() {
 /// a skew axis with a slide along it): glide's contact intervals on the
 /// cubes as meshes (the mixed events and the states between them) are
 /// given wherever it answers and overlap end by end those of its event
-/// cells on the same cubes as boxes; at most a tenth stop at a limit.
-/// The first 80 scenarios of seed 7 hold 12 general screws (5 of them
-/// colliding, 1 to 8 s each in a release build), none at a limit; the
-/// first 160 hold 27, none at a limit; seeds 7 to 11: 137 screws, 6
-/// limits, every answer with its intervals.
+/// cells on the same cubes as boxes; none stops at a limit.
+/// The first 40 scenarios of seed 7 hold 4 general screws (3 of them
+/// colliding, 3 to 15 s each in a test build), none at a limit; the first
+/// 80 hold 12 (5 colliding) and the first 160 hold 27, none at a limit;
+/// seeds 7 to 11: 137 screws, 6 limits, every answer with its intervals.
 #[test]
 fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
     use exactccd::solver::glide::RelativeGlide;
     let (mut screws, mut given, mut limits) = (0, 0, 0);
-    for i in 0..80 {
+    for i in 0..40 {
         let boxes = generate(7, i, ScenarioClass::Raster);
         let (t0, t1) = (&boxes.interval.0, &boxes.interval.1);
         let Ok(rel) = RelativeGlide::from_bodies(boxes.a(), boxes.b(), t0, t1) else {
@@ -901,7 +901,7 @@ fn generated_general_screws_of_meshes_agree_with_the_event_cells() {
     }
     eprintln!("{screws} general screws, {given} with intervals, {limits} limits");
     assert!(
-        screws >= 12 && limits * 10 <= screws,
+        screws >= 4 && given == screws,
         "{given} of {screws}, {limits} limits"
     );
 }
