@@ -95,6 +95,14 @@ fn brackets_hold_the_fifty_digit_truth_and_are_narrow() {
     assert!(contacts >= 25, "{contacts} contacts");
 }
 
+/// The options of a solve to the first contact alone.
+fn first_contact_alone() -> SolveOptions {
+    SolveOptions {
+        first_contact_only: true,
+        ..SolveOptions::default()
+    }
+}
+
 /// The first contact alone (`SolveOptions::first_contact_only`, what
 /// `check` asks for): the search stops at its first overlapping cell. The
 /// bracket holds the fifty-digit truth and is as narrow as the whole
@@ -102,10 +110,7 @@ fn brackets_hold_the_fifty_digit_truth_and_are_narrow() {
 /// answer (every second scenario, for time).
 #[test]
 fn the_first_contact_alone_holds_the_truth_and_is_certified() {
-    let options = SolveOptions {
-        first_contact_only: true,
-        ..SolveOptions::default()
-    };
+    let options = first_contact_alone();
     let mut certified = 0;
     let contacts = solve_reference_set(&options, |k, name, q, result| {
         assert!(result.contact_intervals.is_empty(), "{name}");
@@ -129,10 +134,7 @@ fn the_first_contact_alone_holds_the_truth_and_is_certified() {
 #[test]
 fn the_f64_first_contact_alone_equals_the_whole_f64_solve() {
     use exactccd::generate::{generate, ScenarioClass};
-    let first = SolveOptions {
-        first_contact_only: true,
-        ..SolveOptions::default()
-    };
+    let first = first_contact_alone();
     let mut contacts = 0;
     for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
         for i in 0..200 {
@@ -163,10 +165,7 @@ fn the_f64_first_contact_alone_equals_the_whole_f64_solve() {
 #[test]
 fn the_first_contact_alone_agrees_with_the_whole_solve_on_generated_scenarios() {
     use exactccd::generate::{generate, ScenarioClass};
-    let first = SolveOptions {
-        first_contact_only: true,
-        ..SolveOptions::default()
-    };
+    let first = first_contact_alone();
     let mut contacts = 0;
     let mut at_t0 = 0;
     for (class, cases) in [

@@ -318,29 +318,25 @@ fn nonlinear_benches(c: &mut Criterion) {
         let set: Vec<Scenario> = (0..400).map(|i| generate(2050, i, class)).collect();
         let mut group = c.benchmark_group(format!("{}_class_400_median", class.name()));
         group.sample_size(10);
-        group.bench_function("exactccd_f64_default", |bch| {
-            bch.iter_custom(|iters| {
-                median_per_scenario(&set, iters, |s| {
-                    let (_, answer) =
-                        solve_with_default_method(&s.query(), ScalarKind::F64, &options);
-                    black_box(answer.ok());
-                })
-            })
-        });
-        // parry's answer is the first contact alone: so is this one
+        // the whole solve, and the first contact alone (parry's answer)
         let first_only = SolveOptions {
             first_contact_only: true,
             ..SolveOptions::default()
         };
-        group.bench_function("exactccd_f64_first_contact", |bch| {
-            bch.iter_custom(|iters| {
-                median_per_scenario(&set, iters, |s| {
-                    let (_, answer) =
-                        solve_with_default_method(&s.query(), ScalarKind::F64, &first_only);
-                    black_box(answer.ok());
+        for (name, opts) in [
+            ("exactccd_f64_default", &options),
+            ("exactccd_f64_first_contact", &first_only),
+        ] {
+            group.bench_function(name, |bch| {
+                bch.iter_custom(|iters| {
+                    median_per_scenario(&set, iters, |s| {
+                        let (_, answer) =
+                            solve_with_default_method(&s.query(), ScalarKind::F64, opts);
+                        black_box(answer.ok());
+                    })
                 })
-            })
-        });
+            });
+        }
         group.bench_function("parry3d_f64_cast_shapes_nonlinear", |bch| {
             bch.iter_custom(|iters| {
                 median_per_scenario(&set, iters, |s| {
