@@ -103,6 +103,18 @@ fn first_contact_alone() -> SolveOptions {
     }
 }
 
+/// `sat`'s whole answer and its first contact alone.
+fn whole_and_alone(
+    q: &exactccd::ContactQuery<'_>,
+    scalar: ScalarKind,
+    name: &str,
+) -> (exactccd::ContactResult, exactccd::ContactResult) {
+    let run = |options: &SolveOptions| {
+        solve(q, Method::Sat, scalar, options).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    (run(&SolveOptions::default()), run(&first_contact_alone()))
+}
+
 /// The first contact alone (`SolveOptions::first_contact_only`, what
 /// `check` asks for): the search stops at its first overlapping cell. The
 /// bracket holds the fifty-digit truth and is as narrow as the whole
@@ -134,17 +146,12 @@ fn the_first_contact_alone_holds_the_truth_and_is_certified() {
 #[test]
 fn the_f64_first_contact_alone_equals_the_whole_f64_solve() {
     use exactccd::generate::{generate, ScenarioClass};
-    let first = first_contact_alone();
     let mut contacts = 0;
     for class in [ScenarioClass::Angular, ScenarioClass::GeneralScrew] {
         for i in 0..200 {
-            let s = generate(2050, i, class);
+            let (s, name) = (generate(2050, i, class), format!("{class:?} {i}"));
             let q = s.query();
-            let name = format!("{class:?} {i}");
-            let whole = solve(&q, Method::Sat, ScalarKind::F64, &SolveOptions::default())
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let alone = solve(&q, Method::Sat, ScalarKind::F64, &first)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (whole, alone) = whole_and_alone(&q, ScalarKind::F64, &name);
             assert_eq!(whole.collides, alone.collides, "{name}");
             assert_eq!(whole.time, alone.time, "{name}");
             assert!(alone.contact_intervals.is_empty(), "{name}");
@@ -173,13 +180,9 @@ fn the_first_contact_alone_agrees_with_the_whole_solve_on_generated_scenarios() 
         (ScenarioClass::GeneralScrew, 6),
     ] {
         for i in 0..cases {
-            let s = generate(2050, i, class);
+            let (s, name) = (generate(2050, i, class), format!("{class:?} {i}"));
             let q = s.query();
-            let name = format!("{class:?} {i}");
-            let whole = solve(&q, Method::Sat, ScalarKind::Exact, &SolveOptions::default())
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            let alone = solve(&q, Method::Sat, ScalarKind::Exact, &first)
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let (whole, alone) = whole_and_alone(&q, ScalarKind::Exact, &name);
             assert_eq!(whole.collides, alone.collides, "{name}");
             assert_eq!(
                 whole.initially_overlapping, alone.initially_overlapping,
