@@ -172,7 +172,6 @@ fn the_f64_first_contact_alone_equals_the_whole_f64_solve() {
 #[test]
 fn the_first_contact_alone_agrees_with_the_whole_solve_on_generated_scenarios() {
     use exactccd::generate::{generate, ScenarioClass};
-    let first = first_contact_alone();
     let mut contacts = 0;
     let mut at_t0 = 0;
     for (class, cases) in [
