@@ -143,6 +143,68 @@ fn point(q: &BigRational, p: u64) -> Interval {
     Interval::from_rational(q, p)
 }
 
+fn vec_rounded(v: &IntervalVec, p: u64) -> IntervalVec {
+    std::array::from_fn(|k| v[k].round_outward(p))
+}
+
+fn mat_rounded(m: &IntervalMat, p: u64) -> IntervalMat {
+    std::array::from_fn(|i| vec_rounded(&m[i], p))
+}
+
+fn coefficients_rounded(c: &[Interval], p: u64) -> Vec<Interval> {
+    c.iter().map(|x| x.round_outward(p)).collect()
+}
+
+impl Spin {
+    /// Every interval rounded outward to `p` bits.
+    fn rounded(&self, p: u64) -> Spin {
+        Spin {
+            tau: self.tau.clone(),
+            base: vec_rounded(&self.base, p),
+            drift: vec_rounded(&self.drift, p),
+            frame0: mat_rounded(&self.frame0, p),
+            offset: vec_rounded(&self.offset, p),
+            rotation: self.rotation.as_ref().map(|r| r.rounded(p)),
+        }
+    }
+}
+
+impl Rotation {
+    /// Every interval rounded outward to `p` bits.
+    fn rounded(&self, p: u64) -> Rotation {
+        let mats = |m: &[IntervalMat; 2]| [mat_rounded(&m[0], p), mat_rounded(&m[1], p)];
+        let vecs = |v: &[IntervalVec; 2]| [vec_rounded(&v[0], p), vec_rounded(&v[1], p)];
+        Rotation {
+            rate: self.rate.round_outward(p),
+            inv_norm: self.inv_norm.round_outward(p),
+            frame_terms: mats(&self.frame_terms),
+            offset_terms: vecs(&self.offset_terms),
+            frame_rates: mats(&self.frame_rates),
+            offset_rates: vecs(&self.offset_rates),
+        }
+    }
+}
+
+impl PolynomialMotion {
+    /// Every coefficient rounded outward to `p` bits.
+    fn rounded(&self, p: u64) -> PolynomialMotion {
+        let row = |r: &[Vec<Interval>; 3]| -> [Vec<Interval>; 3] {
+            std::array::from_fn(|k| coefficients_rounded(&r[k], p))
+        };
+        let mat = |m: &[[Vec<Interval>; 3]; 3]| -> [[Vec<Interval>; 3]; 3] {
+            std::array::from_fn(|i| row(&m[i]))
+        };
+        PolynomialMotion {
+            linear: mat(&self.linear),
+            translation: row(&self.translation),
+            denominator: coefficients_rounded(&self.denominator, p),
+            linear_dot: mat(&self.linear_dot),
+            translation_dot: row(&self.translation_dot),
+            denominator_dot: coefficients_rounded(&self.denominator_dot, p),
+        }
+    }
+}
+
 fn vec_of(v: &Vec3<BigRational>, p: u64) -> IntervalVec {
     [point(&v.x, p), point(&v.y, p), point(&v.z, p)]
 }
@@ -410,6 +472,18 @@ impl MotionEnclosure {
     /// The precision the motion was prepared at.
     pub fn bits(&self) -> u64 {
         self.bits
+    }
+
+    /// The same motion at `p <= bits()` bits: every interval rounded
+    /// outward, so that each still holds the exact quantity it held (the
+    /// motion's constants need not be derived again).
+    pub fn rounded(&self, p: u64) -> MotionEnclosure {
+        let p = p.min(self.bits);
+        let kind = match &self.kind {
+            Kind::Spin(spin) => Kind::Spin(Box::new(spin.rounded(p))),
+            Kind::Polynomial(m) => Kind::Polynomial(Box::new(m.rounded(p))),
+        };
+        MotionEnclosure { bits: p, kind }
     }
 
     /// Intervals holding the placement at every `t` in `time`; `None` when

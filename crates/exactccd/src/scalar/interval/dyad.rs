@@ -248,6 +248,39 @@ impl Dyad {
         self.exp
     }
 
+    /// `(x < 0, floor(|x| 2^w), exact)`: the magnitude in units of `2^-w`
+    /// when it fits 127 bits, and whether that floor is exact; `None` for a
+    /// big mantissa or a larger magnitude.
+    pub(super) fn to_fixed(&self, w: u32) -> Option<(bool, u128, bool)> {
+        let Mantissa::Inline {
+            negative,
+            magnitude,
+        } = self.man
+        else {
+            return None;
+        };
+        if magnitude == 0 {
+            return Some((false, 0, true));
+        }
+        let shift = self.exp + i64::from(w);
+        if shift >= 0 {
+            let bits = i64::from(128 - magnitude.leading_zeros());
+            return (bits + shift <= 127).then(|| (negative, magnitude << shift, true));
+        }
+        match u32::try_from(shift.unsigned_abs()) {
+            Ok(k) if k < 128 => Some((negative, magnitude >> k, magnitude & ((1 << k) - 1) == 0)),
+            _ => Some((negative, 0, false)),
+        }
+    }
+
+    /// `±m 2^-w` (negative when `negative`).
+    pub(super) fn from_fixed(negative: bool, m: u128, w: u32) -> Dyad {
+        Dyad {
+            man: Mantissa::inline(negative, m),
+            exp: -i64::from(w),
+        }
+    }
+
     /// The exact value as a rational.
     pub fn to_rational(&self) -> BigRational {
         let man = self.man.to_big();

@@ -11,7 +11,8 @@
 //!   integer to `2x/π` and `r` an interval (the certified `π`), then the
 //!   Taylor series of `sin δ` and `cos δ` until a term is below `2^-w`,
 //!   plus the Lagrange remainder `|δ|^m / m!` of the first omitted degree
-//!   `m` (every derivative of `sin` and `cos` is at most 1 in magnitude),
+//!   `m` (every derivative of `sin` and `cos` is at most 1 in magnitude;
+//!   in fixed-point integers up to 112 bits, `fixed.rs`),
 //!   where `δ = r - j/64` for the integer `j` nearest to `64 r`
 //!   (`|δ| <= 1/128`, so the series is half as long as for `r` itself);
 //!   the addition theorem with the enclosures of `sin(j/64)` and
@@ -225,8 +226,14 @@ impl Interval {
 }
 
 /// `(sin r, cos r)` for a small interval `r` (`|r| <= 1`) by Taylor series
-/// at `w` bits with the Lagrange remainder.
+/// at `w` bits with the Lagrange remainder: in fixed-point integers when
+/// `r` and `w` suit them (`fixed.rs`), else on intervals.
 fn sin_cos_small(r: &Interval, w: u64) -> (Interval, Interval) {
+    super::fixed::sin_cos_series(r, w).unwrap_or_else(|| sin_cos_interval_series(r, w))
+}
+
+/// [`sin_cos_small`] on intervals of dyads.
+pub(super) fn sin_cos_interval_series(r: &Interval, w: u64) -> (Interval, Interval) {
     let r2 = r.square(w);
     let minus_r2 = r2.neg();
     let tiny = -(w as i64) - 2;

@@ -25,6 +25,7 @@
 
 mod dyad;
 mod elementary;
+mod fixed;
 #[cfg(test)]
 mod tests;
 mod wide;

@@ -21,6 +21,11 @@ impl Extents {
             Interval::from_rational(&shape.half_extents[i], p)
         }))
     }
+
+    /// The same extents rounded outward to `p` bits.
+    pub(crate) fn rounded(&self, p: u64) -> Extents {
+        Extents(std::array::from_fn(|i| self.0[i].round_outward(p)))
+    }
 }
 
 /// The 15 candidate axes of Table 1: `A_i`, `B_j`, `A_i x B_j`; for
@@ -139,14 +144,18 @@ pub(crate) fn separated_along(
 /// The candidate axis of Table 1 with the largest estimated separation
 /// `(|d| - r) / |L|` at one instant (`d` and `r` as in [`projection`]),
 /// and that separation, evaluated at the midpoints of the enclosures in
-/// rounded dyadic arithmetic: a choice of what to try, not a proof (in
-/// interval arithmetic the 15 axes cost about four times as much). A face
-/// normal of a box is a column of its rotation, of length 1 up to the
-/// rounding, and is not normalised; a cross product of two nearly parallel
-/// axes (length below `2^-20`) is skipped as a vanishing direction. The
-/// axes are ranked by `g |g| / |L|^2` (`g` the unnormalised separation),
-/// which orders them as `g / |L|` does, so that only the best one needs a
-/// square root.
+/// rounded dyadic arithmetic: a choice of what to try, not a proof.
+/// Eberly's Table 1 writes all 15 tests with the nine coefficients `c_ij
+/// = A_i . B_j` and the offset's components `A_i . D`, `B_j . D`: with
+/// orthonormal frames (the midpoints are, up to the rounding) a face
+/// normal needs no normalising, and for `L = A_i x B_j` the terms `A_k .
+/// L` and `B_l . L` are single coefficients, `D . L = c_(i+1)j A_(i+2) . D
+/// - c_(i+2)j A_(i+1) . D` (indices mod 3, up to a sign that the absolute
+/// values drop) and `|L|^2 = c_(i+1)j^2 + c_(i+2)j^2`. A cross product of
+/// two nearly parallel axes (`|L|^2` below `2^-40`) is skipped as a
+/// vanishing direction. The axes are ranked by `g |g| / |L|^2` (`g` the
+/// unnormalised separation), which orders them as `g / |L|` does, so that
+/// only the best one needs a square root.
 pub(crate) fn best_box_axis(
     a: &PlacementEnclosure,
     ha: &Extents,
@@ -168,37 +177,53 @@ pub(crate) fn best_box_axis(
             .add_rounded(&u[1].mul_rounded(&v[1], p, down), p, down)
             .add_rounded(&u[2].mul_rounded(&v[2], p, down), p, down)
     };
-    let gap = |l: &[Dyad; 3]| {
-        let mut r = Dyad::zero();
-        for (f, h) in [(&fa, &ha), (&fb, &hb)] {
-            for i in 0..3 {
-                r = r.add_rounded(&h[i].mul_rounded(&dot(&f[i], l).abs(), p, down), p, down);
-            }
-        }
-        dot(&offset, l).abs().sub_rounded(&r, p, down)
+    let c: [[Dyad; 3]; 3] = std::array::from_fn(|i| std::array::from_fn(|j| dot(&fa[i], &fb[j])));
+    let abs_c: [[Dyad; 3]; 3] = std::array::from_fn(|i| std::array::from_fn(|j| c[i][j].abs()));
+    let (da, db): ([Dyad; 3], [Dyad; 3]) = (
+        std::array::from_fn(|i| dot(&fa[i], &offset)),
+        std::array::from_fn(|j| dot(&fb[j], &offset)),
+    );
+    // `sum_k h_k |x_k|`
+    let radius = |h: &[Dyad; 3], x: [&Dyad; 3]| {
+        (0..3).fold(Dyad::zero(), |sum, k| {
+            sum.add_rounded(&h[k].mul_rounded(x[k], p, down), p, down)
+        })
     };
+    let term = |h: &Dyad, x: &Dyad| h.mul_rounded(x, p, down);
     let vanishing = Dyad::new(1.into(), -40);
     // (axis, rank, unnormalised separation, |L|^2 of a cross product)
     let mut best: Option<(AxisIndex, Dyad, Dyad, Option<Dyad>)> = None;
     for index in AxisIndex::ALL {
         let (g, squared) = match index {
-            AxisIndex::A(i) => (gap(&fa[i]), None),
-            AxisIndex::B(j) => (gap(&fb[j]), None),
+            AxisIndex::A(i) => {
+                let r = radius(&hb, [&abs_c[i][0], &abs_c[i][1], &abs_c[i][2]]);
+                let d = da[i].abs().sub_rounded(&ha[i], p, down);
+                (d.sub_rounded(&r, p, down), None)
+            }
+            AxisIndex::B(j) => {
+                let r = radius(&ha, [&abs_c[0][j], &abs_c[1][j], &abs_c[2][j]]);
+                let d = db[j].abs().sub_rounded(&hb[j], p, down);
+                (d.sub_rounded(&r, p, down), None)
+            }
             AxisIndex::AxB(i, j) => {
-                let (u, v) = (&fa[i], &fb[j]);
-                let l: [Dyad; 3] = std::array::from_fn(|k| {
-                    let (k1, k2) = ((k + 1) % 3, (k + 2) % 3);
-                    u[k1].mul_rounded(&v[k2], p, down).sub_rounded(
-                        &u[k2].mul_rounded(&v[k1], p, down),
-                        p,
-                        down,
-                    )
-                });
-                let squared = dot(&l, &l);
+                let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
+                let squared = c[i1][j].mul_rounded(&c[i1][j], p, down).add_rounded(
+                    &c[i2][j].mul_rounded(&c[i2][j], p, down),
+                    p,
+                    down,
+                );
                 if squared < vanishing {
                     continue;
                 }
-                (gap(&l), Some(squared))
+                let d = c[i1][j]
+                    .mul_rounded(&da[i2], p, down)
+                    .sub_rounded(&c[i2][j].mul_rounded(&da[i1], p, down), p, down)
+                    .abs();
+                let r = term(&ha[i1], &abs_c[i2][j])
+                    .add_rounded(&term(&ha[i2], &abs_c[i1][j]), p, down)
+                    .add_rounded(&term(&hb[j1], &abs_c[i][j2]), p, down)
+                    .add_rounded(&term(&hb[j2], &abs_c[i][j1]), p, down);
+                (d.sub_rounded(&r, p, down), Some(squared))
             }
             AxisIndex::VertexVertex(..) | AxisIndex::VertexEdge(..) | AxisIndex::EdgeVertex(..) => {
                 continue

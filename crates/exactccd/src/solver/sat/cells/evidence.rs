@@ -20,7 +20,7 @@ use super::search::{Candidate, Cell, Class, Pair, Solids};
 use super::CellTime;
 use crate::geom::Vec3;
 use crate::motion::IntervalVec;
-use crate::scalar::BigRational;
+use crate::scalar::{cmp_rationals, BigRational};
 use crate::Error;
 
 /// On `[from, to]`, `b` lies strictly beyond `a` along `direction`.
@@ -128,7 +128,9 @@ pub(super) fn cell_evidence(
     for cell in cells {
         // past `lower`, or the instant in contact at `lower = t0` (a cell
         // of no width, the search for the first contact alone)
-        if end.is_some_and(|e| cell.end > *e || cell.start == cell.end) {
+        if end.is_some_and(|e| {
+            cmp_rationals(&cell.end, e).is_gt() || cmp_rationals(&cell.start, &cell.end).is_eq()
+        }) {
             break;
         }
         separation.push(piece(cell)?);
@@ -157,8 +159,11 @@ pub(super) fn cell_evidence(
     }
     let cell = cells
         .iter()
-        .find(|c| c.start >= *contact.lower() && matches!(c.class, Class::Overlapping { .. }))
-        .filter(|c| c.start <= *contact.upper())?;
+        .find(|c| {
+            cmp_rationals(&c.start, contact.lower()).is_ge()
+                && matches!(c.class, Class::Overlapping { .. })
+        })
+        .filter(|c| cmp_rationals(&c.start, contact.upper()).is_le())?;
     // the point proved inside over the cell (world, at its midpoint), or
     // the pair of points proved within the separation over it
     let (hint, proved) = match &cell.class {

@@ -304,10 +304,40 @@ fn prepared_pair(
     let bits = u64::from(precision) + EXTRA_BITS + magnitude;
     let mut pair = pair_at(a, b, interval, precision, separation, bits)?;
     if bits > COARSE_BITS {
-        let coarse = pair_at(a, b, interval, precision, separation, COARSE_BITS)?;
+        let coarse = match pair.rounded_boxes(COARSE_BITS) {
+            Some(coarse) => coarse,
+            None => pair_at(a, b, interval, precision, separation, COARSE_BITS)?,
+        };
         pair.coarse = Some(Box::new(coarse));
     }
     Ok(pair)
+}
+
+impl Pair {
+    /// For two boxes, the same pair at `bits` bits by rounding every
+    /// enclosure outward (each still holds what it held), instead of
+    /// preparing the motions again; `None` for other solids.
+    fn rounded_boxes(&self, bits: u64) -> Option<Pair> {
+        let Solids::Boxes { ha, hb, shapes } = &self.solids else {
+            return None;
+        };
+        Some(Pair {
+            a: self.a.rounded(bits),
+            b: self.b.rounded(bits),
+            solids: Solids::Boxes {
+                ha: ha.rounded(bits),
+                hb: hb.rounded(bits),
+                shapes: shapes.clone(),
+            },
+            bits,
+            magnitude_bits: self.magnitude_bits,
+            precision: self.precision,
+            separation: self.separation.clone(),
+            reach: None,
+            coarse: None,
+            rings: self.rings.iter().map(|r| r.rounded(bits)).collect(),
+        })
+    }
 }
 
 /// [`prepared_pair`] with every enclosure at `bits` bits, without a

@@ -49,6 +49,21 @@ pub(crate) struct Ring {
 }
 
 impl Ring {
+    /// The same ring at `p` bits: its intervals rounded outward, its lower
+    /// bound down.
+    pub(crate) fn rounded(&self, p: u64) -> Ring {
+        let vec =
+            |v: &IntervalVec| -> IntervalVec { std::array::from_fn(|k| v[k].round_outward(p)) };
+        Ring {
+            turning_b: self.turning_b,
+            radius_squared: self.radius_squared.clone(),
+            point: vec(&self.point),
+            drift: vec(&self.drift),
+            direction: vec(&self.direction),
+            bound: self.bound.round(p, crate::scalar::interval::Rounding::Down),
+        }
+    }
+
     /// The ring of a box under `motion` from `pose` (the placement at
     /// `t = 0`), at `p` bits: `None` for a motion that turns about no fixed
     /// direction, or when the axis meets the box (`ρ = 0`).

@@ -845,7 +845,7 @@ impl Pair {
         let mut proved: Option<(BigRational, usize)> = None;
         while let Some((start, mut end)) = stack.pop() {
             crate::budget::check()?;
-            if let Some((u, point)) = upper.as_ref().filter(|u| u.0 == end) {
+            if let Some((u, point)) = upper.as_ref().filter(|u| cmp_rationals(&u.0, &end).is_eq()) {
                 if self.closes_bracket(&out, &start, u) {
                     let contact = Class::Overlapping {
                         point: point.clone(),
@@ -902,7 +902,7 @@ impl Pair {
             proved = class.is_separated().then(|| {
                 let width = dyadic_sum(proved_to, &start, true);
                 let streak = match proved.take() {
-                    Some((w, streak)) if w == width => streak + 1,
+                    Some((w, streak)) if cmp_rationals(&w, &width).is_eq() => streak + 1,
                     _ => 1,
                 };
                 (width, streak)
@@ -919,7 +919,7 @@ impl Pair {
             // there (module docs)
             if let Some(point) = contact_at_midpoint {
                 // in contact at `t0` itself: the first contact is `t0`
-                if out.is_empty() && start == *t0 {
+                if out.is_empty() && cmp_rationals(&start, t0).is_eq() {
                     if let Some(point) = self.contact_at_instant(t0) {
                         let contact = Class::Overlapping { point, pair: None };
                         out.push(Cell {
@@ -1148,7 +1148,7 @@ impl Pair {
         ] {
             let x = on_grid(x);
             let inside = strictly_within(&x, (start, end), &keep);
-            if inside && points.last().is_none_or(|p| x > *p) {
+            if inside && points.last().is_none_or(|p| cmp_rationals(&x, p).is_gt()) {
                 points.push(x);
             }
         }

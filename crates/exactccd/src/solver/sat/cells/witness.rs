@@ -11,7 +11,7 @@
 //! polytope with interior lies in that interior.
 #![deny(clippy::float_arithmetic)]
 
-use super::boxes::{local_point, Extents};
+use super::boxes::Extents;
 use crate::geom::{BoxEdge, BoxVertex};
 use crate::motion::{IntervalVec, PlacementEnclosure};
 use crate::scalar::interval::{Dyad, Interval, Rounding};
@@ -26,12 +26,56 @@ pub(crate) fn collapsed(e: &PlacementEnclosure, p: u64) -> PlacementEnclosure {
     }
 }
 
-fn corner(v: BoxVertex, h: &Extents) -> IntervalVec {
+/// A point of three exact dyadic coordinates.
+type Point = [Dyad; 3];
+
+/// A placement collapsed to exact dyadic numbers: its frame's columns and
+/// origin ([`collapsed`]).
+struct PointPlacement {
+    frame: [Point; 3],
+    origin: Point,
+}
+
+impl PointPlacement {
+    fn of(e: &PlacementEnclosure, p: u64) -> PointPlacement {
+        let mid = |x: &Interval| x.midpoint().round(p, Rounding::Down);
+        PointPlacement {
+            frame: std::array::from_fn(|i| std::array::from_fn(|k| mid(&e.frame[k][i]))),
+            origin: std::array::from_fn(|k| mid(&e.origin[k])),
+        }
+    }
+
+    /// `o + F y`, rounded down.
+    fn world(&self, y: &Point, p: u64) -> Point {
+        std::array::from_fn(|k| {
+            (0..3).fold(self.origin[k].clone(), |sum, i| {
+                sum.add_rounded(&self.frame[i][k].mul_rounded(&y[i], p, DOWN), p, DOWN)
+            })
+        })
+    }
+
+    /// `F^T (x - o)`, rounded down.
+    fn local(&self, x: &Point, p: u64) -> Point {
+        let rel: Point = std::array::from_fn(|k| x[k].sub_rounded(&self.origin[k], p, DOWN));
+        std::array::from_fn(|i| dot(&self.frame[i], &rel, p))
+    }
+}
+
+const DOWN: Rounding = Rounding::Down;
+
+fn dot(u: &Point, v: &Point, p: u64) -> Dyad {
+    (0..3).fold(Dyad::zero(), |sum, k| {
+        sum.add_rounded(&u[k].mul_rounded(&v[k], p, DOWN), p, DOWN)
+    })
+}
+
+fn corner(v: BoxVertex, h: &Extents, p: u64) -> Point {
     std::array::from_fn(|k| {
+        let h = h.0[k].midpoint().round(p, DOWN);
         if v.positive[k] {
-            h.0[k].clone()
+            h
         } else {
-            h.0[k].neg()
+            h.neg()
         }
     })
 }
@@ -52,37 +96,26 @@ fn edge_corners(edge: BoxEdge) -> (usize, usize) {
     (corner_index(lo), corner_index(hi))
 }
 
-fn world(y: &IntervalVec, e: &PlacementEnclosure, p: u64) -> IntervalVec {
-    super::boxes::world_point(y, e, p)
-}
-
 /// The reciprocals `1 / (x1 - x0)_k` of a segment's direction in the
-/// other box's local coordinates (by midpoints, rounded: a candidate needs
-/// no bound), `None` where that component is zero. The four parallel
-/// edges of a box share them.
-fn reciprocals(x0: &IntervalVec, x1: &IntervalVec, p: u64) -> [Option<Dyad>; 3] {
+/// other box's local coordinates (rounded: a candidate needs no bound),
+/// `None` where that component is zero. The four parallel edges of a box
+/// share them.
+fn reciprocals(x0: &Point, x1: &Point, p: u64) -> [Option<Dyad>; 3] {
     let one = Dyad::from_int(1.into());
     std::array::from_fn(|k| {
-        let d = x1[k]
-            .midpoint()
-            .sub_rounded(&x0[k].midpoint(), p, Rounding::Down);
-        (!d.is_zero()).then(|| one.div_rounded(&d, p, Rounding::Down))
+        let d = x1[k].sub_rounded(&x0[k], p, DOWN);
+        (!d.is_zero()).then(|| one.div_rounded(&d, p, DOWN))
     })
 }
 
 /// The parameter range `[s0, s1] ⊆ [0, 1]` of the segment `x0 + s (x1 -
-/// x0)` (local coordinates of a box) inside the box's slabs, by midpoints,
-/// with the direction's reciprocals ([`reciprocals`]).
-fn clip(
-    x0: &IntervalVec,
-    inverse: &[Option<Dyad>; 3],
-    h: &Extents,
-    p: u64,
-) -> Option<(Dyad, Dyad)> {
+/// x0)` (local coordinates of a box) inside the box's slabs, with the
+/// direction's reciprocals ([`reciprocals`]).
+fn clip(x0: &Point, inverse: &[Option<Dyad>; 3], h: &Extents, p: u64) -> Option<(Dyad, Dyad)> {
     let mut s0 = Dyad::zero();
     let mut s1 = Dyad::from_int(1.into());
     for k in 0..3 {
-        let start = x0[k].midpoint();
+        let start = &x0[k];
         let h = h.0[k].midpoint();
         let Some(inverse) = &inverse[k] else {
             if start.abs() > h {
@@ -90,10 +123,10 @@ fn clip(
             }
             continue;
         };
-        let ta = h.neg().sub_rounded(&start, p, Rounding::Down);
-        let tb = h.sub_rounded(&start, p, Rounding::Down);
-        let ta = ta.mul_rounded(inverse, p, Rounding::Down);
-        let tb = tb.mul_rounded(inverse, p, Rounding::Down);
+        let ta = h.neg().sub_rounded(start, p, DOWN);
+        let tb = h.sub_rounded(start, p, DOWN);
+        let ta = ta.mul_rounded(inverse, p, DOWN);
+        let tb = tb.mul_rounded(inverse, p, DOWN);
         let (ta, tb) = if ta <= tb { (ta, tb) } else { (tb, ta) };
         s0 = s0.max(ta);
         s1 = s1.min(tb);
@@ -104,6 +137,14 @@ fn clip(
     Some((s0, s1))
 }
 
+/// `x0 + s (x1 - x0)`, rounded down.
+fn point_lerp(x0: &Point, x1: &Point, s: &Dyad, p: u64) -> Point {
+    std::array::from_fn(|k| {
+        let step = x1[k].sub_rounded(&x0[k], p, DOWN).mul_rounded(s, p, DOWN);
+        x0[k].add_rounded(&step, p, DOWN)
+    })
+}
+
 pub(crate) fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> IntervalVec {
     let s = Interval::point(s.clone());
     std::array::from_fn(|k| x0[k].add(&x1[k].sub(&x0[k], p).mul(&s, p), p))
@@ -112,22 +153,19 @@ pub(crate) fn lerp(x0: &IntervalVec, x1: &IntervalVec, s: &Dyad, p: u64) -> Inte
 /// Points of `A ∩ B` (world coordinates) from the edges of `from` clipped
 /// to `to`.
 fn clipped_edges(
-    from: (&PlacementEnclosure, &Extents),
-    to: (&PlacementEnclosure, &Extents),
+    from: (&PointPlacement, &Extents),
+    to: (&PointPlacement, &Extents),
     p: u64,
-    out: &mut Vec<IntervalVec>,
+    out: &mut Vec<Point>,
 ) {
     let (fe, fh) = from;
     let (te, th) = to;
     // each corner once: in the world, and in the other box's frame
-    let world_corners: Vec<IntervalVec> = BoxVertex::ALL
+    let world_corners: Vec<Point> = BoxVertex::ALL
         .iter()
-        .map(|&v| world(&corner(v, fh), fe, p))
+        .map(|&v| fe.world(&corner(v, fh, p), p))
         .collect();
-    let local_corners: Vec<IntervalVec> = world_corners
-        .iter()
-        .map(|x| local_point(x, te, p))
-        .collect();
+    let local_corners: Vec<Point> = world_corners.iter().map(|x| te.local(x, p)).collect();
     let inverses: [[Option<Dyad>; 3]; 3] = std::array::from_fn(|axis| {
         let (i0, i1) = edge_corners(BoxEdge {
             axis,
@@ -139,16 +177,18 @@ fn clipped_edges(
         let (i0, i1) = edge_corners(edge);
         let (x0, x1) = (&world_corners[i0], &world_corners[i1]);
         if let Some((s0, s1)) = clip(&local_corners[i0], &inverses[edge.axis], th, p) {
-            out.push(lerp(x0, x1, &s0, p));
+            out.push(point_lerp(x0, x1, &s0, p));
             if s1 != s0 {
-                out.push(lerp(x0, x1, &s1, p));
+                out.push(point_lerp(x0, x1, &s1, p));
             }
         }
     }
 }
 
 /// A candidate point of the interior of `A ∩ B` (world coordinates, exact
-/// dyadic entries), or `None` when the approximate boxes do not meet.
+/// dyadic entries), or `None` when the approximate boxes do not meet. The
+/// arithmetic is on the placements' midpoints, rounded down: a candidate
+/// needs no bound.
 pub(crate) fn interior_candidate(
     a: &PlacementEnclosure,
     ha: &Extents,
@@ -156,21 +196,18 @@ pub(crate) fn interior_candidate(
     hb: &Extents,
     p: u64,
 ) -> Option<IntervalVec> {
-    let (a, b) = (collapsed(a, p), collapsed(b, p));
+    let (a, b) = (PointPlacement::of(a, p), PointPlacement::of(b, p));
     let mut points = Vec::new();
     clipped_edges((&a, ha), (&b, hb), p, &mut points);
     clipped_edges((&b, hb), (&a, ha), p, &mut points);
     if points.is_empty() {
         return None;
     }
-    let n = Interval::from_i64(points.len() as i64);
-    let mean: IntervalVec = std::array::from_fn(|k| {
-        let mut sum = Interval::from_i64(0);
-        for x in &points {
-            sum = sum.add(&x[k], p);
-        }
-        let m = sum.div(&n, p).unwrap_or(sum);
-        Interval::point(m.midpoint().round(p, Rounding::Down))
-    });
-    Some(mean)
+    let n = Dyad::from_int((points.len() as i64).into());
+    Some(std::array::from_fn(|k| {
+        let sum = points
+            .iter()
+            .fold(Dyad::zero(), |sum, x| sum.add_rounded(&x[k], p, DOWN));
+        Interval::point(sum.div_rounded(&n, p, DOWN))
+    }))
 }
