@@ -361,7 +361,7 @@ impl Rotation {
             .mul_rounded(&h, p, Rounding::Up)
             .half()
             .round(p, Rounding::Up);
-        let one = Dyad::from_int(1.into());
+        let one = Dyad::from_i64(1);
         let cos_delta = Interval::new(one.sub_rounded(&dip, p, Rounding::Down), one)?;
         Some((
             s.mul(&cos_delta, p).add(&c.mul(&sin_delta, p), p),

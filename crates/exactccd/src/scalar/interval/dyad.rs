@@ -225,6 +225,14 @@ impl Dyad {
         }
     }
 
+    /// The integer `n` (no big integer allocated).
+    pub fn from_i64(n: i64) -> Dyad {
+        Dyad {
+            man: Mantissa::inline(n < 0, u128::from(n.unsigned_abs())),
+            exp: 0,
+        }
+    }
+
     /// The integer `n`.
     pub fn from_int(n: BigInt) -> Dyad {
         Dyad::new(n, 0)

@@ -44,7 +44,7 @@ use super::{Dyad, Interval, Rounding};
 use crate::scalar::{BigInt, Sign};
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Extra bits carried inside a function beyond the precision asked for.
 const GUARD_BITS: u64 = 16;
@@ -120,6 +120,14 @@ fn sin_cos_reduced(r: &Interval, w: u64) -> (Interval, Interval) {
         sa.mul(&cd, w).add(&ca.mul(&sd, w), w),
         ca.mul(&cd, w).sub(&sa.mul(&sd, w), w),
     )
+}
+
+/// `2 / π` to about 128 bits (not an enclosure: it picks the quadrant of
+/// an argument below `2^60`, which [`sin_cos_point`] then reduces exactly).
+fn two_over_pi() -> &'static Dyad {
+    static TWO_OVER_PI: OnceLock<Dyad> = OnceLock::new();
+    TWO_OVER_PI
+        .get_or_init(|| Dyad::from_i64(2).div_rounded(&pi(192).midpoint(), 128, Rounding::Down))
 }
 
 /// A certified enclosure of `π` with `p` bits (width about `2^(2 - p)`).
@@ -208,7 +216,7 @@ impl Interval {
     /// `X / n` for a positive integer `n`, rounded outward.
     pub fn div_int(&self, n: i64, p: u64) -> Interval {
         debug_assert!(n > 0);
-        let n = Dyad::from_int(BigInt::from(n));
+        let n = Dyad::from_i64(n);
         Interval {
             lo: self.lo.div_rounded(&n, p, Rounding::Down),
             hi: self.hi.div_rounded(&n, p, Rounding::Up),
@@ -216,7 +224,7 @@ impl Interval {
     }
 
     fn clamp_unit(self) -> Interval {
-        let one = Dyad::from_int(BigInt::one());
+        let one = Dyad::from_i64(1);
         let minus_one = one.neg();
         Interval {
             lo: self.lo.max(minus_one.clone()).min(one.clone()),
@@ -285,8 +293,13 @@ pub fn sin_cos_point(x: &Dyad, p: u64) -> (Interval, Interval) {
     let w = series_bits + magnitude_bits;
     let pi_w = pi(w + magnitude_bits);
     let half_pi = pi_w.scale_pow2(-1);
-    // n: the integer nearest to x / (π/2), from the midpoint of π
-    let quotient = x.div_rounded(&half_pi.midpoint(), 64 + magnitude_bits, Rounding::Down);
+    // n: the integer nearest to x / (π/2), from the midpoint of π (any
+    // integer near it serves: r is exact for it, and |r| stays below 1)
+    let quotient = if magnitude_bits <= 60 {
+        x.mul_rounded(two_over_pi(), 64 + magnitude_bits, Rounding::Down)
+    } else {
+        x.div_rounded(&half_pi.midpoint(), 64 + magnitude_bits, Rounding::Down)
+    };
     let n = quotient.add_exact(&Dyad::new(BigInt::one(), -1)).floor();
     let r = Interval::point(x.clone()).sub(
         &half_pi.mul(&Interval::point(Dyad::from_int(n.clone())), w),
@@ -316,7 +329,7 @@ fn hull_with_extremum(
     d_hi: &Interval,
 ) -> Interval {
     let mut out = f_lo.hull(f_hi);
-    let one = Dyad::from_int(BigInt::one());
+    let one = Dyad::from_i64(1);
     let towards_value = |out: &mut Interval, f: &Interval| {
         if f.hi.sign() == Sign::Positive {
             out.hi = one.clone();
@@ -343,7 +356,7 @@ fn hull_with_extremum(
 }
 
 fn is_wide(x: &Interval) -> bool {
-    x.width() >= Dyad::from_int(BigInt::from(MONOTONE_WIDTH))
+    x.width() >= Dyad::from_i64(MONOTONE_WIDTH)
 }
 
 /// Certified enclosures of `{sin x : x in X}` and `{cos x : x in X}`
@@ -456,7 +469,7 @@ fn atan_point(x: &Dyad, p: u64) -> Interval {
         Sign::Negative => atan_point(&x.neg(), p).neg(),
         Sign::Positive => {
             let w = p + GUARD_BITS;
-            let one = Dyad::from_int(BigInt::one());
+            let one = Dyad::from_i64(1);
             let xi = Interval::point(x.clone());
             if *x > one {
                 let recip = xi.recip(w).unwrap_or_else(|| Interval::from_i64(0));

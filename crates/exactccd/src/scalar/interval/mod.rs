@@ -33,7 +33,7 @@ mod wide;
 pub use dyad::{Dyad, Rounding};
 pub use elementary::{atan, cos, pi, sin, sin_cos, sin_cos_point, sqrt};
 
-use super::{BigInt, BigRational, Sign};
+use super::{BigRational, Sign};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -66,7 +66,7 @@ impl Interval {
 
     /// The integer `n` as a point.
     pub fn from_i64(n: i64) -> Interval {
-        Interval::point(Dyad::from_int(BigInt::from(n)))
+        Interval::point(Dyad::from_i64(n))
     }
 
     /// The smallest interval of `p`-bit dyads holding the rational `q` (a
@@ -246,7 +246,7 @@ impl Interval {
         if !(self.is_positive() || self.is_negative()) {
             return None;
         }
-        let one = Dyad::from_int(BigInt::from(1));
+        let one = Dyad::from_i64(1);
         Some(Interval {
             lo: one.div_rounded(&self.hi, p, Rounding::Down),
             hi: one.div_rounded(&self.lo, p, Rounding::Up),

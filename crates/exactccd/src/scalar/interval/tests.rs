@@ -4,7 +4,7 @@
 //! the operations are inclusion-monotone (proptest).
 
 use super::*;
-use crate::scalar::parse_number;
+use crate::scalar::{parse_number, BigInt};
 use proptest::prelude::*;
 
 fn q(s: &str) -> BigRational {

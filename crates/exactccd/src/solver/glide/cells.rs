@@ -63,8 +63,7 @@ use crate::motion::{
 use crate::scalar::interval::{Dyad, Interval};
 use crate::scalar::{rational_to_f64, BigRational};
 use crate::Error;
-use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::Zero;
 
 /// The most cells one solve visits before it stops (status 3).
 pub const MAX_CELLS: usize = 400_000;
@@ -576,7 +575,7 @@ fn edge_candidates(
     let approx = |x: &Interval| x.midpoint().round(BITS, Down);
     let h: [Dyad; 3] = std::array::from_fn(|k| approx(&viewer[k]));
     let g: [Dyad; 3] = std::array::from_fn(|k| approx(&seen[k]));
-    let one = Dyad::from_int(BigInt::one());
+    let one = Dyad::from_i64(1);
     let mut out = Vec::new();
     for u in 0..8usize {
         for axis in 0..3 {
@@ -1222,7 +1221,7 @@ mod tests {
     //! the integration tests (`tests/glide/event_cells.rs`).
     use super::*;
     use crate::geom::{BoxShape, Vec3};
-    use crate::scalar::parse_number;
+    use crate::scalar::{parse_number, BigInt};
 
     fn q(s: &str) -> BigRational {
         parse_number(s).unwrap()

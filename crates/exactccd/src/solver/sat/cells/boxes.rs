@@ -149,9 +149,9 @@ pub(crate) fn separated_along(
 /// = A_i . B_j` and the offset's components `A_i . D`, `B_j . D`: with
 /// orthonormal frames (the midpoints are, up to the rounding) a face
 /// normal needs no normalising, and for `L = A_i x B_j` the terms `A_k .
-/// L` and `B_l . L` are single coefficients, `D . L = c_(i+1)j A_(i+2) . D
-/// - c_(i+2)j A_(i+1) . D` (indices mod 3, up to a sign that the absolute
-/// values drop) and `|L|^2 = c_(i+1)j^2 + c_(i+2)j^2`. A cross product of
+/// L` and `B_l . L` are single coefficients, `D . L` is `c_(i+1)j A_(i+2)
+/// . D` less `c_(i+2)j A_(i+1) . D` (indices mod 3, up to a sign that the
+/// absolute values drop) and `|L|^2 = c_(i+1)j^2 + c_(i+2)j^2`. A cross product of
 /// two nearly parallel axes (`|L|^2` below `2^-40`) is skipped as a
 /// vanishing direction. The axes are ranked by `g |g| / |L|^2` (`g` the
 /// unnormalised separation), which orders them as `g / |L|` does, so that

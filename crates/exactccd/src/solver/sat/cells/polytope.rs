@@ -225,7 +225,7 @@ fn clip(
     p: u64,
 ) -> Option<(Dyad, Dyad)> {
     let mut s0 = Dyad::zero();
-    let mut s1 = Dyad::from_int(1.into());
+    let mut s1 = Dyad::from_i64(1);
     for (n, c) in halfspaces {
         let f0 = dot(n, x0, p).sub(c, p).midpoint();
         let f1 = dot(n, x1, p).sub(c, p).midpoint();
@@ -874,10 +874,10 @@ impl CellPolytope {
         let d = sub(b, a);
         let w = sub(z, a);
         let unclamped = dot(&w, &d, p).div(&dot(&d, &d, p), p);
-        let clamp = |x: &Dyad| x.clone().max(Dyad::zero()).min(Dyad::from_int(1.into()));
+        let clamp = |x: &Dyad| x.clone().max(Dyad::zero()).min(Dyad::from_i64(1));
         let s = match unclamped {
             Some(s) => Interval::new(clamp(s.lo()), clamp(s.hi())).unwrap_or(s),
-            None => Interval::new(Dyad::zero(), Dyad::from_int(1.into())).expect("0 <= 1"),
+            None => Interval::new(Dyad::zero(), Dyad::from_i64(1)).expect("0 <= 1"),
         };
         let e: IntervalVec = std::array::from_fn(|k| w[k].sub(&d[k].mul(&s, p), p));
         dot(&e, &e, p)

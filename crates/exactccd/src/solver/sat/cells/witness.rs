@@ -101,7 +101,7 @@ fn edge_corners(edge: BoxEdge) -> (usize, usize) {
 /// `None` where that component is zero. The four parallel edges of a box
 /// share them.
 fn reciprocals(x0: &Point, x1: &Point, p: u64) -> [Option<Dyad>; 3] {
-    let one = Dyad::from_int(1.into());
+    let one = Dyad::from_i64(1);
     std::array::from_fn(|k| {
         let d = x1[k].sub_rounded(&x0[k], p, DOWN);
         (!d.is_zero()).then(|| one.div_rounded(&d, p, DOWN))
@@ -113,7 +113,7 @@ fn reciprocals(x0: &Point, x1: &Point, p: u64) -> [Option<Dyad>; 3] {
 /// direction's reciprocals ([`reciprocals`]).
 fn clip(x0: &Point, inverse: &[Option<Dyad>; 3], h: &Extents, p: u64) -> Option<(Dyad, Dyad)> {
     let mut s0 = Dyad::zero();
-    let mut s1 = Dyad::from_int(1.into());
+    let mut s1 = Dyad::from_i64(1);
     for k in 0..3 {
         let start = &x0[k];
         let h = h.0[k].midpoint();
@@ -203,7 +203,7 @@ pub(crate) fn interior_candidate(
     if points.is_empty() {
         return None;
     }
-    let n = Dyad::from_int((points.len() as i64).into());
+    let n = Dyad::from_i64(points.len() as i64);
     Some(std::array::from_fn(|k| {
         let sum = points
             .iter()
