@@ -172,11 +172,7 @@ pub(crate) fn best_box_axis(
     let offset: [Dyad; 3] = std::array::from_fn(|k| ob[k].sub_rounded(&oa[k], p, down));
     let half = |h: &Extents| -> [Dyad; 3] { std::array::from_fn(|i| h.0[i].midpoint()) };
     let (ha, hb) = (half(ha), half(hb));
-    let dot = |u: &[Dyad; 3], v: &[Dyad; 3]| {
-        u[0].mul_rounded(&v[0], p, down)
-            .add_rounded(&u[1].mul_rounded(&v[1], p, down), p, down)
-            .add_rounded(&u[2].mul_rounded(&v[2], p, down), p, down)
-    };
+    let dot = |u: &[Dyad; 3], v: &[Dyad; 3]| point_dot(u, v, p);
     let c: [[Dyad; 3]; 3] = std::array::from_fn(|i| std::array::from_fn(|j| dot(&fa[i], &fb[j])));
     let abs_c: [[Dyad; 3]; 3] = std::array::from_fn(|i| std::array::from_fn(|j| c[i][j].abs()));
     let (da, db): ([Dyad; 3], [Dyad; 3]) = (
@@ -247,6 +243,15 @@ pub(crate) fn best_box_axis(
         None => g,
     };
     Some((index, g))
+}
+
+/// `u . v` of two exact dyadic points, each step rounded down to `p` bits
+/// (for choices and candidates, which need no bound).
+pub(crate) fn point_dot(u: &[Dyad; 3], v: &[Dyad; 3], p: u64) -> Dyad {
+    let down = Rounding::Down;
+    u[0].mul_rounded(&v[0], p, down)
+        .add_rounded(&u[1].mul_rounded(&v[1], p, down), p, down)
+        .add_rounded(&u[2].mul_rounded(&v[2], p, down), p, down)
 }
 
 /// The midpoints of an interval vector, rounded to `p` bits: an exact

@@ -11,7 +11,7 @@
 //! polytope with interior lies in that interior.
 #![deny(clippy::float_arithmetic)]
 
-use super::boxes::Extents;
+use super::boxes::{point_dot, Extents};
 use crate::geom::{BoxEdge, BoxVertex};
 use crate::motion::{IntervalVec, PlacementEnclosure};
 use crate::scalar::interval::{Dyad, Interval, Rounding};
@@ -57,17 +57,11 @@ impl PointPlacement {
     /// `F^T (x - o)`, rounded down.
     fn local(&self, x: &Point, p: u64) -> Point {
         let rel: Point = std::array::from_fn(|k| x[k].sub_rounded(&self.origin[k], p, DOWN));
-        std::array::from_fn(|i| dot(&self.frame[i], &rel, p))
+        std::array::from_fn(|i| point_dot(&self.frame[i], &rel, p))
     }
 }
 
 const DOWN: Rounding = Rounding::Down;
-
-fn dot(u: &Point, v: &Point, p: u64) -> Dyad {
-    (0..3).fold(Dyad::zero(), |sum, k| {
-        sum.add_rounded(&u[k].mul_rounded(&v[k], p, DOWN), p, DOWN)
-    })
-}
 
 fn corner(v: BoxVertex, h: &Extents, p: u64) -> Point {
     std::array::from_fn(|k| {
